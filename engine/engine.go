@@ -1,0 +1,123 @@
+// Package engine defines what every game's rules engine offers the referee:
+// a state that takes moves, says when the game is over and why, and lists
+// the legal moves. Engines know nothing of text; the game packages below
+// this one implement the interfaces.
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Move is one action in a game, a value of the game's own move types.
+type Move any
+
+// EndTurn is the move that ends the current player's turn. Every game with
+// turns accepts it.
+type EndTurn struct{}
+
+// Nobody stands for "no player": the winner of a drawn game.
+const Nobody = -1
+
+// Violation is the error Apply returns for an illegal move: what happened,
+// and the rule it breaks in the rules' own words.
+type Violation struct {
+	What string // what happened, as in "b2 is occupied"
+	Rule string // the rule broken, quoted from the rules text or a ruling
+	// Ruling names the ruling the rule comes from, as in "S4"; empty when
+	// Rule quotes the game's own rules text.
+	Ruling string
+}
+
+func (v *Violation) Error() string {
+	if v.Ruling != "" {
+		return fmt.Sprintf("%s (ruling %s: %q)", v.What, v.Ruling, v.Rule)
+	}
+	return fmt.Sprintf("%s (rule: %q)", v.What, v.Rule)
+}
+
+// Outcome says whether a game is over, who won, why and when.
+type Outcome struct {
+	Over   bool
+	Winner int    // index of the winner, or Nobody for a drawn game
+	Reason string // as in "all three flags captured"
+	Turn   int    // the turn on which the game ended
+}
+
+// State is a game in progress.
+type State interface {
+	// Turn is the number of the current turn, counting from 1; 0 while the
+	// game is being set up.
+	Turn() int
+	// ToMove is the index of the player expected to act next.
+	ToMove() int
+	// Apply plays m for player. An illegal move returns a *Violation and
+	// leaves the state unchanged.
+	Apply(player int, m Move) error
+	// Legal lists the moves the player to act may make now, in a stable
+	// order. It is empty once the game is over.
+	Legal() []Move
+	// Outcome tells whether the game is over.
+	Outcome() Outcome
+	// Clone returns an independent copy.
+	Clone() State
+}
+
+// Variant is a named ruling that players may choose in a transcript's
+// header, as in [Variant "tie=bounce"].
+type Variant struct {
+	Name    string
+	Values  []string // the first is the default
+	Summary string   // one line on what the values mean
+}
+
+// Options set up a new game.
+type Options struct {
+	// Players names the players, first to move first, for the engine's
+	// messages; engines fall back on "player 1", "player 2", ...
+	Players  []string
+	Seeded   bool   // whether the deck order comes from Seed
+	Seed     uint64 // the shuffle seed, when Seeded
+	Variants map[string]string
+}
+
+// Game is a game's rules: what it is called, its variants, and how to start it.
+type Game interface {
+	Name() string
+	Players() int
+	Variants() []Variant
+	// New sets up a game. Options.Variants must hold known values only:
+	// see ResolveVariants.
+	New(Options) (State, error)
+}
+
+// ResolveVariants checks chosen variants against a game's list and fills in
+// the defaults. The error names the variant or value that is not known.
+func ResolveVariants(known []Variant, chosen map[string]string) (map[string]string, error) {
+	out := make(map[string]string, len(known))
+	for _, v := range known {
+		out[v.Name] = v.Values[0]
+	}
+	names := make([]string, 0, len(chosen))
+	for name := range chosen {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		value := chosen[name]
+		i := slices.IndexFunc(known, func(v Variant) bool { return v.Name == name })
+		if i < 0 {
+			all := make([]string, len(known))
+			for j, v := range known {
+				all[j] = v.Name
+			}
+			return nil, fmt.Errorf("unknown variant %q (known: %s)", name, strings.Join(all, ", "))
+		}
+		if !slices.Contains(known[i].Values, value) {
+			return nil, fmt.Errorf("variant %s has no value %q (values: %s)", name, value, strings.Join(known[i].Values, ", "))
+		}
+		out[name] = value
+	}
+	return out, nil
+}

@@ -1,0 +1,54 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestResolveVariants(t *testing.T) {
+	known := []Variant{
+		{Name: "tie", Values: []string{"shield", "bounce"}},
+		{Name: "ace", Values: []string{"low", "high"}},
+	}
+	tests := []struct {
+		name    string
+		chosen  map[string]string
+		want    map[string]string
+		wantErr string
+	}{
+		{"defaults", nil, map[string]string{"tie": "shield", "ace": "low"}, ""},
+		{"chosen", map[string]string{"ace": "high"}, map[string]string{"tie": "shield", "ace": "high"}, ""},
+		{"unknown name", map[string]string{"aces": "high"}, nil, `unknown variant "aces" (known: tie, ace)`},
+		{"unknown value", map[string]string{"tie": "both"}, nil, `variant tie has no value "both" (values: shield, bounce)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ResolveVariants(known, tt.chosen)
+			if tt.wantErr != "" {
+				if err == nil || err.Error() != tt.wantErr {
+					t.Fatalf("err = %v, want %s", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, v := range tt.want {
+				if got[k] != v {
+					t.Errorf("%s = %q, want %q", k, got[k], v)
+				}
+			}
+		})
+	}
+}
+
+func TestViolationNamesItsSource(t *testing.T) {
+	rule := (&Violation{What: "b2 is occupied", Rule: "draw a card"}).Error()
+	if !strings.Contains(rule, `(rule: "draw a card")`) {
+		t.Errorf("rule violation reads %q", rule)
+	}
+	ruling := (&Violation{What: "x", Rule: "one unit a square", Ruling: "S3"}).Error()
+	if !strings.Contains(ruling, `(ruling S3: "one unit a square")`) {
+		t.Errorf("ruling violation reads %q", ruling)
+	}
+}

@@ -1,0 +1,17 @@
+module github.com/tabletop-referee/referee
+
+go 1.26.8
+
+require (
+	github.com/alecthomas/kong v1.17.0
+	github.com/alecthomas/participle/v2 v2.1.4
+	github.com/aymanbagabas/go-udiff v0.4.1
+	github.com/fatih/color v1.19.0
+	github.com/google/renameio/v2 v2.0.2
+	github.com/mattn/go-isatty v0.0.20
+)
+
+require (
+	github.com/mattn/go-colorable v0.1.14 // indirect
+	golang.org/x/sys v0.42.0 // indirect
+)
