@@ -1,0 +1,36 @@
+package sortie
+
+// The rules in their own words: quoted from the Sortie rules text, or from
+// a ruling in RULINGS.md, whose number goes with it.
+const (
+	ruleStart     = "Each player draws four cards to start."
+	ruleDraw      = "At the beginning of your turn, draw a single card from the deck."
+	rulePlace     = "Units can be placed at any of the three closest squares that's unoccupied (regardless of if the corresponding token has been destroyed by the opponent), or at either of the two rear squares of a friendly unit"
+	ruleUnit      = "Units consist of two cards overlapping each other; the card on the bottom represents the unit's hit points, while the card on top represents its attack."
+	ruleNotPlaced = "A unit cannot move or attack on the turn it's placed."
+	ruleMoveOnce  = "each unit can move once to an adjacent square, and/or attack an adjacent opposing unit if present."
+	ruleExhausted = "once a unit has attacked, it is exhausted and cannot move for the rest of the turn."
+	ruleAttack    = "attack an adjacent opposing unit if present"
+	ruleWon       = "The match is won once all three have been captured."
+)
+
+// Rulings: the gaps in the text, quoted word for word from RULINGS.md
+// (a test keeps them so), with their numbers beside them where used.
+const (
+	rulingTurns      = "Players take turns, the first player named in the Players tag first."
+	rulingHand       = "The two cards of a new unit come from its owner's hand."
+	rulingOneUnit    = "A square holds at most one unit."
+	rulingDrawRecord = "Every card drawn is either written in the transcript or given by the Seed tag."
+	rulingSeedAgrees = "When a transcript has a Seed tag, every card it writes as drawn must be the card the seeded deck gives."
+	rulingNotInDeck  = "A card can be drawn only while it is in the deck."
+	rulingAttackOnce = "Each unit attacks at most once a turn."
+	rulingEmptyDeck  = "When the deck is empty at the start of a turn, the draw is skipped."
+	rulingFlagPlace  = "With variant flagplace=forbidden, a unit may not be placed on a square holding an opponent's flag."
+)
+
+// rulingTexts maps each ruling the engine quotes to its number.
+var rulingTexts = map[string]string{
+	"S1": rulingTurns, "S2": rulingHand, "S3": rulingOneUnit, "S4": rulingDrawRecord,
+	"S5": rulingSeedAgrees, "S6": rulingNotInDeck, "S7": rulingAttackOnce, "S9": rulingEmptyDeck,
+	"S11": rulingFlagPlace,
+}

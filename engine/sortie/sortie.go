@@ -1,0 +1,655 @@
+// Package sortie is the rules engine for Sortie: a 4x4 grid set diagonally
+// between two players, units of two playing cards, three flags a side.
+//
+// Squares are named a1 to d4. The first player sits at the a1 corner and the
+// second at d4, so each player's three home squares (the flags) are the
+// corner and its two neighbours: a1, a2, b1 and d4, d3, c4. RULINGS.md
+// beside this file gives every ruling on what the rules text leaves open.
+package sortie
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/cards"
+	"github.com/tabletop-referee/referee/engine/grid"
+	"github.com/tabletop-referee/referee/engine/shuffle"
+)
+
+// Board is the 4x4 grid.
+var Board = grid.Board{Files: 4, Ranks: 4}
+
+// Opening is the number of cards each player draws to start.
+const Opening = 4
+
+// FlagsToWin is the number of flags a player must capture.
+const FlagsToWin = 3
+
+// Draw takes cards from the deck: one at the start of a turn or, with
+// Opening set, cards of the opening hand. The transcript writes them when no
+// seed gives the deck order.
+type Draw struct {
+	Cards   []cards.Card
+	Opening bool // cards of the opening hand, written on a set-up line
+}
+
+// Place puts a new unit on the board: Bottom gives its hit points, Top its attack.
+type Place struct {
+	Bottom, Top cards.Card
+	At          grid.Square
+}
+
+// Step moves a unit to an adjacent square.
+type Step struct{ From, To grid.Square }
+
+// Attack has the unit on From attack the opposing unit on Target.
+type Attack struct{ From, Target grid.Square }
+
+// Unit is two cards on the board.
+type Unit struct {
+	Owner       int
+	Bottom, Top cards.Card
+	Shield      bool
+	Placed      bool // placed this turn
+	Moved       bool // moved this turn
+	Attacks     int  // attacks made this turn
+}
+
+// Game is Sortie's rules; its zero value is ready to use.
+type Game struct{}
+
+// Name is the game's name as transcripts write it.
+func (Game) Name() string { return "sortie" }
+
+// Players is always two.
+func (Game) Players() int { return 2 }
+
+// Variants lists the named rulings a transcript may choose; RULINGS.md
+// explains each.
+func (Game) Variants() []engine.Variant {
+	return []engine.Variant{
+		{Name: "ace", Values: []string{"low", "high"}, Summary: "an ace is worth 1, or 14"},
+		{Name: "jokers", Values: []string{"none", "high"}, Summary: "no jokers, or two jokers that outrank every other card"},
+		{Name: "tie", Values: []string{"shield", "bounce"}, Summary: "an attack equal to the hit points breaks the shield, or does nothing"},
+		{Name: "adjacent", Values: []string{"edge", "corner"}, Summary: "adjacent squares share an edge, or touch at an edge or a corner"},
+		{Name: "attacks", Values: []string{"once", "any"}, Summary: "a unit attacks at most once a turn, or any number of times"},
+		{Name: "firstdraw", Values: []string{"yes", "no"}, Summary: "the first player draws on the first turn, or does not"},
+		{Name: "empty", Values: []string{"skip", "reshuffle"}, Summary: "with an empty deck the draw is skipped, or the discards become the deck"},
+		{Name: "flagplace", Values: []string{"allowed", "forbidden"}, Summary: "a unit may be placed on an opponent's flag square, or may not"},
+	}
+}
+
+type rules struct {
+	aceHigh, jokers, tieBounce, corner, attackAny, firstNoDraw, reshuffle, flagPlaceForbidden bool
+}
+
+// pending is a draw that must happen before anything else.
+type pending struct {
+	player, count int
+	setup         bool
+}
+
+// State is a game of Sortie in progress.
+type State struct {
+	rules  rules
+	seeded bool
+	rng    *shuffle.Source // seeded games only: for a reshuffle
+	names  []string
+
+	// Deck is the cards not yet drawn: in a seeded game in order, top
+	// first; otherwise in sorted order, since which card comes next is
+	// known only when the transcript says.
+	deck     []cards.Card
+	discard  []cards.Card
+	hands    [2][]cards.Card
+	board    [16]*Unit
+	flags    [2][]grid.Square // flags still standing on each player's side
+	captured [2][]grid.Square // opposing flags each player has captured
+	pending  []pending
+	turn     int
+	player   int // whose turn it is
+	outcome  engine.Outcome
+}
+
+// New deals a game. The opening draws are owed at once; in a seeded game
+// the engine makes them itself when the transcript does not write them.
+func (Game) New(opts engine.Options) (engine.State, error) {
+	v, err := engine.ResolveVariants(Game{}.Variants(), opts.Variants)
+	if err != nil {
+		return nil, err
+	}
+	s := &State{
+		rules: rules{
+			aceHigh:            v["ace"] == "high",
+			jokers:             v["jokers"] == "high",
+			tieBounce:          v["tie"] == "bounce",
+			corner:             v["adjacent"] == "corner",
+			attackAny:          v["attacks"] == "any",
+			firstNoDraw:        v["firstdraw"] == "no",
+			reshuffle:          v["empty"] == "reshuffle",
+			flagPlaceForbidden: v["flagplace"] == "forbidden",
+		},
+		seeded: opts.Seeded,
+		names:  opts.Players,
+		turn:   1,
+	}
+	s.deck = cards.Deck(s.rules.jokers)
+	if s.seeded {
+		s.rng = shuffle.New(opts.Seed)
+		shuffle.Shuffle(s.rng, s.deck)
+	}
+	for p := 0; p < 2; p++ {
+		s.flags[p] = slices.Clone(homes[p])
+	}
+	s.pending = []pending{{0, Opening, true}, {1, Opening, true}}
+	if !s.rules.firstNoDraw {
+		s.pending = append(s.pending, pending{0, 1, false})
+	}
+	return s, nil
+}
+
+var homes = [2][]grid.Square{
+	{{File: 0, Rank: 0}, {File: 0, Rank: 1}, {File: 1, Rank: 0}},
+	{{File: 3, Rank: 3}, {File: 3, Rank: 2}, {File: 2, Rank: 3}},
+}
+
+// Home lists a player's three home squares, where the flags stand.
+func Home(player int) []grid.Square { return homes[player] }
+
+// Value is the number a card stands for under the game's variants.
+func (s *State) Value(c cards.Card) int {
+	switch {
+	case c.IsJoker():
+		return 15
+	case c.Rank == cards.Ace && s.rules.aceHigh:
+		return 14
+	}
+	return int(c.Rank)
+}
+
+// Turn implements engine.State.
+func (s *State) Turn() int {
+	v := s.settled()
+	if len(v.pending) > 0 && v.pending[0].setup {
+		return 0
+	}
+	return v.turn
+}
+
+// ToMove implements engine.State: the player who must draw next, or whose turn it is.
+func (s *State) ToMove() int {
+	v := s.settled()
+	if len(v.pending) > 0 {
+		return v.pending[0].player
+	}
+	return v.player
+}
+
+// Outcome implements engine.State.
+func (s *State) Outcome() engine.Outcome { return s.outcome }
+
+// Clone implements engine.State.
+func (s *State) Clone() engine.State { return s.clone() }
+
+func (s *State) clone() *State {
+	c := *s
+	c.deck = slices.Clone(s.deck)
+	c.discard = slices.Clone(s.discard)
+	for p := range 2 {
+		c.hands[p] = slices.Clone(s.hands[p])
+		c.flags[p] = slices.Clone(s.flags[p])
+		c.captured[p] = slices.Clone(s.captured[p])
+	}
+	for i, u := range s.board {
+		if u != nil {
+			copy := *u
+			c.board[i] = &copy
+		}
+	}
+	c.pending = slices.Clone(s.pending)
+	if s.rng != nil {
+		rng := *s.rng
+		c.rng = &rng
+	}
+	return &c
+}
+
+// settled returns the state with every draw a seed gives already made: s
+// itself when there are none to make.
+func (s *State) settled() *State {
+	if !s.seeded || len(s.pending) == 0 {
+		return s
+	}
+	c := s.clone()
+	c.settle()
+	return c
+}
+
+// settle makes the owed draws from a seeded deck.
+func (s *State) settle() {
+	for s.seeded && len(s.pending) > 0 {
+		s.drawTop(s.pending[0].player)
+	}
+}
+
+// drawTop moves the top card of a seeded deck to player's hand.
+func (s *State) drawTop(player int) {
+	s.take(player, s.deck[0])
+}
+
+// take moves c from the deck to player's hand and pays one owed draw.
+func (s *State) take(player int, c cards.Card) {
+	cards.Remove(&s.deck, c)
+	s.hands[player] = append(s.hands[player], c)
+	s.pending[0].count--
+	if s.pending[0].count == 0 {
+		s.pending = s.pending[1:]
+	}
+}
+
+// Deck is the number of cards left to draw, once every seeded draw is made.
+func (s *State) Deck() int { return len(s.settled().deck) }
+
+// Discards is the number of cards in the discard pile.
+func (s *State) Discards() int { return len(s.discard) }
+
+// Hand is a player's hand, in the order drawn, once every seeded draw is made.
+func (s *State) Hand(player int) []cards.Card { return slices.Clone(s.settled().hands[player]) }
+
+// Flags lists the flags still standing on a player's side.
+func (s *State) Flags(player int) []grid.Square { return slices.Clone(s.flags[player]) }
+
+// Captured lists the opposing flags a player has captured, in order.
+func (s *State) Captured(player int) []grid.Square { return slices.Clone(s.captured[player]) }
+
+// UnitAt is the unit on sq, or nil.
+func (s *State) UnitAt(sq grid.Square) *Unit {
+	if !Board.Contains(sq) {
+		return nil
+	}
+	return s.board[Board.Index(sq)]
+}
+
+func violation(what, rule string) error { return &engine.Violation{What: what, Rule: rule} }
+
+func ruling(id, rule, what string) error {
+	return &engine.Violation{What: what, Rule: rule, Ruling: id}
+}
+
+// Apply implements engine.State.
+func (s *State) Apply(player int, m engine.Move) error {
+	if s.outcome.Over {
+		return violation("the game is already over", ruleWon)
+	}
+	if d, ok := m.(Draw); ok {
+		return s.applyDraw(player, d)
+	}
+	if len(s.pending) > 0 {
+		if !s.seeded {
+			p := s.pending[0]
+			if p.setup {
+				return ruling("S4", rulingDrawRecord, fmt.Sprintf("%s's opening draw is not recorded, and no Seed tag gives it", s.name(p.player)))
+			}
+			return ruling("S4", rulingDrawRecord, fmt.Sprintf("%s's draw for turn %d is not recorded, and no Seed tag gives it", s.name(p.player), s.turn))
+		}
+		s.settle()
+	}
+	if player != s.player {
+		return ruling("S1", rulingTurns, fmt.Sprintf("it is %s's turn, not %s's", s.name(s.player), s.name(player)))
+	}
+	switch m := m.(type) {
+	case Place:
+		return s.place(m)
+	case Step:
+		return s.step(m)
+	case Attack:
+		return s.attack(m)
+	case engine.EndTurn:
+		s.endTurn()
+		return nil
+	}
+	return fmt.Errorf("sortie: unknown move %T", m)
+}
+
+// name is how messages refer to a player: by the name the options gave,
+// or as "player 1", "player 2".
+func (s *State) name(player int) string {
+	if player < len(s.names) && s.names[player] != "" {
+		return s.names[player]
+	}
+	return fmt.Sprintf("player %d", player+1)
+}
+
+func (s *State) applyDraw(player int, d Draw) error {
+	// A seeded game may leave out the draws before this one; make them first:
+	// every opening hand before a turn's draw, and the other player's.
+	for s.seeded && len(s.pending) > 0 && (s.pending[0].player != player || s.pending[0].setup && !d.Opening) {
+		s.drawTop(s.pending[0].player)
+	}
+	if len(s.pending) > 0 && s.pending[0].setup != d.Opening {
+		if d.Opening {
+			return violation("the opening hands are already dealt", ruleStart)
+		}
+		return ruling("S4", rulingDrawRecord, fmt.Sprintf("%s's opening hand is not recorded, and no Seed tag gives it", s.name(s.pending[0].player)))
+	}
+	if d.Opening && len(s.pending) == 0 {
+		return violation("the opening hands are already dealt", ruleStart)
+	}
+	if len(s.pending) == 0 {
+		if player != s.player {
+			return ruling("S1", rulingTurns, fmt.Sprintf("it is %s's turn, not %s's", s.name(s.player), s.name(player)))
+		}
+		if len(s.deck) == 0 {
+			return ruling("S9", rulingEmptyDeck, "the deck is empty: there is no card to draw")
+		}
+		return violation(fmt.Sprintf("%s has already drawn this turn", s.name(player)), ruleDraw)
+	}
+	p := s.pending[0]
+	if p.player != player {
+		return ruling("S1", rulingTurns, fmt.Sprintf("it is %s's draw, not %s's", s.name(p.player), s.name(player)))
+	}
+	rule := ruleDraw
+	if p.setup {
+		rule = ruleStart
+	}
+	if len(d.Cards) > p.count {
+		if p.setup {
+			return violation(fmt.Sprintf("%d cards drawn, but only %d more are dealt", len(d.Cards), p.count), rule)
+		}
+		return violation(fmt.Sprintf("%d cards drawn, but a turn's draw is one card", len(d.Cards)), rule)
+	}
+	// Check every card before taking any, so an illegal draw changes nothing.
+	for i, c := range d.Cards {
+		if s.seeded {
+			if want := s.deck[i]; c != want {
+				return ruling("S5", rulingSeedAgrees, fmt.Sprintf("the seeded deck gives %v here, not %v", want, c))
+			}
+			continue
+		}
+		if slices.Index(d.Cards, c) != i {
+			return violation(fmt.Sprintf("%v is written twice in one draw", c), ruleDraw)
+		}
+		if !cards.Contains(s.deck, c) {
+			return ruling("S6", rulingNotInDeck, fmt.Sprintf("%v cannot be drawn: %s", c, s.whereIs(c)))
+		}
+	}
+	for _, c := range d.Cards {
+		s.take(p.player, c)
+	}
+	return nil
+}
+
+// whereIs says where a card that is not in the deck has gone.
+func (s *State) whereIs(c cards.Card) string {
+	switch {
+	case c.IsJoker() && !s.rules.jokers:
+		return "the deck has no jokers (variant jokers=none)"
+	case cards.Contains(s.hands[0], c):
+		return "it is in " + s.name(0) + "'s hand"
+	case cards.Contains(s.hands[1], c):
+		return "it is in " + s.name(1) + "'s hand"
+	case cards.Contains(s.discard, c):
+		return "it is in the discard pile"
+	}
+	for _, u := range s.board {
+		if u != nil && (u.Bottom == c || u.Top == c) {
+			return "it is in a unit on the board"
+		}
+	}
+	return "it has already been drawn"
+}
+
+func (s *State) place(m Place) error {
+	hand := s.hands[s.player]
+	for _, c := range []cards.Card{m.Bottom, m.Top} {
+		if !cards.Contains(hand, c) {
+			return ruling("S2", rulingHand, fmt.Sprintf("%v is not in %s's hand", c, s.name(s.player)))
+		}
+	}
+	if m.Bottom == m.Top {
+		return violation(fmt.Sprintf("a unit needs two cards, not %v twice", m.Bottom), ruleUnit)
+	}
+	if !Board.Contains(m.At) {
+		return violation(fmt.Sprintf("%v is not on the board", m.At), rulePlace)
+	}
+	if s.UnitAt(m.At) != nil {
+		return violation(fmt.Sprintf("%v is occupied", m.At), rulePlace)
+	}
+	if !s.canPlaceAt(s.player, m.At) {
+		return violation(fmt.Sprintf("%v is neither a home square nor a rear square of a friendly unit", m.At), rulePlace)
+	}
+	if s.rules.flagPlaceForbidden && slices.Contains(s.flags[1-s.player], m.At) {
+		return ruling("S11", rulingFlagPlace, fmt.Sprintf("%v holds an opponent's flag", m.At))
+	}
+	cards.Remove(&s.hands[s.player], m.Bottom)
+	cards.Remove(&s.hands[s.player], m.Top)
+	s.board[Board.Index(m.At)] = &Unit{Owner: s.player, Bottom: m.Bottom, Top: m.Top, Shield: true, Placed: true}
+	return nil
+}
+
+// canPlaceAt tells whether sq is a home square of player's or a rear square
+// of one of player's units. It does not look at whether sq is free.
+func (s *State) canPlaceAt(player int, sq grid.Square) bool {
+	if slices.Contains(homes[player], sq) {
+		return true
+	}
+	// sq is a rear square of the unit one step forward from it.
+	forward := 1
+	if player == 1 {
+		forward = -1
+	}
+	for _, f := range []grid.Square{{File: sq.File + forward, Rank: sq.Rank}, {File: sq.File, Rank: sq.Rank + forward}} {
+		if u := s.UnitAt(f); u != nil && u.Owner == player {
+			return true
+		}
+	}
+	return false
+}
+
+// Adjacent tells whether two squares are adjacent under the game's variants.
+func (s *State) Adjacent(a, b grid.Square) bool {
+	if s.rules.corner {
+		return grid.Chebyshev(a, b) == 1
+	}
+	return grid.Manhattan(a, b) == 1
+}
+
+func (s *State) neighbours(sq grid.Square) []grid.Square {
+	if s.rules.corner {
+		return Board.Around(sq)
+	}
+	return Board.Orthogonal(sq)
+}
+
+// ownUnit finds the current player's unit on sq for a move or an attack.
+func (s *State) ownUnit(sq grid.Square) (*Unit, error) {
+	u := s.UnitAt(sq)
+	if u == nil {
+		return nil, violation(fmt.Sprintf("there is no unit on %v", sq), ruleMoveOnce)
+	}
+	if u.Owner != s.player {
+		return nil, violation(fmt.Sprintf("the unit on %v is %s's", sq, s.name(u.Owner)), ruleMoveOnce)
+	}
+	if u.Placed {
+		return nil, violation(fmt.Sprintf("the unit on %v was placed this turn", sq), ruleNotPlaced)
+	}
+	return u, nil
+}
+
+func (s *State) step(m Step) error {
+	u, err := s.ownUnit(m.From)
+	if err != nil {
+		return err
+	}
+	if u.Attacks > 0 {
+		return violation(fmt.Sprintf("the unit on %v has attacked this turn", m.From), ruleExhausted)
+	}
+	if u.Moved {
+		return violation(fmt.Sprintf("the unit on %v has already moved this turn", m.From), ruleMoveOnce)
+	}
+	if !Board.Contains(m.To) {
+		return violation(fmt.Sprintf("%v is not on the board", m.To), ruleMoveOnce)
+	}
+	if !s.Adjacent(m.From, m.To) {
+		return violation(fmt.Sprintf("%v is not adjacent to %v", m.To, m.From), ruleMoveOnce)
+	}
+	if s.UnitAt(m.To) != nil {
+		return ruling("S3", rulingOneUnit, fmt.Sprintf("%v is occupied", m.To))
+	}
+	s.board[Board.Index(m.From)] = nil
+	s.board[Board.Index(m.To)] = u
+	u.Moved = true
+	return nil
+}
+
+func (s *State) attack(m Attack) error {
+	u, err := s.ownUnit(m.From)
+	if err != nil {
+		return err
+	}
+	if u.Attacks > 0 && !s.rules.attackAny {
+		return ruling("S7", rulingAttackOnce, fmt.Sprintf("the unit on %v has already attacked this turn", m.From))
+	}
+	target := s.UnitAt(m.Target)
+	if target == nil || target.Owner == s.player {
+		return violation(fmt.Sprintf("there is no opposing unit on %v", m.Target), ruleAttack)
+	}
+	if !s.Adjacent(m.From, m.Target) {
+		return violation(fmt.Sprintf("%v is not adjacent to %v", m.Target, m.From), ruleAttack)
+	}
+	u.Attacks++
+	switch s.AttackResult(u, target) {
+	case Destroyed:
+		s.remove(m.Target)
+	case ShieldBroken:
+		target.Shield = false
+	}
+	return nil
+}
+
+// The three outcomes of an attack.
+const (
+	Destroyed    = "destroyed"
+	ShieldBroken = "shield broken"
+	NoEffect     = "no effect" // an attack equal to the hit points, with variant tie=bounce
+)
+
+// AttackResult is what attacker attacking target does: Destroyed,
+// ShieldBroken or NoEffect. A unit whose shield is already broken is
+// destroyed whatever the cards say.
+func (s *State) AttackResult(attacker, target *Unit) string {
+	attack, hitPoints := s.Value(attacker.Top), s.Value(target.Bottom)
+	switch {
+	case !target.Shield, attack > hitPoints:
+		return Destroyed
+	case attack < hitPoints || !s.rules.tieBounce:
+		return ShieldBroken
+	}
+	return NoEffect
+}
+
+func (s *State) remove(sq grid.Square) {
+	u := s.board[Board.Index(sq)]
+	s.discard = append(s.discard, u.Bottom, u.Top)
+	s.board[Board.Index(sq)] = nil
+}
+
+func (s *State) endTurn() {
+	// Flags: every unit standing on an opposing flag at the end of the turn
+	// captures it, all at once.
+	for i, u := range s.board {
+		if u == nil {
+			continue
+		}
+		sq := Board.Square(i)
+		opp := 1 - u.Owner
+		if k := slices.Index(s.flags[opp], sq); k >= 0 {
+			s.flags[opp] = slices.Delete(s.flags[opp], k, k+1)
+			s.captured[u.Owner] = append(s.captured[u.Owner], sq)
+			s.remove(sq)
+		}
+	}
+	if len(s.captured[s.player]) >= FlagsToWin {
+		s.outcome = engine.Outcome{Over: true, Winner: s.player, Reason: "all three flags captured", Turn: s.turn}
+		return
+	}
+	for _, u := range s.board {
+		if u != nil {
+			u.Placed, u.Moved, u.Attacks = false, false, 0
+		}
+	}
+	s.turn++
+	s.player = 1 - s.player
+	if len(s.deck) == 0 && s.rules.reshuffle && len(s.discard) > 0 {
+		s.deck, s.discard = s.discard, nil
+		if s.seeded {
+			shuffle.Shuffle(s.rng, s.deck)
+		} else {
+			slices.SortFunc(s.deck, compareCards)
+		}
+	}
+	if len(s.deck) > 0 {
+		s.pending = append(s.pending, pending{s.player, 1, false})
+	}
+}
+
+func compareCards(a, b cards.Card) int {
+	if a.Suit != b.Suit {
+		return int(a.Suit) - int(b.Suit)
+	}
+	return int(a.Rank) - int(b.Rank)
+}
+
+// Legal implements engine.State. In a seeded game the owed draws are made
+// first and are not listed; otherwise an owed draw is the only kind of
+// move, one card at a time.
+func (s *State) Legal() []engine.Move {
+	if s.outcome.Over {
+		return nil
+	}
+	v := s.settled()
+	if len(v.pending) > 0 {
+		moves := make([]engine.Move, 0, len(v.deck))
+		for _, c := range v.deck {
+			moves = append(moves, Draw{Cards: []cards.Card{c}, Opening: v.pending[0].setup})
+		}
+		return moves
+	}
+	var moves []engine.Move
+	hand := v.hands[v.player]
+	var squares []grid.Square
+	for i := range Board.Size() {
+		sq := Board.Square(i)
+		if v.board[i] == nil && v.canPlaceAt(v.player, sq) &&
+			!(v.rules.flagPlaceForbidden && slices.Contains(v.flags[1-v.player], sq)) {
+			squares = append(squares, sq)
+		}
+	}
+	for _, bottom := range hand {
+		for _, top := range hand {
+			if bottom == top {
+				continue
+			}
+			for _, sq := range squares {
+				moves = append(moves, Place{Bottom: bottom, Top: top, At: sq})
+			}
+		}
+	}
+	for i, u := range v.board {
+		if u == nil || u.Owner != v.player || u.Placed {
+			continue
+		}
+		from := Board.Square(i)
+		for _, to := range v.neighbours(from) {
+			other := v.UnitAt(to)
+			if other == nil && !u.Moved && u.Attacks == 0 {
+				moves = append(moves, Step{From: from, To: to})
+			}
+			if other != nil && other.Owner != v.player && (u.Attacks == 0 || v.rules.attackAny) {
+				moves = append(moves, Attack{From: from, Target: to})
+			}
+		}
+	}
+	return append(moves, engine.EndTurn{})
+}
