@@ -1,0 +1,156 @@
+package notation
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Token kinds every game's lexer has.
+const (
+	TokenComment    = "Comment"
+	TokenWhitespace = "Whitespace"
+	TokenString     = "String"
+	TokenInt        = "Int"
+	TokenIdent      = "Ident"
+	TokenPunct      = "Punct"
+)
+
+// NewLexer builds a game's lexer: the shared rules with the game's own
+// token rules (cards, squares, ...) tried before numbers and names, since
+// the lexer takes the first rule that matches.
+//
+// Names may not begin with a lowercase x, which marks an attack (a1xb2);
+// such a name must be quoted.
+func NewLexer(game ...lexer.SimpleRule) *lexer.StatefulDefinition {
+	rules := []lexer.SimpleRule{
+		// An unterminated comment or string still lexes, so that the
+		// error can say what is missing rather than "invalid input".
+		{Name: TokenComment, Pattern: `;[^\n]*|\{[^}]*\}?`},
+		{Name: TokenWhitespace, Pattern: `[ \t\r\n\x{FEFF}]+`},
+		{Name: TokenString, Pattern: `"(?:\\.|[^"\\\n])*"?`},
+	}
+	rules = append(rules, game...)
+	rules = append(rules,
+		lexer.SimpleRule{Name: TokenInt, Pattern: `[0-9]+`},
+		lexer.SimpleRule{Name: TokenIdent, Pattern: `(?:[A-Za-wyz_]|[^\x00-\x7F])[\p{L}\p{N}_']*`},
+		lexer.SimpleRule{Name: TokenPunct, Pattern: `[\[\]:,.\-/x]`},
+	)
+	return lexer.MustSimple(rules)
+}
+
+// LexerDefinition is a lexer that can lex a string.
+type LexerDefinition interface {
+	lexer.Definition
+	lexer.StringDefinition
+}
+
+// Error is a positioned error in a transcript.
+type Error struct {
+	Span Span
+	Msg  string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.Span.Start, e.Msg) }
+
+// Tokens is a lexed transcript: the tokens the parser reads, the comments
+// kept aside, and the errors met on the way.
+type Tokens struct {
+	Tokens   []lexer.Token
+	Comments []Comment
+	Errors   []*Error
+	EOF      lexer.Position
+}
+
+// Tokenize lexes src. On a character no rule matches, it records an error
+// and goes on at the next line, so that one bad character does not hide
+// the rest of the file.
+func Tokenize(def LexerDefinition, filename, src string) *Tokens {
+	symbols := def.Symbols()
+	comment, whitespace, str := symbols[TokenComment], symbols[TokenWhitespace], symbols[TokenString]
+	out := &Tokens{}
+	base := lexer.Position{Filename: filename, Line: 1, Column: 1}
+	if !utf8.ValidString(src) {
+		// Invalid bytes would be mangled in every message; stop at the first.
+		i := 0
+		for i < len(src) {
+			r, size := utf8.DecodeRuneInString(src[i:])
+			if r == utf8.RuneError && size == 1 {
+				break
+			}
+			i += size
+		}
+		pos := base
+		pos.Advance(src[:i])
+		out.Errors = append(out.Errors, &Error{Span{pos, pos}, "invalid UTF-8: a transcript is UTF-8 text"})
+		src = src[:i]
+	}
+	rest := src
+	for {
+		lex, err := def.LexString(filename, rest)
+		if err != nil {
+			out.Errors = append(out.Errors, &Error{Span{base, base}, err.Error()})
+			break
+		}
+		for {
+			tok, err := lex.Next()
+			if err != nil {
+				pos := base
+				if lerr, ok := err.(*lexer.Error); ok {
+					pos = base.Add(lerr.Pos)
+				}
+				r, _ := utf8.DecodeRuneInString(src[pos.Offset:])
+				out.Errors = append(out.Errors, &Error{Span{pos, pos}, fmt.Sprintf("unexpected character %q", r)})
+				// Go on at the next line.
+				nl := strings.IndexByte(src[pos.Offset:], '\n')
+				if nl < 0 {
+					rest = ""
+				} else {
+					base = pos
+					base.Advance(src[pos.Offset : pos.Offset+nl+1])
+					rest = src[base.Offset:]
+				}
+				break
+			}
+			tok.Pos = base.Add(tok.Pos)
+			if tok.EOF() {
+				out.EOF = tok.Pos
+				return out
+			}
+			switch tok.Type {
+			case whitespace:
+			case comment:
+				if strings.HasPrefix(tok.Value, "{") && !strings.HasSuffix(tok.Value, "}") {
+					out.Errors = append(out.Errors, &Error{Span{tok.Pos, tok.Pos}, "unterminated { comment: expected a closing }"})
+				}
+				out.Comments = append(out.Comments, Comment{Pos: tok.Pos, Text: tok.Value})
+			case str:
+				if len(tok.Value) < 2 || !strings.HasSuffix(tok.Value, `"`) || !closedString(tok.Value) {
+					out.Errors = append(out.Errors, &Error{Span{tok.Pos, tokenEnd(tok)}, `unterminated string: expected a closing " on the same line`})
+					continue
+				}
+				out.Tokens = append(out.Tokens, tok)
+			default:
+				out.Tokens = append(out.Tokens, tok)
+			}
+		}
+		if rest == "" {
+			out.EOF = base
+			out.EOF.Advance(src[base.Offset:])
+			return out
+		}
+	}
+	return out
+}
+
+// closedString tells whether a string token ending in \" is closed: it is
+// when the backslash before the final quote is itself escaped.
+func closedString(s string) bool {
+	n := 0
+	for i := len(s) - 2; i >= 1 && s[i] == '\\'; i-- {
+		n++
+	}
+	return n%2 == 0
+}

@@ -1,0 +1,251 @@
+package notation
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Grammar parses one game's transcripts.
+type Grammar[M Move] struct {
+	lex    LexerDefinition
+	file   *participle.Parser[File[M]]
+	stmt   *participle.Parser[Statement[M]]
+	expect map[string]string
+}
+
+// NewGrammar builds a game's parser from its lexer and participle options
+// (the union of its move types, ...). expect says in words what each token
+// kind or production looks like, for error messages: "<square>" might be
+// "a square like b3".
+func NewGrammar[M Move](lex LexerDefinition, expect map[string]string, options ...participle.Option) (*Grammar[M], error) {
+	options = append([]participle.Option{
+		participle.Lexer(lex),
+	}, options...)
+	file, err := participle.Build[File[M]](options...)
+	if err != nil {
+		return nil, err
+	}
+	stmt, err := participle.ParserForProduction[Statement[M]](file)
+	if err != nil {
+		return nil, err
+	}
+	all := map[string]string{
+		"<int>":    "a turn number like 12",
+		"<ident>":  "a name",
+		"<string>": `a quoted value like "Ann"`,
+		`"]"`:      `a quoted value like "Ann" or a closing ]`,
+		"<eof>":    "the end of the file",
+		`"."`:      `"." after the turn number, as in "5. Ann:"`,
+		`":"`:      `":" after the player's name, as in "5. Ann:"`,
+		"Statement": `a header tag like [Event "Thursday"], a turn like "3. Ann: ...", ` +
+			`or a result line like "result: Ann wins"`,
+	}
+	for k, v := range expect {
+		all[k] = v
+	}
+	return &Grammar[M]{lex: lex, file: file, stmt: stmt, expect: all}, nil
+}
+
+// Lexer is the grammar's lexer.
+func (g *Grammar[M]) Lexer() LexerDefinition { return g.lex }
+
+// EBNF is the grammar in participle's EBNF, with Go's generic type
+// arguments taken out of the production names.
+func (g *Grammar[M]) EBNF() string {
+	return genericArgs.ReplaceAllString(g.file.String(), "")
+}
+
+var genericArgs = regexp.MustCompile(`\[[A-Za-z0-9_./*-]+\]`)
+
+// Parsed is a parsed transcript: its statements as written, its comments,
+// and every syntax error found.
+type Parsed[M Move] struct {
+	Source   string
+	File     *File[M]
+	Comments []Comment
+	Errors   []*Error
+	EOF      lexer.Position
+}
+
+// Parse parses src. It reports every syntax error, not just the first: when
+// the whole file does not parse, each statement is parsed on its own,
+// statements being told apart by the way they begin a line.
+func (g *Grammar[M]) Parse(filename, src string) *Parsed[M] {
+	toks := Tokenize(g.lex, filename, src)
+	p := &Parsed[M]{Source: src, Comments: toks.Comments, Errors: toks.Errors, EOF: toks.EOF}
+	if len(toks.Errors) == 0 {
+		file, err := guard(func() (*File[M], error) {
+			return g.file.ParseFromLexer(newPeeking(toks.Tokens, toks.EOF))
+		})
+		if err == nil {
+			p.File = file
+			return p
+		}
+	}
+	p.File = &File[M]{}
+	badLines := map[int]bool{}
+	for _, e := range toks.Errors {
+		badLines[e.Span.Start.Line] = true
+	}
+	for _, chunk := range statements(toks.Tokens) {
+		// The statement ends where its last token does.
+		end := tokenEnd(chunk[len(chunk)-1])
+		st, err := guard(func() (*Statement[M], error) {
+			return g.stmt.ParseFromLexer(newPeeking(chunk, end))
+		})
+		if err != nil {
+			// A line with a lexical error has already been reported.
+			if e := g.explain(err, chunk); !badLines[e.Span.Start.Line] {
+				p.Errors = append(p.Errors, e)
+			}
+			continue
+		}
+		p.File.Statements = append(p.File.Statements, st)
+	}
+	slices.SortStableFunc(p.Errors, func(a, b *Error) int { return a.Span.Start.Offset - b.Span.Start.Offset })
+	return p
+}
+
+// statements splits tokens where a line begins a new statement: with "[",
+// a number (a turn), or a word followed by ":" (a set-up or result line).
+func statements(toks []lexer.Token) [][]lexer.Token {
+	var out [][]lexer.Token
+	start := 0
+	for i := 1; i <= len(toks); i++ {
+		if i == len(toks) || startsStatement(toks, i) {
+			out = append(out, toks[start:i])
+			start = i
+		}
+	}
+	if len(toks) == 0 {
+		return nil
+	}
+	return out
+}
+
+func startsStatement(toks []lexer.Token, i int) bool {
+	if toks[i].Pos.Line == toks[i-1].Pos.Line {
+		return false
+	}
+	t := toks[i]
+	if t.Value == "[" || (i+1 < len(toks) && toks[i+1].Value == ":") {
+		return true
+	}
+	return isDigits(t.Value)
+}
+
+func isDigits(s string) bool {
+	for _, c := range []byte(s) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// guard turns a panic inside the parser into an error, so that one odd
+// input cannot take the referee down.
+func guard[T any](parse func() (*T, error)) (v *T, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			v, err = nil, fmt.Errorf("internal error: the parser failed: %v", r)
+		}
+	}()
+	return parse()
+}
+
+var firstItem = regexp.MustCompile(`^(?:"(?:[^"\\]|\\.)*"|<[a-z]+>|[A-Za-z]+)[+*?]?`)
+
+var expectedPart = regexp.MustCompile(`^unexpected token "((?:[^"\\]|\\.)*)"(?: \(expected (.*)\))?$`)
+
+// explain turns a participle error into a message that says what was
+// expected, in words.
+func (g *Grammar[M]) explain(err error, chunk []lexer.Token) *Error {
+	at := chunk[0].Pos
+	var perr participle.Error
+	if !errors.As(err, &perr) {
+		return &Error{Span{at, at}, err.Error()}
+	}
+	pos := perr.Position()
+	span := Span{pos, pos}
+	msg := perr.Message()
+	var unexpected *participle.UnexpectedTokenError
+	if errors.As(err, &unexpected) {
+		tok := unexpected.Unexpected
+		found := fmt.Sprintf("%q", tok.Value)
+		if tok.EOF() {
+			found = "the end of the line"
+		} else {
+			span.End = tokenEnd(tok)
+		}
+		m := expectedPart.FindStringSubmatch(msg)
+		if m == nil || m[2] == "" {
+			// Tokens left over after a complete statement: in a turn or a
+			// set-up line, a move was what could have come.
+			if move, ok := g.expect["Move"]; ok && len(chunk) > 1 && (chunk[1].Value == ":" || chunk[1].Value == ".") {
+				return &Error{span, fmt.Sprintf("expected %s, or \",\" between moves, found %s", move, found)}
+			}
+			return &Error{span, fmt.Sprintf("unexpected %s", found)}
+		}
+		return &Error{span, fmt.Sprintf("expected %s, found %s", g.words(m[2]), found)}
+	}
+	return &Error{span, msg}
+}
+
+// words puts an expectation such as `"draw" | <square>` into words. Of a
+// sequence such as `"/" <card> <square>` only the first item counts: it is
+// what the parser needed where it stopped.
+func (g *Grammar[M]) words(expect string) string {
+	if w, ok := g.expect[expect]; ok {
+		return w
+	}
+	if first := strings.TrimRight(firstItem.FindString(expect), "+*?"); first != "" && first != expect && !strings.Contains(expect, " | ") {
+		return g.words(first)
+	}
+	var parts []string
+	for _, alt := range strings.Split(expect, " | ") {
+		if w, ok := g.expect[alt]; ok {
+			alt = w
+		}
+		if !slices.Contains(parts, alt) {
+			parts = append(parts, alt)
+		}
+	}
+	switch len(parts) {
+	case 1:
+		return parts[0]
+	case 2:
+		return parts[0] + " or " + parts[1]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+}
+
+// tokenSource serves a slice of tokens to participle.
+type tokenSource struct {
+	toks []lexer.Token
+	eof  lexer.Position
+}
+
+func (s *tokenSource) Next() (lexer.Token, error) {
+	if len(s.toks) == 0 {
+		return lexer.EOFToken(s.eof), nil
+	}
+	t := s.toks[0]
+	s.toks = s.toks[1:]
+	return t, nil
+}
+
+func newPeeking(toks []lexer.Token, eof lexer.Position) *lexer.PeekingLexer {
+	p, err := lexer.Upgrade(&tokenSource{toks, eof})
+	if err != nil {
+		// tokenSource never fails.
+		panic(err)
+	}
+	return p
+}

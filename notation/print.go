@@ -1,0 +1,167 @@
+package notation
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Print writes a parsed transcript in the canonical layout: one statement
+// a line; a blank line after the header tags and around the set-up lines
+// and before the result; moves separated by ", "; names quoted only when
+// they must be. Every comment is kept: a comment on a line of its own stays
+// on a line of its own before the statement it preceded, a brace comment
+// inside a statement stays after the move it followed, and a ; comment
+// goes to the end of its statement's line.
+//
+// bare tells whether a player's name may be written without quotes.
+func Print[M Move](p *Parsed[M], bare func(string) bool) string {
+	var b strings.Builder
+	comments := p.Comments
+	// take removes and returns the comments that begin before offset.
+	take := func(offset int) []Comment {
+		i := 0
+		for i < len(comments) && comments[i].Pos.Offset < offset {
+			i++
+		}
+		out := comments[:i]
+		comments = comments[i:]
+		return out
+	}
+	name := func(ref *PlayerRef) string {
+		if n := ref.Text(); bare(n) {
+			return n
+		}
+		return strconv.Quote(ref.Text())
+	}
+	kind := -1
+	for i, st := range p.File.Statements {
+		span := st.Span()
+		// A blank line between groups: tags, set-up lines, turns, result.
+		if k := statementKind(st); k != kind {
+			if kind >= 0 {
+				b.WriteString("\n")
+			}
+			kind = k
+		}
+		for _, c := range take(span.Start.Offset) {
+			b.WriteString(c.Text + "\n")
+		}
+		// A statement's own comments: inside it, or after it on its last line.
+		end := span.End.Offset
+		if i+1 < len(p.File.Statements) {
+			end = p.File.Statements[i+1].Span().Start.Offset
+		} else {
+			end = len(p.Source) + 1
+		}
+		var own []Comment
+		for len(comments) > 0 && comments[0].Pos.Offset < end &&
+			(comments[0].Pos.Offset < span.End.Offset || comments[0].Pos.Line == span.End.Line) {
+			own = append(own, comments[0])
+			comments = comments[1:]
+		}
+		var trailing []string
+		inline := func(upTo int) string {
+			var s strings.Builder
+			for len(own) > 0 && own[0].Pos.Offset < upTo {
+				if strings.HasPrefix(own[0].Text, ";") {
+					trailing = append(trailing, own[0].Text)
+				} else {
+					s.WriteString(" " + own[0].Text)
+				}
+				own = own[1:]
+			}
+			return s.String()
+		}
+		var line string
+		switch {
+		case st.Tag != nil:
+			vals := st.Tag.Text()
+			parts := []string{"[" + st.Tag.Name}
+			for _, v := range vals {
+				parts = append(parts, strconv.Quote(v))
+			}
+			line = strings.Join(parts, " ") + "]"
+		case st.Setup != nil:
+			line = name(st.Setup.Player) + ":" + moves(st.Setup.Moves, inline)
+		case st.Turn != nil:
+			line = strconv.Itoa(st.Turn.Number) + ". " + name(st.Turn.Player) + ":" + moves(st.Turn.Moves, inline)
+		case st.Result != nil:
+			r := st.Result
+			switch {
+			case r.Draw:
+				line = "result: draw"
+			case r.Unfinished:
+				line = "result: unfinished"
+			default:
+				line = "result: " + name(r.Player) + " " + r.Verb
+			}
+		}
+		// Comments after the last move, or on the statement's last line.
+		line += inline(1 << 62)
+		b.WriteString(line)
+		for j, t := range trailing {
+			if j == 0 {
+				b.WriteString(" " + t)
+			} else {
+				b.WriteString("\n" + t)
+			}
+		}
+		b.WriteString("\n")
+	}
+	if len(comments) > 0 && len(p.File.Statements) > 0 {
+		b.WriteString("\n")
+	}
+	for _, c := range comments {
+		b.WriteString(c.Text + "\n")
+	}
+	return b.String()
+}
+
+// moves writes a move list with the brace comments that follow each move.
+func moves[M Move](ms []M, inline func(int) string) string {
+	var b strings.Builder
+	for i, m := range ms {
+		if i == 0 {
+			b.WriteString(inline(m.Span().Start.Offset))
+			b.WriteString(" ")
+		} else {
+			b.WriteString(", ")
+		}
+		b.WriteString(m.String())
+		next := 1 << 62
+		if i+1 < len(ms) {
+			next = ms[i+1].Span().Start.Offset
+		}
+		b.WriteString(inline(next))
+	}
+	return b.String()
+}
+
+func statementKind[M Move](st *Statement[M]) int {
+	switch {
+	case st.Tag != nil:
+		return 0
+	case st.Setup != nil:
+		return 1
+	case st.Turn != nil:
+		return 2
+	}
+	return 3
+}
+
+// BareName tells whether a name may stand without quotes: when it is a
+// single word of letters, digits, _ and ', beginning with a capital (so
+// it is never taken for a keyword, a card or a square).
+func BareName(lex LexerDefinition) func(string) bool {
+	ident := lex.Symbols()[TokenIdent]
+	return func(name string) bool {
+		r, _ := utf8.DecodeRuneInString(name)
+		if !unicode.IsUpper(r) {
+			return false
+		}
+		toks := Tokenize(lex, "", name)
+		return len(toks.Errors) == 0 && len(toks.Comments) == 0 && len(toks.Tokens) == 1 && toks.Tokens[0].Type == ident
+	}
+}

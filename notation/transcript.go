@@ -1,0 +1,163 @@
+package notation
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Transcript is a parsed transcript whose structure has been checked:
+// tags first, then set-up lines, then turns numbered from 1, then at most
+// one result line, every player named in the Players tag.
+type Transcript[M Move] struct {
+	*Parsed[M]
+	Tags     []*Tag
+	Game     string   // the Game tag's value, or ""
+	Players  []string // from the Players tag, first to move first
+	Seed     string   // the Seed tag's value
+	Seeded   bool     // whether there is a Seed tag
+	Variants map[string]string
+	// VariantTag is the Variant tag, for positions; nil when there is none.
+	VariantTag *Tag
+	Setup      []*Setup[M]
+	Turns      []*Turn[M]
+	Result     *Result
+}
+
+// Tag finds a tag by name.
+func (t *Transcript[M]) Tag(name string) *Tag {
+	for _, tag := range t.Tags {
+		if tag.Name == name {
+			return tag
+		}
+	}
+	return nil
+}
+
+// PlayerIndex is the index of a named player, or -1.
+func (t *Transcript[M]) PlayerIndex(name string) int { return slices.Index(t.Players, name) }
+
+// Check checks the structure of a parsed transcript for a game of n
+// players. It returns every error it finds.
+func Check[M Move](p *Parsed[M], n int) (*Transcript[M], []*Error) {
+	t := &Transcript[M]{Parsed: p, Variants: map[string]string{}}
+	var errs []*Error
+	fail := func(span Span, format string, args ...any) {
+		errs = append(errs, &Error{span, fmt.Sprintf(format, args...)})
+	}
+	const (
+		inTags = iota
+		inSetup
+		inTurns
+		afterResult
+	)
+	stage := inTags
+	for _, st := range p.File.Statements {
+		switch {
+		case stage == afterResult:
+			fail(st.Span(), "the result line must be the last line")
+		case st.Tag != nil:
+			if stage > inTags {
+				fail(st.Span(), "header tags must come before the first set-up line or turn")
+			}
+			t.checkTag(st.Tag, fail)
+		case st.Setup != nil:
+			if stage > inSetup {
+				fail(st.Span(), "set-up lines must come before the first turn")
+			}
+			stage = inSetup
+			t.Setup = append(t.Setup, st.Setup)
+		case st.Turn != nil:
+			stage = inTurns
+			want := 1
+			if len(t.Turns) > 0 {
+				want = t.Turns[len(t.Turns)-1].Number + 1
+			}
+			if st.Turn.Number != want {
+				fail(st.Turn.Node.Span(), "expected turn %d, found turn %d: turns are numbered 1, 2, 3, ... without gaps", want, st.Turn.Number)
+			}
+			t.Turns = append(t.Turns, st.Turn)
+		case st.Result != nil:
+			stage = afterResult
+			t.Result = st.Result
+		}
+	}
+	playersTag := t.Tag("Players")
+	switch {
+	case playersTag == nil:
+		at := Span{p.EOF, p.EOF}
+		if len(p.File.Statements) > 0 {
+			at = p.File.Statements[0].Span()
+		}
+		fail(at, "missing Players tag, as in [Players %s]", strings.Join([]string{`"Ann"`, `"Ben"`, `"Cy"`, `"Di"`}[:max(2, min(n, 4))], " "))
+	case len(playersTag.Values) != n:
+		fail(playersTag.Span(), "the Players tag needs %d names, found %d", n, len(playersTag.Values))
+	default:
+		t.Players = playersTag.Text()
+		for i, name := range t.Players {
+			if strings.TrimSpace(name) == "" {
+				fail(playersTag.Span(), "a player's name cannot be empty")
+			} else if slices.Index(t.Players, name) != i {
+				fail(playersTag.Span(), "two players are named %q", name)
+			}
+		}
+	}
+	if t.Players != nil {
+		check := func(ref *PlayerRef) {
+			if ref != nil && t.PlayerIndex(ref.Text()) < 0 {
+				fail(ref.Span(), "unknown player %q: the players are %s", ref.Text(), strings.Join(t.Players, ", "))
+			}
+		}
+		for _, s := range t.Setup {
+			check(s.Player)
+		}
+		for _, turn := range t.Turns {
+			check(turn.Player)
+		}
+		if t.Result != nil {
+			check(t.Result.Player)
+		}
+	}
+	slices.SortStableFunc(errs, func(a, b *Error) int { return a.Span.Start.Offset - b.Span.Start.Offset })
+	return t, errs
+}
+
+func (t *Transcript[M]) checkTag(tag *Tag, fail func(Span, string, ...any)) {
+	if t.Tag(tag.Name) != nil {
+		fail(tag.Span(), "duplicate %s tag", tag.Name)
+		return
+	}
+	t.Tags = append(t.Tags, tag)
+	values := tag.Text()
+	one := func() bool {
+		if len(values) != 1 {
+			fail(tag.Span(), "the %s tag takes one value, found %d", tag.Name, len(values))
+			return false
+		}
+		return true
+	}
+	switch tag.Name {
+	case "Game":
+		if one() {
+			t.Game = values[0]
+		}
+	case "Seed":
+		if one() {
+			t.Seed, t.Seeded = values[0], true
+		}
+	case "Variant":
+		t.VariantTag = tag
+		for _, v := range values {
+			name, value, ok := strings.Cut(v, "=")
+			name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+			switch {
+			case !ok || name == "" || value == "":
+				fail(tag.Span(), "a variant is written name=value, as in \"tie=bounce\", not %q", v)
+			case t.Variants[name] != "":
+				fail(tag.Span(), "variant %s is chosen twice", name)
+			default:
+				t.Variants[name] = value
+			}
+		}
+	}
+}
