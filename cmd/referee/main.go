@@ -1,0 +1,297 @@
+// Command referee checks transcripts of tabletop games against their rules.
+//
+// Exit status: 0 when every transcript is clean, 1 when one has an illegal
+// move, a recorded result the rules do not give, or a golden mismatch, and
+// 2 for usage errors and syntax errors.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/alecthomas/kong"
+	"github.com/mattn/go-isatty"
+
+	"github.com/tabletop-referee/referee/referee"
+)
+
+// Exit codes.
+const (
+	exitClean   = 0
+	exitIllegal = 1
+	exitUsage   = 2
+)
+
+type cli struct {
+	Color string `enum:"auto,always,never" default:"auto" help:"Colour the output: auto (only on a terminal, and not when NO_COLOR is set), always or never."`
+
+	Check   checkCmd   `cmd:"" help:"Check transcripts: replay every move and report illegal moves and the result."`
+	Fmt     fmtCmd     `cmd:"" help:"Write transcripts in the canonical layout."`
+	Golden  goldenCmd  `cmd:"" help:"Compare the report of every transcript under examples/ with its file under golden/."`
+	Legal   legalCmd   `cmd:"" help:"List the legal moves at the end of a transcript."`
+	Random  randomCmd  `cmd:"" help:"Play random legal games and write their transcripts."`
+	Games   gamesCmd   `cmd:"" help:"List the games, their extensions and variants."`
+	Grammar grammarCmd `cmd:"" help:"Print a game's transcript grammar in EBNF."`
+}
+
+// env is what a command needs from its surroundings.
+type env struct {
+	stdout, stderr io.Writer
+	palette        referee.Palette
+}
+
+type checkCmd struct {
+	KeepGoing bool     `help:"Skip illegal moves and go on, reporting them all, instead of stopping at the first."`
+	Paths     []string `arg:"" name:"path" help:"Transcripts, or folders to search for them." type:"path"`
+}
+
+func (c *checkCmd) Run(e *env) (int, error) {
+	files, err := referee.Walk(c.Paths)
+	if err != nil {
+		return exitUsage, err
+	}
+	if len(files) == 0 {
+		return exitUsage, errors.New("no transcripts found")
+	}
+	code := exitClean
+	for i, f := range files {
+		if i > 0 {
+			fmt.Fprintln(e.stdout)
+		}
+		r := referee.CheckFile(f, referee.Options{KeepGoing: c.KeepGoing})
+		referee.WriteReport(e.stdout, r, e.palette)
+		code = max(code, r.ExitCode())
+	}
+	return code, nil
+}
+
+type fmtCmd struct {
+	List  bool     `short:"l" help:"List the files whose layout differs from the canonical one."`
+	Write bool     `short:"w" help:"Rewrite the files in place (atomically) instead of printing them."`
+	Diff  bool     `short:"d" help:"Print a diff of the changes instead of the files."`
+	Paths []string `arg:"" name:"path" help:"Transcripts, or folders to search for them." type:"path"`
+}
+
+func (c *fmtCmd) Run(e *env) (int, error) {
+	files, err := referee.Walk(c.Paths)
+	if err != nil {
+		return exitUsage, err
+	}
+	code := exitClean
+	for _, f := range files {
+		formatted, original, diags, err := referee.FormatFile(f)
+		if err != nil {
+			fmt.Fprintln(e.stderr, err)
+			code = exitUsage
+			continue
+		}
+		if len(diags) > 0 {
+			for _, d := range diags {
+				referee.WriteDiagnostic(e.stderr, f, original, d, e.palette)
+			}
+			code = exitUsage
+			continue
+		}
+		changed := formatted != original
+		if c.List && changed {
+			fmt.Fprintln(e.stdout, f)
+		}
+		if c.Diff && changed {
+			fmt.Fprint(e.stdout, referee.Diff(f+".orig", f, original, formatted))
+		}
+		if c.Write && changed {
+			if err := referee.WriteAtomic(f, []byte(formatted)); err != nil {
+				fmt.Fprintln(e.stderr, err)
+				code = exitUsage
+			}
+		}
+		if !c.List && !c.Diff && !c.Write {
+			fmt.Fprint(e.stdout, formatted)
+		}
+	}
+	return code, nil
+}
+
+type goldenCmd struct {
+	Update bool   `help:"Write the current reports as the golden files (read the diff first: a golden file is a claim about the rules)."`
+	Dir    string `arg:"" optional:"" default:"." help:"The folder holding examples/ and golden/." type:"path"`
+}
+
+func (c *goldenCmd) Run(e *env) (int, error) {
+	results, err := referee.Golden(c.Dir, c.Update)
+	if err != nil {
+		return exitUsage, err
+	}
+	code, counts := exitClean, map[referee.GoldenStatus]int{}
+	for _, r := range results {
+		counts[r.Status]++
+		switch r.Status {
+		case referee.GoldenMismatch:
+			fmt.Fprintf(e.stdout, "%s: %s: the report differs from %s\n%s", r.Transcript, e.palette.Error("mismatch"), r.Golden, r.Diff)
+			code = exitIllegal
+		case referee.GoldenMissing:
+			fmt.Fprintf(e.stdout, "%s: %s: no golden file %s (run: referee golden --update)\n", r.Transcript, e.palette.Error("missing"), r.Golden)
+			code = exitIllegal
+		case referee.GoldenStale:
+			fmt.Fprintf(e.stdout, "%s: %s: no transcript has this golden file\n", r.Golden, e.palette.Error("stale"))
+			code = exitIllegal
+		case referee.GoldenUpdated:
+			fmt.Fprintf(e.stdout, "%s: updated\n", r.Golden)
+		}
+	}
+	fmt.Fprintf(e.stdout, "golden: %d ok, %d updated, %d mismatched, %d missing, %d stale\n",
+		counts[referee.GoldenOK], counts[referee.GoldenUpdated], counts[referee.GoldenMismatch], counts[referee.GoldenMissing], counts[referee.GoldenStale])
+	return code, nil
+}
+
+type legalCmd struct {
+	File string `arg:"" help:"A transcript." type:"path"`
+}
+
+func (c *legalCmd) Run(e *env) (int, error) {
+	src, err := os.ReadFile(c.File)
+	if err != nil {
+		return exitUsage, err
+	}
+	g, err := referee.Detect(c.File, string(src))
+	if err != nil {
+		return exitUsage, fmt.Errorf("%s: %w", c.File, err)
+	}
+	lm, r := g.Legal(c.File, string(src))
+	if lm == nil {
+		referee.WriteReport(e.stdout, r, e.palette)
+		return max(r.ExitCode(), exitIllegal), nil
+	}
+	referee.WriteLegal(e.stdout, lm)
+	return exitClean, nil
+}
+
+type randomCmd struct {
+	Game  string `arg:"" help:"The game to play."`
+	Seed  uint64 `required:"" help:"The seed of the first game; game i of --count uses seed+i."`
+	Count int    `default:"1" help:"How many games to play."`
+	Out   string `help:"A folder to write the games to, one file each (atomically); without it they are printed." type:"path"`
+}
+
+func (c *randomCmd) Run(e *env) (int, error) {
+	g, ok := referee.Lookup(c.Game)
+	if !ok {
+		return exitUsage, fmt.Errorf("unknown game %q (see: referee games)", c.Game)
+	}
+	if c.Count < 1 {
+		return exitUsage, errors.New("--count must be at least 1")
+	}
+	if c.Out != "" {
+		if err := os.MkdirAll(c.Out, 0o755); err != nil {
+			return exitUsage, err
+		}
+	}
+	for i := 0; i < c.Count; i++ {
+		seed := c.Seed + uint64(i)
+		text, _ := g.Random(seed)
+		if c.Out == "" {
+			if i > 0 {
+				fmt.Fprintln(e.stdout)
+			}
+			fmt.Fprint(e.stdout, text)
+			continue
+		}
+		path := filepath.Join(c.Out, "random-"+strconv.FormatUint(seed, 10)+g.Extension())
+		if err := referee.WriteAtomic(path, []byte(text)); err != nil {
+			return exitUsage, err
+		}
+	}
+	return exitClean, nil
+}
+
+type gamesCmd struct{}
+
+func (gamesCmd) Run(e *env) (int, error) {
+	for _, g := range referee.Games() {
+		fmt.Fprintf(e.stdout, "%-8s %-8s %s\n", g.Name(), g.Extension(), g.Summary())
+		for _, v := range g.Variants() {
+			fmt.Fprintf(e.stdout, "    variant %s=%v: %s\n", v.Name, joinValues(v.Values), v.Summary)
+		}
+	}
+	return exitClean, nil
+}
+
+func joinValues(vs []string) string {
+	s := ""
+	for i, v := range vs {
+		if i > 0 {
+			s += "|"
+		}
+		s += v
+	}
+	return s
+}
+
+type grammarCmd struct {
+	Game string `arg:"" help:"The game whose grammar to print."`
+}
+
+func (c *grammarCmd) Run(e *env) (int, error) {
+	g, ok := referee.Lookup(c.Game)
+	if !ok {
+		return exitUsage, fmt.Errorf("unknown game %q (see: referee games)", c.Game)
+	}
+	fmt.Fprint(e.stdout, g.EBNF())
+	fmt.Fprintln(e.stdout)
+	return exitClean, nil
+}
+
+// run is the whole command, apart from the process: main only wires it to
+// os.Args, the standard streams and the environment.
+func run(args []string, stdout, stderr io.Writer, getenv func(string) string, isTerminal bool) int {
+	var c cli
+	exited := -1
+	parser, err := kong.New(&c,
+		kong.Name("referee"),
+		kong.Description("A referee for tabletop games: checks transcripts against the rules, move by move."),
+		kong.Writers(stdout, stderr),
+		kong.Exit(func(code int) { exited = code }),
+		kong.UsageOnError(),
+		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
+	)
+	if err != nil {
+		fmt.Fprintln(stderr, "referee:", err)
+		return exitUsage
+	}
+	ctx, err := parser.Parse(args)
+	if exited >= 0 {
+		// --help printed its page.
+		return exited
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "referee:", err)
+		return exitUsage
+	}
+	colour := false
+	switch c.Color {
+	case "always":
+		colour = true
+	case "auto":
+		colour = isTerminal && getenv("NO_COLOR") == "" && getenv("TERM") != "dumb"
+	}
+	e := &env{stdout: stdout, stderr: stderr, palette: referee.NewPalette(colour)}
+	var code int
+	runner, ok := ctx.Selected().Target.Addr().Interface().(interface{ Run(*env) (int, error) })
+	if !ok {
+		fmt.Fprintln(stderr, "referee: no command")
+		return exitUsage
+	}
+	code, err = runner.Run(e)
+	if err != nil {
+		fmt.Fprintln(stderr, "referee:", err)
+	}
+	return code
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, os.Getenv, isatty.IsTerminal(os.Stdout.Fd()) || isatty.IsCygwinTerminal(os.Stdout.Fd())))
+}

@@ -1,0 +1,400 @@
+package referee
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/shuffle"
+	"github.com/tabletop-referee/referee/notation"
+)
+
+// binding joins a game's grammar to its engine: it is all the referee needs
+// to know of a game. M is the grammar's move type.
+type binding[M notation.Move] struct {
+	rules   engine.Game
+	grammar *notation.Grammar[M]
+	ext     string
+	summary string
+	// toEngine turns a parsed move into the engine moves it stands for
+	// (a1-b2xc3 is a move then an attack); setup tells whether the move is
+	// on a set-up line.
+	toEngine func(m M, setup bool) []engine.Move
+	// notate writes an engine move in the notation.
+	notate func(engine.Move) string
+	// describe writes the compact final state, a row each.
+	describe func(st engine.State, players []string) []Row
+}
+
+func (b *binding[M]) Name() string      { return b.rules.Name() }
+func (b *binding[M]) Extension() string { return b.ext }
+func (b *binding[M]) Summary() string   { return b.summary }
+func (b *binding[M]) EBNF() string      { return b.grammar.EBNF() }
+
+func (b *binding[M]) Variants() []VariantInfo {
+	var out []VariantInfo
+	for _, v := range b.rules.Variants() {
+		out = append(out, VariantInfo{v.Name, v.Values, v.Summary})
+	}
+	return out
+}
+
+// replay is a checked transcript and the state it led to.
+type replay[M notation.Move] struct {
+	report     *Report
+	transcript *notation.Transcript[M]
+	state      engine.State // nil when the transcript could not be replayed
+}
+
+func (b *binding[M]) Check(path, src string, opts Options) *Report {
+	return b.run(path, src, opts).report
+}
+
+// load parses and checks the structure of a transcript.
+func (b *binding[M]) load(path, src string) (*Report, *notation.Transcript[M]) {
+	r := &Report{Path: path, Source: src, Game: b.Name()}
+	parsed := b.grammar.Parse(path, src)
+	r.Diagnostics = errorsToDiagnostics(parsed.Errors)
+	if len(parsed.Errors) > 0 {
+		return r, nil
+	}
+	t, errs := notation.Check(parsed, b.rules.Players())
+	r.Diagnostics = append(r.Diagnostics, errorsToDiagnostics(errs)...)
+	r.Players, r.Seed = t.Players, t.Seed
+	if tag := t.Tag("Game"); tag != nil && t.Game != b.Name() {
+		r.add(Error, tag.Span(), fmt.Sprintf("this is a %s transcript, but the Game tag says %q", b.Name(), t.Game))
+	}
+	if _, err := engine.ResolveVariants(b.rules.Variants(), t.Variants); err != nil {
+		r.add(Error, t.VariantTag.Span(), err.Error())
+	}
+	slices.SortStableFunc(r.Diagnostics, func(a, b Diagnostic) int { return a.Span.Start.Offset - b.Span.Start.Offset })
+	for _, name := range sortedKeys(t.Variants) {
+		r.Variants = append(r.Variants, name+"="+t.Variants[name])
+	}
+	return r, t
+}
+
+func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
+	r, t := b.load(path, src)
+	out := &replay[M]{report: r, transcript: t}
+	if r.ExitCode() == 2 {
+		r.Result = fmt.Sprintf("not replayed: %s", plural(len(r.Diagnostics), "error"))
+		return out
+	}
+	state, err := b.rules.New(engine.Options{
+		Players:  t.Players,
+		Seeded:   t.Seeded,
+		Seed:     shuffle.ParseSeed(t.Seed),
+		Variants: t.Variants,
+	})
+	if err != nil {
+		r.add(Error, notation.Span{}, err.Error())
+		return out
+	}
+	r.Replayed = true
+	out.state = state
+	stopped := false
+	// apply plays one written move; it reports whether to go on.
+	apply := func(player int, m M, setup bool) bool {
+		r.Moves++
+		for _, em := range b.toEngine(m, setup) {
+			if err := state.Apply(player, em); err != nil {
+				r.Illegal++
+				r.add(Illegal, m.Span(), violationText(err))
+				if !opts.KeepGoing {
+					r.add(Note, m.Span(), "replay stopped at the first illegal move; --keep-going checks the rest")
+					stopped = true
+					return false
+				}
+				return true
+			}
+		}
+		return true
+	}
+	// endTurn ends the turn written on line turn.
+	endTurn := func(player int, turn *notation.Turn[M]) bool {
+		if err := state.Apply(player, engine.EndTurn{}); err != nil {
+			r.Illegal++
+			span := turn.Node.Span()
+			r.add(Illegal, notation.Span{Start: span.Start, End: turn.Player.Span().End}, "at the end of the turn: "+violationText(err))
+			if !opts.KeepGoing {
+				stopped = true
+				return false
+			}
+		}
+		return true
+	}
+	over := func(at notation.Span) bool {
+		if o := state.Outcome(); o.Over {
+			r.Illegal++
+			r.add(Illegal, at, fmt.Sprintf("the game is over: it ended on turn %d", o.Turn))
+			stopped = true
+			return true
+		}
+		return false
+	}
+	func() {
+		for _, s := range t.Setup {
+			for _, m := range s.Moves {
+				if !apply(t.PlayerIndex(s.Player.Text()), m, true) {
+					return
+				}
+			}
+		}
+		for i, turn := range t.Turns {
+			if i > 0 && !endTurn(t.PlayerIndex(t.Turns[i-1].Player.Text()), t.Turns[i-1]) {
+				return
+			}
+			if over(turn.Node.Span()) {
+				return
+			}
+			r.Turns++
+			for _, m := range turn.Moves {
+				if !apply(t.PlayerIndex(turn.Player.Text()), m, false) {
+					return
+				}
+			}
+		}
+		// The result line ends the last turn (ruling: a turn ends where the
+		// next turn or the result line begins).
+		if t.Result != nil && len(t.Turns) > 0 && !state.Outcome().Over {
+			last := t.Turns[len(t.Turns)-1]
+			endTurn(t.PlayerIndex(last.Player.Text()), last)
+		}
+	}()
+	r.Stopped = stopped && !opts.KeepGoing
+	b.conclude(r, t, state)
+	return out
+}
+
+// conclude writes the result the rules give and compares the recorded one.
+func (b *binding[M]) conclude(r *Report, t *notation.Transcript[M], state engine.State) {
+	r.State = b.describe(state, t.Players)
+	if r.Stopped {
+		r.Result = "not known: replay stopped at an illegal move"
+		r.Outcome = "stopped"
+		return
+	}
+	o := state.Outcome()
+	switch {
+	case o.Over && o.Winner == engine.Nobody:
+		r.Result = fmt.Sprintf("draw on turn %d: %s", o.Turn, o.Reason)
+		r.Outcome = "draw"
+	case o.Over:
+		r.Result = fmt.Sprintf("%s wins on turn %d: %s", t.Players[o.Winner], o.Turn, o.Reason)
+		r.Outcome = t.Players[o.Winner] + " wins"
+	default:
+		r.Result = fmt.Sprintf("unfinished: %s to move on turn %d", t.Players[state.ToMove()], max(state.Turn(), 1))
+		r.Outcome = "unfinished"
+	}
+	rec := t.Result
+	if rec == nil {
+		return
+	}
+	recorded := recordedText(rec)
+	disagree := func() {
+		r.add(Mismatch, rec.Span(), fmt.Sprintf("the recorded result %q disagrees with the rules: %s", recorded, r.Result))
+		r.Recorded = recorded + " (disagrees)"
+	}
+	switch {
+	case rec.Unfinished:
+		if o.Over {
+			disagree()
+			return
+		}
+	case rec.Draw:
+		if o.Over {
+			disagree()
+			return
+		}
+		r.Result = fmt.Sprintf("draw by agreement after turn %d", len(t.Turns))
+		r.Outcome = "draw"
+		r.Recorded = recorded + " (recorded, not derived from the rules)"
+		return
+	case rec.Verb == "resigns":
+		if o.Over {
+			disagree()
+			return
+		}
+		loser := t.PlayerIndex(rec.Player.Text())
+		winner := t.Players[1-loser]
+		if len(t.Players) != 2 {
+			winner = "the other players"
+		}
+		r.Result = fmt.Sprintf("%s wins: %s resigned after turn %d", winner, t.Players[loser], len(t.Turns))
+		r.Outcome = winner + " wins"
+		r.Recorded = recorded + " (recorded, not derived from the rules)"
+		return
+	default: // wins
+		if !o.Over || t.Players[o.Winner] != rec.Player.Text() {
+			disagree()
+			return
+		}
+	}
+	r.Recorded = recorded + " (agrees)"
+}
+
+func recordedText(rec *notation.Result) string {
+	switch {
+	case rec.Draw:
+		return "draw"
+	case rec.Unfinished:
+		return "unfinished"
+	}
+	return rec.Player.Text() + " " + rec.Verb
+}
+
+func violationText(err error) string {
+	var v *engine.Violation
+	if errors.As(err, &v) {
+		return v.Error()
+	}
+	return "internal error: " + err.Error()
+}
+
+func (b *binding[M]) Format(path, src string) (string, []Diagnostic) {
+	parsed := b.grammar.Parse(path, src)
+	if len(parsed.Errors) > 0 {
+		return "", errorsToDiagnostics(parsed.Errors)
+	}
+	return notation.Print(parsed, notation.BareName(b.grammar.Lexer())), nil
+}
+
+// LegalMoves are the moves open at the end of a transcript.
+type LegalMoves struct {
+	Player  string
+	Turn    int
+	Moves   []string
+	EndTurn bool   // whether ending the turn (writing the next turn) is legal
+	Over    string // the result, when the game is over
+}
+
+func (b *binding[M]) Legal(path, src string) (*LegalMoves, *Report) {
+	rp := b.run(path, src, Options{})
+	r := rp.report
+	if r.ExitCode() != 0 || rp.state == nil {
+		return nil, r
+	}
+	st := rp.state
+	if o := st.Outcome(); o.Over {
+		return &LegalMoves{Over: r.Result}, r
+	}
+	lm := &LegalMoves{Player: r.Players[st.ToMove()], Turn: max(st.Turn(), 1)}
+	for _, m := range st.Legal() {
+		if _, ok := m.(engine.EndTurn); ok {
+			lm.EndTurn = true
+			continue
+		}
+		lm.Moves = append(lm.Moves, b.notate(m))
+	}
+	return lm, r
+}
+
+// Random plays uniformly among the kinds of legal move (place, move,
+// attack, end the turn, ...), then uniformly among the moves of that kind,
+// so that no kind crowds out the others.
+func (b *binding[M]) Random(seed uint64) (string, string) {
+	const maxTurns, maxMovesPerTurn = 200, 40
+	rng := shuffle.New(seed)
+	gameSeed := rng.Uint64()
+	players := []string{"Ann", "Ben", "Cy", "Di"}[:b.rules.Players()]
+	st, err := b.rules.New(engine.Options{Players: players, Seeded: true, Seed: gameSeed})
+	if err != nil {
+		panic(err) // the default variants always set up
+	}
+	var out strings.Builder
+	fmt.Fprintf(&out, "[Game %q]\n[Event \"random game\"]\n[Players", b.Name())
+	for _, p := range players {
+		fmt.Fprintf(&out, " %q", p)
+	}
+	fmt.Fprintf(&out, "]\n[Seed \"%d\"]\n\n", gameSeed)
+	for turn := 1; turn <= maxTurns && !st.Outcome().Over; turn++ {
+		player := st.ToMove()
+		var moves []string
+		for len(moves) < maxMovesPerTurn {
+			m := pick(rng, st.Legal())
+			if _, end := m.(engine.EndTurn); end || m == nil {
+				break
+			}
+			if err := st.Apply(player, m); err != nil {
+				panic(fmt.Sprintf("random %s game %d: a listed move is illegal: %v", b.Name(), seed, err))
+			}
+			moves = append(moves, b.notate(m))
+		}
+		fmt.Fprintf(&out, "%d. %s:", turn, players[player])
+		if len(moves) > 0 {
+			out.WriteString(" " + strings.Join(moves, ", "))
+		}
+		out.WriteString("\n")
+		if err := st.Apply(player, engine.EndTurn{}); err != nil {
+			panic(fmt.Sprintf("random %s game %d: ending the turn is illegal: %v", b.Name(), seed, err))
+		}
+	}
+	outcome := "unfinished"
+	if o := st.Outcome(); o.Over {
+		outcome = "draw"
+		if o.Winner != engine.Nobody {
+			outcome = players[o.Winner] + " wins"
+		}
+		fmt.Fprintf(&out, "\nresult: %s\n", outcome)
+	} else {
+		out.WriteString("\nresult: unfinished\n")
+	}
+	return out.String(), outcome
+}
+
+// pick chooses a kind of move, then a move of that kind. Ending the turn
+// weighs a third of any other kind, so that turns do something.
+func pick(rng *shuffle.Source, legal []engine.Move) engine.Move {
+	if len(legal) == 0 {
+		return nil
+	}
+	var kinds []reflect.Type
+	byKind := map[reflect.Type][]engine.Move{}
+	for _, m := range legal {
+		k := reflect.TypeOf(m)
+		if byKind[k] == nil {
+			kinds = append(kinds, k)
+		}
+		byKind[k] = append(byKind[k], m)
+	}
+	endKind := reflect.TypeOf(engine.EndTurn{})
+	weight := func(k reflect.Type) int {
+		if k == endKind {
+			return 1
+		}
+		return 3
+	}
+	total := 0
+	for _, k := range kinds {
+		total += weight(k)
+	}
+	n := rng.Intn(total)
+	for _, k := range kinds {
+		if n -= weight(k); n < 0 {
+			ms := byKind[k]
+			return ms[rng.Intn(len(ms))]
+		}
+	}
+	panic("unreachable")
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}

@@ -1,0 +1,208 @@
+package referee
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	udiff "github.com/aymanbagabas/go-udiff"
+	"github.com/google/renameio/v2"
+
+	"github.com/tabletop-referee/referee/notation"
+)
+
+// Walk expands paths: a folder stands for every transcript below it with a
+// known extension, in lexical order; a file stands for itself.
+func Walk(paths []string) ([]string, error) {
+	var out []string
+	for _, p := range paths {
+		info, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !info.IsDir() {
+			out = append(out, p)
+			continue
+		}
+		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() {
+				if _, ok := ByExtension(path); ok {
+					out = append(out, path)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// CheckFile reads, detects and checks one transcript. A file that cannot
+// be read or whose game cannot be told gets a report with one error.
+func CheckFile(path string, opts Options) *Report {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return failed(path, "", err.Error())
+	}
+	g, err := Detect(path, string(src))
+	if err != nil {
+		return failed(path, string(src), err.Error())
+	}
+	return g.Check(path, string(src), opts)
+}
+
+var zeroSpan = notation.Span{}
+
+func failed(path, src, msg string) *Report {
+	r := &Report{Path: path, Source: src, Game: "unknown", Result: "not replayed"}
+	r.add(Error, zeroSpan, msg)
+	return r
+}
+
+// ReportText is a report as plain text, the form golden files hold.
+func ReportText(r *Report) string {
+	var b bytes.Buffer
+	WriteReport(&b, r, Palette{})
+	return b.String()
+}
+
+// GoldenStatus is how a transcript's report compares with its golden file.
+type GoldenStatus string
+
+// The outcomes of a golden comparison.
+const (
+	GoldenOK       GoldenStatus = "ok"
+	GoldenMismatch GoldenStatus = "mismatch"
+	GoldenMissing  GoldenStatus = "missing" // no golden file yet
+	GoldenUpdated  GoldenStatus = "updated" // written by --update
+	GoldenStale    GoldenStatus = "stale"   // a golden file with no transcript
+)
+
+// GoldenResult is one transcript's comparison.
+type GoldenResult struct {
+	Transcript, Golden string // paths relative to the folder compared
+	Status             GoldenStatus
+	Diff               string // a unified diff from the golden file to the report
+}
+
+// GoldenPath is where the report of an example is kept: the transcript
+// examples/GAME/NAME.EXT has golden/GAME/NAME.golden.
+func GoldenPath(rel string) string {
+	rel = filepath.ToSlash(rel)
+	rel = strings.TrimPrefix(rel, "examples/")
+	return "golden/" + strings.TrimSuffix(rel, filepath.Ext(rel)) + ".golden"
+}
+
+// Golden compares the report of every transcript under dir/examples with
+// its file under dir/golden. Reports name transcripts relative to dir, so
+// that golden files do not depend on where the repository is. With update
+// it writes every report that differs, atomically.
+func Golden(dir string, update bool) ([]GoldenResult, error) {
+	examples := filepath.Join(dir, "examples")
+	files, err := Walk([]string{examples})
+	if err != nil {
+		return nil, err
+	}
+	var out []GoldenResult
+	seen := map[string]bool{}
+	for _, file := range files {
+		rel, err := filepath.Rel(dir, file)
+		if err != nil {
+			return nil, err
+		}
+		rel = filepath.ToSlash(rel)
+		src, err := os.ReadFile(file)
+		if err != nil {
+			return nil, err
+		}
+		var r *Report
+		if g, err := Detect(rel, string(src)); err != nil {
+			r = failed(rel, string(src), err.Error())
+		} else {
+			r = g.Check(rel, string(src), Options{})
+		}
+		got := ReportText(r)
+		res := GoldenResult{Transcript: rel, Golden: GoldenPath(rel)}
+		seen[res.Golden] = true
+		goldenFile := filepath.Join(dir, filepath.FromSlash(res.Golden))
+		want, err := os.ReadFile(goldenFile)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			res.Status = GoldenMissing
+		case err != nil:
+			return nil, err
+		case string(want) == got:
+			res.Status = GoldenOK
+		default:
+			res.Status = GoldenMismatch
+			res.Diff = udiff.Unified(res.Golden, "report of "+rel, string(want), got)
+		}
+		if update && res.Status != GoldenOK {
+			if err := os.MkdirAll(filepath.Dir(goldenFile), 0o755); err != nil {
+				return nil, err
+			}
+			if err := WriteAtomic(goldenFile, []byte(got)); err != nil {
+				return nil, err
+			}
+			res.Status = GoldenUpdated
+		}
+		out = append(out, res)
+	}
+	// Golden files whose transcript is gone.
+	goldenDir := filepath.Join(dir, "golden")
+	err = filepath.WalkDir(goldenDir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(path) != ".golden" {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		if rel = filepath.ToSlash(rel); !seen[rel] {
+			out = append(out, GoldenResult{Golden: rel, Status: GoldenStale})
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	slices.SortStableFunc(out, func(a, b GoldenResult) int { return strings.Compare(a.Golden, b.Golden) })
+	return out, nil
+}
+
+// WriteAtomic replaces path with data so that a reader, or a crash, sees
+// either the old file or the new one, never a mix. It keeps the file's mode.
+func WriteAtomic(path string, data []byte) error {
+	mode := fs.FileMode(0o644)
+	if info, err := os.Stat(path); err == nil {
+		mode = info.Mode().Perm()
+	}
+	return renameio.WriteFile(path, data, mode)
+}
+
+// FormatFile formats one transcript. It returns the canonical text, or
+// the syntax errors that prevent formatting.
+func FormatFile(path string) (formatted, original string, errs []Diagnostic, err error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return "", "", nil, err
+	}
+	g, err := Detect(path, string(src))
+	if err != nil {
+		return "", string(src), nil, fmt.Errorf("%s: %w", path, err)
+	}
+	formatted, errs = g.Format(path, string(src))
+	return formatted, string(src), errs, nil
+}
+
+// Diff is a unified diff between two texts.
+func Diff(oldName, newName, old, new string) string {
+	return udiff.Unified(oldName, newName, old, new)
+}

@@ -1,0 +1,126 @@
+// Package referee replays parsed transcripts through the rules engines and
+// reports what it finds: illegal moves and syntax errors as positioned
+// diagnostics, and a final report with the result the rules give. It also
+// formats transcripts, lists legal moves, generates random games and
+// compares reports with golden files.
+package referee
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Game is a game the referee knows: its notation and its rules together.
+type Game interface {
+	// Name is the game's name, as the Game tag writes it.
+	Name() string
+	// Extension is the file extension of its transcripts, with the dot.
+	Extension() string
+	// Summary is one line on the game.
+	Summary() string
+	// EBNF is the grammar of its transcripts.
+	EBNF() string
+	// Check parses and replays a transcript.
+	Check(path, src string, opts Options) *Report
+	// Format writes a transcript in the canonical layout. It fails on a
+	// transcript with syntax errors, returning them.
+	Format(path, src string) (string, []Diagnostic)
+	// Legal lists the legal moves at the end of a transcript, in notation.
+	Legal(path, src string) (*LegalMoves, *Report)
+	// Random plays a random legal game from seed and writes its transcript,
+	// with the outcome the generator reached.
+	Random(seed uint64) (transcript string, outcome string)
+	// Variants lists the named rulings a transcript may choose.
+	Variants() []VariantInfo
+}
+
+// VariantInfo describes a variant for listings.
+type VariantInfo struct {
+	Name    string
+	Values  []string
+	Summary string
+}
+
+// Options tune a check.
+type Options struct {
+	// KeepGoing skips illegal moves and goes on replaying, instead of
+	// stopping at the first.
+	KeepGoing bool
+}
+
+// games is the registry: one line a game.
+var games = []Game{
+	sortieGame,
+}
+
+// Games lists the games the referee knows, by name.
+func Games() []Game {
+	out := slices.Clone(games)
+	slices.SortFunc(out, func(a, b Game) int { return strings.Compare(a.Name(), b.Name()) })
+	return out
+}
+
+// Lookup finds a game by name.
+func Lookup(name string) (Game, bool) {
+	for _, g := range games {
+		if g.Name() == name {
+			return g, true
+		}
+	}
+	return nil, false
+}
+
+// ByExtension finds the game whose transcripts end with the path's extension.
+func ByExtension(path string) (Game, bool) {
+	ext := filepath.Ext(path)
+	for _, g := range games {
+		if g.Extension() == ext {
+			return g, true
+		}
+	}
+	return nil, false
+}
+
+var gameTag = regexp.MustCompile(`(?m)^\s*\[\s*Game\s+"([^"\n]*)"`)
+
+// Detect tells which game a transcript is: by its extension, or else by its
+// Game tag. When both name a game they must agree.
+func Detect(path, src string) (Game, error) {
+	byExt, extOK := ByExtension(path)
+	var byTag Game
+	if m := gameTag.FindStringSubmatch(src); m != nil {
+		g, ok := Lookup(m[1])
+		if !ok {
+			return nil, fmt.Errorf("unknown game %q in the Game tag (known: %s)", m[1], names())
+		}
+		byTag = g
+	}
+	switch {
+	case extOK && byTag != nil && byTag != byExt:
+		return nil, fmt.Errorf("the Game tag says %s, but the extension %s is %s's", byTag.Name(), byExt.Extension(), byExt.Name())
+	case extOK:
+		return byExt, nil
+	case byTag != nil:
+		return byTag, nil
+	}
+	return nil, fmt.Errorf("cannot tell the game: no known extension (%s) and no Game tag", extensions())
+}
+
+func names() string {
+	var out []string
+	for _, g := range Games() {
+		out = append(out, g.Name())
+	}
+	return strings.Join(out, ", ")
+}
+
+func extensions() string {
+	var out []string
+	for _, g := range Games() {
+		out = append(out, g.Extension())
+	}
+	return strings.Join(out, ", ")
+}

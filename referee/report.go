@@ -1,0 +1,81 @@
+package referee
+
+import (
+	"github.com/tabletop-referee/referee/notation"
+)
+
+// Severity sorts diagnostics.
+type Severity int
+
+// The kinds of diagnostic, from the least to the most serious.
+const (
+	Note     Severity = iota // what the referee did, as in "replay stopped"
+	Illegal                  // a move the rules forbid
+	Mismatch                 // a recorded result the rules do not give
+	Error                    // a syntax or structure error: the file cannot be replayed
+)
+
+func (s Severity) String() string {
+	return [...]string{"note", "illegal", "result", "error"}[s]
+}
+
+// Diagnostic is one finding at a place in a transcript.
+type Diagnostic struct {
+	Severity Severity
+	Span     notation.Span
+	Msg      string
+}
+
+// Report is everything the referee found in one transcript.
+type Report struct {
+	Path        string
+	Source      string
+	Game        string
+	Players     []string
+	Seed        string // the Seed tag, or "" for a game whose draws are written
+	Variants    []string
+	Turns       int // turn lines replayed
+	Moves       int // moves replayed, legal or not
+	Illegal     int
+	Diagnostics []Diagnostic
+	// Replayed is false when syntax errors kept the transcript from being replayed.
+	Replayed bool
+	Stopped  bool   // replay stopped at an illegal move
+	Result   string // the result the rules give
+	Recorded string // the recorded result and whether it agrees; "" when none is written
+	State    []Row
+	// Outcome is the result in a fixed form for comparisons: "Ann wins",
+	// "draw" or "unfinished".
+	Outcome string
+}
+
+// Row is one named line of a report's final state, as in "flags", "Ann a1 a2 b1; Ben d4".
+type Row struct{ Name, Value string }
+
+// ExitCode is the documented exit status for the report: 0 when clean, 1
+// for illegal moves or a disagreeing result, 2 for syntax errors.
+func (r *Report) ExitCode() int {
+	code := 0
+	for _, d := range r.Diagnostics {
+		switch d.Severity {
+		case Error:
+			return 2
+		case Illegal, Mismatch:
+			code = 1
+		}
+	}
+	return code
+}
+
+func (r *Report) add(sev Severity, span notation.Span, msg string) {
+	r.Diagnostics = append(r.Diagnostics, Diagnostic{sev, span, msg})
+}
+
+// errorsToDiagnostics turns notation errors into diagnostics.
+func errorsToDiagnostics(errs []*notation.Error) []Diagnostic {
+	out := make([]Diagnostic, len(errs))
+	for i, e := range errs {
+		out[i] = Diagnostic{Error, e.Span, e.Msg}
+	}
+	return out
+}

@@ -1,0 +1,124 @@
+package referee
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/cards"
+	"github.com/tabletop-referee/referee/engine/grid"
+	"github.com/tabletop-referee/referee/engine/sortie"
+	"github.com/tabletop-referee/referee/grammar"
+)
+
+var sortieGame = &binding[grammar.SortieMove]{
+	rules:    sortie.Game{},
+	grammar:  grammar.Sortie,
+	ext:      ".sortie",
+	summary:  "two players, a 4x4 diamond grid, units of two playing cards; capture all three enemy flags",
+	toEngine: sortieToEngine,
+	notate:   sortieNotate,
+	describe: sortieDescribe,
+}
+
+// The lexer admits only well-formed cards and squares, so these cannot fail.
+func card(s string) cards.Card    { c, _ := cards.Parse(s); return c }
+func square(s string) grid.Square { sq, _ := grid.Parse(s); return sq }
+
+func sortieToEngine(m grammar.SortieMove, setup bool) []engine.Move {
+	switch m := m.(type) {
+	case *grammar.SortieDraw:
+		d := sortie.Draw{Opening: setup}
+		for _, c := range m.Cards {
+			d.Cards = append(d.Cards, card(c))
+		}
+		return []engine.Move{d}
+	case *grammar.SortiePlace:
+		return []engine.Move{sortie.Place{Bottom: card(m.Bottom), Top: card(m.Top), At: square(m.At)}}
+	case *grammar.SortieAct:
+		var out []engine.Move
+		at := m.From
+		if m.To != "" {
+			out = append(out, sortie.Step{From: square(m.From), To: square(m.To)})
+			at = m.To
+		}
+		if m.Target != "" {
+			out = append(out, sortie.Attack{From: square(at), Target: square(m.Target)})
+		}
+		return out
+	}
+	panic(fmt.Sprintf("sortie: unknown move %T", m))
+}
+
+func sortieNotate(m engine.Move) string {
+	switch m := m.(type) {
+	case sortie.Draw:
+		var cs []string
+		for _, c := range m.Cards {
+			cs = append(cs, c.String())
+		}
+		return "draw " + strings.Join(cs, " ")
+	case sortie.Place:
+		return fmt.Sprintf("place %v/%v %v", m.Bottom, m.Top, m.At)
+	case sortie.Step:
+		return fmt.Sprintf("%v-%v", m.From, m.To)
+	case sortie.Attack:
+		return fmt.Sprintf("%vx%v", m.From, m.Target)
+	}
+	panic(fmt.Sprintf("sortie: unknown move %T", m))
+}
+
+// sortieDescribe writes the board square by square, the flags, the hands
+// and the piles.
+func sortieDescribe(st engine.State, players []string) []Row {
+	s := st.(*sortie.State)
+	var units []string
+	for rank := sortie.Board.Ranks - 1; rank >= 0; rank-- {
+		for file := 0; file < sortie.Board.Files; file++ {
+			sq := grid.Square{File: file, Rank: rank}
+			if u := s.UnitAt(sq); u != nil {
+				shield := ""
+				if !u.Shield {
+					shield = " (shield broken)"
+				}
+				units = append(units, fmt.Sprintf("%v %s %v/%v%s", sq, players[u.Owner], u.Bottom, u.Top, shield))
+			}
+		}
+	}
+	if len(units) == 0 {
+		units = []string{"empty"}
+	}
+	var flags, hands []string
+	for p, name := range players {
+		f := squares(s.Flags(p))
+		if lost := s.Captured(1 - p); len(lost) > 0 {
+			f += " (lost " + squares(lost) + ")"
+		}
+		flags = append(flags, name+" "+f)
+		var hand []string
+		for _, c := range s.Hand(p) {
+			hand = append(hand, c.String())
+		}
+		if len(hand) == 0 {
+			hand = []string{"empty"}
+		}
+		hands = append(hands, name+" "+strings.Join(hand, " "))
+	}
+	return []Row{
+		{"board", strings.Join(units, ", ")},
+		{"flags", strings.Join(flags, "; ")},
+		{"hands", strings.Join(hands, "; ")},
+		{"deck", fmt.Sprintf("%s, %s discarded", plural(s.Deck(), "card"), plural(s.Discards(), "card"))},
+	}
+}
+
+func squares(sqs []grid.Square) string {
+	if len(sqs) == 0 {
+		return "none"
+	}
+	var out []string
+	for _, sq := range sqs {
+		out = append(out, sq.String())
+	}
+	return strings.Join(out, " ")
+}

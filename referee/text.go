@@ -1,0 +1,152 @@
+package referee
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/fatih/color"
+)
+
+// Palette colours the parts of a report. The zero value (and NewPalette(false))
+// writes plain text, as golden files hold.
+type Palette struct {
+	Error, Illegal, Note, Caret, Heading func(a ...any) string
+}
+
+// NewPalette returns a palette that colours when enabled. The caller
+// decides once, for the whole run, whether colour is on.
+func NewPalette(enabled bool) Palette {
+	mk := func(attrs ...color.Attribute) func(a ...any) string {
+		c := color.New(attrs...)
+		if enabled {
+			c.EnableColor()
+		} else {
+			c.DisableColor()
+		}
+		return c.SprintFunc()
+	}
+	return Palette{
+		Error:   mk(color.FgRed, color.Bold),
+		Illegal: mk(color.FgMagenta, color.Bold),
+		Note:    mk(color.FgCyan),
+		Caret:   mk(color.FgGreen, color.Bold),
+		Heading: mk(color.Bold),
+	}
+}
+
+func (p Palette) paint(f func(a ...any) string, s string) string {
+	if f == nil {
+		return s
+	}
+	return f(s)
+}
+
+// WriteDiagnostic writes one diagnostic like a compiler: path:line:col,
+// the kind and the message, then the source line with a caret under the
+// place.
+func WriteDiagnostic(w io.Writer, path, src string, d Diagnostic, p Palette) {
+	pos := d.Span.Start
+	kind := d.Severity.String()
+	switch d.Severity {
+	case Error, Mismatch:
+		kind = p.paint(p.Error, kind)
+	case Illegal:
+		kind = p.paint(p.Illegal, kind)
+	default:
+		kind = p.paint(p.Note, kind)
+	}
+	if pos.Line == 0 {
+		fmt.Fprintf(w, "%s: %s: %s\n", path, kind, d.Msg)
+		return
+	}
+	fmt.Fprintf(w, "%s:%d:%d: %s: %s\n", path, pos.Line, pos.Column, kind, d.Msg)
+	if d.Severity == Note {
+		// A note follows the diagnostic it is about, whose excerpt is shown.
+		return
+	}
+	line := sourceLine(src, pos.Offset)
+	gutter := fmt.Sprintf("%5d | ", pos.Line)
+	fmt.Fprintf(w, "%s%s\n", gutter, line)
+	// The caret line repeats the line's tabs so that it lines up.
+	var pad strings.Builder
+	for i, r := range []rune(line) {
+		if i >= pos.Column-1 {
+			break
+		}
+		if r == '\t' {
+			pad.WriteRune('\t')
+		} else {
+			pad.WriteRune(' ')
+		}
+	}
+	width := 1
+	if d.Span.End.Line == pos.Line && d.Span.End.Column > pos.Column {
+		width = d.Span.End.Column - pos.Column
+	}
+	fmt.Fprintf(w, "%s| %s%s\n", strings.Repeat(" ", len(gutter)-2), pad.String(), p.paint(p.Caret, strings.Repeat("^", width)))
+}
+
+// sourceLine is the line of src holding offset, without its line end.
+func sourceLine(src string, offset int) string {
+	offset = min(max(offset, 0), len(src))
+	start := strings.LastIndexByte(src[:offset], '\n') + 1
+	end := strings.IndexByte(src[offset:], '\n')
+	if end < 0 {
+		end = len(src)
+	} else {
+		end += offset
+	}
+	return strings.TrimRight(src[start:end], "\r")
+}
+
+// WriteReport writes a transcript's diagnostics, then its summary.
+func WriteReport(w io.Writer, r *Report, p Palette) {
+	for _, d := range r.Diagnostics {
+		WriteDiagnostic(w, r.Path, r.Source, d, p)
+	}
+	fmt.Fprintln(w, p.paint(p.Heading, r.Path))
+	row := func(name, value string) { fmt.Fprintf(w, "  %-9s %s\n", name, value) }
+	row("game", r.Game)
+	if r.Players != nil {
+		row("players", strings.Join(r.Players, ", "))
+	}
+	if !r.Replayed {
+		row("result", r.Result)
+		return
+	}
+	if r.Seed != "" {
+		row("seed", r.Seed)
+	} else {
+		row("seed", "none: the draws are written")
+	}
+	if len(r.Variants) > 0 {
+		row("variants", strings.Join(r.Variants, " "))
+	} else {
+		row("variants", "none")
+	}
+	row("played", fmt.Sprintf("%s, %s", plural(r.Turns, "turn"), plural(r.Moves, "move")))
+	row("illegal", fmt.Sprint(r.Illegal))
+	row("result", r.Result)
+	if r.Recorded != "" {
+		row("recorded", r.Recorded)
+	}
+	for _, st := range r.State {
+		row(st.Name, st.Value)
+	}
+}
+
+// WriteLegal writes the legal moves at the end of a transcript.
+func WriteLegal(w io.Writer, lm *LegalMoves) {
+	if lm.Over != "" {
+		fmt.Fprintf(w, "no legal moves: the game is over (%s)\n", lm.Over)
+		return
+	}
+	fmt.Fprintf(w, "%s to move on turn %d: %s\n", lm.Player, lm.Turn, plural(len(lm.Moves), "legal move"))
+	for _, m := range lm.Moves {
+		fmt.Fprintf(w, "  %s\n", m)
+	}
+	if lm.EndTurn {
+		fmt.Fprintf(w, "or end the turn (write turn %d)\n", lm.Turn+1)
+	}
+}
