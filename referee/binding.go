@@ -99,6 +99,7 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 	out.state = state
 	stopped := false
 	// apply plays one written move; it reports whether to go on.
+	where := "in the set-up"
 	apply := func(player int, m M, setup bool) bool {
 		r.Moves++
 		for _, em := range b.toEngine(m, setup) {
@@ -128,11 +129,12 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 		}
 		return true
 	}
+	// over reports a turn written after the game ended. Replay ends there,
+	// but the result stands: the rules decided it before.
 	over := func(at notation.Span) bool {
 		if o := state.Outcome(); o.Over {
 			r.Illegal++
 			r.add(Illegal, at, fmt.Sprintf("the game is over: it ended on turn %d", o.Turn))
-			stopped = true
 			return true
 		}
 		return false
@@ -153,6 +155,7 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 				return
 			}
 			r.Turns++
+			where = fmt.Sprintf("on turn %d", turn.Number)
 			for _, m := range turn.Moves {
 				if !apply(t.PlayerIndex(turn.Player.Text()), m, false) {
 					return
@@ -167,15 +170,15 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 		}
 	}()
 	r.Stopped = stopped && !opts.KeepGoing
-	b.conclude(r, t, state)
+	b.conclude(r, t, state, where)
 	return out
 }
 
 // conclude writes the result the rules give and compares the recorded one.
-func (b *binding[M]) conclude(r *Report, t *notation.Transcript[M], state engine.State) {
+func (b *binding[M]) conclude(r *Report, t *notation.Transcript[M], state engine.State, where string) {
 	r.State = b.describe(state, t.Players)
 	if r.Stopped {
-		r.Result = "not known: replay stopped at an illegal move"
+		r.Result = "not known: replay stopped at the illegal move " + where
 		r.Outcome = "stopped"
 		return
 	}

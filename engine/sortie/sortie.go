@@ -347,7 +347,10 @@ func (s *State) applyDraw(player int, d Draw) error {
 	}
 	p := s.pending[0]
 	if p.player != player {
-		return ruling("S1", rulingTurns, fmt.Sprintf("it is %s's draw, not %s's", s.name(p.player), s.name(player)))
+		if p.setup {
+			return ruling("S1", rulingTurns, fmt.Sprintf("%s's opening hand comes first, not %s's", s.name(p.player), s.name(player)))
+		}
+		return ruling("S1", rulingTurns, fmt.Sprintf("it is %s's turn, not %s's", s.name(p.player), s.name(player)))
 	}
 	rule := ruleDraw
 	if p.setup {
