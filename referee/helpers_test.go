@@ -1,0 +1,23 @@
+package referee
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/tabletop-referee/referee/notation"
+)
+
+// spanOf is the span of the first occurrence of part in src, which must
+// lie on one line.
+func spanOf(src, part string) notation.Span {
+	off := strings.Index(src, part)
+	line := strings.Count(src[:off], "\n") + 1
+	col := utf8.RuneCountInString(src[strings.LastIndexByte(src[:off], '\n')+1:off]) + 1
+	start := lexer.Position{Offset: off, Line: line, Column: col}
+	end := start
+	end.Offset += len(part)
+	end.Column += utf8.RuneCountInString(part)
+	return notation.Span{Start: start, End: end}
+}

@@ -1,0 +1,340 @@
+package referee
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// repo is the repository root, where examples/ and golden/ live.
+const repo = ".."
+
+// TestGolden compares the report of every example with its golden file.
+// After a deliberate change, rewrite them with
+//
+//	go run ./cmd/referee golden --update
+//
+// and read the diff against the rules before committing it.
+func TestGolden(t *testing.T) {
+	results, err := Golden(repo, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(results) < 12 {
+		t.Fatalf("only %d golden comparisons: the examples are missing", len(results))
+	}
+	for _, r := range results {
+		switch r.Status {
+		case GoldenOK:
+		case GoldenMismatch:
+			t.Errorf("%s: the report differs from %s (go run ./cmd/referee golden --update rewrites it):\n%s", r.Transcript, r.Golden, r.Diff)
+		default:
+			t.Errorf("%s %s: %s", r.Transcript, r.Golden, r.Status)
+		}
+	}
+}
+
+// examples lists every shipped transcript.
+func examples(t *testing.T) []string {
+	t.Helper()
+	files, err := Walk([]string{filepath.Join(repo, "examples")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// Each kind of example ends the way its name says: illegal-* with exactly
+// one illegal move or wrong result (exit 1), syntax-* with errors and no
+// replay (exit 2), the others clean (exit 0).
+func TestExamplesExitCodes(t *testing.T) {
+	for _, f := range examples(t) {
+		name := filepath.Base(f)
+		r := CheckFile(f, Options{})
+		want := 0
+		switch {
+		case strings.HasPrefix(name, "illegal-"):
+			want = 1
+			n := 0
+			for _, d := range r.Diagnostics {
+				if d.Severity == Illegal || d.Severity == Mismatch {
+					n++
+					if d.Span.Start.Line == 0 {
+						t.Errorf("%s: diagnostic without a position: %s", name, d.Msg)
+					}
+				}
+			}
+			if n != 1 {
+				t.Errorf("%s: %d illegal moves or wrong results, want 1", name, n)
+			}
+		case strings.HasPrefix(name, "syntax-"):
+			want = 2
+			if r.Replayed {
+				t.Errorf("%s: replayed despite syntax errors", name)
+			}
+		}
+		if got := r.ExitCode(); got != want {
+			t.Errorf("%s: exit code %d, want %d", name, got, want)
+		}
+	}
+}
+
+// fmt is idempotent on every example, and formatting changes nothing the
+// referee finds: the same moves, verdicts and result.
+func TestFormatKeepsTheGame(t *testing.T) {
+	for _, f := range examples(t) {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := Detect(f, string(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		once, diags := g.Format(f, string(src))
+		if len(diags) > 0 {
+			// Like gofmt, fmt needs a file that parses; errors of structure
+			// (turn numbers, tags) do not stop it.
+			if !strings.HasPrefix(filepath.Base(f), "syntax-") {
+				t.Errorf("%s: %v", f, diags)
+			}
+			continue
+		}
+		twice, _ := g.Format(f, once)
+		if twice != once {
+			t.Errorf("%s: fmt is not idempotent:\n%s", f, Diff("once", "twice", once, twice))
+		}
+		before, after := g.Check(f, string(src), Options{KeepGoing: true}), g.Check(f, once, Options{KeepGoing: true})
+		if summary(before) != summary(after) {
+			t.Errorf("%s: formatting changed the game:\n%s\n%s", f, summary(before), summary(after))
+		}
+	}
+}
+
+// summary is what formatting must not change in a report.
+func summary(r *Report) string {
+	var msgs []string
+	for _, d := range r.Diagnostics {
+		msgs = append(msgs, d.Severity.String()+": "+d.Msg)
+	}
+	return fmt.Sprintf("turns %d moves %d illegal %d result %q recorded %q state %v\n%s",
+		r.Turns, r.Moves, r.Illegal, r.Result, r.Recorded, r.State, strings.Join(msgs, "\n"))
+}
+
+// 1,000 random games all check clean, with the result the generator
+// reached, and are already in the canonical layout.
+func TestRandomGamesCheckWithTheGeneratorsResult(t *testing.T) {
+	const games = 1000
+	for _, g := range Games() {
+		t.Run(g.Name(), func(t *testing.T) {
+			var wg sync.WaitGroup
+			errs := make(chan string, games)
+			outcomes := make(chan string, games)
+			seeds := make(chan uint64)
+			for range 2 {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for seed := range seeds {
+						text, outcome := g.Random(seed)
+						path := fmt.Sprintf("random-%d%s", seed, g.Extension())
+						r := g.Check(path, text, Options{})
+						if r.ExitCode() != 0 || r.Outcome != outcome {
+							errs <- fmt.Sprintf("seed %d: generator says %q, check says %q (exit %d):\n%s", seed, outcome, r.Outcome, r.ExitCode(), ReportText(r))
+						}
+						if f, _ := g.Format(path, text); f != text {
+							errs <- fmt.Sprintf("seed %d: not canonical:\n%s", seed, Diff("generated", "formatted", text, f))
+						}
+						outcomes <- outcome
+					}
+				}()
+			}
+			for seed := uint64(1); seed <= games; seed++ {
+				seeds <- seed
+			}
+			close(seeds)
+			wg.Wait()
+			close(errs)
+			close(outcomes)
+			for e := range errs {
+				t.Error(e)
+			}
+			kinds := map[string]int{}
+			for o := range outcomes {
+				kinds[o]++
+			}
+			// The generator must reach every kind of ending, or the test
+			// proves little.
+			if kinds["unfinished"] == 0 || len(kinds) < 3 {
+				t.Errorf("random games ended only as %v", kinds)
+			}
+		})
+	}
+}
+
+const twoIllegal = `[Game "sortie"]
+[Players "Ann" "Ben"]
+[Seed "2026"]
+
+1. Ann: place 8H/KH b2, place 8H/KH a2
+2. Ben: a1-a2
+`
+
+func TestKeepGoing(t *testing.T) {
+	stop := sortieGame.Check("t.sortie", twoIllegal, Options{})
+	if stop.Illegal != 1 || !stop.Stopped || !strings.Contains(stop.Result, "on turn 1") {
+		t.Errorf("default: %d illegal, stopped %v, result %q; want 1, true, stopped on turn 1", stop.Illegal, stop.Stopped, stop.Result)
+	}
+	goOn := sortieGame.Check("t.sortie", twoIllegal, Options{KeepGoing: true})
+	if goOn.Illegal != 2 || goOn.Stopped {
+		t.Errorf("--keep-going: %d illegal, stopped %v; want 2, false:\n%s", goOn.Illegal, goOn.Stopped, ReportText(goOn))
+	}
+	// The skipped move left the state as it was: the legal placement on a2
+	// stands, and Ben's move from a1 finds no unit there.
+	if !strings.Contains(ReportText(goOn), "a2 Ann 8H/KH") {
+		t.Errorf("the legal move after the illegal one was not played:\n%s", ReportText(goOn))
+	}
+}
+
+func TestRecordedResults(t *testing.T) {
+	won, err := os.ReadFile(filepath.Join(repo, "examples/sortie/ann-wins.sortie"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := strings.Split(string(won), "\nresult:")[0]
+	tests := []struct {
+		result   string
+		exit     int
+		outcome  string
+		recorded string
+	}{
+		{"result: Ann wins", 0, "Ann wins", "Ann wins (agrees)"},
+		// Without a result line the last turn is still open (ruling S16):
+		// its flag is not captured yet.
+		{"", 0, "unfinished", ""},
+		{"result: Ben wins", 1, "Ann wins", "Ben wins (disagrees)"},
+		{"result: unfinished", 1, "Ann wins", "unfinished (disagrees)"},
+		{"result: draw", 1, "Ann wins", "draw (disagrees)"},
+		{"result: Ben resigns", 1, "Ann wins", "Ben resigns (disagrees)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.result, func(t *testing.T) {
+			r := sortieGame.Check("t.sortie", body+"\n"+tt.result+"\n", Options{})
+			if r.ExitCode() != tt.exit || r.Outcome != tt.outcome || r.Recorded != tt.recorded {
+				t.Errorf("exit %d outcome %q recorded %q; want %d %q %q", r.ExitCode(), r.Outcome, r.Recorded, tt.exit, tt.outcome, tt.recorded)
+			}
+		})
+	}
+	open := "[Game \"sortie\"]\n[Players \"Ann\" \"Ben\"]\n[Seed \"1\"]\n\n1. Ann:\n2. Ben:\n"
+	for _, tt := range []struct {
+		result, outcome, text string
+		exit                  int
+	}{
+		{"result: unfinished", "unfinished", "unfinished: Ann to move on turn 3", 0},
+		{"result: draw", "draw", "draw by agreement after turn 2", 0},
+		{"result: Ann resigns", "Ben wins", "Ben wins: Ann resigned after turn 2", 0},
+		{"result: Ann wins", "unfinished", "unfinished: Ann to move on turn 3", 1},
+	} {
+		t.Run("unfinished game, "+tt.result, func(t *testing.T) {
+			r := sortieGame.Check("t.sortie", open+tt.result+"\n", Options{})
+			if r.ExitCode() != tt.exit || r.Outcome != tt.outcome || r.Result != tt.text {
+				t.Errorf("exit %d outcome %q result %q; want %d %q %q", r.ExitCode(), r.Outcome, r.Result, tt.exit, tt.outcome, tt.text)
+			}
+		})
+	}
+}
+
+// Every move legal lists, written as the next move of the transcript, is
+// accepted by check; this ties the legal-move list, the notation and the
+// engine together.
+func TestLegalMovesReplay(t *testing.T) {
+	base, err := os.ReadFile(filepath.Join(repo, "examples/sortie/unfinished.sortie"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.TrimRight(string(base), "\n")
+	lm, r := sortieGame.Legal("t.sortie", src)
+	if lm == nil {
+		t.Fatalf("no legal moves:\n%s", ReportText(r))
+	}
+	if lm.Player != "Cleo" || lm.Turn != 9 || !lm.EndTurn || len(lm.Moves) == 0 {
+		t.Fatalf("legal = %+v", lm)
+	}
+	for _, m := range lm.Moves {
+		r := sortieGame.Check("t.sortie", src+", "+m+"\n", Options{})
+		if r.ExitCode() != 0 {
+			t.Errorf("legal move %q is refused:\n%s", m, ReportText(r))
+		}
+	}
+	over := sortieGame.Check("t.sortie", src+", a2-a4\n", Options{})
+	if over.ExitCode() != 1 {
+		t.Errorf("a2-a4 is accepted")
+	}
+	if lm, _ := sortieGame.Legal("t.sortie", mustRead(t, "examples/sortie/ann-wins.sortie")); lm == nil || lm.Over == "" {
+		t.Errorf("a finished game lists legal moves: %+v", lm)
+	}
+}
+
+func mustRead(t *testing.T, rel string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(repo, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestDetect(t *testing.T) {
+	tests := []struct {
+		path, src, want, err string
+	}{
+		{"a.sortie", "", "sortie", ""},
+		{"a.txt", `[Game "sortie"]`, "sortie", ""},
+		{"a.sortie", `[Game "sortie"]`, "sortie", ""},
+		{"a.txt", "", "", "cannot tell the game"},
+		{"a.txt", `[Game "chess"]`, "", `unknown game "chess"`},
+	}
+	for _, tt := range tests {
+		g, err := Detect(tt.path, tt.src)
+		switch {
+		case tt.err != "":
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("Detect(%q, %q) error = %v, want %q", tt.path, tt.src, err, tt.err)
+			}
+		case err != nil || g.Name() != tt.want:
+			t.Errorf("Detect(%q, %q) = %v, %v; want %s", tt.path, tt.src, g, err, tt.want)
+		}
+	}
+}
+
+func TestDiagnosticLooksLikeACompilers(t *testing.T) {
+	src := "[Game \"sortie\"]\n[Players \"Ann\" \"Ben\"]\n\n1. Ann:\tplace 9C/KD a1\n"
+	d := Diagnostic{Illegal, spanOf(src, "place 9C/KD a1"), "9C is not in Ann's hand"}
+	var b strings.Builder
+	WriteDiagnostic(&b, "g.sortie", src, d, Palette{})
+	want := "g.sortie:4:9: illegal: 9C is not in Ann's hand\n" +
+		"    4 | 1. Ann:\tplace 9C/KD a1\n" +
+		"      |        \t^^^^^^^^^^^^^^\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+func TestColourOnlyWhenAsked(t *testing.T) {
+	r := CheckFile(filepath.Join(repo, "examples/sortie/illegal-placement.sortie"), Options{})
+	var plain, coloured strings.Builder
+	WriteReport(&plain, r, NewPalette(false))
+	WriteReport(&coloured, r, NewPalette(true))
+	if strings.Contains(plain.String(), "\x1b[") {
+		t.Error("colour off, yet escapes written")
+	}
+	if !strings.Contains(coloured.String(), "\x1b[") {
+		t.Error("colour on, yet no escapes written")
+	}
+	if plain.String() != ReportText(r) {
+		t.Error("the plain palette differs from the golden form")
+	}
+}
