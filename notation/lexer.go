@@ -28,7 +28,7 @@ func NewLexer(game ...lexer.SimpleRule) *lexer.StatefulDefinition {
 	rules := []lexer.SimpleRule{
 		// An unterminated comment or string still lexes, so that the
 		// error can say what is missing rather than "invalid input".
-		{Name: TokenComment, Pattern: `;[^\n]*|\{[^}]*\}?`},
+		{Name: TokenComment, Pattern: `;[^\r\n]*|\{[^}]*\}?`},
 		{Name: TokenWhitespace, Pattern: `[ \t\r\n\x{FEFF}]+`},
 		{Name: TokenString, Pattern: `"(?:\\.|[^"\\\n])*"?`},
 	}

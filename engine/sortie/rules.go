@@ -27,10 +27,3 @@ const (
 	rulingEmptyDeck  = "When the deck is empty at the start of a turn, the draw is skipped."
 	rulingFlagPlace  = "With variant flagplace=forbidden, a unit may not be placed on a square holding an opponent's flag."
 )
-
-// rulingTexts maps each ruling the engine quotes to its number.
-var rulingTexts = map[string]string{
-	"S1": rulingTurns, "S2": rulingHand, "S3": rulingOneUnit, "S4": rulingDrawRecord,
-	"S5": rulingSeedAgrees, "S6": rulingNotInDeck, "S7": rulingAttackOnce, "S9": rulingEmptyDeck,
-	"S11": rulingFlagPlace,
-}

@@ -1684,4 +1684,11 @@ func TestRulingQuotesStandInRulings(t *testing.T) {
 	}
 }
 
+// rulingTexts maps each ruling the engine quotes to its number.
+var rulingTexts = map[string]string{
+	"S1": rulingTurns, "S2": rulingHand, "S3": rulingOneUnit, "S4": rulingDrawRecord,
+	"S5": rulingSeedAgrees, "S6": rulingNotInDeck, "S7": rulingAttackOnce, "S9": rulingEmptyDeck,
+	"S11": rulingFlagPlace,
+}
+
 var rulingHeading = regexp.MustCompile(`\*\*(S[0-9]+)\.`)
