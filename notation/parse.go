@@ -36,13 +36,16 @@ func NewGrammar[M Move](lex LexerDefinition, expect map[string]string, options .
 		return nil, err
 	}
 	all := map[string]string{
-		"<int>":    "a turn number like 12",
-		"<ident>":  "a name",
-		"<string>": `a quoted value like "Ann"`,
-		`"]"`:      `a quoted value like "Ann" or a closing ]`,
-		"<eof>":    "the end of the file",
-		`"."`:      `"." after the turn number, as in "5. Ann:"`,
-		`":"`:      `":" after the player's name, as in "5. Ann:"`,
+		"<int>":     "a turn number like 12",
+		"<ident>":   "a name",
+		"<string>":  `a quoted value like "Ann"`,
+		`"]"`:       `a quoted value like "Ann" or a closing ]`,
+		"<eof>":     "the end of the file",
+		`"."`:       `"." after the turn number, as in "5. Ann:"`,
+		"PlayerRef": `a player's name, as in "5. Ann:"`,
+		`("draw" | "unfinished" | (PlayerRef ("wins" | "resigns")))`: `a result: "Ann wins", "Ann resigns", "draw" or "unfinished"`,
+		`("wins" | "resigns")`: `"wins" or "resigns"`,
+		`":"`:                  `":" after the player's name, as in "5. Ann:"`,
 		"Statement": `a header tag like [Event "Thursday"], a turn like "3. Ann: ...", ` +
 			`or a result line like "result: Ann wins"`,
 	}
@@ -184,11 +187,15 @@ func (g *Grammar[M]) explain(err error, chunk []lexer.Token) *Error {
 		} else {
 			span.End = tokenEnd(tok)
 		}
+		if tok.Pos.Offset == at.Offset {
+			// Nothing of the statement parsed: say what a statement may be.
+			return &Error{span, fmt.Sprintf("expected %s, found %s", g.expect["Statement"], found)}
+		}
 		m := expectedPart.FindStringSubmatch(msg)
 		if m == nil || m[2] == "" {
 			// Tokens left over after a complete statement: in a turn or a
 			// set-up line, a move was what could have come.
-			if move, ok := g.expect["Move"]; ok && len(chunk) > 1 && (chunk[1].Value == ":" || chunk[1].Value == ".") {
+			if move, ok := g.expect["Move"]; ok && len(chunk) > 1 && chunk[0].Value != "result" && (chunk[1].Value == ":" || chunk[1].Value == ".") {
 				return &Error{span, fmt.Sprintf("expected %s, or \",\" between moves, found %s", move, found)}
 			}
 			return &Error{span, fmt.Sprintf("unexpected %s", found)}
