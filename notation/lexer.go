@@ -72,20 +72,26 @@ func Tokenize(def LexerDefinition, filename, src string) *Tokens {
 	comment, whitespace, str := symbols[TokenComment], symbols[TokenWhitespace], symbols[TokenString]
 	out := &Tokens{}
 	base := lexer.Position{Filename: filename, Line: 1, Column: 1}
+	// Invalid bytes would be mangled in every message: report the first, and
+	// lex on with each one masked by a '?' of the same length, so positions
+	// hold and the rest of the file is still checked.
+	invalid := map[int]bool{}
 	if !utf8.ValidString(src) {
-		// Invalid bytes would be mangled in every message; stop at the first.
-		i := 0
-		for i < len(src) {
+		masked := []byte(src)
+		for i := 0; i < len(src); {
 			r, size := utf8.DecodeRuneInString(src[i:])
 			if r == utf8.RuneError && size == 1 {
-				break
+				if len(invalid) == 0 {
+					pos := base
+					pos.Advance(src[:i])
+					out.Errors = append(out.Errors, &Error{Span{pos, pos}, "invalid UTF-8: a transcript is UTF-8 text"})
+				}
+				invalid[i] = true
+				masked[i] = '?'
 			}
 			i += size
 		}
-		pos := base
-		pos.Advance(src[:i])
-		out.Errors = append(out.Errors, &Error{Span{pos, pos}, "invalid UTF-8: a transcript is UTF-8 text"})
-		src = src[:i]
+		src = string(masked)
 	}
 	rest := src
 	for {
@@ -101,8 +107,10 @@ func Tokenize(def LexerDefinition, filename, src string) *Tokens {
 				if lerr, ok := err.(*lexer.Error); ok {
 					pos = base.Add(lerr.Pos)
 				}
-				r, _ := utf8.DecodeRuneInString(src[pos.Offset:])
-				out.Errors = append(out.Errors, &Error{Span{pos, pos}, fmt.Sprintf("unexpected character %q", r)})
+				if !invalid[pos.Offset] {
+					r, _ := utf8.DecodeRuneInString(src[pos.Offset:])
+					out.Errors = append(out.Errors, &Error{Span{pos, pos}, fmt.Sprintf("unexpected character %q", r)})
+				}
 				// Go on at the next line.
 				nl := strings.IndexByte(src[pos.Offset:], '\n')
 				if nl < 0 {
@@ -117,7 +125,7 @@ func Tokenize(def LexerDefinition, filename, src string) *Tokens {
 			tok.Pos = base.Add(tok.Pos)
 			if tok.EOF() {
 				out.EOF = tok.Pos
-				return out
+				return out.withoutBOM(src)
 			}
 			switch tok.Type {
 			case whitespace:
@@ -139,10 +147,35 @@ func Tokenize(def LexerDefinition, filename, src string) *Tokens {
 		if rest == "" {
 			out.EOF = base
 			out.EOF.Advance(src[base.Offset:])
-			return out
+			return out.withoutBOM(src)
 		}
 	}
-	return out
+	return out.withoutBOM(src)
+}
+
+// withoutBOM takes a leading byte-order mark out of the column count of
+// line 1, since editors do not show it.
+func (t *Tokens) withoutBOM(src string) *Tokens {
+	if !strings.HasPrefix(src, "\uFEFF") {
+		return t
+	}
+	fix := func(p *lexer.Position) {
+		if p.Line == 1 && p.Column > 1 {
+			p.Column--
+		}
+	}
+	for i := range t.Tokens {
+		fix(&t.Tokens[i].Pos)
+	}
+	for i := range t.Comments {
+		fix(&t.Comments[i].Pos)
+	}
+	for _, e := range t.Errors {
+		fix(&e.Span.Start)
+		fix(&e.Span.End)
+	}
+	fix(&t.EOF)
+	return t
 }
 
 // closedString tells whether a string token ending in \" is closed: it is

@@ -133,14 +133,21 @@ func statements(toks []lexer.Token) [][]lexer.Token {
 }
 
 func startsStatement(toks []lexer.Token, i int) bool {
-	if toks[i].Pos.Line == toks[i-1].Pos.Line {
-		return false
-	}
 	t := toks[i]
-	if t.Value == "[" || (i+1 < len(toks) && toks[i+1].Value == ":") {
-		return true
+	next := func(k int) string {
+		if i+k < len(toks) {
+			return toks[i+k].Value
+		}
+		return ""
 	}
-	return isDigits(t.Value)
+	if toks[i].Pos.Line == toks[i-1].Pos.Line {
+		// Statements may share a line: a tag, a turn's full header, or the
+		// result line begins a new one there too.
+		return t.Value == "[" && toks[i-1].Value == "]" ||
+			isDigits(t.Value) && next(1) == "." && next(3) == ":" ||
+			t.Value == "result" && next(1) == ":"
+	}
+	return t.Value == "[" || next(1) == ":" || isDigits(t.Value)
 }
 
 func isDigits(s string) bool {
@@ -212,11 +219,12 @@ func (g *Grammar[M]) words(expect string) string {
 	if w, ok := g.expect[expect]; ok {
 		return w
 	}
-	if first := strings.TrimRight(firstItem.FindString(expect), "+*?"); first != "" && first != expect && !strings.Contains(expect, " | ") {
+	alts := splitTop(expect)
+	if first := strings.TrimRight(firstItem.FindString(expect), "+*?"); first != "" && first != expect && len(alts) == 1 {
 		return g.words(first)
 	}
 	var parts []string
-	for _, alt := range strings.Split(expect, " | ") {
+	for _, alt := range alts {
 		if w, ok := g.expect[alt]; ok {
 			alt = w
 		}
@@ -231,6 +239,31 @@ func (g *Grammar[M]) words(expect string) string {
 		return parts[0] + " or " + parts[1]
 	}
 	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+}
+
+// splitTop splits an expectation at the " | " that are not inside
+// parentheses or quotes: `"a" | ("b" | "c")` has two alternatives.
+func splitTop(expect string) []string {
+	var out []string
+	depth, quoted, start := 0, false, 0
+	for i := 0; i < len(expect); i++ {
+		switch c := expect[i]; {
+		case c == '\\' && quoted:
+			i++
+		case c == '"':
+			quoted = !quoted
+		case quoted:
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+		case depth == 0 && strings.HasPrefix(expect[i:], " | "):
+			out = append(out, expect[start:i])
+			start = i + 3
+			i += 2
+		}
+	}
+	return append(out, expect[start:])
 }
 
 // tokenSource serves a slice of tokens to participle.

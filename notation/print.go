@@ -55,18 +55,23 @@ func Print[M Move](p *Parsed[M], bare func(string) bool) string {
 		} else {
 			end = len(p.Source) + 1
 		}
+		// A comment that starts on the line where the statement, or one of
+		// its comments, ends belongs to the statement.
 		var own []Comment
+		lastLine := span.End.Line
 		for len(comments) > 0 && comments[0].Pos.Offset < end &&
-			(comments[0].Pos.Offset < span.End.Offset || comments[0].Pos.Line == span.End.Line) {
-			own = append(own, comments[0])
+			(comments[0].Pos.Offset < span.End.Offset || comments[0].Pos.Line == lastLine) {
+			c := comments[0]
+			lastLine = max(lastLine, c.Pos.Line+strings.Count(c.Text, "\n"))
+			own = append(own, c)
 			comments = comments[1:]
 		}
-		var trailing []string
+		var trailing []Comment
 		inline := func(upTo int) string {
 			var s strings.Builder
 			for len(own) > 0 && own[0].Pos.Offset < upTo {
 				if strings.HasPrefix(own[0].Text, ";") {
-					trailing = append(trailing, own[0].Text)
+					trailing = append(trailing, own[0])
 				} else {
 					s.WriteString(" " + own[0].Text)
 				}
@@ -101,12 +106,12 @@ func Print[M Move](p *Parsed[M], bare func(string) bool) string {
 		// Comments after the last move, or on the statement's last line.
 		line += inline(1 << 62)
 		b.WriteString(line)
-		for j, t := range trailing {
-			if j == 0 {
-				b.WriteString(" " + t)
-			} else {
-				b.WriteString("\n" + t)
-			}
+		if len(trailing) > 0 {
+			b.WriteString(" " + trailing[0].Text)
+			// Only one ; comment fits at the end of the line; the others
+			// go on lines of their own before what follows, where they
+			// would be read back.
+			comments = append(trailing[1:], comments...)
 		}
 		b.WriteString("\n")
 	}
@@ -162,6 +167,7 @@ func BareName(lex LexerDefinition) func(string) bool {
 			return false
 		}
 		toks := Tokenize(lex, "", name)
-		return len(toks.Errors) == 0 && len(toks.Comments) == 0 && len(toks.Tokens) == 1 && toks.Tokens[0].Type == ident
+		return len(toks.Errors) == 0 && len(toks.Comments) == 0 && len(toks.Tokens) == 1 &&
+			toks.Tokens[0].Type == ident && toks.Tokens[0].Value == name
 	}
 }

@@ -97,7 +97,8 @@ func sourceLine(src string, offset int) string {
 	} else {
 		end += offset
 	}
-	return strings.TrimRight(src[start:end], "\r")
+	// A byte-order mark is not shown, nor counted in columns.
+	return strings.TrimPrefix(strings.TrimRight(src[start:end], "\r"), "\uFEFF")
 }
 
 // WriteReport writes a transcript's diagnostics, then its summary.
