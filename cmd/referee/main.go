@@ -46,7 +46,7 @@ type env struct {
 
 type checkCmd struct {
 	KeepGoing bool     `help:"Skip illegal moves and go on, reporting them all, instead of stopping at the first."`
-	Paths     []string `arg:"" name:"path" help:"Transcripts, or folders to search for them." type:"path"`
+	Paths     []string `arg:"" name:"path" help:"Transcripts, or folders to search for them."`
 }
 
 func (c *checkCmd) Run(e *env) (int, error) {
@@ -73,7 +73,7 @@ type fmtCmd struct {
 	List  bool     `short:"l" help:"List the files whose layout differs from the canonical one."`
 	Write bool     `short:"w" help:"Rewrite the files in place (atomically) instead of printing them."`
 	Diff  bool     `short:"d" help:"Print a diff of the changes instead of the files."`
-	Paths []string `arg:"" name:"path" help:"Transcripts, or folders to search for them." type:"path"`
+	Paths []string `arg:"" name:"path" help:"Transcripts, or folders to search for them."`
 }
 
 func (c *fmtCmd) Run(e *env) (int, error) {
@@ -118,7 +118,7 @@ func (c *fmtCmd) Run(e *env) (int, error) {
 
 type goldenCmd struct {
 	Update bool   `help:"Write the current reports as the golden files (read the diff first: a golden file is a claim about the rules)."`
-	Dir    string `arg:"" optional:"" default:"." help:"The folder holding examples/ and golden/." type:"path"`
+	Dir    string `arg:"" optional:"" default:"." help:"The folder holding examples/ and golden/."`
 }
 
 func (c *goldenCmd) Run(e *env) (int, error) {
@@ -149,7 +149,7 @@ func (c *goldenCmd) Run(e *env) (int, error) {
 }
 
 type legalCmd struct {
-	File string `arg:"" help:"A transcript." type:"path"`
+	File string `arg:"" help:"A transcript."`
 }
 
 func (c *legalCmd) Run(e *env) (int, error) {
@@ -174,7 +174,7 @@ type randomCmd struct {
 	Game  string `arg:"" help:"The game to play."`
 	Seed  uint64 `required:"" help:"The seed of the first game; game i of --count uses seed+i."`
 	Count int    `default:"1" help:"How many games to play."`
-	Out   string `help:"A folder to write the games to, one file each (atomically); without it they are printed." type:"path"`
+	Out   string `help:"A folder to write the games to, one file each (atomically); without it they are printed."`
 }
 
 func (c *randomCmd) Run(e *env) (int, error) {
