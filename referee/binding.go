@@ -98,20 +98,25 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 	r.Replayed = true
 	out.state = state
 	stopped := false
-	// apply plays one written move; it reports whether to go on.
 	where := "in the set-up"
+	// illegal reports an illegal move at span; it tells whether to go on.
+	illegal := func(span notation.Span, msg string) bool {
+		r.Illegal++
+		r.add(Illegal, span, msg)
+		if opts.KeepGoing {
+			return true
+		}
+		r.add(Note, span, "replay stopped at the first illegal move; --keep-going checks the rest")
+		stopped = true
+		return false
+	}
+	// apply plays one written move; it tells whether to go on. A move that
+	// stands for several (a1-b2xc3) stops at its first illegal part.
 	apply := func(player int, m M, setup bool) bool {
 		r.Moves++
 		for _, em := range b.toEngine(m, setup) {
 			if err := state.Apply(player, em); err != nil {
-				r.Illegal++
-				r.add(Illegal, m.Span(), violationText(err))
-				if !opts.KeepGoing {
-					r.add(Note, m.Span(), "replay stopped at the first illegal move; --keep-going checks the rest")
-					stopped = true
-					return false
-				}
-				return true
+				return illegal(m.Span(), violationText(err))
 			}
 		}
 		return true
@@ -119,13 +124,8 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 	// endTurn ends the turn written on line turn.
 	endTurn := func(player int, turn *notation.Turn[M]) bool {
 		if err := state.Apply(player, engine.EndTurn{}); err != nil {
-			r.Illegal++
-			span := turn.Node.Span()
-			r.add(Illegal, notation.Span{Start: span.Start, End: turn.Player.Span().End}, "at the end of the turn: "+violationText(err))
-			if !opts.KeepGoing {
-				stopped = true
-				return false
-			}
+			span := notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}
+			return illegal(span, "at the end of the turn: "+violationText(err))
 		}
 		return true
 	}
