@@ -50,22 +50,27 @@ func sortieToEngine(m grammar.SortieMove, setup bool) []engine.Move {
 	panic(fmt.Sprintf("sortie: unknown move %T", m))
 }
 
+// sortieNotate writes an engine move as the grammar's node for it would
+// print, so that the notation has one printer.
 func sortieNotate(m engine.Move) string {
+	var node grammar.SortieMove
 	switch m := m.(type) {
 	case sortie.Draw:
-		var cs []string
+		d := &grammar.SortieDraw{}
 		for _, c := range m.Cards {
-			cs = append(cs, c.String())
+			d.Cards = append(d.Cards, c.String())
 		}
-		return "draw " + strings.Join(cs, " ")
+		node = d
 	case sortie.Place:
-		return fmt.Sprintf("place %v/%v %v", m.Bottom, m.Top, m.At)
+		node = &grammar.SortiePlace{Bottom: m.Bottom.String(), Top: m.Top.String(), At: m.At.String()}
 	case sortie.Step:
-		return fmt.Sprintf("%v-%v", m.From, m.To)
+		node = &grammar.SortieAct{From: m.From.String(), To: m.To.String()}
 	case sortie.Attack:
-		return fmt.Sprintf("%vx%v", m.From, m.Target)
+		node = &grammar.SortieAct{From: m.From.String(), Target: m.Target.String()}
+	default:
+		panic(fmt.Sprintf("sortie: unknown move %T", m))
 	}
-	panic(fmt.Sprintf("sortie: unknown move %T", m))
+	return node.String()
 }
 
 // sortieDescribe writes the board square by square, the flags, the hands
