@@ -62,21 +62,28 @@ func TestSortieMoveForms(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
-			moves, errs := parseMoves(t, tt.src)
-			if errs != nil {
-				t.Fatalf("parse errors: %v", errs)
-			}
-			if len(moves) != 1 {
-				t.Fatalf("got %d moves, want 1", len(moves))
-			}
-			if got := fields(moves[0]); got != tt.fields {
+			move := parseOne(t, tt.src)
+			if got := fields(move); got != tt.fields {
 				t.Errorf("parsed as %s, want %s", got, tt.fields)
 			}
-			if got := moves[0].String(); got != tt.text {
+			if got := move.String(); got != tt.text {
 				t.Errorf("String() = %q, want %q", got, tt.text)
 			}
 		})
 	}
+}
+
+// parseOne parses a turn of exactly one move and returns it.
+func parseOne(t *testing.T, src string) SortieMove {
+	t.Helper()
+	moves, errs := parseMoves(t, src)
+	if errs != nil {
+		t.Fatalf("parse errors: %v", errs)
+	}
+	if len(moves) != 1 {
+		t.Fatalf("got %d moves, want 1", len(moves))
+	}
+	return moves[0]
 }
 
 func TestSortieForgivingSpacing(t *testing.T) {
@@ -94,21 +101,15 @@ func TestSortieForgivingSpacing(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
-			moves, errs := parseMoves(t, tt.src)
-			if errs != nil {
-				t.Fatalf("parse errors: %v", errs)
-			}
-			if len(moves) != 1 {
-				t.Fatalf("got %d moves, want 1", len(moves))
-			}
+			move := parseOne(t, tt.src)
 			canon, errs := parseMoves(t, tt.text)
 			if errs != nil {
 				t.Fatalf("canonical text %q: parse errors: %v", tt.text, errs)
 			}
-			if got, want := fields(moves[0]), fields(canon[0]); got != want {
+			if got, want := fields(move), fields(canon[0]); got != want {
 				t.Errorf("parsed as %s, want %s (as %q)", got, want, tt.text)
 			}
-			if got := moves[0].String(); got != tt.text {
+			if got := move.String(); got != tt.text {
 				t.Errorf("String() = %q, want %q", got, tt.text)
 			}
 		})

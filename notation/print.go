@@ -49,11 +49,9 @@ func Print[M Move](p *Parsed[M], bare func(string) bool) string {
 			b.WriteString(c.Text + "\n")
 		}
 		// A statement's own comments: inside it, or after it on its last line.
-		end := span.End.Offset
+		end := len(p.Source) + 1
 		if i+1 < len(p.File.Statements) {
 			end = p.File.Statements[i+1].Span().Start.Offset
-		} else {
-			end = len(p.Source) + 1
 		}
 		// A comment that starts on the line where the statement, or one of
 		// its comments, ends belongs to the statement.

@@ -54,11 +54,17 @@ func CheckFile(path string, opts Options) *Report {
 	if err != nil {
 		return failed(path, "", err.Error())
 	}
-	g, err := Detect(path, string(src))
+	return CheckSource(path, string(src), opts)
+}
+
+// CheckSource detects and checks a transcript already read; path is only
+// its name in messages.
+func CheckSource(path, src string, opts Options) *Report {
+	g, err := Detect(path, src)
 	if err != nil {
-		return failed(path, string(src), err.Error())
+		return failed(path, src, err.Error())
 	}
-	return g.Check(path, string(src), opts)
+	return g.Check(path, src, opts)
 }
 
 var zeroSpan = notation.Span{}
@@ -125,13 +131,7 @@ func Golden(dir string, update bool) ([]GoldenResult, error) {
 		if err != nil {
 			return nil, err
 		}
-		var r *Report
-		if g, err := Detect(rel, string(src)); err != nil {
-			r = failed(rel, string(src), err.Error())
-		} else {
-			r = g.Check(rel, string(src), Options{})
-		}
-		got := ReportText(r)
+		got := ReportText(CheckSource(rel, string(src), Options{}))
 		res := GoldenResult{Transcript: rel, Golden: GoldenPath(rel)}
 		seen[res.Golden] = true
 		goldenFile := filepath.Join(dir, filepath.FromSlash(res.Golden))

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/alecthomas/kong"
 	"github.com/mattn/go-isatty"
@@ -214,21 +215,10 @@ func (gamesCmd) Run(e *env) (int, error) {
 	for _, g := range referee.Games() {
 		fmt.Fprintf(e.stdout, "%-8s %-8s %s\n", g.Name(), g.Extension(), g.Summary())
 		for _, v := range g.Variants() {
-			fmt.Fprintf(e.stdout, "    variant %s=%v: %s\n", v.Name, joinValues(v.Values), v.Summary)
+			fmt.Fprintf(e.stdout, "    variant %s=%s: %s\n", v.Name, strings.Join(v.Values, "|"), v.Summary)
 		}
 	}
 	return exitClean, nil
-}
-
-func joinValues(vs []string) string {
-	s := ""
-	for i, v := range vs {
-		if i > 0 {
-			s += "|"
-		}
-		s += v
-	}
-	return s
 }
 
 type grammarCmd struct {
