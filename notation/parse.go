@@ -16,14 +16,14 @@ type Grammar[M Move] struct {
 	lex    LexerDefinition
 	file   *participle.Parser[File[M]]
 	stmt   *participle.Parser[Statement[M]]
-	expect map[string]string
+	expect Wording
 }
 
 // NewGrammar builds a game's parser from its lexer and participle options
 // (the union of its move types, ...). expect says in words what each token
 // kind or production looks like, for error messages: "<square>" might be
 // "a square like b3".
-func NewGrammar[M Move](lex LexerDefinition, expect map[string]string, options ...participle.Option) (*Grammar[M], error) {
+func NewGrammar[M Move](lex LexerDefinition, expect Wording, options ...participle.Option) (*Grammar[M], error) {
 	options = append([]participle.Option{
 		participle.Lexer(lex),
 	}, options...)
@@ -35,7 +35,7 @@ func NewGrammar[M Move](lex LexerDefinition, expect map[string]string, options .
 	if err != nil {
 		return nil, err
 	}
-	all := map[string]string{
+	all := Wording{
 		"<int>":     "a turn number like 12",
 		"<ident>":   "a name",
 		"<string>":  `a quoted value like "Ann"`,
@@ -46,7 +46,7 @@ func NewGrammar[M Move](lex LexerDefinition, expect map[string]string, options .
 		`("draw" | "unfinished" | (PlayerRef ("wins" | "resigns")))`: `a result: "Ann wins", "Ann resigns", "draw" or "unfinished"`,
 		`("wins" | "resigns")`: `"wins" or "resigns"`,
 		`":"`:                  `":" after the player's name, as in "5. Ann:"`,
-		"Statement": `a header tag like [Event "Thursday"], a turn like "3. Ann: ...", ` +
+		WordingStart: `a header tag like [Event "Thursday"], a turn like "3. Ann: ...", ` +
 			`or a result line like "result: Ann wins"`,
 	}
 	for k, v := range expect {
@@ -83,8 +83,8 @@ func (g *Grammar[M]) Parse(filename, src string) *Parsed[M] {
 	toks := Tokenize(g.lex, filename, src)
 	p := &Parsed[M]{Source: src, Comments: toks.Comments, Errors: toks.Errors, EOF: toks.EOF}
 	if len(toks.Errors) == 0 {
-		file, err := guard(func() (*File[M], error) {
-			return g.file.ParseFromLexer(newPeeking(toks.Tokens, toks.EOF))
+		file, err := Guard(func() (*File[M], error) {
+			return g.file.ParseFromLexer(TokenLexer(toks.Tokens, toks.EOF))
 		})
 		if err == nil {
 			p.File = file
@@ -99,12 +99,12 @@ func (g *Grammar[M]) Parse(filename, src string) *Parsed[M] {
 	for _, chunk := range statements(toks.Tokens) {
 		// The statement ends where its last token does.
 		end := tokenEnd(chunk[len(chunk)-1])
-		st, err := guard(func() (*Statement[M], error) {
-			return g.stmt.ParseFromLexer(newPeeking(chunk, end))
+		st, err := Guard(func() (*Statement[M], error) {
+			return g.stmt.ParseFromLexer(TokenLexer(chunk, end))
 		})
 		if err != nil {
 			// A line with a lexical error has already been reported.
-			if e := g.explain(err, chunk); !badLines[e.Span.Start.Line] {
+			if e := g.expect.Explain(err, chunk); !badLines[e.Span.Start.Line] {
 				p.Errors = append(p.Errors, e)
 			}
 			continue
@@ -159,9 +159,9 @@ func isDigits(s string) bool {
 	return s != ""
 }
 
-// guard turns a panic inside the parser into an error, so that one odd
+// Guard turns a panic inside a parser into an error, so that one odd
 // input cannot take the referee down.
-func guard[T any](parse func() (*T, error)) (v *T, err error) {
+func Guard[T any](parse func() (*T, error)) (v *T, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			v, err = nil, fmt.Errorf("internal error: the parser failed: %v", r)
@@ -170,13 +170,32 @@ func guard[T any](parse func() (*T, error)) (v *T, err error) {
 	return parse()
 }
 
+// Wording says in words what a grammar's parts look like, for error
+// messages. Its keys are what participle names in an expectation: a token
+// kind ("<square>": "a square like b3"), a literal (`"]"`), a production
+// ("PlayerRef"), or a whole expectation as participle writes it, for a
+// place in the grammar that needs words of its own. Two keys name no part
+// of a grammar: WordingStart and WordingMove.
+type Wording map[string]string
+
+// The keys of a Wording that name no part of a grammar.
+const (
+	// WordingStart is what a chunk may begin with, said when nothing of a
+	// chunk parsed and no key matches the whole expectation there.
+	WordingStart = "Statement"
+	// WordingMove is what a transcript's move looks like, said when tokens
+	// are left over after a complete turn or set-up line.
+	WordingMove = "Move"
+)
+
 var firstItem = regexp.MustCompile(`^(?:"(?:[^"\\]|\\.)*"|<[a-z]+>|[A-Za-z]+)[+*?]?`)
 
 var expectedPart = regexp.MustCompile(`^unexpected token "((?:[^"\\]|\\.)*)"(?: \(expected (.*)\))?$`)
 
-// explain turns a participle error into a message that says what was
-// expected, in words.
-func (g *Grammar[M]) explain(err error, chunk []lexer.Token) *Error {
+// Explain turns a participle error met parsing chunk (the tokens given to
+// the parser, at least one) into a message that says in words what was
+// expected, and what was found instead.
+func (w Wording) Explain(err error, chunk []lexer.Token) *Error {
 	at := chunk[0].Pos
 	var perr participle.Error
 	if !errors.As(err, &perr) {
@@ -189,25 +208,27 @@ func (g *Grammar[M]) explain(err error, chunk []lexer.Token) *Error {
 	if errors.As(err, &unexpected) {
 		tok := unexpected.Unexpected
 		found := fmt.Sprintf("%q", tok.Value)
-		if tok.EOF() {
+		if tok.EOF() || tok.Value == "" {
+			// The end of the input, or a token that stands for a line end.
 			found = "the end of the line"
 		} else {
 			span.End = tokenEnd(tok)
 		}
-		if tok.Pos.Offset == at.Offset {
-			// Nothing of the statement parsed: say what a statement may be.
-			return &Error{span, fmt.Sprintf("expected %s, found %s", g.expect["Statement"], found)}
-		}
 		m := expectedPart.FindStringSubmatch(msg)
+		if start, ok := w[WordingStart]; ok && tok.Pos.Offset == at.Offset && (m == nil || w[m[2]] == "") {
+			// Nothing of the chunk parsed: say what a chunk may be, unless
+			// the wording has words for exactly what was expected there.
+			return &Error{span, fmt.Sprintf("expected %s, found %s", start, found)}
+		}
 		if m == nil || m[2] == "" {
 			// Tokens left over after a complete statement: in a turn or a
 			// set-up line, a move was what could have come.
-			if move, ok := g.expect["Move"]; ok && len(chunk) > 1 && chunk[0].Value != "result" && (chunk[1].Value == ":" || chunk[1].Value == ".") {
+			if move, ok := w[WordingMove]; ok && len(chunk) > 1 && chunk[0].Value != "result" && (chunk[1].Value == ":" || chunk[1].Value == ".") {
 				return &Error{span, fmt.Sprintf("expected %s, or \",\" between moves, found %s", move, found)}
 			}
 			return &Error{span, fmt.Sprintf("unexpected %s", found)}
 		}
-		return &Error{span, fmt.Sprintf("expected %s, found %s", g.words(m[2]), found)}
+		return &Error{span, fmt.Sprintf("expected %s, found %s", w.words(m[2]), found)}
 	}
 	return &Error{span, msg}
 }
@@ -215,18 +236,18 @@ func (g *Grammar[M]) explain(err error, chunk []lexer.Token) *Error {
 // words puts an expectation such as `"draw" | <square>` into words. Of a
 // sequence such as `"/" <card> <square>` only the first item counts: it is
 // what the parser needed where it stopped.
-func (g *Grammar[M]) words(expect string) string {
-	if w, ok := g.expect[expect]; ok {
-		return w
+func (w Wording) words(expect string) string {
+	if words, ok := w[expect]; ok {
+		return words
 	}
 	alts := splitTop(expect)
 	if first := strings.TrimRight(firstItem.FindString(expect), "+*?"); first != "" && first != expect && len(alts) == 1 {
-		return g.words(first)
+		return w.words(first)
 	}
 	var parts []string
 	for _, alt := range alts {
-		if w, ok := g.expect[alt]; ok {
-			alt = w
+		if words, ok := w[alt]; ok {
+			alt = words
 		}
 		if !slices.Contains(parts, alt) {
 			parts = append(parts, alt)
@@ -281,7 +302,9 @@ func (s *tokenSource) Next() (lexer.Token, error) {
 	return t, nil
 }
 
-func newPeeking(toks []lexer.Token, eof lexer.Position) *lexer.PeekingLexer {
+// TokenLexer serves toks to a participle parser, then an end of input at
+// eof.
+func TokenLexer(toks []lexer.Token, eof lexer.Position) *lexer.PeekingLexer {
 	p, err := lexer.Upgrade(&tokenSource{toks, eof})
 	if err != nil {
 		// tokenSource never fails.

@@ -1,0 +1,279 @@
+package grammar
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/tabletop-referee/referee/notation"
+)
+
+// CatalogueFile is a parsed card catalogue (a .cards file), which holds a
+// card game's cards as data:
+//
+//	[Game "mecha"]
+//	tower   "Radio Tower"  basic provide 1u durability 3
+//	command "Overclock"    target mecha you control: power +2, speed +1
+//	command "Long Order"   target unit
+//	    : damage 2        ; an indented line continues the line above
+//
+// Header tags come first, then one entry a line. The grammar knows nothing
+// of what the words mean: each game reads the entries with its own
+// vocabulary. Tags and entries are each in source order.
+type CatalogueFile struct {
+	Tags    []*notation.Tag
+	Entries []*CatalogueEntry
+}
+
+// CatalogueEntry is one entry, as in `mecha "Scout" cost 1 power 1 haste`
+// or `command Overclock target mecha: power +2, speed +1`: a kind, a name,
+// items, and after a ":" effects separated by commas. Its tokens end with
+// a token for the end of its line, which has no text.
+type CatalogueEntry struct {
+	notation.Node
+	// Kind is the kind of entry, a word: tower, mecha, deck. The lookahead
+	// makes a line that begins with a number or a text an entry that lacks
+	// its kind, rather than no entry at all; the group around the kind and
+	// the name keeps what the parser expects at each short enough to word.
+	Kind string `parser:"((?= Ident | Number | String) @Ident"`
+	// Name is as written: quoted ("Radio Tower") or bare (Scout).
+	Name string `parser:"@(String | Ident))"`
+	// Props are the items before the ":".
+	Props []*CatalogueItem `parser:"@@*"`
+	// Effects are the effects after the ":", split at the commas.
+	Effects []*CatalogueEffect `parser:"( EOL | ':' @@ ( ',' @@ )* EOL )"`
+}
+
+// UnquotedName is the entry's name as meant: Radio Tower, Scout.
+func (e *CatalogueEntry) UnquotedName() string { return unquote(e.Name) }
+
+// Span is where the entry stands, its line end left out.
+func (e *CatalogueEntry) Span() notation.Span {
+	return tokenSpan(e.Tokens[:len(e.Tokens)-1])
+}
+
+// KindSpan is where the entry's kind stands.
+func (e *CatalogueEntry) KindSpan() notation.Span { return tokenSpan(e.Tokens[:1]) }
+
+// NameSpan is where the entry's name stands.
+func (e *CatalogueEntry) NameSpan() notation.Span { return tokenSpan(e.Tokens[1:2]) }
+
+// CatalogueEffect is one effect of an entry: the items between ":" and ","
+// or between two commas, as "power +2" in "target mecha: power +2, speed +1".
+type CatalogueEffect struct {
+	notation.Node
+	Items []*CatalogueItem `parser:"@@+"`
+}
+
+// CatalogueItem is one word, number or text of an entry: exactly one of
+// Word, Number and Quoted is set.
+type CatalogueItem struct {
+	notation.Node
+	Word string `parser:"  @Ident"`
+	// Number is as written: an optional sign, digits, and an optional
+	// lowercase unit letter, as in 2, +1, -1 or 1u.
+	Number string `parser:"| @Number"`
+	// Quoted is the text as written, quotes included.
+	Quoted string `parser:"| @String"`
+}
+
+// Text is the item's text with its quotes taken off.
+func (it *CatalogueItem) Text() string { return unquote(it.Quoted) }
+
+// catalogue is the parser's view of a file: lines of tags or an entry,
+// between blank lines.
+type catalogue struct {
+	Lines []*catalogueLine `parser:"( EOL | @@ )*"`
+}
+
+// catalogueLine is one line, with the lines that continue it: header tags
+// or an entry. Lines are parsed one by one to find every error.
+type catalogueLine struct {
+	Tags  []*notation.Tag `parser:"  @@+ EOL"`
+	Entry *CatalogueEntry `parser:"| @@"`
+}
+
+// tokenEOL is the kind of the token that ends a line.
+const tokenEOL = "EOL"
+
+// eolType is the type the lexer gives that token.
+var eolType = catalogueLexer.Symbols()[tokenEOL]
+
+// catalogueLexer lexes catalogues. A line break followed by a space or a
+// tab is whitespace, so that an indented line continues the line above;
+// any other line break ends a line. Numbers take any letters glued on, so
+// that 1uu is one bad number rather than a number and a word.
+var catalogueLexer = lexer.MustSimple([]lexer.SimpleRule{
+	{Name: notation.TokenComment, Pattern: `;[^\r\n]*|\{[^}]*\}?`},
+	{Name: notation.TokenWhitespace, Pattern: `(?:[ \t\r\x{FEFF}]|\n[ \t])+`},
+	{Name: notation.TokenString, Pattern: `"(?:\\.|[^"\\\n])*"?`},
+	{Name: tokenEOL, Pattern: `\n`},
+	{Name: "Number", Pattern: `[+-]?[0-9][\p{L}\p{N}_]*`},
+	{Name: notation.TokenIdent, Pattern: `(?:[A-Za-z_]|[^\x00-\x7F])[\p{L}\p{N}_']*`},
+	{Name: notation.TokenPunct, Pattern: `[\[\]:,]`},
+})
+
+var (
+	// The grammar decides at each token, so a branch that read a token
+	// and failed is the error to report: a lookahead of 0 says so.
+	catalogueParser     = must(participle.Build[catalogue](participle.Lexer(catalogueLexer), participle.UseLookahead(0)))
+	catalogueLineParser = must(participle.ParserForProduction[catalogueLine](catalogueParser))
+)
+
+// catalogueWording puts the parser's expectations into words. Some keys
+// are whole expectations as participle writes them, for places that need
+// words of their own; a test checks that each is still in the grammar.
+var catalogueWording = notation.Wording{
+	notation.WordingStart:          `a header tag like [Game "mecha"] or an entry like mecha "Scout" cost 1`,
+	`<ident> (<string> | <ident>)`: "a kind of card like mecha",
+	`(<string> | <ident>)`:         `a card name like "Radio Tower" or Scout`,
+	`<ident> <string>* "]"`:        "a tag name like Game",
+	`"]"`:                          `a quoted value like "mecha" or a closing ]`,
+	`(<eol> | (":" CatalogueEffect ("," CatalogueEffect)* <eol>))`: `another item, ":" before the effects, or the end of the line`,
+	"CatalogueEffect": "a word, a number like 2 or +1, or a quoted text",
+	"<eol>":           "the end of the line",
+}
+
+// CatalogueEBNF is the catalogue grammar in participle's EBNF.
+func CatalogueEBNF() string { return catalogueParser.String() }
+
+// ParseCatalogue parses a catalogue. It returns what parsed and every
+// error found, sorted by position: when the whole file does not parse,
+// each line is parsed on its own.
+func ParseCatalogue(filename, src string) (*CatalogueFile, []*notation.Error) {
+	lexed := notation.Tokenize(catalogueLexer, filename, src)
+	toks := lineTokens(lexed.Tokens, lexed.EOF)
+	if len(lexed.Errors) == 0 {
+		whole, err := notation.Guard(func() (*catalogue, error) {
+			return catalogueParser.ParseFromLexer(notation.TokenLexer(toks, lexed.EOF))
+		})
+		if err == nil {
+			return collect(whole.Lines, nil)
+		}
+	}
+	return collect(eachLine(toks, lexed.Errors))
+}
+
+// eachLine parses the lines one by one, adding their syntax errors to the
+// lexical errors errs: one error a line, and none on a line that has a
+// lexical error already.
+func eachLine(toks []lexer.Token, errs []*notation.Error) ([]*catalogueLine, []*notation.Error) {
+	badLines := map[int]bool{}
+	for _, e := range errs {
+		badLines[e.Span.Start.Line] = true
+	}
+	var lines []*catalogueLine
+	for _, chunk := range splitLines(toks) {
+		// The input ends where the line's end-of-line token stands.
+		line, err := notation.Guard(func() (*catalogueLine, error) {
+			return catalogueLineParser.ParseFromLexer(notation.TokenLexer(chunk, chunk[len(chunk)-1].Pos))
+		})
+		if err != nil {
+			if e := catalogueWording.Explain(err, chunk); !badLines[e.Span.Start.Line] {
+				errs = append(errs, e)
+			}
+			continue
+		}
+		lines = append(lines, line)
+	}
+	return lines, errs
+}
+
+// collect gathers the parsed lines into a file, checking what the grammar
+// leaves open: that tags come first and that numbers are well formed.
+func collect(lines []*catalogueLine, errs []*notation.Error) (*CatalogueFile, []*notation.Error) {
+	file := &CatalogueFile{}
+	for _, line := range lines {
+		for _, tag := range line.Tags {
+			if len(file.Entries) > 0 {
+				errs = append(errs, &notation.Error{Span: tag.Span(), Msg: "header tags must come before the first entry"})
+			}
+			file.Tags = append(file.Tags, tag)
+		}
+		if line.Entry != nil {
+			errs = append(errs, badNumbers(line.Entry)...)
+			file.Entries = append(file.Entries, line.Entry)
+		}
+	}
+	slices.SortStableFunc(errs, func(a, b *notation.Error) int { return a.Span.Start.Offset - b.Span.Start.Offset })
+	return file, errs
+}
+
+// lineTokens readies the lexed tokens for the parser. A line end has no
+// text, so that a span ending with one ends where its line does. A token
+// in the first column begins a line even where the lexer, giving up on the
+// line above at a bad character, dropped that line's end. The last line
+// ends too, so that an entry always ends with a line end.
+func lineTokens(toks []lexer.Token, eof lexer.Position) []lexer.Token {
+	out := make([]lexer.Token, 0, len(toks)+1)
+	for _, t := range toks {
+		if t.Type == eolType {
+			t.Value = ""
+		} else if t.Pos.Column == 1 && len(out) > 0 && out[len(out)-1].Type != eolType {
+			out = append(out, lexer.Token{Type: eolType, Pos: t.Pos})
+		}
+		out = append(out, t)
+	}
+	if len(out) > 0 && out[len(out)-1].Type != eolType {
+		out = append(out, lexer.Token{Type: eolType, Pos: eof})
+	}
+	return out
+}
+
+// splitLines splits tokens after each line end, leaving out blank lines.
+func splitLines(toks []lexer.Token) [][]lexer.Token {
+	var out [][]lexer.Token
+	start := 0
+	for i, t := range toks {
+		if t.Type != eolType {
+			continue
+		}
+		if i > start {
+			out = append(out, toks[start:i+1])
+		}
+		start = i + 1
+	}
+	return out
+}
+
+var wellFormedNumber = regexp.MustCompile(`^[+-]?[0-9]+[a-z]?$`)
+
+// badNumbers reports the entry's numbers that are not written as numbers:
+// the lexer reads a number with any letters glued on, as 1uu, so that
+// the error can say what a number is.
+func badNumbers(e *CatalogueEntry) []*notation.Error {
+	var out []*notation.Error
+	check := func(items []*CatalogueItem) {
+		for _, it := range items {
+			if it.Number != "" && !wellFormedNumber.MatchString(it.Number) {
+				out = append(out, &notation.Error{Span: it.Span(), Msg: fmt.Sprintf("expected a number like 2, +1 or 1u, found %q", it.Number)})
+			}
+		}
+	}
+	check(e.Props)
+	for _, eff := range e.Effects {
+		check(eff.Items)
+	}
+	return out
+}
+
+// tokenSpan is where toks stand.
+func tokenSpan(toks []lexer.Token) notation.Span {
+	return (&notation.Node{Pos: toks[0].Pos, Tokens: toks}).Span()
+}
+
+// unquote takes the quotes off a string token; the lexer has made sure it
+// is closed. A text with an escape Go does not know is kept as written.
+func unquote(s string) string {
+	if len(s) < 2 || s[0] != '"' {
+		return s
+	}
+	if u, err := strconv.Unquote(s); err == nil {
+		return u
+	}
+	return s[1 : len(s)-1]
+}
