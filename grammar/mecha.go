@@ -1,0 +1,267 @@
+package grammar
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/tabletop-referee/referee/notation"
+)
+
+// MechaMove is one Mecha move: a deck, a draw, the mulligan, a card played,
+// a unit's action, a discard, a sacrifice, or a skipped draw.
+//
+// Card and deck names are a bare word (Scout, Pheonix) or a quoted string
+// ("Radio Tower", "Jason \"The Looks\" Brannan"). A name must be quoted
+// when it is not a single word, and when the lexer would read it as
+// something else: a name that begins with a lowercase x (the x of an
+// attack, b1xc1), a square such as c3, or a number. The move words (play,
+// deck, draw, mulligan, discard, sacrifice, skip, direct) may be written
+// bare where a name is expected, as in "play play c1"; a player named by
+// one of them in "Ben play EMP c2" must be quoted, and so must a card
+// named direct after "c5 direct". Names are printed bare only when
+// notation.BareName allows it, so a name that does not begin with a
+// capital is always printed quoted.
+type MechaMove interface {
+	notation.Move
+	mechaMove()
+}
+
+// MechaName is a card or deck name as it is meant: a quoted name has its
+// quotes taken off and its escapes read, so "Scout" and Scout are the same
+// name.
+type MechaName string
+
+// Capture takes the quotes off a quoted name as it is parsed.
+func (n *MechaName) Capture(values []string) error {
+	*n = MechaName(mechaUnquote(strings.Join(values, "")))
+	return nil
+}
+
+// String is the name as canonical notation writes it: bare when it may
+// stand without quotes, else quoted.
+func (n MechaName) String() string {
+	if mechaBare(string(n)) {
+		return string(n)
+	}
+	return strconv.Quote(string(n))
+}
+
+// MechaDeck is the set-up move that gives a player's deck: one of the
+// catalogue's decks, deck Starter or deck "Starter Deck" (Named), or a list
+// of counts and cards, deck 12 "Radio Tower" 3 Scout 3 Bulwark (Items).
+type MechaDeck struct {
+	notation.Node
+	Named MechaName        `parser:"'deck' ( @(Ident | String)"`
+	Items []*MechaDeckItem `parser:"| @@ @@* )"`
+}
+
+// MechaDeckItem is one count and card of a deck list: 12 "Radio Tower".
+type MechaDeckItem struct {
+	notation.Node
+	Count int       `parser:"@Int"`
+	Card  MechaName `parser:"@(Ident | String)"`
+}
+
+// MechaDraw records cards drawn: draw Scout "Radio Tower" Scout.
+type MechaDraw struct {
+	notation.Node
+	// A name followed by ":" begins the next set-up line, not a card.
+	Cards []MechaName `parser:"'draw' ( (?! (Ident | String) ':') @(Ident | String) )+"`
+}
+
+// MechaMulligan is the opening mulligan: mulligan.
+type MechaMulligan struct {
+	notation.Node
+	Mulligan bool `parser:"@'mulligan'"` // always true once parsed
+}
+
+// MechaPlay plays a card from hand onto a square, play Scout c1, or a
+// command that has no target, play Reinforce. A command may be played
+// during the other player's turn: the player who plays it is then named
+// first, Ben play EMP c2 (By).
+type MechaPlay struct {
+	notation.Node
+	// "play" is tried first, so that "play play c1" plays a card named
+	// play; a player named play must be quoted.
+	By   *notation.PlayerRef `parser:"( 'play' | @@ 'play' )"`
+	Card MechaName           `parser:"@(Ident | String)"`
+	At   string              `parser:"@Square?"`
+}
+
+// Actor is the player named as playing the card (Ben in Ben play EMP c2),
+// or nil when it is the player whose turn or set-up line it is.
+func (m *MechaPlay) Actor() *notation.PlayerRef { return m.By }
+
+// MechaAct is a unit's action: a move along a path, one orthogonal step a
+// square, b1-b2-b3 (From and Path); an attack on a unit, b3xc3 (Target);
+// a direct attack on the opponent, c5 direct (Direct); or a move then an
+// attack, b1-b2xb4 or c4-c5 direct. A direct attack may name the card
+// that goes to the damage zone, c5 direct Scout (DamageCard), when no seed
+// gives the deck's order.
+//
+// Something must follow the first square, but one alternative for each
+// form would capture Target, Direct and DamageCard twice, which a struct
+// tag cannot. So what follows the square is a group that must not be
+// empty (!), and after it comes an alternative that never matches (it
+// wants a token that is not "-", "x" or "direct", and is one): tried last,
+// it makes the error for "b1 b2" or a lone "b1" say what could have come,
+// where the empty group alone would give participle's own wording.
+type MechaAct struct {
+	notation.Node
+	From   string   `parser:"@Square ( ("`
+	Path   []string `parser:"    ( '-' @Square )*"`
+	Target string   `parser:"    ( 'x' @Square"`
+	Direct bool     `parser:"    | @'direct'"`
+	// Not a card named direct (it must be quoted), nor the name that
+	// begins the next line's "result:" or "Ann:".
+	DamageCard MechaName `parser:"      ( (?! 'direct' | (Ident | String) ':') @(Ident | String) )? )? )! | (?! '-' | 'x' | 'direct') ( '-' | 'x' | 'direct' ) )"`
+}
+
+// MechaDiscard discards a card from hand at the end of the turn:
+// discard Scout.
+type MechaDiscard struct {
+	notation.Node
+	Card MechaName `parser:"'discard' @(Ident | String)"`
+}
+
+// MechaSacrifice sacrifices the pilot attached to the mecha on a square:
+// sacrifice c1.
+type MechaSacrifice struct {
+	notation.Node
+	At string `parser:"'sacrifice' @Square"`
+}
+
+// MechaSkip skips the draw phase to return a card from the graveyard to
+// the hand: skip draw Pheonix.
+type MechaSkip struct {
+	notation.Node
+	Card MechaName `parser:"'skip' 'draw' @(Ident | String)"`
+}
+
+func (*MechaDeck) mechaMove()      {}
+func (*MechaDraw) mechaMove()      {}
+func (*MechaMulligan) mechaMove()  {}
+func (*MechaPlay) mechaMove()      {}
+func (*MechaAct) mechaMove()       {}
+func (*MechaDiscard) mechaMove()   {}
+func (*MechaSacrifice) mechaMove() {}
+func (*MechaSkip) mechaMove()      {}
+
+func (m *MechaDeck) String() string {
+	if len(m.Items) == 0 {
+		return "deck " + m.Named.String()
+	}
+	parts := []string{"deck"}
+	for _, it := range m.Items {
+		parts = append(parts, it.String())
+	}
+	return strings.Join(parts, " ")
+}
+
+// String is the item as a deck list writes it: 12 "Radio Tower".
+func (it *MechaDeckItem) String() string {
+	return strconv.Itoa(it.Count) + " " + it.Card.String()
+}
+
+func (m *MechaDraw) String() string {
+	parts := []string{"draw"}
+	for _, c := range m.Cards {
+		parts = append(parts, c.String())
+	}
+	return strings.Join(parts, " ")
+}
+
+func (*MechaMulligan) String() string { return "mulligan" }
+
+func (m *MechaPlay) String() string {
+	s := "play " + m.Card.String()
+	if m.By != nil {
+		s = MechaName(m.By.Text()).String() + " " + s
+	}
+	if m.At != "" {
+		s += " " + m.At
+	}
+	return s
+}
+
+func (m *MechaAct) String() string {
+	var b strings.Builder
+	b.WriteString(m.From)
+	for _, sq := range m.Path {
+		b.WriteString("-" + sq)
+	}
+	switch {
+	case m.Target != "":
+		b.WriteString("x" + m.Target)
+	case m.Direct:
+		b.WriteString(" direct")
+		if m.DamageCard != "" {
+			b.WriteString(" " + m.DamageCard.String())
+		}
+	}
+	return b.String()
+}
+
+func (m *MechaDiscard) String() string { return "discard " + m.Card.String() }
+
+func (m *MechaSacrifice) String() string { return "sacrifice " + m.At }
+
+func (m *MechaSkip) String() string { return "skip draw " + m.Card.String() }
+
+// mechaUnquote takes the quotes off a string token, as the notation does
+// for players' names: a string the lexer accepts but Go does not (with an
+// unknown escape) keeps the text between its quotes.
+func mechaUnquote(s string) string {
+	if len(s) < 2 || !strings.HasPrefix(s, `"`) {
+		return s
+	}
+	if u, err := strconv.Unquote(s); err == nil {
+		return u
+	}
+	return s[1 : len(s)-1]
+}
+
+// MechaLexer is Mecha's lexer: the shared rules plus squares. The board is
+// 5x7 (a1 to g5), but any letter and number lexes as a square; the engine
+// checks the board. Card names are the shared names and strings.
+var MechaLexer = notation.NewLexer(
+	lexer.SimpleRule{Name: "Square", Pattern: `[a-z][1-9][0-9]?`},
+)
+
+// mechaBare tells whether a name may be written without quotes.
+var mechaBare = notation.BareName(MechaLexer)
+
+// MechaMoveWords says what a Mecha move looks like, for messages.
+const MechaMoveWords = "a move (play Scout c1, b1-b2, b2xc2, c5 direct, draw Scout, discard Scout, ...)"
+
+const mechaCardWords = `a card name like Scout or "Radio Tower"`
+
+// mechaExpect puts into words what the parser may expect in a Mecha move.
+// The keys are participle's own wording of each expectation.
+var mechaExpect = map[string]string{
+	"<square>":             "a square like c3",
+	"MechaMove":            MechaMoveWords,
+	"Move":                 MechaMoveWords,
+	"MechaDeckItem":        "a count and a card name, as in 3 Scout",
+	`(<ident> | <string>)`: mechaCardWords,
+	// play's card, then its optional square.
+	`(<ident> | <string>) <square>?`: mechaCardWords,
+	// draw's cards.
+	`((?! (<ident> | <string>) ":") (<ident> | <string>))+`: mechaCardWords,
+	`((<ident> | <string>) | (MechaDeckItem MechaDeckItem*))`: `a deck name like Starter or "Starter Deck", ` +
+		`or counts and card names like 12 "Radio Tower" 3 Scout`,
+	`("-" | "x" | "direct")`: `"-" and a square to move to, "x" and a square to attack, or "direct"`,
+	`"play"`:                 `"play" after a player's name, as in Ben play EMP c2`,
+	`"draw"`:                 `"draw" after "skip", as in skip draw Pheonix`,
+}
+
+// Mecha parses Mecha transcripts.
+var Mecha = must(notation.NewGrammar[MechaMove](MechaLexer, mechaExpect,
+	participle.Union[MechaMove](
+		&MechaDeck{}, &MechaDraw{}, &MechaMulligan{}, &MechaPlay{},
+		&MechaAct{}, &MechaDiscard{}, &MechaSacrifice{}, &MechaSkip{},
+	),
+))
