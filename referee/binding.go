@@ -28,6 +28,16 @@ type binding[M notation.Move] struct {
 	notate func(engine.Move) string
 	// describe writes the compact final state, a row each.
 	describe func(st engine.State, players []string) []Row
+	// cards is set for a game whose cards are data, read from a catalogue.
+	cards *cardGame
+}
+
+func (b *binding[M]) cardGame() *cardGame { return b.cards }
+
+// actor is a move that names the player making it, such as a command
+// played in the other player's turn.
+type actor interface {
+	Actor() *notation.PlayerRef
 }
 
 func (b *binding[M]) Name() string      { return b.rules.Name() }
@@ -85,7 +95,12 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 		r.Result = fmt.Sprintf("not replayed: %s", plural(len(r.Diagnostics), "error"))
 		return out
 	}
-	state, err := b.rules.New(engine.Options{
+	rules := b.rulesFor(path, t, r)
+	if rules == nil {
+		r.Result = fmt.Sprintf("not replayed: %s", plural(len(r.Diagnostics), "error"))
+		return out
+	}
+	state, err := rules.New(engine.Options{
 		Players:  t.Players,
 		Seeded:   t.Seeded,
 		Seed:     shuffle.ParseSeed(t.Seed),
@@ -114,6 +129,11 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 	// stands for several (a1-b2xc3) stops at its first illegal part.
 	apply := func(player int, m M, setup bool) bool {
 		r.Moves++
+		if a, ok := any(m).(actor); ok && a.Actor() != nil {
+			if player = t.PlayerIndex(a.Actor().Text()); player < 0 {
+				return illegal(a.Actor().Span(), fmt.Sprintf("%q is not a player: the Players tag names %s", a.Actor().Text(), strings.Join(t.Players, " and ")))
+			}
+		}
 		for _, em := range b.toEngine(m, setup) {
 			if err := state.Apply(player, em); err != nil {
 				return illegal(m.Span(), violationText(err))
@@ -305,7 +325,11 @@ func (b *binding[M]) Random(seed uint64) (string, string) {
 	rng := shuffle.New(seed)
 	gameSeed := rng.Uint64()
 	players := []string{"Ann", "Ben", "Cy", "Di"}[:b.rules.Players()]
-	st, err := b.rules.New(engine.Options{Players: players, Seeded: true, Seed: gameSeed})
+	rules := b.rules
+	if b.cards != nil {
+		rules = b.cards.defaultRules(b.Name())
+	}
+	st, err := rules.New(engine.Options{Players: players, Seeded: true, Seed: gameSeed})
 	if err != nil {
 		panic(err) // the default variants always set up
 	}
@@ -333,6 +357,9 @@ func (b *binding[M]) Random(seed uint64) (string, string) {
 			out.WriteString(" " + strings.Join(moves, ", "))
 		}
 		out.WriteString("\n")
+		if st.Outcome().Over {
+			break // won in the middle of the turn
+		}
 		if err := st.Apply(player, engine.EndTurn{}); err != nil {
 			panic(fmt.Sprintf("random %s game %d: ending the turn is illegal: %v", b.Name(), seed, err))
 		}

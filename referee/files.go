@@ -16,7 +16,7 @@ import (
 	"github.com/tabletop-referee/referee/notation"
 )
 
-// Walk expands paths: a folder stands for every transcript below it with a
+// Walk expands paths: a folder stands for every transcript (and catalogue) below it with a
 // known extension, in lexical order; a file stands for itself.
 func Walk(paths []string) ([]string, error) {
 	var out []string
@@ -34,7 +34,7 @@ func Walk(paths []string) ([]string, error) {
 				return err
 			}
 			if !d.IsDir() {
-				if _, ok := ByExtension(path); ok {
+				if _, ok := ByExtension(path); ok || filepath.Ext(path) == CatalogueExt {
 					out = append(out, path)
 				}
 			}
@@ -60,6 +60,13 @@ func CheckFile(path string, opts Options) *Report {
 // CheckSource detects and checks a transcript already read; path is only
 // its name in messages.
 func CheckSource(path, src string, opts Options) *Report {
+	if filepath.Ext(path) == CatalogueExt {
+		g, err := DetectCatalogue(src)
+		if err != nil {
+			return failed(path, src, err.Error())
+		}
+		return CheckCatalogue(g, path, src)
+	}
 	g, err := Detect(path, src)
 	if err != nil {
 		return failed(path, src, err.Error())
@@ -106,6 +113,10 @@ type GoldenResult struct {
 func GoldenPath(rel string) string {
 	rel = filepath.ToSlash(rel)
 	rel = strings.TrimPrefix(rel, "examples/")
+	if filepath.Ext(rel) == CatalogueExt {
+		// A catalogue may share its name with a transcript that uses it.
+		return "golden/" + rel + ".golden"
+	}
 	return "golden/" + strings.TrimSuffix(rel, filepath.Ext(rel)) + ".golden"
 }
 

@@ -35,6 +35,9 @@ type Game interface {
 	Random(seed uint64) (transcript string, outcome string)
 	// Variants lists the named rulings a transcript may choose.
 	Variants() []VariantInfo
+	// cardGame is the game's catalogue support, nil when its cards are
+	// not data.
+	cardGame() *cardGame
 }
 
 // VariantInfo describes a variant for listings.
@@ -54,6 +57,7 @@ type Options struct {
 // games is the registry: one line a game.
 var games = []Game{
 	sortieGame,
+	mechaGame,
 }
 
 // Games lists the games the referee knows, by name.
@@ -73,7 +77,9 @@ func Lookup(name string) (Game, bool) {
 	return nil, false
 }
 
-// ByExtension finds the game whose transcripts end with the path's extension.
+// ByExtension finds the game whose transcripts end with the path's
+// extension. Catalogues (.cards) belong to no game by extension: their
+// Game tag tells.
 func ByExtension(path string) (Game, bool) {
 	ext := filepath.Ext(path)
 	for _, g := range games {

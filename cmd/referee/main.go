@@ -37,6 +37,7 @@ type cli struct {
 	Random  randomCmd  `cmd:"" help:"Play random legal games and write their transcripts."`
 	Games   gamesCmd   `cmd:"" help:"List the games, their extensions and variants."`
 	Grammar grammarCmd `cmd:"" help:"Print a game's transcript grammar in EBNF."`
+	Cards   cardsCmd   `cmd:"" help:"List a card catalogue in a table: the game's default one, or the file given."`
 }
 
 // env is what a command needs from its surroundings.
@@ -84,6 +85,10 @@ func (c *fmtCmd) Run(e *env) (int, error) {
 	}
 	code := exitClean
 	for _, f := range files {
+		if filepath.Ext(f) == referee.CatalogueExt {
+			// Catalogues are laid out by their designers; fmt is for transcripts.
+			continue
+		}
 		formatted, original, diags, err := referee.FormatFile(f)
 		if err != nil {
 			fmt.Fprintln(e.stderr, err)
@@ -232,6 +237,43 @@ func (c *grammarCmd) Run(e *env) (int, error) {
 	}
 	fmt.Fprint(e.stdout, g.EBNF())
 	fmt.Fprintln(e.stdout)
+	return exitClean, nil
+}
+
+type cardsCmd struct {
+	Game      string `arg:"" help:"The game whose catalogue to list."`
+	Catalogue string `arg:"" optional:"" help:"A catalogue file (.cards); without it, the game's default catalogue."`
+}
+
+func (c *cardsCmd) Run(e *env) (int, error) {
+	g, ok := referee.Lookup(c.Game)
+	if !ok {
+		return exitUsage, fmt.Errorf("unknown game %q (see: referee games)", c.Game)
+	}
+	var src []byte
+	if c.Catalogue != "" {
+		var err error
+		if src, err = os.ReadFile(c.Catalogue); err != nil {
+			return exitUsage, err
+		}
+	}
+	cards, r := referee.Cards(g, c.Catalogue, string(src))
+	if cards == nil {
+		referee.WriteReport(e.stdout, r, e.palette)
+		return max(r.ExitCode(), exitUsage), nil
+	}
+	kindWidth, nameWidth := len("kind"), len("name")
+	for _, card := range cards {
+		kindWidth = max(kindWidth, len(card.Kind))
+		nameWidth = max(nameWidth, len(card.Name))
+	}
+	row := func(kind, name, text string) {
+		fmt.Fprintln(e.stdout, strings.TrimRight(fmt.Sprintf("%-*s  %-*s  %s", kindWidth, kind, nameWidth, name, text), " "))
+	}
+	row("kind", "name", "properties: effects")
+	for _, card := range cards {
+		row(card.Kind, card.Name, card.Text)
+	}
 	return exitClean, nil
 }
 

@@ -1,0 +1,1368 @@
+// Package mecha is the rules engine for Mecha: towers and mechas on a 5x7
+// grid, pilots and commands, each player's own deck of 40 cards, and five
+// direct attacks to win.
+//
+// The board has files a to g and ranks 1 to 5; the first player's entry
+// zone is rank 1 and the second's rank 5. Cards are data: Load reads them
+// from a catalogue. RULINGS.md beside this file gives every ruling on what
+// the rules text leaves open, and CARDS.md the catalogue vocabulary.
+package mecha
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/grid"
+	"github.com/tabletop-referee/referee/engine/shuffle"
+)
+
+// Board is the 5x7 grid, wider than it is long.
+var Board = grid.Board{Files: 7, Ranks: 5}
+
+// The numbers of the rules text.
+const (
+	DeckSize     = 40
+	MaxCopies    = 3
+	OpeningHand  = 5
+	MaxHandSize  = 5
+	DamageToLose = 5
+)
+
+// Deck chooses a player's deck on their set-up line: a named deck of the
+// catalogue, or a list.
+type Deck struct {
+	Named  string
+	List   []DeckCount
+	InTurn bool // written in a turn instead of on a set-up line
+}
+
+// Draw takes cards from the player's deck: the opening hand (on a set-up
+// line), the turn's draw, or cards an effect draws. A transcript writes
+// them when no seed gives the deck order.
+type Draw struct {
+	Cards   []string
+	Opening bool
+}
+
+// Mulligan sets the opening hand aside for five new cards.
+type Mulligan struct {
+	InTurn bool // written in a turn instead of on a set-up line
+}
+
+// OnSetupLine is a move written on a set-up line that only a turn may
+// hold, such as a play.
+type OnSetupLine struct{ Move engine.Move }
+
+// Play plays a card from hand: a tower or mecha onto a square of the entry
+// zone, a pilot onto a mecha, a command onto its target (At is nil for a
+// command without one).
+type Play struct {
+	Card string
+	At   *grid.Square
+}
+
+// Step moves a unit one orthogonal square.
+type Step struct{ From, To grid.Square }
+
+// Attack has the unit on From attack the unit on Target.
+type Attack struct{ From, Target grid.Square }
+
+// Direct has the unit on From attack the opponent directly. Card is the
+// card that goes to the damage zone, when the transcript writes it.
+type Direct struct {
+	From grid.Square
+	Card string
+}
+
+// Discard discards a card from hand at the end of the turn.
+type Discard struct{ Card string }
+
+// Sacrifice sacrifices the pilot attached to the mecha on At.
+type Sacrifice struct{ At grid.Square }
+
+// SkipDraw skips the draw phase to return a card with rebirth from the
+// graveyard to the hand.
+type SkipDraw struct{ Card string }
+
+// Unit is a tower or mecha on the board.
+type Unit struct {
+	Card       *Card
+	Owner      int
+	Durability int // durability counters
+	Armour     int // armour counters
+	Pilot      *Card
+	PlayedTurn int // the turn it was played on
+	Steps      int // squares moved this turn
+	Attacked   bool
+	// Modifiers until the end of the turn.
+	PowerBoost, SpeedBoost, RangeBoost int
+}
+
+// Keywords are the unit's keywords: its card's and its pilot's.
+func (u *Unit) Keywords() Keywords {
+	k := u.Card.Keywords
+	if u.Pilot != nil {
+		k.add(u.Pilot.Keywords)
+	}
+	return k
+}
+
+// Power is the unit's power now.
+func (u *Unit) Power() int {
+	p := u.Card.Power + u.PowerBoost
+	if u.Pilot != nil {
+		p += u.Pilot.Power
+	}
+	return max(p, 0)
+}
+
+// Speed is how many squares the unit may move in a turn: 1 for a mecha, 0
+// for a tower, plus Speed (ruling M27).
+func (u *Unit) Speed() int {
+	base := 1
+	if u.Card.Kind == Tower {
+		base = 0
+	}
+	if s := u.Keywords().Speed; s > 0 {
+		base = s
+	}
+	return base + u.SpeedBoost
+}
+
+// Range is how far the unit attacks: 1, or its Range.
+func (u *Unit) Range() int {
+	r := max(u.Keywords().Range, 1)
+	return r + u.RangeBoost
+}
+
+// Cost is the bandwidth the unit takes: a mecha's cost, zero with a pilot.
+func (u *Unit) Cost() int {
+	if u.Card.Kind != Mecha || u.Pilot != nil {
+		return 0
+	}
+	return u.Card.Cost
+}
+
+// PlacedCommand is a command standing on a square with its time counters.
+type PlacedCommand struct {
+	Card  *Card
+	Owner int
+	At    grid.Square
+	Time  int
+}
+
+type player struct {
+	deck      []string // top first when seeded; sorted when not
+	chosen    bool     // whether the deck is fixed (it is at the first draw)
+	hand      []string
+	aside     []string // the hand set aside by a mulligan
+	graveyard []string
+	damage    []string
+	owed      int  // cards owed: the opening hand or an effect's draws
+	opening   bool // whether owed is the opening hand
+	mulligan  bool
+	rng       *shuffle.Source
+}
+
+// Game is Mecha's rules with a catalogue of cards.
+type Game struct {
+	Cards *Cards
+}
+
+// Name implements engine.Game.
+func (Game) Name() string { return "mecha" }
+
+// Players implements engine.Game.
+func (Game) Players() int { return 2 }
+
+// Variants implements engine.Game.
+func (Game) Variants() []engine.Variant {
+	return []engine.Variant{
+		{Name: "direct", Values: []string{"entryzone", "range"}, Summary: "a direct attack is made from the opponent's entry zone (M7), or at the far edge within range"},
+		{Name: "range", Values: []string{"over", "skip"}, Summary: "range counts the squares of friendly units fired over (M10), or skips them"},
+		{Name: "firstdraw", Values: []string{"yes", "no"}, Summary: "the first player draws on turn 1 (M6), or not"},
+		{Name: "emptydamage", Values: []string{"nothing", "lose"}, Summary: "a player attacked directly with an empty deck places nothing (M19), or loses"},
+	}
+}
+
+type rules struct {
+	directRange, rangeSkip, firstNoDraw, emptyDamageLoses bool
+}
+
+// State is a game of Mecha in progress.
+type State struct {
+	cards   *Cards
+	rules   rules
+	seeded  bool
+	names   []string
+	players [2]*player
+	board   []*Unit
+	placed  []*PlacedCommand
+	setup   bool // before turn 1
+	turn    int
+	toMove  int
+	// drawPhase is set while the player to move has yet to draw (or skip)
+	// for the turn.
+	drawPhase bool
+	// ending is set once the player to move has discarded: the end phase.
+	ending bool
+	// sacrifice names the pilot the player to move must sacrifice a copy
+	// of, or "".
+	sacrifice string
+	outcome   engine.Outcome
+	// dry makes moves check themselves without being made, for Legal.
+	dry bool
+}
+
+// New sets up a game. A seeded game gives each player a shuffle source of
+// their own, drawn from the seed first player first, so that either
+// player's deck order does not depend on the other's.
+func (g Game) New(opts engine.Options) (engine.State, error) {
+	v, err := engine.ResolveVariants(g.Variants(), opts.Variants)
+	if err != nil {
+		return nil, err
+	}
+	if g.Cards == nil || len(g.Cards.decks) == 0 && len(g.Cards.cards) == 0 {
+		return nil, fmt.Errorf("mecha: the catalogue has no cards")
+	}
+	s := &State{
+		cards: g.Cards,
+		rules: rules{
+			directRange:      v["direct"] == "range",
+			rangeSkip:        v["range"] == "skip",
+			firstNoDraw:      v["firstdraw"] == "no",
+			emptyDamageLoses: v["emptydamage"] == "lose",
+		},
+		seeded: opts.Seeded,
+		names:  opts.Players,
+		board:  make([]*Unit, Board.Size()),
+		setup:  true,
+		turn:   1,
+	}
+	var rng *shuffle.Source
+	if s.seeded {
+		rng = shuffle.New(opts.Seed)
+	}
+	for p := range s.players {
+		s.players[p] = &player{owed: OpeningHand, opening: true}
+		if rng != nil {
+			s.players[p].rng = shuffle.New(rng.Uint64())
+		}
+	}
+	return s, nil
+}
+
+// Turn implements engine.State.
+func (s *State) Turn() int {
+	if s.setup {
+		return 0
+	}
+	return s.turn
+}
+
+// ToMove implements engine.State.
+func (s *State) ToMove() int { return s.toMove }
+
+// Outcome implements engine.State.
+func (s *State) Outcome() engine.Outcome { return s.outcome }
+
+// Clone implements engine.State.
+func (s *State) Clone() engine.State { return s.clone() }
+
+func (s *State) clone() *State {
+	c := *s
+	for p, pl := range s.players {
+		cp := *pl
+		cp.deck = slices.Clone(pl.deck)
+		cp.hand = slices.Clone(pl.hand)
+		cp.aside = slices.Clone(pl.aside)
+		cp.graveyard = slices.Clone(pl.graveyard)
+		cp.damage = slices.Clone(pl.damage)
+		if pl.rng != nil {
+			rng := *pl.rng
+			cp.rng = &rng
+		}
+		c.players[p] = &cp
+	}
+	c.board = make([]*Unit, len(s.board))
+	for i, u := range s.board {
+		if u != nil {
+			cu := *u
+			c.board[i] = &cu
+		}
+	}
+	c.placed = make([]*PlacedCommand, len(s.placed))
+	for i, pc := range s.placed {
+		cp := *pc
+		c.placed[i] = &cp
+	}
+	return &c
+}
+
+// Accessors for reports and tests.
+
+// UnitAt is the unit on sq, or nil.
+func (s *State) UnitAt(sq grid.Square) *Unit {
+	if !Board.Contains(sq) {
+		return nil
+	}
+	return s.board[Board.Index(sq)]
+}
+
+// Placed lists the commands placed on the battlefield.
+func (s *State) Placed() []PlacedCommand {
+	var out []PlacedCommand
+	for _, pc := range s.placed {
+		out = append(out, *pc)
+	}
+	return out
+}
+
+// Hand is a player's hand, once every draw a seed gives is made.
+func (s *State) Hand(p int) []string { return slices.Clone(s.settledView().players[p].hand) }
+
+// DeckSize is the number of cards in a player's deck, once every draw a
+// seed gives is made.
+func (s *State) DeckSize(p int) int {
+	v := s.settledView()
+	if !v.players[p].chosen {
+		list, _ := v.defaultDeck()
+		return total(list)
+	}
+	return len(v.players[p].deck)
+}
+
+// Graveyard lists a player's graveyard, oldest first.
+func (s *State) Graveyard(p int) []string { return slices.Clone(s.players[p].graveyard) }
+
+// DamageZone lists the cards in a player's damage zone.
+func (s *State) DamageZone(p int) []string { return slices.Clone(s.players[p].damage) }
+
+// Bandwidth is what a player's towers provide, and what their mechas use.
+func (s *State) Bandwidth(p int) (provided, used int) {
+	for _, u := range s.board {
+		if u != nil && u.Owner == p {
+			provided += u.Keywords().Provide
+			used += u.Cost()
+		}
+	}
+	return provided, used
+}
+
+// EntryRank is the rank of a player's entry zone.
+func EntryRank(p int) int {
+	if p == 0 {
+		return 0
+	}
+	return Board.Ranks - 1
+}
+
+func (s *State) name(p int) string {
+	if p < len(s.names) && s.names[p] != "" {
+		return s.names[p]
+	}
+	return fmt.Sprintf("player %d", p+1)
+}
+
+func violation(what, rule string) error { return &engine.Violation{What: what, Rule: rule} }
+
+func ruling(id, rule, what string) error {
+	return &engine.Violation{What: what, Rule: rule, Ruling: id}
+}
+
+func total(list []DeckCount) int {
+	n := 0
+	for _, dc := range list {
+		n += dc.Count
+	}
+	return n
+}
+
+// CheckDeck checks a deck list against the deck rules.
+func (cs *Cards) CheckDeck(list []DeckCount) *engine.Violation {
+	counts := map[string]int{}
+	for _, dc := range list {
+		if _, ok := cs.byName[dc.Card]; !ok {
+			return &engine.Violation{What: cs.unknown(dc.Card), Rule: ruleDeck}
+		}
+		counts[dc.Card] += dc.Count
+	}
+	if n := total(list); n != DeckSize {
+		return &engine.Violation{What: fmt.Sprintf("the deck has %d cards, not %d", n, DeckSize), Rule: ruleDeck}
+	}
+	for _, dc := range list {
+		c := cs.byName[dc.Card]
+		n := counts[dc.Card]
+		switch {
+		case c.Copies == Singleton && n > 1:
+			return &engine.Violation{What: fmt.Sprintf("%d copies of %s, a Singleton", n, c.Name), Rule: ruleDeck}
+		case c.Copies == Normal && n > MaxCopies:
+			return &engine.Violation{What: fmt.Sprintf("%d copies of %s; only Basics may have more than %d", n, c.Name, MaxCopies), Rule: ruleDeck}
+		}
+	}
+	return nil
+}
+
+func (s *State) defaultDeck() ([]DeckCount, string) {
+	if len(s.cards.decks) == 0 {
+		return nil, ""
+	}
+	return s.cards.decks[0].list, s.cards.decks[0].name
+}
+
+// choose fixes a player's deck: the default one unless a Deck move chose
+// another, shuffled when seeded.
+func (s *State) choose(p int) error {
+	pl := s.players[p]
+	if pl.chosen {
+		return nil
+	}
+	list, name := s.defaultDeck()
+	if list == nil {
+		return ruling("M4", rulingDeckFirst, fmt.Sprintf("%s has no deck: the catalogue has none and the set-up line names none", s.name(p)))
+	}
+	_ = name
+	s.setDeck(p, list)
+	return nil
+}
+
+func (s *State) setDeck(p int, list []DeckCount) {
+	pl := s.players[p]
+	pl.deck = nil
+	for _, dc := range list {
+		for range dc.Count {
+			pl.deck = append(pl.deck, dc.Card)
+		}
+	}
+	slices.Sort(pl.deck)
+	if pl.rng != nil {
+		shuffle.Shuffle(pl.rng, pl.deck)
+	}
+	pl.chosen = true
+}
+
+// settledView is the state with every draw a seed gives made: s itself
+// when there is none to make.
+func (s *State) settledView() *State {
+	if !s.seeded || !s.owesSeeded() {
+		return s
+	}
+	c := s.clone()
+	c.settleAll()
+	return c
+}
+
+func (s *State) owesSeeded() bool {
+	for _, pl := range s.players {
+		if pl.owed > 0 || !pl.chosen {
+			return true
+		}
+	}
+	return s.drawPhase
+}
+
+// settleAll makes every draw a seed gives, as far as it can without a
+// choice: the opening hands, owed draws and the turn's draw.
+func (s *State) settleAll() {
+	for p := range s.players {
+		if err := s.choose(p); err != nil {
+			continue
+		}
+		s.settleOwed(p)
+	}
+	if s.drawPhase && !s.setup {
+		s.turnDraw()
+	}
+}
+
+// settleOwed draws the cards player p owes from a seeded deck.
+func (s *State) settleOwed(p int) {
+	pl := s.players[p]
+	for s.seeded && pl.owed > 0 && s.outcome.Over == false {
+		if len(pl.deck) == 0 {
+			s.lose(p, "could not draw a card from their deck")
+			return
+		}
+		s.take(p, pl.deck[0])
+	}
+}
+
+// take moves card from p's deck to p's hand and pays one owed card.
+func (s *State) take(p int, card string) {
+	pl := s.players[p]
+	pl.deck = slices.Delete(pl.deck, slices.Index(pl.deck, card), slices.Index(pl.deck, card)+1)
+	pl.hand = append(pl.hand, card)
+	pl.owed--
+	if pl.owed == 0 && pl.opening {
+		pl.opening = false
+		if pl.aside != nil {
+			// The mulligan's last step: the old hand goes back into the deck.
+			pl.deck = append(pl.deck, pl.aside...)
+			pl.aside = nil
+			slices.Sort(pl.deck)
+			if pl.rng != nil {
+				shuffle.Shuffle(pl.rng, pl.deck)
+			}
+		}
+	}
+}
+
+// turnDraw makes the seeded draw of the turn's draw phase.
+func (s *State) turnDraw() {
+	p := s.toMove
+	pl := s.players[p]
+	s.drawPhase = false
+	if len(pl.deck) == 0 {
+		s.lose(p, "could not draw a card from their deck")
+		return
+	}
+	pl.hand = append(pl.hand, pl.deck[0])
+	pl.deck = pl.deck[1:]
+}
+
+func (s *State) lose(p int, why string) {
+	if s.outcome.Over {
+		return
+	}
+	s.outcome = engine.Outcome{Over: true, Winner: 1 - p, Reason: s.name(p) + " " + why, Turn: s.turn}
+}
+
+// Apply implements engine.State.
+func (s *State) Apply(p int, m engine.Move) error {
+	if s.outcome.Over {
+		return violation("the game is already over", ruleGoal)
+	}
+	if p < 0 || p > 1 {
+		return fmt.Errorf("mecha: no player %d", p)
+	}
+	switch m := m.(type) {
+	case Deck:
+		if m.InTurn {
+			return ruling("M4", rulingDeckFirst, "a deck is chosen on a set-up line, not in a turn")
+		}
+		return s.deck(p, m)
+	case Draw:
+		return s.draw(p, m)
+	case Mulligan:
+		if m.InTurn {
+			return ruling("M5", rulingMulligan, "a mulligan is written on a set-up line, not in a turn")
+		}
+		return s.mulligan(p)
+	case OnSetupLine:
+		return ruling("M32", rulingNoSetup, "a set-up line holds only deck, draw and mulligan")
+	}
+	if err := s.begin(); err != nil {
+		return err
+	}
+	if skip, ok := m.(SkipDraw); ok {
+		return s.skip(p, skip)
+	}
+	if err := s.drawn(); err != nil || s.outcome.Over {
+		return err
+	}
+	if play, ok := m.(Play); ok && p != s.toMove {
+		// A command in the other player's turn (ruling M13).
+		return s.play(p, play)
+	}
+	if p != s.toMove {
+		return ruling("M2", rulingTurns, fmt.Sprintf("it is %s's turn, not %s's", s.name(s.toMove), s.name(p)))
+	}
+	if _, ok := m.(Sacrifice); !ok && s.sacrifice != "" {
+		return ruling("M20", rulingSacrifice, fmt.Sprintf("%s controls two copies of %s and must sacrifice one first", s.name(p), s.sacrifice))
+	}
+	switch m := m.(type) {
+	case Play:
+		return s.play(p, m)
+	case Step:
+		return s.step(p, m)
+	case Attack:
+		return s.attack(p, m)
+	case Direct:
+		return s.direct(p, m)
+	case Discard:
+		return s.discard(p, m)
+	case Sacrifice:
+		return s.sacrificePilot(p, m)
+	case engine.EndTurn:
+		return s.endTurn(p)
+	}
+	return fmt.Errorf("mecha: unknown move %T", m)
+}
+
+// begin ends the set-up at the first move of turn 1: every opening hand
+// must be complete.
+func (s *State) begin() error {
+	if !s.setup {
+		return nil
+	}
+	for p, pl := range s.players {
+		if err := s.choose(p); err != nil {
+			return err
+		}
+		if pl.owed > 0 && !s.seeded {
+			return ruling("M3", rulingDrawRecord, fmt.Sprintf("%s's opening hand is not recorded, and no Seed tag gives it", s.name(p)))
+		}
+		s.settleOwed(p)
+	}
+	s.setup = false
+	s.startTurn()
+	return nil
+}
+
+// drawn makes sure the turn's draw and every owed draw are made before
+// anything else happens.
+func (s *State) drawn() error {
+	if s.drawPhase {
+		if !s.seeded {
+			return ruling("M3", rulingDrawRecord, fmt.Sprintf("%s's draw for turn %d is not recorded, and no Seed tag gives it", s.name(s.toMove), s.turn))
+		}
+		s.turnDraw()
+	}
+	for p, pl := range s.players {
+		if pl.owed > 0 && !s.seeded {
+			return ruling("M3", rulingDrawRecord, fmt.Sprintf("%s owes %s not recorded, and no Seed tag gives them", s.name(p), cardsWord(pl.owed)))
+		}
+	}
+	return nil
+}
+
+func cardsWord(n int) string {
+	if n == 1 {
+		return "1 card"
+	}
+	return fmt.Sprintf("%d cards", n)
+}
+
+// startTurn runs the start phase of the player to move and owes the draw.
+func (s *State) startTurn() {
+	p := s.toMove
+	// Start phase: time counters.
+	var keep []*PlacedCommand
+	var due []*PlacedCommand
+	for _, pc := range s.placed {
+		if pc.Owner == p {
+			pc.Time--
+			if pc.Time <= 0 {
+				due = append(due, pc)
+				continue
+			}
+		}
+		keep = append(keep, pc)
+	}
+	s.placed = keep
+	for _, pc := range due {
+		if u := s.UnitAt(pc.At); u != nil {
+			s.effects(pc.Owner, pc.Card.Effects, pc.At)
+		}
+		s.players[pc.Owner].graveyard = append(s.players[pc.Owner].graveyard, pc.Card.Name)
+	}
+	if s.outcome.Over {
+		return
+	}
+	if s.entryZoneFull(p) {
+		s.lose(p, "has no free space in their entry zone")
+		return
+	}
+	if s.turn == 1 && s.rules.firstNoDraw {
+		return
+	}
+	pl := s.players[p]
+	if len(pl.deck) == 0 && !s.canSkip(p) {
+		s.lose(p, "could not draw a card from their deck")
+		return
+	}
+	s.drawPhase = true
+}
+
+// entryZoneFull tells whether no square of p's entry zone is free, counting
+// squares under p's own movable units as free (ruling M18).
+func (s *State) entryZoneFull(p int) bool {
+	for f := range Board.Files {
+		u := s.UnitAt(grid.Square{File: f, Rank: EntryRank(p)})
+		if u == nil || u.Owner == p && u.Speed() > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *State) canSkip(p int) bool {
+	return slices.ContainsFunc(s.players[p].graveyard, func(name string) bool {
+		c, _ := s.cards.Card(name)
+		return c != nil && c.Rebirth
+	})
+}
+
+func (s *State) deck(p int, d Deck) error {
+	pl := s.players[p]
+	if !s.setup || pl.chosen {
+		return ruling("M4", rulingDeckFirst, fmt.Sprintf("%s's deck is already in play", s.name(p)))
+	}
+	list := d.List
+	if d.Named != "" {
+		var ok bool
+		if list, ok = s.cards.Deck(d.Named); !ok {
+			return ruling("M4", rulingDeckFirst, fmt.Sprintf("the catalogue has no deck named %q (decks: %v)", d.Named, s.cards.Decks()))
+		}
+	}
+	if v := s.cards.CheckDeck(list); v != nil {
+		return v
+	}
+	s.setDeck(p, list)
+	return nil
+}
+
+func (s *State) draw(p int, d Draw) error {
+	if d.Opening != s.setup {
+		if d.Opening {
+			return violation("the opening hands are already drawn: turn 1 has begun", ruleOpening)
+		}
+		if err := s.begin(); err != nil {
+			return err
+		}
+	}
+	if err := s.choose(p); err != nil {
+		return err
+	}
+	pl := s.players[p]
+	// Whose draw this is: the player's own owed cards, the turn's draw, or
+	// the other player's owed cards (a command they played in this turn).
+	owner := p
+	n := pl.owed
+	turnDraw := false
+	if !s.setup && n == 0 && s.drawPhase && p == s.toMove {
+		n, turnDraw = 1, true
+	}
+	if n == 0 && !s.setup && s.players[1-p].owed > 0 {
+		owner, n = 1-p, s.players[1-p].owed
+	}
+	if n == 0 {
+		if s.setup {
+			return violation(fmt.Sprintf("%s's opening hand is complete", s.name(p)), ruleOpening)
+		}
+		return violation(fmt.Sprintf("%s has no card to draw now: a turn has one draw, in its draw phase", s.name(p)), ruleDraw)
+	}
+	rule := ruleDraw
+	if s.setup {
+		rule = ruleOpening
+	}
+	if len(d.Cards) > n {
+		return violation(fmt.Sprintf("%d cards drawn, but %s", len(d.Cards), owedWords(n, s.setup, turnDraw)), rule)
+	}
+	od := s.players[owner]
+	if s.seeded {
+		for i, c := range d.Cards {
+			if i >= len(od.deck) {
+				break
+			}
+			if want := od.deck[i]; c != want {
+				return ruling("M3", rulingSeedAgrees, fmt.Sprintf("the seeded deck gives %s here, not %s", want, c))
+			}
+		}
+	} else {
+		left := slices.Clone(od.deck)
+		for _, c := range d.Cards {
+			i := slices.Index(left, c)
+			if i < 0 {
+				if _, ok := s.cards.Card(c); !ok {
+					return ruling("M3", rulingNotInDeck, s.cards.unknown(c))
+				}
+				return ruling("M3", rulingNotInDeck, fmt.Sprintf("%s's deck has no %s left", s.name(owner), c))
+			}
+			left = slices.Delete(left, i, i+1)
+		}
+	}
+	for _, c := range d.Cards {
+		if len(od.deck) == 0 {
+			s.lose(owner, "could not draw a card from their deck")
+			return nil
+		}
+		if turnDraw {
+			s.drawPhase = false
+			od.deck = slices.Delete(od.deck, slices.Index(od.deck, c), slices.Index(od.deck, c)+1)
+			od.hand = append(od.hand, c)
+			continue
+		}
+		s.take(owner, c)
+	}
+	return nil
+}
+
+func owedWords(n int, setup, turn bool) string {
+	switch {
+	case setup:
+		return fmt.Sprintf("only %s more are dealt", cardsWord(n))
+	case turn:
+		return "a turn's draw is one card"
+	}
+	return fmt.Sprintf("only %s are owed", cardsWord(n))
+}
+
+func (s *State) mulligan(p int) error {
+	pl := s.players[p]
+	if !s.setup {
+		return ruling("M5", rulingMulligan, "the set-up is over: turn 1 has begun")
+	}
+	if pl.mulligan {
+		return violation(fmt.Sprintf("%s has already taken a mulligan", s.name(p)), ruleMulligan)
+	}
+	if err := s.choose(p); err != nil {
+		return err
+	}
+	if pl.owed > 0 {
+		if !s.seeded {
+			return ruling("M5", rulingMulligan, fmt.Sprintf("%s's opening hand is not complete: draw five cards first", s.name(p)))
+		}
+		s.settleOwed(p)
+	}
+	pl.mulligan = true
+	pl.aside, pl.hand = pl.hand, nil
+	pl.owed, pl.opening = OpeningHand, true
+	if s.seeded {
+		s.settleOwed(p)
+	}
+	return nil
+}
+
+func (s *State) skip(p int, m SkipDraw) error {
+	if p != s.toMove {
+		return ruling("M2", rulingTurns, fmt.Sprintf("it is %s's turn, not %s's", s.name(s.toMove), s.name(p)))
+	}
+	if !s.drawPhase {
+		return ruling("M24", rulingSkip, fmt.Sprintf("%s's draw phase is over", s.name(p)))
+	}
+	c, ok := s.cards.Card(m.Card)
+	if !ok {
+		return ruling("M24", rulingSkip, s.cards.unknown(m.Card))
+	}
+	pl := s.players[p]
+	i := slices.Index(pl.graveyard, m.Card)
+	if i < 0 {
+		return ruling("M24", rulingSkip, fmt.Sprintf("%s is not in %s's graveyard", m.Card, s.name(p)))
+	}
+	if !c.Rebirth {
+		return ruling("M24", rulingSkip, fmt.Sprintf("%s has no rebirth", m.Card))
+	}
+	if s.dry {
+		return nil
+	}
+	s.drawPhase = false
+	pl.graveyard = slices.Delete(pl.graveyard, i, i+1)
+	pl.hand = append(pl.hand, m.Card)
+	return nil
+}
+
+// fromHand finds a card in p's hand.
+func (s *State) fromHand(p int, name string) (*Card, error) {
+	c, ok := s.cards.Card(name)
+	if !ok {
+		return nil, ruling("M11", rulingHand, s.cards.unknown(name))
+	}
+	if !slices.Contains(s.players[p].hand, name) {
+		return nil, ruling("M11", rulingHand, fmt.Sprintf("%s is not in %s's hand", name, s.name(p)))
+	}
+	return c, nil
+}
+
+func (s *State) removeFromHand(p int, name string) {
+	pl := s.players[p]
+	i := slices.Index(pl.hand, name)
+	pl.hand = slices.Delete(pl.hand, i, i+1)
+}
+
+func (s *State) play(p int, m Play) error {
+	c, err := s.fromHand(p, m.Card)
+	if err != nil {
+		return err
+	}
+	if c.Kind == Command {
+		return s.command(p, c, m.At)
+	}
+	if p != s.toMove || s.ending {
+		return ruling("M13", rulingOwnTurn, fmt.Sprintf("%s is a %s: it is played in its owner's main phase", c.Name, c.Kind))
+	}
+	if m.At == nil {
+		return violation(fmt.Sprintf("a %s is played onto a square", c.Kind), ruleEntryZone)
+	}
+	at := *m.At
+	if !Board.Contains(at) {
+		return ruling("M1", rulingBoard, fmt.Sprintf("%v is not on the board", at))
+	}
+	inZone := at.Rank == EntryRank(p)
+	switch c.Kind {
+	case Pilot:
+		u := s.UnitAt(at)
+		switch {
+		case u == nil || u.Card.Kind != Mecha || u.Owner != p:
+			return violation(fmt.Sprintf("%v holds no mecha of %s's", at, s.name(p)), rulePilotZone)
+		case !inZone:
+			return violation(fmt.Sprintf("%v is not in %s's entry zone", at, s.name(p)), rulePilotZone)
+		case u.Pilot != nil:
+			return violation(fmt.Sprintf("the mecha on %v already has %s attached", at, u.Pilot.Name), rulePilotOne)
+		}
+		if s.dry {
+			return nil
+		}
+		s.removeFromHand(p, c.Name)
+		s.attach(p, u, c, at)
+		return nil
+	}
+	if s.UnitAt(at) != nil {
+		return ruling("M9", rulingOccupied, fmt.Sprintf("%v is occupied", at))
+	}
+	switch c.Kind {
+	case Tower:
+		if !inZone && !s.nextToTower(p, at) {
+			return violation(fmt.Sprintf("%v is neither in %s's entry zone nor next to a tower of theirs", at, s.name(p)), ruleTowerPlace)
+		}
+	case Mecha:
+		if !inZone {
+			return violation(fmt.Sprintf("%v is not in %s's entry zone", at, s.name(p)), ruleEntryZone)
+		}
+		provided, used := s.Bandwidth(p)
+		if used+c.Cost > provided {
+			return violation(fmt.Sprintf("%s costs %d, and %s has %d of %d bandwidth free", c.Name, c.Cost, s.name(p), max(provided-used, 0), provided), ruleBandwidth)
+		}
+	}
+	if s.dry {
+		return nil
+	}
+	s.removeFromHand(p, c.Name)
+	u := &Unit{Card: c, Owner: p, Durability: c.Durability, Armour: c.Keywords.Armour, PlayedTurn: s.turn}
+	s.board[Board.Index(at)] = u
+	return nil
+}
+
+func (s *State) nextToTower(p int, at grid.Square) bool {
+	for _, n := range Board.Orthogonal(at) {
+		if u := s.UnitAt(n); u != nil && u.Owner == p && u.Card.Kind == Tower {
+			return true
+		}
+	}
+	return false
+}
+
+// attach attaches pilot c to u: the modifiers and abilities take effect,
+// then a mecha left without durability is destroyed (Pilot Idiocy).
+func (s *State) attach(p int, u *Unit, c *Card, at grid.Square) {
+	u.Pilot = c
+	u.Durability += c.Durability
+	u.Armour += c.Keywords.Armour
+	s.effectsThen(p, c.Effects, at, false)
+	if s.seeded {
+		s.settleOwed(p)
+	}
+	if u.Durability <= 0 {
+		s.destroy(at)
+	}
+	copies := 0
+	for _, v := range s.board {
+		if v != nil && v.Owner == p && v.Pilot != nil && v.Pilot.Name == c.Name {
+			copies++
+		}
+	}
+	if copies > 1 {
+		s.sacrifice = c.Name
+	}
+}
+
+func (s *State) sacrificePilot(p int, m Sacrifice) error {
+	u := s.UnitAt(m.At)
+	if u == nil || u.Owner != p || u.Pilot == nil {
+		return violation(fmt.Sprintf("%v holds no mecha of %s's with a pilot", m.At, s.name(p)), rulePilotCopy)
+	}
+	if s.sacrifice == "" || u.Pilot.Name != s.sacrifice {
+		return violation(fmt.Sprintf("%s controls one copy of %s: there is nothing to sacrifice", s.name(p), u.Pilot.Name), rulePilotCopy)
+	}
+	if s.dry {
+		return nil
+	}
+	s.players[p].graveyard = append(s.players[p].graveyard, u.Pilot.Name)
+	// The pilot's durability stays; its armour counters stay too, being
+	// counters on the mecha (ruling M21).
+	u.Pilot = nil
+	s.sacrifice = ""
+	return nil
+}
+
+// command plays command c: onto its target, or placed on the battlefield.
+func (s *State) command(p int, c *Card, at *grid.Square) error {
+	t := c.Target
+	if t.Kind == NoTarget {
+		if at != nil {
+			return ruling("M14", rulingTarget, fmt.Sprintf("%s has no target", c.Name))
+		}
+	} else {
+		if at == nil {
+			return ruling("M14", rulingTarget, fmt.Sprintf("%s needs a target: a %s", c.Name, t))
+		}
+		if !Board.Contains(*at) {
+			return ruling("M1", rulingBoard, fmt.Sprintf("%v is not on the board", *at))
+		}
+		if err := s.checkTarget(p, c, *at); err != nil {
+			return err
+		}
+	}
+	if s.dry {
+		return nil
+	}
+	s.removeFromHand(p, c.Name)
+	if c.Placed {
+		s.placed = append(s.placed, &PlacedCommand{Card: c, Owner: p, At: *at, Time: c.Time})
+		return nil
+	}
+	var sq grid.Square
+	if at != nil {
+		sq = *at
+	}
+	s.effects(p, c.Effects, sq)
+	s.players[p].graveyard = append(s.players[p].graveyard, c.Name)
+	if s.seeded {
+		s.settleOwed(p)
+	}
+	return nil
+}
+
+func (s *State) checkTarget(p int, c *Card, at grid.Square) error {
+	t := c.Target
+	if t.Kind == AnySquare {
+		return nil
+	}
+	u := s.UnitAt(at)
+	bad := func(what string) error {
+		return ruling("M14", rulingTarget, fmt.Sprintf("%s needs a target: a %s, and %v %s", c.Name, t, at, what))
+	}
+	switch {
+	case u == nil:
+		return bad("is empty")
+	case t.Kind == MechaUnit && u.Card.Kind != Mecha:
+		return bad("holds a tower")
+	case t.Kind == TowerUnit && u.Card.Kind != Tower:
+		return bad("holds a mecha")
+	case t.Whose == Yours && u.Owner != p:
+		return bad("holds " + s.name(u.Owner) + "'s unit")
+	case t.Whose == Enemy && u.Owner == p:
+		return bad("holds " + s.name(p) + "'s own unit")
+	}
+	return nil
+}
+
+// effects applies effects for player p, on the unit on at where they need
+// one.
+func (s *State) effects(p int, effects []Effect, at grid.Square) {
+	s.effectsThen(p, effects, at, true)
+}
+
+// effectsThen applies effects; with destroy unset, a unit brought to zero
+// durability stays until the caller destroys it (Pilot Idiocy).
+func (s *State) effectsThen(p int, effects []Effect, at grid.Square, destroy bool) {
+	for _, e := range effects {
+		if e.Op == OpDraw {
+			s.players[p].owed += e.N
+			continue
+		}
+		u := s.UnitAt(at)
+		if u == nil || !e.onUnit() {
+			continue
+		}
+		switch e.Op {
+		case OpPower:
+			u.PowerBoost += e.N
+		case OpSpeed:
+			u.SpeedBoost += e.N
+		case OpRange:
+			u.RangeBoost += e.N
+		case OpArmour:
+			u.Armour = max(u.Armour+e.N, 0)
+		case OpDurability:
+			u.Durability += e.N
+		case OpDamage:
+			u.Durability -= e.N
+		case OpDestroy:
+			u.Durability = 0
+		}
+		if u.Durability <= 0 && destroy {
+			s.destroy(at)
+		}
+	}
+}
+
+// destroy discards the unit on at, with its pilot, to its owner's graveyard.
+func (s *State) destroy(at grid.Square) {
+	u := s.UnitAt(at)
+	if u == nil {
+		return
+	}
+	gy := &s.players[u.Owner].graveyard
+	*gy = append(*gy, u.Card.Name)
+	if u.Pilot != nil {
+		*gy = append(*gy, u.Pilot.Name)
+	}
+	s.board[Board.Index(at)] = nil
+}
+
+// actor finds p's unit on from, ready to act.
+func (s *State) actor(p int, from grid.Square) (*Unit, error) {
+	u := s.UnitAt(from)
+	if u == nil {
+		return nil, ruling("M8", rulingOwnUnit, fmt.Sprintf("%v holds no unit", from))
+	}
+	if u.Owner != p {
+		return nil, ruling("M8", rulingOwnUnit, fmt.Sprintf("the unit on %v is %s's", from, s.name(u.Owner)))
+	}
+	if s.ending {
+		return nil, ruling("M17", rulingDiscard, fmt.Sprintf("%s has discarded: the turn is in its end phase", s.name(p)))
+	}
+	if u.PlayedTurn == s.turn && !u.Keywords().Haste {
+		return nil, violation(fmt.Sprintf("%s on %v was played this turn and has no haste", u.Card.Name, from), ruleHaste)
+	}
+	return u, nil
+}
+
+func (s *State) step(p int, m Step) error {
+	u, err := s.actor(p, m.From)
+	if err != nil {
+		return err
+	}
+	if !Board.Contains(m.To) {
+		return ruling("M1", rulingBoard, fmt.Sprintf("%v is not on the board", m.To))
+	}
+	if grid.Manhattan(m.From, m.To) != 1 {
+		return violation(fmt.Sprintf("%v-%v is not one orthogonal step", m.From, m.To), ruleMechaMove)
+	}
+	speed := u.Speed()
+	if speed == 0 {
+		return violation(fmt.Sprintf("%s on %v is a tower without speed", u.Card.Name, m.From), ruleTowerMove)
+	}
+	if u.Steps >= speed {
+		return violation(fmt.Sprintf("%s on %v has already moved %s this turn, its speed", u.Card.Name, m.From, squaresWord(u.Steps)), ruleSpeed)
+	}
+	if other := s.UnitAt(m.To); other != nil {
+		return violation(fmt.Sprintf("%v holds %s", m.To, other.Card.Name), ruleSpeedPath)
+	}
+	if s.dry {
+		return nil
+	}
+	s.board[Board.Index(m.To)] = u
+	s.board[Board.Index(m.From)] = nil
+	u.Steps++
+	return nil
+}
+
+func squaresWord(n int) string {
+	if n == 1 {
+		return "1 square"
+	}
+	return fmt.Sprintf("%d squares", n)
+}
+
+// canAttack checks what every attack needs of the attacker.
+func (s *State) canAttack(p int, from grid.Square) (*Unit, error) {
+	u, err := s.actor(p, from)
+	if err != nil {
+		return nil, err
+	}
+	if u.Attacked {
+		return nil, ruling("M8", rulingAttackOnce, fmt.Sprintf("%s on %v has already attacked this turn", u.Card.Name, from))
+	}
+	if u.Power() == 0 {
+		return nil, ruling("M12", rulingPower, fmt.Sprintf("%s on %v has no power", u.Card.Name, from))
+	}
+	return u, nil
+}
+
+func (s *State) attack(p int, m Attack) error {
+	u, err := s.canAttack(p, m.From)
+	if err != nil {
+		return err
+	}
+	if !Board.Contains(m.Target) {
+		return ruling("M1", rulingBoard, fmt.Sprintf("%v is not on the board", m.Target))
+	}
+	t := s.UnitAt(m.Target)
+	if t == nil || t.Owner == p {
+		return violation(fmt.Sprintf("%v holds no enemy unit", m.Target), ruleRange)
+	}
+	k := u.Keywords()
+	if t.Keywords().Flight && !k.Flight && !k.Reach {
+		return violation(fmt.Sprintf("%s on %v has Flight, and %s has neither Flight nor Reach", t.Card.Name, m.Target, u.Card.Name), ruleFlight)
+	}
+	if d := s.distance(p, m.From, m.Target); d > u.Range() {
+		if d == unreachable {
+			return violation(fmt.Sprintf("enemy units stand between %v and %v", m.From, m.Target), ruleRangeOver)
+		}
+		return violation(fmt.Sprintf("%v is %s from %v, and %s has range %d", m.Target, squaresWord(d), m.From, u.Card.Name, u.Range()), ruleRange)
+	}
+	if s.dry {
+		return nil
+	}
+	u.Attacked = true
+	if t.Armour > 0 && !k.Pierce {
+		t.Armour--
+		return nil
+	}
+	t.Durability -= u.Power()
+	if t.Durability <= 0 {
+		s.destroy(m.Target)
+	}
+	return nil
+}
+
+const unreachable = 1 << 20
+
+// distance counts the orthogonal squares from one square to another on a
+// path that passes no enemy unit of p's (ruling M10). Friendly units are
+// fired over, counting as squares unless the range=skip variant skips them.
+func (s *State) distance(p int, from, to grid.Square) int {
+	dist := make([]int, Board.Size())
+	for i := range dist {
+		dist[i] = unreachable
+	}
+	dist[Board.Index(from)] = 0
+	// A small Dijkstra: 35 squares, edge costs 0 or 1.
+	done := make([]bool, Board.Size())
+	for {
+		best := -1
+		for i, d := range dist {
+			if !done[i] && d < unreachable && (best < 0 || d < dist[best]) {
+				best = i
+			}
+		}
+		if best < 0 {
+			break
+		}
+		done[best] = true
+		sq := Board.Square(best)
+		if sq == to {
+			break
+		}
+		if sq != from {
+			if u := s.UnitAt(sq); u != nil && u.Owner != p {
+				continue // no firing over an enemy unit
+			}
+		}
+		for _, n := range Board.Orthogonal(sq) {
+			cost := 1
+			if u := s.UnitAt(n); s.rules.rangeSkip && u != nil && u.Owner == p && n != to {
+				cost = 0
+			}
+			if i := Board.Index(n); dist[best]+cost < dist[i] {
+				dist[i] = dist[best] + cost
+			}
+		}
+	}
+	return dist[Board.Index(to)]
+}
+
+func (s *State) direct(p int, m Direct) error {
+	u, err := s.canAttack(p, m.From)
+	if err != nil {
+		return err
+	}
+	opp := 1 - p
+	if s.rules.directRange {
+		if !s.directInRange(p, m.From, u) {
+			return ruling("M7", rulingDirectRange, fmt.Sprintf("the far edge is out of %s's range from %v, or an enemy unit stands between", u.Card.Name, m.From))
+		}
+	} else if m.From.Rank != EntryRank(opp) {
+		return ruling("M7", rulingDirect, fmt.Sprintf("%v is not in %s's entry zone", m.From, s.name(opp)))
+	}
+	od := s.players[opp]
+	card := ""
+	switch {
+	case len(od.deck) == 0:
+		if m.Card != "" {
+			return ruling("M3", rulingNotInDeck, fmt.Sprintf("%s's deck is empty", s.name(opp)))
+		}
+	case s.seeded:
+		card = od.deck[0]
+		if m.Card != "" && m.Card != card {
+			return ruling("M3", rulingSeedAgrees, fmt.Sprintf("the seeded deck gives %s here, not %s", card, m.Card))
+		}
+	default:
+		if m.Card == "" {
+			return ruling("M3", rulingDrawRecord, fmt.Sprintf("the card %s places in the damage zone is not recorded, and no Seed tag gives it", s.name(opp)))
+		}
+		if !slices.Contains(od.deck, m.Card) {
+			return ruling("M3", rulingNotInDeck, fmt.Sprintf("%s's deck has no %s left", s.name(opp), m.Card))
+		}
+		card = m.Card
+	}
+	if s.dry {
+		return nil
+	}
+	u.Attacked = true
+	if card == "" {
+		if s.rules.emptyDamageLoses {
+			s.lose(opp, "was attacked directly with no card left in their deck")
+		}
+		return nil
+	}
+	od.deck = slices.Delete(od.deck, slices.Index(od.deck, card), slices.Index(od.deck, card)+1)
+	od.damage = append(od.damage, card)
+	if c, _ := s.cards.Card(card); c != nil && c.Kind == Command && c.Trigger {
+		s.effects(opp, c.Effects, grid.Square{})
+		if s.seeded {
+			s.settleOwed(opp)
+		}
+	}
+	if len(od.damage) >= DamageToLose {
+		s.lose(opp, "has five cards in their damage zone")
+	}
+	return nil
+}
+
+// directInRange tells whether the far edge lies within u's range from
+// from, with no enemy unit between them in the file (variant direct=range).
+func (s *State) directInRange(p int, from grid.Square, u *Unit) bool {
+	dir, edge := 1, Board.Ranks
+	if p == 1 {
+		dir, edge = -1, -1
+	}
+	d := 0
+	for r := from.Rank + dir; r != edge; r += dir {
+		other := s.UnitAt(grid.Square{File: from.File, Rank: r})
+		if other != nil && other.Owner != p {
+			return false
+		}
+		if other == nil || !s.rules.rangeSkip {
+			d++
+		}
+	}
+	return d+1 <= u.Range()
+}
+
+func (s *State) discard(p int, m Discard) error {
+	pl := s.players[p]
+	if len(pl.hand) <= MaxHandSize {
+		return ruling("M17", rulingDiscard, fmt.Sprintf("%s holds %s, no more than %d", s.name(p), cardsWord(len(pl.hand)), MaxHandSize))
+	}
+	if !slices.Contains(pl.hand, m.Card) {
+		return ruling("M11", rulingHand, fmt.Sprintf("%s is not in %s's hand", m.Card, s.name(p)))
+	}
+	if s.dry {
+		return nil
+	}
+	s.removeFromHand(p, m.Card)
+	pl.graveyard = append(pl.graveyard, m.Card)
+	s.ending = true
+	return nil
+}
+
+func (s *State) endTurn(p int) error {
+	if n := len(s.players[p].hand); n > MaxHandSize {
+		return violation(fmt.Sprintf("%s holds %s at the end of the turn", s.name(p), cardsWord(n)), ruleHandSize)
+	}
+	for _, u := range s.board {
+		if u != nil {
+			u.Steps, u.Attacked = 0, false
+			u.PowerBoost, u.SpeedBoost, u.RangeBoost = 0, 0, 0
+		}
+	}
+	s.ending = false
+	s.toMove = 1 - p
+	s.turn++
+	s.startTurn()
+	return nil
+}

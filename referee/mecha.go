@@ -1,0 +1,201 @@
+package referee
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+
+	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/catalog"
+	"github.com/tabletop-referee/referee/engine/grid"
+	"github.com/tabletop-referee/referee/engine/mecha"
+	"github.com/tabletop-referee/referee/grammar"
+)
+
+//go:embed catalogues/mecha.cards
+var mechaCatalogue string
+
+var mechaGame = &binding[grammar.MechaMove]{
+	rules:    mecha.Game{},
+	grammar:  grammar.Mecha,
+	ext:      ".mecha",
+	summary:  "two players, a 5x7 grid, towers, mechas, pilots and commands from a card catalogue; five direct attacks win",
+	toEngine: mechaToEngine,
+	notate:   mechaNotate,
+	describe: mechaDescribe,
+	cards: &cardGame{
+		defaultName:   "mecha.cards (the default catalogue)",
+		defaultSource: mechaCatalogue,
+		load:          loadMecha,
+	},
+}
+
+func loadMecha(cat *catalog.Catalogue) (engine.Game, []CardInfo, []*catalog.Error) {
+	cs, errs := mecha.Load(cat)
+	var info []CardInfo
+	for _, c := range cs.All() {
+		info = append(info, CardInfo{Kind: c.Kind.String(), Name: c.Name, Text: c.Stats()})
+	}
+	for _, name := range cs.Decks() {
+		list, _ := cs.Deck(name)
+		var parts []string
+		for _, dc := range list {
+			parts = append(parts, fmt.Sprintf("%d %s", dc.Count, grammar.MechaName(dc.Card)))
+		}
+		info = append(info, CardInfo{Kind: "deck", Name: name, Text: strings.Join(parts, " ")})
+	}
+	return mecha.Game{Cards: cs}, info, errs
+}
+
+func mechaToEngine(m grammar.MechaMove, setup bool) []engine.Move {
+	var out []engine.Move
+	switch m := m.(type) {
+	case *grammar.MechaDeck:
+		d := mecha.Deck{Named: string(m.Named), InTurn: !setup}
+		for _, it := range m.Items {
+			d.List = append(d.List, mecha.DeckCount{Count: it.Count, Card: string(it.Card)})
+		}
+		return []engine.Move{d}
+	case *grammar.MechaDraw:
+		d := mecha.Draw{Opening: setup}
+		for _, c := range m.Cards {
+			d.Cards = append(d.Cards, string(c))
+		}
+		return []engine.Move{d}
+	case *grammar.MechaMulligan:
+		return []engine.Move{mecha.Mulligan{InTurn: !setup}}
+	case *grammar.MechaPlay:
+		p := mecha.Play{Card: string(m.Card)}
+		if m.At != "" {
+			sq := square(m.At)
+			p.At = &sq
+		}
+		out = []engine.Move{p}
+	case *grammar.MechaAct:
+		at := square(m.From)
+		for _, to := range m.Path {
+			next := square(to)
+			out = append(out, mecha.Step{From: at, To: next})
+			at = next
+		}
+		switch {
+		case m.Target != "":
+			out = append(out, mecha.Attack{From: at, Target: square(m.Target)})
+		case m.Direct:
+			out = append(out, mecha.Direct{From: at, Card: string(m.DamageCard)})
+		}
+	case *grammar.MechaDiscard:
+		out = []engine.Move{mecha.Discard{Card: string(m.Card)}}
+	case *grammar.MechaSacrifice:
+		out = []engine.Move{mecha.Sacrifice{At: square(m.At)}}
+	case *grammar.MechaSkip:
+		out = []engine.Move{mecha.SkipDraw{Card: string(m.Card)}}
+	default:
+		panic(fmt.Sprintf("mecha: unknown move %T", m))
+	}
+	if setup {
+		// Only deck, draw and mulligan belong on a set-up line: the engine
+		// refuses the rest there.
+		for i, em := range out {
+			out[i] = mecha.OnSetupLine{Move: em}
+		}
+	}
+	return out
+}
+
+// mechaNotate writes an engine move as the grammar's node for it would
+// print, so that the notation has one printer.
+func mechaNotate(m engine.Move) string {
+	var node grammar.MechaMove
+	switch m := m.(type) {
+	case mecha.Draw:
+		d := &grammar.MechaDraw{}
+		for _, c := range m.Cards {
+			d.Cards = append(d.Cards, grammar.MechaName(c))
+		}
+		node = d
+	case mecha.Play:
+		p := &grammar.MechaPlay{Card: grammar.MechaName(m.Card)}
+		if m.At != nil {
+			p.At = m.At.String()
+		}
+		node = p
+	case mecha.Step:
+		node = &grammar.MechaAct{From: m.From.String(), Path: []string{m.To.String()}}
+	case mecha.Attack:
+		node = &grammar.MechaAct{From: m.From.String(), Target: m.Target.String()}
+	case mecha.Direct:
+		node = &grammar.MechaAct{From: m.From.String(), Direct: true, DamageCard: grammar.MechaName(m.Card)}
+	case mecha.Discard:
+		node = &grammar.MechaDiscard{Card: grammar.MechaName(m.Card)}
+	case mecha.Sacrifice:
+		node = &grammar.MechaSacrifice{At: m.At.String()}
+	case mecha.SkipDraw:
+		node = &grammar.MechaSkip{Card: grammar.MechaName(m.Card)}
+	default:
+		panic(fmt.Sprintf("mecha: unknown move %T", m))
+	}
+	return node.String()
+}
+
+// mechaDescribe writes the board square by square, then each player's
+// zones.
+func mechaDescribe(st engine.State, players []string) []Row {
+	s := st.(*mecha.State)
+	var units []string
+	for rank := mecha.Board.Ranks - 1; rank >= 0; rank-- {
+		for file := 0; file < mecha.Board.Files; file++ {
+			sq := grid.Square{File: file, Rank: rank}
+			u := s.UnitAt(sq)
+			if u == nil {
+				continue
+			}
+			var extra []string
+			if u.Armour > 0 {
+				extra = append(extra, fmt.Sprintf("armour %d", u.Armour))
+			}
+			if u.Pilot != nil {
+				extra = append(extra, "pilot "+grammar.MechaName(u.Pilot.Name).String())
+			}
+			desc := fmt.Sprintf("%v %s %s %d/%d", sq, players[u.Owner], grammar.MechaName(u.Card.Name), u.Power(), u.Durability)
+			if len(extra) > 0 {
+				desc += " (" + strings.Join(extra, ", ") + ")"
+			}
+			units = append(units, desc)
+		}
+	}
+	for _, pc := range s.Placed() {
+		units = append(units, fmt.Sprintf("%v %s %s (time %d)", pc.At, players[pc.Owner], grammar.MechaName(pc.Card.Name), pc.Time))
+	}
+	if len(units) == 0 {
+		units = []string{"empty"}
+	}
+	each := func(f func(p int) string) string {
+		var out []string
+		for p, name := range players {
+			out = append(out, name+" "+f(p))
+		}
+		return strings.Join(out, "; ")
+	}
+	names := func(cards []string) string {
+		if len(cards) == 0 {
+			return "none"
+		}
+		var out []string
+		for _, c := range cards {
+			out = append(out, grammar.MechaName(c).String())
+		}
+		return strings.Join(out, ", ")
+	}
+	return []Row{
+		{"board", strings.Join(units, ", ")},
+		{"bandwidth", each(func(p int) string {
+			provided, used := s.Bandwidth(p)
+			return fmt.Sprintf("%d of %d used", used, provided)
+		})},
+		{"hands", each(func(p int) string { return names(s.Hand(p)) })},
+		{"decks", each(func(p int) string { return plural(s.DeckSize(p), "card") })},
+		{"damage", each(func(p int) string { return names(s.DamageZone(p)) })},
+		{"graveyard", each(func(p int) string { return names(s.Graveyard(p)) })},
+	}
+}
