@@ -50,7 +50,7 @@ func (cg *cardGame) loadCatalogue(game, path, src string) *loaded {
 	if cat != nil && cat.Game != "" && cat.Game != game {
 		r.add(Error, zeroSpan, fmt.Sprintf("this catalogue is for %s, not %s", cat.Game, game))
 	}
-	if cat != nil && r.ExitCode() != 2 {
+	if cat != nil {
 		rules, cards, errs := cg.load(cat)
 		r.Diagnostics = append(r.Diagnostics, catalogueDiagnostics(errs, spans)...)
 		out.rules, out.cards = rules, cards
@@ -60,7 +60,13 @@ func (cg *cardGame) loadCatalogue(game, path, src string) *loaded {
 		r.Result = fmt.Sprintf("not loaded: %s", plural(n, "error"))
 		out.rules = nil
 	} else {
-		r.Result = fmt.Sprintf("a catalogue of %s", plural(len(out.cards), "entry"))
+		decks := 0
+		for _, c := range out.cards {
+			if c.Kind == "deck" {
+				decks++
+			}
+		}
+		r.Result = fmt.Sprintf("a catalogue of %s and %s", plural(len(out.cards)-decks, "card"), plural(decks, "deck"))
 	}
 	return out
 }

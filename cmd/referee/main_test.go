@@ -45,6 +45,13 @@ func TestExitCodes(t *testing.T) {
 		{"legal with syntax errors", []string{"legal", examples + "syntax-errors.sortie"}, 2, "error:"},
 		{"random", []string{"random", "sortie", "--seed", "5"}, 0, "[Seed \""},
 		{"random without a seed", []string{"random", "sortie"}, 2, ""},
+		{"random mecha", []string{"random", "mecha", "--seed", "5"}, 0, "[Game \"mecha\"]"},
+		{"cards", []string{"cards", "mecha"}, 0, "tower    Radio Tower                durability 3 provide 1 basic"},
+		{"cards of a game without a catalogue", []string{"cards", "sortie"}, 2, "sortie has no card catalogue"},
+		{"cards of an unknown game", []string{"cards", "chess"}, 2, ""},
+		{"cards from a missing file", []string{"cards", "mecha", "nowhere.cards"}, 2, ""},
+		{"a catalogue checked", []string{"check", "../../referee/catalogues/mecha.cards"}, 0, "a catalogue of 23 cards and 2 decks"},
+		{"cards from a file", []string{"cards", "mecha", "../../referee/catalogues/mecha.cards"}, 0, "deck     Aggro"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
