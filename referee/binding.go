@@ -95,7 +95,7 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 		r.Result = fmt.Sprintf("not replayed: %s", plural(len(r.Diagnostics), "error"))
 		return out
 	}
-	rules := b.rulesFor(path, t, r)
+	rules := b.rulesFor(path, t, r, opts)
 	if rules == nil {
 		r.Result = fmt.Sprintf("not replayed: %s", plural(len(r.Diagnostics), "error"))
 		return out

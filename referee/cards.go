@@ -2,7 +2,6 @@ package referee
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -87,7 +86,7 @@ func (cg *cardGame) defaultRules(game string) engine.Game {
 // rulesFor gives the rules a transcript plays with: with the catalogue its
 // Catalogue tag names (a path relative to the transcript), or the default.
 // Errors are reported at the tag.
-func (b *binding[M]) rulesFor(path string, t *notation.Transcript[M], r *Report) engine.Game {
+func (b *binding[M]) rulesFor(path string, t *notation.Transcript[M], r *Report, opts Options) engine.Game {
 	if b.cards == nil {
 		return b.rules
 	}
@@ -100,7 +99,7 @@ func (b *binding[M]) rulesFor(path string, t *notation.Transcript[M], r *Report)
 		return nil
 	}
 	file := filepath.Join(filepath.Dir(path), filepath.FromSlash(tag.Text()[0]))
-	src, err := os.ReadFile(file)
+	src, err := opts.readFile(file)
 	if err != nil {
 		r.add(Error, tag.Span(), fmt.Sprintf("cannot read the catalogue: %v", err))
 		return nil

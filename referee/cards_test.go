@@ -58,10 +58,11 @@ func TestCheckCatalogue(t *testing.T) {
 			result: "not loaded: 2 errors",
 		},
 		{
-			name:   "syntax error stops before the vocabulary",
-			src:    "[Game \"mecha\"]\nmecha : cost 1\nrobot Hal\n",
-			want:   []string{`2:7: error: expected a card name like "Radio Tower" or Scout, found ":"`},
-			result: "not loaded: 1 error",
+			name: "a syntax error, and the vocabulary's errors in the other lines",
+			src:  "[Game \"mecha\"]\nmecha : cost 1\nrobot Hal\n",
+			want: []string{`2:7: error: expected a card name like "Radio Tower" or Scout, found ":"`,
+				`3:1: error: unknown kind of card "robot": Mecha has tower, mecha, pilot, command and deck`},
+			result: "not loaded: 2 errors",
 		},
 		{
 			name:   "catalogue of another game",

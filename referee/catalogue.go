@@ -16,20 +16,25 @@ import (
 // the errors a game's vocabulary finds can be positioned. It makes the
 // checks every catalogue gets, whatever its game: names are unique, and
 // the Game tag is written once, with one value; other tags are kept and
-// ignored. The catalogue is nil when the file could not be read whole: on
-// a syntax error, or a number out of range.
+// ignored. On syntax errors the catalogue holds the lines that parsed, so
+// that the game's vocabulary reports their errors too; it is nil only when
+// a number is out of range.
 func parseCatalogue(path, src string) (*catalog.Catalogue, map[int]notation.Span, []Diagnostic) {
 	file, errs := grammar.ParseCatalogue(path, src)
 	r := &catalogueReader{spans: map[int]notation.Span{}, diags: errorsToDiagnostics(errs)}
 	cat := &catalog.Catalogue{Game: r.game(file.Tags)}
 	r.checkNames(file.Entries)
-	if len(errs) == 0 {
-		for _, e := range file.Entries {
-			cat.Entries = append(cat.Entries, r.entry(e))
+	for _, e := range file.Entries {
+		span := e.Span()
+		if slices.ContainsFunc(errs, func(err *notation.Error) bool {
+			return err.Span.Start.Offset >= span.Start.Offset && err.Span.Start.Offset < span.End.Offset
+		}) {
+			continue // its syntax error says enough
 		}
+		cat.Entries = append(cat.Entries, r.entry(e))
 	}
 	slices.SortStableFunc(r.diags, func(a, b Diagnostic) int { return a.Span.Start.Offset - b.Span.Start.Offset })
-	if len(errs) > 0 || r.outOfRange {
+	if r.outOfRange {
 		return nil, r.spans, r.diags
 	}
 	return cat, r.spans, r.diags

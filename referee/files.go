@@ -142,7 +142,8 @@ func Golden(dir string, update bool) ([]GoldenResult, error) {
 		if err != nil {
 			return nil, err
 		}
-		got := ReportText(CheckSource(rel, string(src), Options{}))
+		opts := Options{ReadFile: func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(dir, name)) }}
+		got := ReportText(CheckSource(rel, string(src), opts))
 		res := GoldenResult{Transcript: rel, Golden: GoldenPath(rel)}
 		seen[res.Golden] = true
 		goldenFile := filepath.Join(dir, filepath.FromSlash(res.Golden))

@@ -7,6 +7,7 @@ package referee
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -52,6 +53,17 @@ type Options struct {
 	// KeepGoing skips illegal moves and goes on replaying, instead of
 	// stopping at the first.
 	KeepGoing bool
+	// ReadFile reads a file a transcript names, such as its catalogue, at
+	// a path joined to the transcript's own; os.ReadFile when nil. Golden
+	// sets it so that reports name files relative to the folder compared.
+	ReadFile func(path string) ([]byte, error)
+}
+
+func (o Options) readFile(path string) ([]byte, error) {
+	if o.ReadFile != nil {
+		return o.ReadFile(path)
+	}
+	return os.ReadFile(path)
 }
 
 // games is the registry: one line a game.

@@ -561,15 +561,15 @@ func (s *State) Apply(p int, m engine.Move) error {
 	if err := s.drawn(); err != nil || s.outcome.Over {
 		return err
 	}
+	if _, ok := m.(Sacrifice); !ok && s.sacrifice != "" {
+		return ruling("M20", rulingSacrifice, fmt.Sprintf("%s controls two copies of %s and must sacrifice one first", s.name(s.toMove), s.sacrifice))
+	}
 	if play, ok := m.(Play); ok && p != s.toMove {
 		// A command in the other player's turn (ruling M13).
 		return s.play(p, play)
 	}
 	if p != s.toMove {
 		return ruling("M2", rulingTurns, fmt.Sprintf("it is %s's turn, not %s's", s.name(s.toMove), s.name(p)))
-	}
-	if _, ok := m.(Sacrifice); !ok && s.sacrifice != "" {
-		return ruling("M20", rulingSacrifice, fmt.Sprintf("%s controls two copies of %s and must sacrifice one first", s.name(p), s.sacrifice))
 	}
 	switch m := m.(type) {
 	case Play:
@@ -857,7 +857,7 @@ func (s *State) skip(p int, m SkipDraw) error {
 func (s *State) fromHand(p int, name string) (*Card, error) {
 	c, ok := s.cards.Card(name)
 	if !ok {
-		return nil, ruling("M11", rulingHand, s.cards.unknown(name))
+		return nil, ruling("M33", rulingNames, s.cards.unknown(name))
 	}
 	if !slices.Contains(s.players[p].hand, name) {
 		return nil, ruling("M11", rulingHand, fmt.Sprintf("%s is not in %s's hand", name, s.name(p)))
@@ -956,13 +956,7 @@ func (s *State) attach(p int, u *Unit, c *Card, at grid.Square) {
 	if u.Durability <= 0 {
 		s.destroy(at)
 	}
-	copies := 0
-	for _, v := range s.board {
-		if v != nil && v.Owner == p && v.Pilot != nil && v.Pilot.Name == c.Name {
-			copies++
-		}
-	}
-	if copies > 1 {
+	if s.copies(p, c.Name) > 1 {
 		s.sacrifice = c.Name
 	}
 }
@@ -988,6 +982,9 @@ func (s *State) sacrificePilot(p int, m Sacrifice) error {
 
 // command plays command c: onto its target, or placed on the battlefield.
 func (s *State) command(p int, c *Card, at *grid.Square) error {
+	if p == s.toMove && s.ending {
+		return ruling("M17", rulingDiscard, fmt.Sprintf("%s has discarded: the turn is in its end phase", s.name(p)))
+	}
 	t := c.Target
 	if t.Kind == NoTarget {
 		if at != nil {
@@ -1100,6 +1097,20 @@ func (s *State) destroy(at grid.Square) {
 		*gy = append(*gy, u.Pilot.Name)
 	}
 	s.board[Board.Index(at)] = nil
+	if s.sacrifice != "" && s.copies(u.Owner, s.sacrifice) < 2 {
+		s.sacrifice = ""
+	}
+}
+
+// copies counts the copies of a pilot p controls.
+func (s *State) copies(p int, pilot string) int {
+	n := 0
+	for _, v := range s.board {
+		if v != nil && v.Owner == p && v.Pilot != nil && v.Pilot.Name == pilot {
+			n++
+		}
+	}
+	return n
 }
 
 // actor finds p's unit on from, ready to act.
@@ -1189,7 +1200,7 @@ func (s *State) attack(p int, m Attack) error {
 		return violation(fmt.Sprintf("%s on %v has Flight, and %s has neither Flight nor Reach", t.Card.Name, m.Target, u.Card.Name), ruleFlight)
 	}
 	if d := s.distance(p, m.From, m.Target); d > u.Range() {
-		if d == unreachable {
+		if d == unreachable || grid.Manhattan(m.From, m.Target) <= u.Range() {
 			return violation(fmt.Sprintf("enemy units stand between %v and %v", m.From, m.Target), ruleRangeOver)
 		}
 		return violation(fmt.Sprintf("%v is %s from %v, and %s has range %d", m.Target, squaresWord(d), m.From, u.Card.Name, u.Range()), ruleRange)
@@ -1352,7 +1363,7 @@ func (s *State) discard(p int, m Discard) error {
 
 func (s *State) endTurn(p int) error {
 	if n := len(s.players[p].hand); n > MaxHandSize {
-		return violation(fmt.Sprintf("%s holds %s at the end of the turn", s.name(p), cardsWord(n)), ruleHandSize)
+		return violation(fmt.Sprintf("%s holds %s", s.name(p), cardsWord(n)), ruleHandSize)
 	}
 	for _, u := range s.board {
 		if u != nil {

@@ -54,4 +54,5 @@ const (
 	rulingMulligan    = "The mulligan is written on the player's set-up line, after the opening draw."
 	rulingOwnUnit     = "A player moves and attacks with their own units only, in their own turn."
 	rulingBoard       = "The board has files a to g and ranks 1 to 5."
+	rulingNames       = "Cards are named exactly as the catalogue names them; a name that differs only in case is refused with a suggestion."
 )
