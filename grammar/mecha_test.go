@@ -319,30 +319,13 @@ func TestMechaMoveListAndSpans(t *testing.T) {
 	if errs != nil {
 		t.Fatalf("parse errors: %v", errs)
 	}
-	want := []struct {
-		text     string
-		from, to int // columns on line 1
-	}{
+	checkMoveSpans(t, moves, []moveSpan{
 		{"play Scout c1", 9, 22},
 		{"b1-b2-b3", 24, 32},
 		{"b3xc3", 33, 38},
 		{"c5 direct", 41, 50},
 		{"Ben play EMP c2", 52, 69},
-	}
-	if len(moves) != len(want) {
-		t.Fatalf("got %d moves, want %d", len(moves), len(want))
-	}
-	for i, w := range want {
-		m := moves[i]
-		if m.String() != w.text {
-			t.Errorf("move %d: String() = %q, want %q", i, m.String(), w.text)
-		}
-		s := m.Span()
-		if s.Start.Line != 1 || s.Start.Column != w.from || s.End.Line != 1 || s.End.Column != w.to {
-			t.Errorf("move %d (%s): span %d:%d-%d:%d, want 1:%d-1:%d", i, w.text,
-				s.Start.Line, s.Start.Column, s.End.Line, s.End.Column, w.from, w.to)
-		}
-	}
+	})
 }
 
 // A whole transcript: set-up lines, turns over several lines, the other

@@ -121,32 +121,12 @@ func TestSortieMoveListAndSpans(t *testing.T) {
 	if errs != nil {
 		t.Fatalf("parse errors: %v", errs)
 	}
-	want := []struct {
-		text     string
-		from, to int // columns on line 1
-	}{
+	checkMoveSpans(t, moves, []moveSpan{
 		{"draw 7H", 9, 16},
 		{"place 9C/KD a1", 18, 32},
 		{"a1-b2", 33, 38},
 		{"b2xc3", 41, 46},
-	}
-	if len(moves) != len(want) {
-		t.Fatalf("got %d moves, want %d", len(moves), len(want))
-	}
-	for i, w := range want {
-		m := moves[i]
-		if m.String() != w.text {
-			t.Errorf("move %d: String() = %q, want %q", i, m.String(), w.text)
-		}
-		s := m.Span()
-		if s.Start.Line != 1 || s.Start.Column != w.from || s.End.Line != 1 || s.End.Column != w.to {
-			t.Errorf("move %d (%s): span %d:%d-%d:%d, want 1:%d-1:%d", i, w.text,
-				s.Start.Line, s.Start.Column, s.End.Line, s.End.Column, w.from, w.to)
-		}
-		if s.End.Offset-s.Start.Offset != s.End.Column-s.Start.Column {
-			t.Errorf("move %d: offsets %d-%d do not match columns", i, s.Start.Offset, s.End.Offset)
-		}
-	}
+	})
 }
 
 func TestSortieMalformedMoves(t *testing.T) {

@@ -479,7 +479,7 @@ func (s *State) settleAll() {
 // settleOwed draws the cards player p owes from a seeded deck.
 func (s *State) settleOwed(p int) {
 	pl := s.players[p]
-	for s.seeded && pl.owed > 0 && s.outcome.Over == false {
+	for s.seeded && pl.owed > 0 && !s.outcome.Over {
 		if len(pl.deck) == 0 {
 			s.lose(p, "could not draw a card from their deck")
 			return
