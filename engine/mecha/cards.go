@@ -354,6 +354,8 @@ func (r *reader) number(word catalog.Item, lo, hi int, signed bool) (int, bool) 
 		r.fail(n.ID, "%s takes a plain number, not %s", word.Word, n)
 	case n.Signed && !signed && n.Number < 0:
 		r.fail(n.ID, "%s cannot be negative", word.Word)
+	case n.Signed && !signed:
+		r.fail(n.ID, "%s takes a plain number, not %s: only modifiers are signed", word.Word, n)
 	case n.Number < lo || n.Number > hi:
 		r.fail(n.ID, "%s %s is out of range: it must be from %d to %d", word.Word, n, lo, hi)
 	default:
@@ -405,54 +407,44 @@ func loadCard(e catalog.Entry) (*Card, []*catalog.Error) {
 	c := &Card{Name: e.Name, Kind: Kind(kind)}
 	r := &reader{items: e.Props, at: e.NameID}
 	seen := map[string]int{}
-	once := func(w catalog.Item) bool {
-		if _, dup := seen[w.Word]; dup {
-			r.fail(w.ID, "%s is given twice", w.Word)
-			return false
-		}
-		seen[w.Word] = w.ID
-		return true
-	}
+	copiesWord := "" // basic or singleton, whichever was written
 	for r.more() {
 		w := r.next()
 		if w.Kind != catalog.Word {
 			r.fail(w.ID, "expected a property such as %s, found %s", propsFor(c.Kind), w)
 			continue
 		}
-		switch {
-		case w.Word == "basic" || w.Word == "singleton":
-			if c.Copies != Normal {
+		// Numbered keywords stack (ruling M25); any other property is
+		// written once. Basic and singleton are one property.
+		key := w.Word
+		if key == "singleton" {
+			key = "basic"
+		}
+		stacks := slices.Contains(keywordWords, w.Word) || w.Word == "armor"
+		if _, dup := seen[key]; dup && !stacks {
+			if key == "basic" && w.Word != copiesWord {
 				r.fail(w.ID, "a card is basic or singleton, not both")
-			}
-			c.Copies = map[string]Copies{"basic": Basic, "singleton": Singleton}[w.Word]
-		case c.Kind == Mecha && w.Word == "cost" && once(w):
-			c.Cost, _ = r.number(w, 0, maxCost, false)
-		case c.IsUnit() && w.Word == "power" && once(w):
-			c.Power, _ = r.number(w, 0, maxStat, false)
-		case c.IsUnit() && w.Word == "durability" && once(w):
-			c.Durability, _ = r.number(w, 1, maxStat, false)
-		case c.Kind == Pilot && (w.Word == "power" || w.Word == "durability") && once(w):
-			n, _ := r.number(w, -maxStat, maxStat, true)
-			if w.Word == "power" {
-				c.Power = n
 			} else {
-				c.Durability = n
+				r.fail(w.ID, "%s is given twice", w.Word)
 			}
-		case c.Kind == Mecha && w.Word == "rebirth":
-			c.Rebirth = true
-		case c.Kind != Command && w.Word != "provide" && r.keyword(w, &c.Keywords):
-		case c.Kind == Tower && w.Word == "provide":
-			r.keyword(w, &c.Keywords)
-		case c.Kind == Command && w.Word == "trigger":
-			c.Trigger = true
-		case c.Kind == Command && w.Word == "placed":
-			c.Placed = true
-		case c.Kind == Command && w.Word == "time" && once(w):
-			c.Time, _ = r.number(w, 1, maxTime, false)
-		case c.Kind == Command && w.Word == "target" && once(w):
-			c.Target = r.target(w)
-		default:
+			r.skipNumber()
+			if key == "target" {
+				// Read the second target's words for nothing: its one
+				// error says enough.
+				n := len(r.errs)
+				r.target(w)
+				r.errs = r.errs[:n]
+			}
+			continue
+		}
+		if !c.property(r, w) {
 			r.fail(w.ID, "unknown property %q for a %s: expected %s", w.Word, c.Kind, propsFor(c.Kind))
+			r.skipNumber()
+			continue
+		}
+		seen[key] = w.ID
+		if key == "basic" {
+			copiesWord = w.Word
 		}
 	}
 	for _, items := range e.Effect {
@@ -462,6 +454,52 @@ func loadCard(e catalog.Entry) (*Card, []*catalog.Error) {
 	}
 	c.check(e, seen, r)
 	return c, r.errs
+}
+
+// property reads property w of a card of c's kind; it tells whether the
+// kind has it.
+func (c *Card) property(r *reader, w catalog.Item) bool {
+	switch {
+	case w.Word == "basic":
+		c.Copies = Basic
+	case w.Word == "singleton":
+		c.Copies = Singleton
+	case c.Kind == Mecha && w.Word == "cost":
+		c.Cost, _ = r.number(w, 0, maxCost, false)
+	case c.IsUnit() && w.Word == "power":
+		c.Power, _ = r.number(w, 0, maxStat, false)
+	case c.IsUnit() && w.Word == "durability":
+		c.Durability, _ = r.number(w, 1, maxStat, false)
+	case c.Kind == Pilot && w.Word == "power":
+		c.Power, _ = r.number(w, -maxStat, maxStat, true)
+	case c.Kind == Pilot && w.Word == "durability":
+		c.Durability, _ = r.number(w, -maxStat, maxStat, true)
+	case c.Kind == Mecha && w.Word == "rebirth":
+		c.Rebirth = true
+	case c.Kind == Tower && w.Word == "provide":
+		return r.keyword(w, &c.Keywords)
+	case c.Kind != Command && w.Word != "provide":
+		return r.keyword(w, &c.Keywords)
+	case c.Kind == Command && w.Word == "trigger":
+		c.Trigger = true
+	case c.Kind == Command && w.Word == "placed":
+		c.Placed = true
+	case c.Kind == Command && w.Word == "time":
+		c.Time, _ = r.number(w, 1, maxTime, false)
+	case c.Kind == Command && w.Word == "target":
+		c.Target = r.target(w)
+	default:
+		return false
+	}
+	return true
+}
+
+// skipNumber passes over the number after a property already reported, so
+// that it is not reported again as a stray item.
+func (r *reader) skipNumber() {
+	if r.more() && r.items[r.i].Kind == catalog.Number {
+		r.next()
+	}
 }
 
 // check reports what a card of its kind must have and must not.
@@ -478,23 +516,28 @@ func (c *Card) check(e catalog.Entry, seen map[string]int, r *reader) {
 		need("cost", "power", "durability")
 	case Tower:
 		need("durability")
-		if c.Keywords.Provide == 0 {
+		if _, ok := seen["provide"]; !ok {
 			r.fail(e.NameID, "a tower needs provide, as in \"provide 1u\"")
 		}
 	case Command:
-		if c.Placed && c.Time == 0 {
+		_, hasTime := seen["time"]
+		_, hasTarget := seen["target"]
+		if c.Placed && !hasTime {
 			r.fail(e.NameID, "a placed command needs time counters, as in \"placed time 2\"")
 		}
-		if c.Placed && c.Target.Kind != AnySquare {
+		if c.Placed && hasTarget && c.Target.Kind != AnySquare || c.Placed && !hasTarget {
 			r.fail(e.NameID, "a placed command is placed on a square: give it \"target square\"")
 		}
-		if !c.Placed && c.Time > 0 {
+		if !c.Placed && hasTime {
 			r.fail(seen["time"], "only a placed command has time counters")
+		}
+		if !c.Placed && c.Target.Kind == AnySquare {
+			r.fail(seen["target"], "only a placed command is played onto a square: add \"placed time N\", or target a unit")
 		}
 		if c.Trigger && c.Target.Kind != NoTarget {
 			r.fail(seen["target"], "a trigger command takes effect from the damage zone, where nobody chooses a target: it cannot have one")
 		}
-		if len(c.Effects) == 0 {
+		if len(e.Effect) == 0 {
 			r.fail(e.NameID, "a command needs an effect after a colon, as in \": draw 1\"")
 		}
 		onUnit := slices.ContainsFunc(c.Effects, Effect.onUnit)

@@ -7,7 +7,7 @@ const (
 	ruleGoal         = "Once there are five cards in a player's damage zone, that player loses the game."
 	ruleDirect       = "Each time a player is attacked directly, they place the top card of their deck in the damage zone."
 	ruleDeck         = "Players start the game with a deck of 40 cards, with no more than 3 copies of any one card, except for Basics (no limit) and Singletons (maximum of 1)."
-	ruleEntryZone    = "taking turns by placing certain cards on the closest row of the board, known as their entry zone"
+	ruleEntryZone    = "take turns by placing certain cards on the closest row of the board, known as their entry zone"
 	ruleFullZone     = "If there are no empty spaces in a player's entry zone, excluding movable units that player owns, then the player cannot play a new card and loses the game."
 	ruleDeckOut      = "A player also loses the game if they cannot draw a card from their deck."
 	ruleHaste        = "A unit cannot move or attack in the same turn it was played, unless it has haste."

@@ -1,0 +1,747 @@
+package mecha
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/catalog"
+	"github.com/tabletop-referee/referee/engine/grid"
+	"github.com/tabletop-referee/referee/engine/shuffle"
+)
+
+// ---------------------------------------------------------------------------
+// Catalogues, written as catalogue files write them
+
+// token is one item of a catalogue line: a bare word or number, a quoted
+// text, or the punctuation ':' or ','.
+type token struct {
+	text   string
+	quoted bool
+	punct  byte
+}
+
+// scan splits a catalogue line into tokens. Quoted texts take Go's escapes.
+func scan(line string) ([]token, error) {
+	var out []token
+	for i := 0; i < len(line); {
+		switch c := line[i]; {
+		case c == ' ' || c == '\t':
+			i++
+		case c == ':' || c == ',':
+			out = append(out, token{punct: c})
+			i++
+		case c == '"':
+			j := i + 1
+			for j < len(line) && line[j] != '"' {
+				if line[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(line) {
+				return nil, fmt.Errorf("unterminated text in %q", line)
+			}
+			text, err := strconv.Unquote(line[i : j+1])
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", line[i:j+1], err)
+			}
+			out = append(out, token{text: text, quoted: true})
+			i = j + 1
+		default:
+			j := i
+			for j < len(line) && !strings.ContainsRune(" \t:,\"", rune(line[j])) {
+				j++
+			}
+			out = append(out, token{text: line[i:j]})
+			i = j
+		}
+	}
+	return out, nil
+}
+
+var numberForm = regexp.MustCompile(`^([+-]?[0-9]+)([a-z]?)$`)
+
+// item turns a token into a catalogue item with the given ID.
+func (tk token) item(id int) catalog.Item {
+	if tk.quoted {
+		return catalog.Item{Kind: catalog.Text, Word: tk.text, ID: id}
+	}
+	if m := numberForm.FindStringSubmatch(tk.text); m != nil {
+		n, err := strconv.Atoi(m[1])
+		if err != nil {
+			panic(err)
+		}
+		return catalog.Item{Kind: catalog.Number, Number: n, Signed: m[1][0] == '+' || m[1][0] == '-', Unit: m[2], ID: id}
+	}
+	return catalog.Item{Kind: catalog.Word, Word: tk.text, ID: id}
+}
+
+// logicalLines joins the lines of a catalogue into its entries: comments
+// (from ';') and tag lines ("[Game ...]") are dropped, and a line beginning
+// with a space or a tab continues the entry above it.
+func logicalLines(src string) []string {
+	var out []string
+	open := false
+	for line := range strings.Lines(src) {
+		line = strings.TrimRight(line, "\r\n")
+		if i := strings.IndexByte(line, ';'); i >= 0 && !strings.Contains(line[:i], `"`) {
+			line = line[:i]
+		}
+		switch {
+		case strings.TrimSpace(line) == "":
+			open = false
+		case strings.HasPrefix(strings.TrimSpace(line), "["):
+			open = false
+		case (line[0] == ' ' || line[0] == '\t') && open:
+			out[len(out)-1] += " " + strings.TrimSpace(line)
+		default:
+			out = append(out, strings.TrimSpace(line))
+			open = true
+		}
+	}
+	return out
+}
+
+// parseCatalogue reads a catalogue in the catalogue language's shape:
+// "kind Name items : effect, effect", one entry a line. IDs are given from
+// 1 in reading order: each entry's kind, its name, then its items, as the
+// referee numbers them.
+func parseCatalogue(t testing.TB, src string) *catalog.Catalogue {
+	t.Helper()
+	cat := &catalog.Catalogue{Game: "mecha"}
+	id := 0
+	next := func() int { id++; return id }
+	for _, line := range logicalLines(src) {
+		toks, err := scan(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(toks) < 2 || toks[0].quoted || toks[0].punct != 0 || toks[1].punct != 0 {
+			t.Fatalf("catalogue line %q has no kind and name", line)
+		}
+		e := catalog.Entry{Kind: toks[0].text, Name: toks[1].text, ID: next(), NameID: next()}
+		effects := false
+		for _, tk := range toks[2:] {
+			switch {
+			case tk.punct == ':' && !effects:
+				effects = true
+				e.Effect = [][]catalog.Item{nil}
+			case tk.punct == ',' && effects:
+				e.Effect = append(e.Effect, nil)
+			case tk.punct != 0:
+				t.Fatalf("catalogue line %q: unexpected %q", line, tk.punct)
+			case effects:
+				e.Effect[len(e.Effect)-1] = append(e.Effect[len(e.Effect)-1], tk.item(next()))
+			default:
+				e.Props = append(e.Props, tk.item(next()))
+			}
+		}
+		cat.Entries = append(cat.Entries, e)
+	}
+	return cat
+}
+
+// loadCards loads a catalogue that must have no errors.
+func loadCards(t testing.TB, src string) *Cards {
+	t.Helper()
+	cs, errs := Load(parseCatalogue(t, src))
+	for _, err := range errs {
+		t.Errorf("catalogue error at item %d: %s", err.ID, err.Msg)
+	}
+	if len(errs) > 0 {
+		t.FailNow()
+	}
+	return cs
+}
+
+// testCatalogue is the default catalogue with a few cards of the tests'
+// own: a powerless mecha, pilots that test Pilot Idiocy, armour on a pilot
+// and effects, and basic commands a seeded deck can be full of.
+const testCatalogue = `
+[Game "mecha"]
+tower   "Radio Tower"    basic provide 1u durability 3
+tower   "Relay Station"  provide 2u durability 4 armour 1
+tower   "Flak Tower"     provide 1u durability 3 power 1 range 2 reach
+tower   "Crawler Tower"  provide 1u durability 2 speed 1
+
+mecha   Scout     cost 1 power 1 durability 2 speed 2 haste
+mecha   Bulwark   cost 3 power 2 durability 5 armour 2
+mecha   Lancer    cost 2 power 2 durability 3 pierce
+mecha   Hawk      cost 2 power 2 durability 2 flight
+mecha   Archer    cost 2 power 1 durability 2 range 3 reach
+mecha   Striker   cost 3 power 3 durability 3 speed 2
+mecha   Pheonix   cost 2 power 2 durability 1 flight rebirth singleton
+mecha   Titan     cost 5 power 5 durability 8 armour 1 armour 1 singleton
+mecha   Dummy     cost 0 power 0 durability 1 basic
+
+pilot   Ace       power +1 durability +1 speed 1
+pilot   Rookie    power +1
+pilot   "Jason \"The Looks\" Brannan"  durability -1
+    : reveal hands
+pilot   Medic     durability -2: durability +1
+pilot   Scholar   durability -9: draw 1
+pilot   Coward    power -1
+pilot   Guard     armour 1
+
+command Overclock    target mecha you control: power +2, speed +1
+command Repair       target unit you control: durability +2
+command Plating      target unit you control: armour +1
+command Barrage      target enemy unit: damage 2
+command EMP          singleton target enemy mecha: destroy
+command Resupply     : draw 2
+command Mine         placed time 2 target square: damage 3
+command "Last Stand" trigger: draw 1
+command Scope        target unit: range +2 until end of turn
+command Demolish     target tower: destroy
+command Ration       basic: draw 1
+command Flare        basic trigger: draw 1
+
+deck Starter  8 "Radio Tower" 2 "Relay Station" 1 "Flak Tower" 1 "Crawler Tower"
+              3 Scout 2 Bulwark 2 Lancer 2 Hawk 2 Archer 2 Striker 1 Pheonix 1 Titan
+              2 Ace 2 Rookie 1 "Jason \"The Looks\" Brannan"
+              1 Overclock 1 Repair 1 Plating 1 Barrage 1 EMP 1 Resupply 1 Mine 1 "Last Stand"
+deck Aggro    14 "Radio Tower" 3 Scout 3 Hawk 3 Lancer 3 Striker 3 Archer
+              3 Overclock 3 Barrage 3 Rookie 2 Ace
+`
+
+const (
+	radio = "Radio Tower"
+	jason = `Jason "The Looks" Brannan`
+)
+
+var testCardsOnce sync.Once
+var testCardsLoaded *Cards
+
+// testCards is testCatalogue, loaded once.
+func testCards(t testing.TB) *Cards {
+	t.Helper()
+	testCardsOnce.Do(func() { testCardsLoaded = loadCards(t, testCatalogue) })
+	if testCardsLoaded == nil {
+		t.Fatal("the test catalogue did not load")
+	}
+	return testCardsLoaded
+}
+
+// names reads card names as a catalogue writes them: bare or quoted,
+// separated by spaces, as in `Scout "Radio Tower"`.
+func names(s string) []string {
+	toks, err := scan(s)
+	if err != nil {
+		panic(err)
+	}
+	var out []string
+	for _, tk := range toks {
+		out = append(out, tk.text)
+	}
+	return out
+}
+
+// deckList reads a deck list: `12 "Radio Tower" 3 Scout`.
+func deckList(s string) []DeckCount {
+	toks, err := scan(s)
+	if err != nil {
+		panic(err)
+	}
+	var out []DeckCount
+	for i := 0; i+1 < len(toks); i += 2 {
+		n, err := strconv.Atoi(toks[i].text)
+		if err != nil {
+			panic("bad deck list " + s)
+		}
+		out = append(out, DeckCount{n, toks[i+1].text})
+	}
+	return out
+}
+
+// kit is a deck of 40 cards: the cards named (each name once per copy),
+// then Radio Towers to make up the count.
+func kit(cards []string) []DeckCount {
+	var out []DeckCount
+	n := 0
+	for _, c := range cards {
+		n++
+		if i := slices.IndexFunc(out, func(dc DeckCount) bool { return dc.Card == c }); i >= 0 {
+			out[i].Count++
+			continue
+		}
+		out = append(out, DeckCount{1, c})
+	}
+	if n < DeckSize {
+		out = append(out, DeckCount{DeckSize - n, radio})
+	}
+	return out
+}
+
+// ---------------------------------------------------------------------------
+// Games
+
+const (
+	ann = 0
+	ben = 1
+)
+
+var players = []string{"Ann", "Ben"}
+
+func newGame(t *testing.T, cs *Cards, seeded bool, seed uint64, variants map[string]string) *State {
+	t.Helper()
+	st, err := Game{Cards: cs}.New(engine.Options{Players: players, Seeded: seeded, Seed: seed, Variants: variants})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.(*State)
+}
+
+// seededSource is the shuffle source a seeded game gives player p: each
+// player's comes from the seed, first player first.
+func seededSource(seed uint64, p int) *shuffle.Source {
+	rng := shuffle.New(seed)
+	var src *shuffle.Source
+	for range p + 1 {
+		src = shuffle.New(rng.Uint64())
+	}
+	return src
+}
+
+// expand lists a deck's cards one by one, sorted, as an unseeded deck is.
+func expand(list []DeckCount) []string {
+	var out []string
+	for _, dc := range list {
+		for range dc.Count {
+			out = append(out, dc.Card)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// seededDeck is player p's deck in a seeded game, top first, and the
+// shuffle source it leaves behind (for a mulligan's reshuffle).
+func seededDeck(seed uint64, p int, list []DeckCount) ([]string, *shuffle.Source) {
+	src := seededSource(seed, p)
+	d := expand(list)
+	shuffle.Shuffle(src, d)
+	return d, src
+}
+
+// table describes a position of an unseeded game, reached by the moves a
+// transcript writes: each player's deck, opening hand and Ann's turn-1
+// draw, then units put on the board as if played on earlier turns.
+type table struct {
+	variants map[string]string
+	// hands are the opening hands, made up to five with Radio Towers.
+	hands [2]string
+	// decks are cards each deck holds besides its hand; every deck is made
+	// up to 40 with Radio Towers.
+	decks [2]string
+	// draw is Ann's turn-1 draw: a Radio Tower when empty; "-" leaves the
+	// draw phase open (and the set-up not yet over).
+	draw string
+	// units, each "Owner Card square" with options: new (played this
+	// turn), pilot=NAME, durability=N, armour=N, moved=N, attacked.
+	// Units on the board do not come from the decks.
+	units []string
+}
+
+// fill makes up a hand to five cards with Radio Towers.
+func fill(hand string) []string {
+	out := names(hand)
+	for len(out) < OpeningHand {
+		out = append(out, radio)
+	}
+	return out
+}
+
+// build sets up tb's position.
+func build(t *testing.T, tb table) *State {
+	t.Helper()
+	s := newGame(t, testCards(t), false, 0, tb.variants)
+	draw := tb.draw
+	if draw == "" {
+		draw = radio
+	}
+	for p := range 2 {
+		cards := append(fill(tb.hands[p]), names(tb.decks[p])...)
+		if p == ann && draw != "-" && tb.variants["firstdraw"] != "no" {
+			cards = append(cards, draw)
+		}
+		mustApply(t, s, p, Deck{List: kit(cards)})
+	}
+	for p := range 2 {
+		mustApply(t, s, p, Draw{Cards: fill(tb.hands[p]), Opening: true})
+	}
+	if draw != "-" && tb.variants["firstdraw"] != "no" {
+		mustApply(t, s, ann, Draw{Cards: []string{draw}})
+	}
+	for _, u := range tb.units {
+		put(t, s, u)
+	}
+	return s
+}
+
+// put puts a unit on the board, as "Ann Scout c3 pilot=Ace".
+func put(t *testing.T, s *State, spec string) *Unit {
+	t.Helper()
+	f := names(spec)
+	if len(f) < 3 {
+		t.Fatalf("bad unit %q", spec)
+	}
+	owner := slices.Index(players, f[0])
+	c, ok := s.cards.Card(f[1])
+	if owner < 0 || !ok || !c.IsUnit() {
+		t.Fatalf("bad unit %q", spec)
+	}
+	at := sq(f[2])
+	u := &Unit{Card: c, Owner: owner, Durability: c.Durability, Armour: c.Keywords.Armour}
+	for _, opt := range f[3:] {
+		key, value, _ := strings.Cut(opt, "=")
+		n, _ := strconv.Atoi(value)
+		switch key {
+		case "new":
+			u.PlayedTurn = s.turn
+		case "pilot":
+			pc, ok := s.cards.Card(value)
+			if !ok || pc.Kind != Pilot {
+				t.Fatalf("bad pilot in %q", spec)
+			}
+			u.Pilot = pc
+			u.Durability += pc.Durability
+			u.Armour += pc.Keywords.Armour
+		case "durability":
+			u.Durability = n
+		case "armour":
+			u.Armour = n
+		case "moved":
+			u.Steps = n
+		case "attacked":
+			u.Attacked = true
+		default:
+			t.Fatalf("bad option %q in %q", opt, spec)
+		}
+	}
+	if s.UnitAt(at) != nil {
+		t.Fatalf("two units on %v", at)
+	}
+	s.board[Board.Index(at)] = u
+	return u
+}
+
+// putPlaced puts a placed command on the battlefield.
+func putPlaced(t *testing.T, s *State, owner int, card, at string, time int) {
+	t.Helper()
+	c, ok := s.cards.Card(card)
+	if !ok || !c.Placed {
+		t.Fatalf("%s is not a placed command", card)
+	}
+	s.placed = append(s.placed, &PlacedCommand{Card: c, Owner: owner, At: sq(at), Time: time})
+}
+
+// sq reads a square name, as in b2.
+func sq(s string) grid.Square {
+	q, ok := grid.Parse(s)
+	if !ok {
+		panic("bad square " + s)
+	}
+	return q
+}
+
+func at(s string) *grid.Square {
+	q := sq(s)
+	return &q
+}
+
+// Moves as a transcript writes them.
+
+func play(card, square string) Play {
+	if square == "" {
+		return Play{Card: card}
+	}
+	return Play{Card: card, At: at(square)}
+}
+
+func step(from, to string) Step { return Step{From: sq(from), To: sq(to)} }
+
+func attack(from, target string) Attack { return Attack{From: sq(from), Target: sq(target)} }
+
+func direct(from, card string) Direct { return Direct{From: sq(from), Card: card} }
+
+func draw(cards string) Draw { return Draw{Cards: names(cards)} }
+
+func opening(cards string) Draw { return Draw{Cards: names(cards), Opening: true} }
+
+// path is a move written square by square, "b1-b2-b3": one Step a square.
+func path(p string) []engine.Move {
+	sqs := strings.Split(p, "-")
+	var out []engine.Move
+	for i := 1; i < len(sqs); i++ {
+		out = append(out, step(sqs[i-1], sqs[i]))
+	}
+	return out
+}
+
+// ---------------------------------------------------------------------------
+// Checking moves
+
+// verdict is what Apply should answer: ok (the zero verdict), a violation
+// of the rules text (rule), or of a ruling (ruling and its quote).
+type verdict struct {
+	ruling string
+	rule   string
+}
+
+var ok = verdict{}
+
+func broke(rule string) verdict     { return verdict{rule: rule} }
+func ruled(id, rule string) verdict { return verdict{ruling: id, rule: rule} }
+
+var rulingsOnce = sync.OnceValues(func() (map[string]string, error) {
+	doc, err := os.ReadFile("RULINGS.md")
+	if err != nil {
+		return nil, err
+	}
+	return rulingSections(string(doc)), nil
+})
+
+var rulingHeading = regexp.MustCompile(`\*\*(M[0-9]+)\.`)
+
+// rulingSections splits RULINGS.md into its rulings, by number, with runs
+// of white space made single spaces.
+func rulingSections(doc string) map[string]string {
+	text := strings.Join(strings.Fields(doc), " ")
+	sections := map[string]string{}
+	heads := rulingHeading.FindAllStringSubmatchIndex(text, -1)
+	for i, h := range heads {
+		end := len(text)
+		if i+1 < len(heads) {
+			end = heads[i+1][0]
+		}
+		sections[text[h[2]:h[3]]] = text[h[0]:end]
+	}
+	return sections
+}
+
+// snapshot writes down everything one can see of a state, and what a
+// refused move must not change inside it (with the draws a seed gives
+// made, as the accessors make them).
+func snapshot(s *State) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "turn=%d toMove=%d outcome=%+v\n", s.Turn(), s.ToMove(), s.Outcome())
+	for p := range 2 {
+		provided, used := s.Bandwidth(p)
+		fmt.Fprintf(&b, "p%d hand=%q deck=%d graveyard=%q damage=%q bandwidth=%d/%d\n",
+			p, s.Hand(p), s.DeckSize(p), s.Graveyard(p), s.DamageZone(p), used, provided)
+	}
+	for i := range Board.Size() {
+		if u := s.UnitAt(Board.Square(i)); u != nil {
+			pilot := ""
+			if u.Pilot != nil {
+				pilot = u.Pilot.Name
+			}
+			fmt.Fprintf(&b, "%v=%s owner=%d durability=%d armour=%d pilot=%q played=%d steps=%d attacked=%v boosts=%d,%d,%d\n",
+				Board.Square(i), u.Card.Name, u.Owner, u.Durability, u.Armour, pilot, u.PlayedTurn, u.Steps, u.Attacked,
+				u.PowerBoost, u.SpeedBoost, u.RangeBoost)
+		}
+	}
+	for _, pc := range s.Placed() {
+		fmt.Fprintf(&b, "placed %s owner=%d at %v time=%d\n", pc.Card.Name, pc.Owner, pc.At, pc.Time)
+	}
+	v := s.settledView()
+	fmt.Fprintf(&b, "setup=%v drawPhase=%v ending=%v sacrifice=%q\n", v.setup, v.drawPhase, v.ending, v.sacrifice)
+	for p, pl := range v.players {
+		fmt.Fprintf(&b, "p%d deck=%q chosen=%v owed=%d opening=%v mulligan=%v aside=%q\n",
+			p, pl.deck, pl.chosen, pl.owed, pl.opening, pl.mulligan, pl.aside)
+	}
+	return b.String()
+}
+
+// expect applies m for player and checks Apply's answer. A refused move
+// must be a *engine.Violation quoting the expected rule (and, for a
+// ruling, a rule standing in that ruling's section of RULINGS.md), and
+// must leave the state as it was.
+func expect(t *testing.T, s *State, player int, m engine.Move, want verdict) *engine.Violation {
+	t.Helper()
+	before := snapshot(s)
+	err := s.Apply(player, m)
+	if want == ok {
+		if err != nil {
+			t.Fatalf("%s by %s: %v", moveKey(m), players[player], err)
+		}
+		return nil
+	}
+	if err == nil {
+		t.Fatalf("%s by %s was accepted; want a violation of %+v", moveKey(m), players[player], want)
+	}
+	var v *engine.Violation
+	if !errors.As(err, &v) {
+		t.Fatalf("%s: error %v is not a *engine.Violation", moveKey(m), err)
+	}
+	if v.Ruling != want.ruling || v.Rule != want.rule {
+		t.Errorf("%s by %s: %v\nwant ruling %q, rule %q", moveKey(m), players[player], v, want.ruling, want.rule)
+	}
+	if v.What == "" {
+		t.Errorf("%s: the violation %v does not say what happened", moveKey(m), v)
+	}
+	if v.Ruling != "" {
+		if sections, err := rulingsOnce(); err != nil {
+			t.Errorf("RULINGS.md: %v", err)
+		} else if !strings.Contains(sections[v.Ruling], v.Rule) {
+			t.Errorf("%s: %q is not in ruling %s of RULINGS.md", moveKey(m), v.Rule, v.Ruling)
+		}
+	}
+	if after := snapshot(s); after != before {
+		t.Errorf("refused %s changed the state:\nbefore %s\nafter  %s", moveKey(m), before, after)
+	}
+	return v
+}
+
+// mustApply applies moves that must be accepted.
+func mustApply(t *testing.T, s *State, player int, moves ...engine.Move) {
+	t.Helper()
+	for _, m := range moves {
+		expect(t, s, player, m, ok)
+	}
+}
+
+// endTurn ends the turn of the player to move, discarding first down to
+// five cards (Radio Towers first, then the first card of the hand).
+func endTurn(t *testing.T, s *State) {
+	t.Helper()
+	p := s.ToMove()
+	for len(s.Hand(p)) > MaxHandSize {
+		card := s.Hand(p)[0]
+		if slices.Contains(s.Hand(p), radio) {
+			card = radio
+		}
+		mustApply(t, s, p, Discard{Card: card})
+	}
+	mustApply(t, s, p, engine.EndTurn{})
+}
+
+// pass ends the turn and, in an unseeded game, writes the next player's
+// draw: a Radio Tower if their deck has one, else the first card left.
+func pass(t *testing.T, s *State) {
+	t.Helper()
+	endTurn(t, s)
+	p := s.ToMove()
+	if s.seeded || !s.drawPhase || s.outcome.Over {
+		return
+	}
+	card := radio
+	if !slices.Contains(s.players[p].deck, radio) {
+		card = s.players[p].deck[0]
+	}
+	mustApply(t, s, p, Draw{Cards: []string{card}})
+}
+
+func moveKey(m engine.Move) string {
+	switch m := m.(type) {
+	case Play:
+		if m.At == nil {
+			return fmt.Sprintf("play %s", m.Card)
+		}
+		return fmt.Sprintf("play %s %v", m.Card, *m.At)
+	case Step:
+		return fmt.Sprintf("step %v-%v", m.From, m.To)
+	case Attack:
+		return fmt.Sprintf("attack %vx%v", m.From, m.Target)
+	case Direct:
+		return fmt.Sprintf("direct %v (%s)", m.From, m.Card)
+	case Draw:
+		return fmt.Sprintf("draw %q opening=%v", m.Cards, m.Opening)
+	case OnSetupLine:
+		return "setup line: " + moveKey(m.Move)
+	}
+	return fmt.Sprintf("%T%+v", m, m)
+}
+
+func hasMove(moves []engine.Move, m engine.Move) bool {
+	return slices.ContainsFunc(moves, func(x engine.Move) bool { return moveKey(x) == moveKey(m) })
+}
+
+// unit is the unit on square, which must hold one.
+func unit(t *testing.T, s *State, square string) *Unit {
+	t.Helper()
+	u := s.UnitAt(sq(square))
+	if u == nil {
+		t.Fatalf("no unit on %s", square)
+	}
+	return u
+}
+
+// checkUnit checks a unit's card and counters.
+func checkUnit(t *testing.T, s *State, square, card string, durability, armour int) {
+	t.Helper()
+	u := unit(t, s, square)
+	if u.Card.Name != card || u.Durability != durability || u.Armour != armour {
+		t.Errorf("%s holds %s with %d durability and %d armour; want %s with %d and %d",
+			square, u.Card.Name, u.Durability, u.Armour, card, durability, armour)
+	}
+}
+
+func checkEmpty(t *testing.T, s *State, squares ...string) {
+	t.Helper()
+	for _, square := range squares {
+		if u := s.UnitAt(sq(square)); u != nil {
+			t.Errorf("%s holds %s, want nothing", square, u.Card.Name)
+		}
+	}
+}
+
+func checkCards(t *testing.T, what string, got []string, want string) {
+	t.Helper()
+	if w := names(want); !slices.Equal(got, w) && !(len(got) == 0 && len(w) == 0) {
+		t.Errorf("%s = %q, want %q", what, got, w)
+	}
+}
+
+// checkOutcome checks that the game is over with the winner, reason and
+// turn given.
+func checkOutcome(t *testing.T, s *State, winner int, reason string, turn int) {
+	t.Helper()
+	want := engine.Outcome{Over: true, Winner: winner, Reason: reason, Turn: turn}
+	if got := s.Outcome(); got != want {
+		t.Errorf("outcome %+v, want %+v", got, want)
+	}
+}
+
+func checkNotOver(t *testing.T, s *State) {
+	t.Helper()
+	if o := s.Outcome(); o.Over {
+		t.Errorf("the game is over: %+v", o)
+	}
+}
+
+// shuffleWith shuffles cards with src, as the engine shuffles a deck.
+func shuffleWith(src *shuffle.Source, cards []string) { shuffle.Shuffle(src, cards) }
+
+// engineBug skips a test that asserts the rules where the engine breaks
+// them, naming the bug. Set MECHA_ENGINE_BUGS=1 to run such tests and see
+// them fail.
+func engineBug(t *testing.T, why string) {
+	t.Helper()
+	if os.Getenv("MECHA_ENGINE_BUGS") == "" {
+		t.Skip("engine bug: " + why)
+	}
+}
+
+// emptyDeck takes every card out of player p's deck, as if they had all
+// been drawn.
+func emptyDeck(t *testing.T, s *State, p int) {
+	t.Helper()
+	if !s.players[p].chosen {
+		t.Fatalf("%s's deck is not chosen yet", players[p])
+	}
+	s.players[p].deck = nil
+}
+
+// bury puts cards in player p's graveyard, as if they had been discarded.
+func bury(s *State, p int, cards string) {
+	s.players[p].graveyard = append(s.players[p].graveyard, names(cards)...)
+}
