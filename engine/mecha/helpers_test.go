@@ -362,7 +362,14 @@ func fill(hand string) []string {
 // build sets up tb's position.
 func build(t *testing.T, tb table) *State {
 	t.Helper()
-	s := newGame(t, testCards(t), false, 0, tb.variants)
+	return buildWith(t, testCards(t), tb)
+}
+
+// buildWith sets up tb's position with a catalogue of its own, which must
+// have a basic Radio Tower.
+func buildWith(t *testing.T, cs *Cards, tb table) *State {
+	t.Helper()
+	s := newGame(t, cs, false, 0, tb.variants)
 	draw := tb.draw
 	if draw == "" {
 		draw = radio
@@ -721,16 +728,6 @@ func checkNotOver(t *testing.T, s *State) {
 // shuffleWith shuffles cards with src, as the engine shuffles a deck.
 func shuffleWith(src *shuffle.Source, cards []string) { shuffle.Shuffle(src, cards) }
 
-// engineBug skips a test that asserts the rules where the engine breaks
-// them, naming the bug. Set MECHA_ENGINE_BUGS=1 to run such tests and see
-// them fail.
-func engineBug(t *testing.T, why string) {
-	t.Helper()
-	if os.Getenv("MECHA_ENGINE_BUGS") == "" {
-		t.Skip("engine bug: " + why)
-	}
-}
-
 // emptyDeck takes every card out of player p's deck, as if they had all
 // been drawn.
 func emptyDeck(t *testing.T, s *State, p int) {
@@ -744,4 +741,90 @@ func emptyDeck(t *testing.T, s *State, p int) {
 // bury puts cards in player p's graveyard, as if they had been discarded.
 func bury(s *State, p int, cards string) {
 	s.players[p].graveyard = append(s.players[p].graveyard, names(cards)...)
+}
+
+// setupGame is an unseeded game at the start of the set-up, with the test
+// catalogue.
+func setupGame(t *testing.T) *State {
+	t.Helper()
+	return newGame(t, testCards(t), false, 0, nil)
+}
+
+// setupWithDecks is setupGame with both decks chosen: Starter.
+func setupWithDecks(t *testing.T) *State {
+	t.Helper()
+	s := setupGame(t)
+	mustApply(t, s, ann, Deck{Named: "Starter"})
+	mustApply(t, s, ben, Deck{Named: "Starter"})
+	return s
+}
+
+// unitSpec writes a unit for put: owner, then a card with put's options
+// (as in `Lancer pilot=Rookie`), standing on square.
+func unitSpec(owner, card, square string) string {
+	name, options, _ := strings.Cut(card, " ")
+	if strings.HasPrefix(card, `"`) {
+		end := strings.Index(card[1:], `"`) + 2
+		name, options = card[:end], strings.TrimSpace(card[end:])
+	}
+	return strings.TrimSpace(owner + " " + name + " " + square + " " + options)
+}
+
+// checkPlaced checks the placed commands, each written "Card Owner square time".
+func checkPlaced(t *testing.T, s *State, want ...string) {
+	t.Helper()
+	var got []string
+	for _, pc := range s.Placed() {
+		got = append(got, strings.Join([]string{pc.Card.Name, players[pc.Owner], pc.At.String(), strconv.Itoa(pc.Time)}, " "))
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("placed commands %q, want %q", got, want)
+	}
+}
+
+// checkLegalMovesApply checks that Apply accepts, on a clone, each move
+// Legal lists, and that Legal leaves the state as it was.
+func checkLegalMovesApply(t *testing.T, s *State) []engine.Move {
+	t.Helper()
+	before := snapshot(s)
+	moves := s.Legal()
+	if after := snapshot(s); after != before {
+		t.Errorf("Legal changed the state:\nbefore %s\nafter  %s", before, after)
+	}
+	if len(moves) == 0 {
+		t.Errorf("Legal lists no moves in a game that is not over")
+	}
+	seen := map[string]bool{}
+	for _, m := range moves {
+		if seen[moveKey(m)] {
+			t.Errorf("Legal lists %s twice", moveKey(m))
+		}
+		seen[moveKey(m)] = true
+		c := s.Clone().(*State)
+		if err := c.Apply(c.ToMove(), m); err != nil {
+			t.Errorf("Legal lists %s, which Apply refuses: %v", moveKey(m), err)
+		}
+	}
+	if again := s.Legal(); len(again) != len(moves) {
+		t.Errorf("Legal is not stable: %d moves, then %d", len(moves), len(again))
+	}
+	return moves
+}
+
+func checkListed(t *testing.T, moves []engine.Move, want ...engine.Move) {
+	t.Helper()
+	for _, m := range want {
+		if !hasMove(moves, m) {
+			t.Errorf("Legal does not list %s", moveKey(m))
+		}
+	}
+}
+
+func checkNotListed(t *testing.T, moves []engine.Move, unwanted ...engine.Move) {
+	t.Helper()
+	for _, m := range unwanted {
+		if hasMove(moves, m) {
+			t.Errorf("Legal lists %s", moveKey(m))
+		}
+	}
 }

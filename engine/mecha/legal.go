@@ -31,6 +31,9 @@ func (s *State) Legal() []engine.Move {
 	if v.drawPhase && !v.seeded || v.owesUnseeded() {
 		return append(moves, draws(v)...)
 	}
+	if v.drawPhase && len(v.players[p].deck) == 0 {
+		return moves // only the skip is left: a draw would lose
+	}
 	if v.drawPhase {
 		v.turnDraw()
 	}
@@ -87,7 +90,14 @@ func (s *State) Legal() []engine.Move {
 					add(Attack{From: from, Target: to})
 				}
 			}
-			add(Direct{From: from})
+			if v.seeded || len(v.players[1-p].deck) == 0 {
+				add(Direct{From: from})
+				continue
+			}
+			// Unseeded, a direct attack names the card it damages.
+			for _, name := range distinct(v.players[1-p].deck) {
+				add(Direct{From: from, Card: name})
+			}
 		}
 	}
 	if len(v.players[p].hand) <= MaxHandSize {
@@ -110,7 +120,8 @@ func (s *State) try(p int, m engine.Move) error {
 		}
 		return nil
 	}
-	return s.Apply(p, m)
+	// The state is a dry-run copy: no need for Apply's own copy.
+	return s.apply(p, m)
 }
 
 func (s *State) owesUnseeded() bool {

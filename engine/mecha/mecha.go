@@ -161,8 +161,11 @@ type player struct {
 	damage    []string
 	owed      int  // cards owed: the opening hand or an effect's draws
 	opening   bool // whether owed is the opening hand
-	mulligan  bool
-	rng       *shuffle.Source
+	// recent are the cards a seed drew for an effect since the last move,
+	// which a transcript may still write (ruling M3).
+	recent   []string
+	mulligan bool
+	rng      *shuffle.Source
 }
 
 // Game is Mecha's rules with a catalogue of cards.
@@ -262,7 +265,18 @@ func (s *State) Turn() int {
 }
 
 // ToMove implements engine.State.
-func (s *State) ToMove() int { return s.toMove }
+// During an unseeded set-up it is the first player whose opening hand is
+// still to be written.
+func (s *State) ToMove() int {
+	if s.setup && !s.seeded {
+		for p, pl := range s.players {
+			if pl.owed > 0 {
+				return p
+			}
+		}
+	}
+	return s.toMove
+}
 
 // Outcome implements engine.State.
 func (s *State) Outcome() engine.Outcome { return s.outcome }
@@ -279,6 +293,7 @@ func (s *State) clone() *State {
 		cp.aside = slices.Clone(pl.aside)
 		cp.graveyard = slices.Clone(pl.graveyard)
 		cp.damage = slices.Clone(pl.damage)
+		cp.recent = slices.Clone(pl.recent)
 		if pl.rng != nil {
 			rng := *pl.rng
 			cp.rng = &rng
@@ -484,6 +499,9 @@ func (s *State) settleOwed(p int) {
 			s.lose(p, "could not draw a card from their deck")
 			return
 		}
+		if !pl.opening {
+			pl.recent = append(pl.recent, pl.deck[0])
+		}
 		s.take(p, pl.deck[0])
 	}
 }
@@ -528,8 +546,19 @@ func (s *State) lose(p int, why string) {
 	s.outcome = engine.Outcome{Over: true, Winner: 1 - p, Reason: s.name(p) + " " + why, Turn: s.turn}
 }
 
-// Apply implements engine.State.
+// Apply implements engine.State. The move is made on a copy, kept only
+// when it is legal: an illegal move leaves the state exactly as it was,
+// set-up and owed draws included.
 func (s *State) Apply(p int, m engine.Move) error {
+	c := s.clone()
+	if err := c.apply(p, m); err != nil {
+		return err
+	}
+	*s = *c
+	return nil
+}
+
+func (s *State) apply(p int, m engine.Move) error {
 	if s.outcome.Over {
 		return violation("the game is already over", ruleGoal)
 	}
@@ -551,6 +580,9 @@ func (s *State) Apply(p int, m engine.Move) error {
 		return s.mulligan(p)
 	case OnSetupLine:
 		return ruling("M32", rulingNoSetup, "a set-up line holds only deck, draw and mulligan")
+	}
+	for _, pl := range s.players {
+		pl.recent = nil
 	}
 	if err := s.begin(); err != nil {
 		return err
@@ -737,6 +769,23 @@ func (s *State) draw(p int, d Draw) error {
 	if n == 0 && !s.setup && s.players[1-p].owed > 0 {
 		owner, n = 1-p, s.players[1-p].owed
 	}
+	if n == 0 && s.seeded {
+		// Cards an effect drew at once may still be written.
+		for _, who := range []int{p, 1 - p} {
+			if recent := s.players[who].recent; len(recent) > 0 {
+				if len(d.Cards) > len(recent) {
+					return violation(fmt.Sprintf("%d cards drawn, but the effect drew %s", len(d.Cards), cardsWord(len(recent))), ruleDraw)
+				}
+				for i, c := range d.Cards {
+					if c != recent[i] {
+						return ruling("M3", rulingSeedAgrees, fmt.Sprintf("the seeded deck gave %s here, not %s", recent[i], c))
+					}
+				}
+				s.players[who].recent = recent[len(d.Cards):]
+				return nil
+			}
+		}
+	}
 	if n == 0 {
 		if s.setup {
 			return violation(fmt.Sprintf("%s's opening hand is complete", s.name(p)), ruleOpening)
@@ -785,6 +834,10 @@ func (s *State) draw(p int, d Draw) error {
 			continue
 		}
 		s.take(owner, c)
+	}
+	if od.owed > 0 && len(od.deck) == 0 && !s.setup {
+		// The deck ran out with cards still owed (ruling M34).
+		s.lose(owner, "could not draw a card from their deck")
 	}
 	return nil
 }
@@ -1056,7 +1109,11 @@ func (s *State) effects(p int, effects []Effect, at grid.Square) {
 func (s *State) effectsThen(p int, effects []Effect, at grid.Square, destroy bool) {
 	for _, e := range effects {
 		if e.Op == OpDraw {
-			s.players[p].owed += e.N
+			pl := s.players[p]
+			pl.owed += e.N
+			if !s.seeded && len(pl.deck) == 0 {
+				s.lose(p, "could not draw a card from their deck")
+			}
 			continue
 		}
 		u := s.UnitAt(at)
@@ -1295,6 +1352,9 @@ func (s *State) direct(p int, m Direct) error {
 		if m.Card == "" {
 			return ruling("M3", rulingDrawRecord, fmt.Sprintf("the card %s places in the damage zone is not recorded, and no Seed tag gives it", s.name(opp)))
 		}
+		if _, ok := s.cards.Card(m.Card); !ok {
+			return ruling("M3", rulingNotInDeck, s.cards.unknown(m.Card))
+		}
 		if !slices.Contains(od.deck, m.Card) {
 			return ruling("M3", rulingNotInDeck, fmt.Sprintf("%s's deck has no %s left", s.name(opp), m.Card))
 		}
@@ -1349,8 +1409,8 @@ func (s *State) discard(p int, m Discard) error {
 	if len(pl.hand) <= MaxHandSize {
 		return ruling("M17", rulingDiscard, fmt.Sprintf("%s holds %s, no more than %d", s.name(p), cardsWord(len(pl.hand)), MaxHandSize))
 	}
-	if !slices.Contains(pl.hand, m.Card) {
-		return ruling("M11", rulingHand, fmt.Sprintf("%s is not in %s's hand", m.Card, s.name(p)))
+	if _, err := s.fromHand(p, m.Card); err != nil {
+		return err
 	}
 	if s.dry {
 		return nil

@@ -2,6 +2,7 @@ package mecha
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -11,22 +12,6 @@ import (
 // ---------------------------------------------------------------------------
 // The set-up: decks (M4), opening draws (M3), mulligans (M5), and nothing
 // played before turn 1 (M32).
-
-// setupGame is an unseeded game at the start of the set-up, with the test
-// catalogue.
-func setupGame(t *testing.T) *State {
-	t.Helper()
-	return newGame(t, testCards(t), false, 0, nil)
-}
-
-// setupWithDecks is setupGame with both decks chosen: Starter.
-func setupWithDecks(t *testing.T) *State {
-	t.Helper()
-	s := setupGame(t)
-	mustApply(t, s, ann, Deck{Named: "Starter"})
-	mustApply(t, s, ben, Deck{Named: "Starter"})
-	return s
-}
 
 func TestRuleDeckOf40CardsWithCopyLimits(t *testing.T) {
 	tests := []struct {
@@ -98,6 +83,15 @@ func TestRulingM4DeckIsChosenOnTheSetUpLineBeforeTheDraw(t *testing.T) {
 		s := setupGame(t)
 		mustApply(t, s, ann, Deck{Named: "Aggro"}, opening(`Scout Scout Scout Hawk Hawk`))
 		mustApply(t, s, ben, Deck{Named: "Aggro"})
+	})
+	t.Run("no deck written and none in the catalogue", func(t *testing.T) {
+		cs := loadCards(t, `tower "Radio Tower" basic provide 1u durability 3`)
+		s := newGame(t, cs, false, 0, nil)
+		v := expect(t, s, ann, opening(`"Radio Tower"`), ruled("M4", rulingDeckFirst))
+		if v != nil && !strings.Contains(v.What, "Ann has no deck") {
+			t.Errorf("violation %q", v.What)
+		}
+		mustApply(t, s, ann, Deck{List: deckList(`40 "Radio Tower"`)}, opening(`"Radio Tower"`))
 	})
 	t.Run("no deck written: the catalogue's first", func(t *testing.T) {
 		s := setupGame(t)
@@ -291,7 +285,6 @@ func TestRulingM3UnseededDrawsAreRecorded(t *testing.T) {
 // draw must not fix the default deck, and a refused first move of turn 1
 // must not end the set-up.
 func TestRefusedMovesLeaveTheSetUpAsItWas(t *testing.T) {
-	engineBug(t, "draw() calls choose() and Apply calls begin() before their checks, so a refused draw fixes the default deck and a refused first move of turn 1 ends the set-up")
 	t.Run("a refused opening draw leaves the deck to choose", func(t *testing.T) {
 		s := setupGame(t)
 		expect(t, s, ann, opening(`Dummy`), ruled("M3", rulingNotInDeck))
@@ -918,17 +911,6 @@ func TestRulingM28Combat(t *testing.T) {
 	})
 }
 
-// unitSpec writes a unit for put: owner, then a card with put's options
-// (as in `Lancer pilot=Rookie`), standing on square.
-func unitSpec(owner, card, square string) string {
-	name, options, _ := strings.Cut(card, " ")
-	if strings.HasPrefix(card, `"`) {
-		end := strings.Index(card[1:], `"`) + 2
-		name, options = card[:end], strings.TrimSpace(card[end:])
-	}
-	return strings.TrimSpace(owner + " " + name + " " + square + " " + options)
-}
-
 func TestRulingM26DestroyedUnitsGoToTheGraveyardWithTheirPilot(t *testing.T) {
 	s := build(t, table{units: []string{"Ann Striker c2", "Ben Lancer c3 pilot=Rookie durability=2"}})
 	mustApply(t, s, ann, attack("c2", "c3"))
@@ -1323,4 +1305,1074 @@ func TestRulingM16TriggerCommandsInTheDamageZone(t *testing.T) {
 		checkCards(t, "Ben's damage zone", s.DamageZone(ben), `Resupply`)
 		mustApply(t, s, ann, Discard{Card: radio}, engine.EndTurn{})
 	})
+}
+
+// ---------------------------------------------------------------------------
+// Commands: any time (the text), targets (M14), placed commands (M15),
+// trigger commands played from hand (M16).
+
+func TestRuleCommandsAtAnyTime(t *testing.T) {
+	t.Run("in the player's own turn", func(t *testing.T) {
+		s := build(t, table{hands: [2]string{"Overclock"}, units: []string{"Ann Lancer c2", "Ben Titan c4 armour=0"}})
+		mustApply(t, s, ann, play("Overclock", "c2"))
+		u := unit(t, s, "c2")
+		if u.Power() != 4 || u.Speed() != 2 {
+			t.Errorf("the Overclocked Lancer has power %d and speed %d, want 4 and 2", u.Power(), u.Speed())
+		}
+		checkCards(t, "Ann's graveyard", s.Graveyard(ann), `Overclock`)
+		checkCards(t, "Ann's hand", s.Hand(ann), strings.Repeat(`"Radio Tower" `, 5))
+		mustApply(t, s, ann, step("c2", "c3"), attack("c3", "c4"))
+		checkUnit(t, s, "c4", "Titan", 4, 0)
+	})
+	t.Run("in the opponent's turn", func(t *testing.T) {
+		s := build(t, table{hands: [2]string{"", "Barrage"}, units: []string{"Ann Lancer c2"}})
+		mustApply(t, s, ben, play("Barrage", "c2"))
+		checkUnit(t, s, "c2", "Lancer", 1, 0)
+		checkCards(t, "Ben's graveyard", s.Graveyard(ben), `Barrage`)
+		checkCards(t, "Ben's hand", s.Hand(ben), strings.Repeat(`"Radio Tower" `, 4))
+		if s.ToMove() != ann || s.Turn() != 1 {
+			t.Errorf("turn %d, %s to move: the command changed the turn", s.Turn(), players[s.ToMove()])
+		}
+		mustApply(t, s, ann, step("c2", "c3"))
+	})
+	t.Run("in the opponent's end phase", func(t *testing.T) {
+		s := build(t, table{hands: [2]string{"", "Barrage"}, units: []string{"Ann Lancer c2"}})
+		mustApply(t, s, ann, Discard{Card: radio})
+		mustApply(t, s, ben, play("Barrage", "c2"))
+		mustApply(t, s, ann, engine.EndTurn{})
+	})
+	t.Run("between the moves of an attack", func(t *testing.T) {
+		s := build(t, table{hands: [2]string{"", "Repair"}, units: []string{"Ann Striker c2", "Ben Lancer c4"}})
+		mustApply(t, s, ann, step("c2", "c3"))
+		mustApply(t, s, ben, play("Repair", "c4"))
+		mustApply(t, s, ann, attack("c3", "c4"))
+		checkUnit(t, s, "c4", "Lancer", 2, 0)
+	})
+}
+
+func TestRulingM14CommandTargets(t *testing.T) {
+	// Ann's Lancer c2 and Radio Tower a1; Ben's Bulwark c4 and Radio Tower g5.
+	units := []string{"Ann Lancer c2", `Ann "Radio Tower" a1`, "Ben Bulwark c4", `Ben "Radio Tower" g5`}
+	tests := []struct {
+		name   string
+		card   string
+		square string // "" for no square
+		want   verdict
+		what   string                       // part of the violation's message
+		check  func(t *testing.T, s *State) // the effect, when played
+	}{
+		{"mecha you control: own mecha", "Overclock", "c2", ok, "", func(t *testing.T, s *State) {
+			if u := unit(t, s, "c2"); u.PowerBoost != 2 || u.SpeedBoost != 1 {
+				t.Errorf("boosts %d, %d; want +2 power and +1 speed", u.PowerBoost, u.SpeedBoost)
+			}
+		}},
+		{"mecha you control: own tower", "Overclock", "a1", ruled("M14", rulingTarget), "a1 holds a tower", nil},
+		{"mecha you control: enemy mecha", "Overclock", "c4", ruled("M14", rulingTarget), "c4 holds Ben's unit", nil},
+		{"mecha you control: empty square", "Overclock", "d3", ruled("M14", rulingTarget), "d3 is empty", nil},
+		{"mecha you control: no square", "Overclock", "", ruled("M14", rulingTarget), "Overclock needs a target: a mecha you control", nil},
+		{"unit you control: own tower", "Repair", "a1", ok, "", func(t *testing.T, s *State) { checkUnit(t, s, "a1", radio, 5, 0) }},
+		{"unit you control: enemy tower", "Repair", "g5", ruled("M14", rulingTarget), "holds Ben's unit", nil},
+		{"armour counters are added", "Plating", "c2", ok, "", func(t *testing.T, s *State) { checkUnit(t, s, "c2", "Lancer", 3, 1) }},
+		{"enemy unit: enemy mecha, damage ignoring armour", "Barrage", "c4", ok, "", func(t *testing.T, s *State) { checkUnit(t, s, "c4", "Bulwark", 3, 2) }},
+		{"enemy unit: enemy tower", "Barrage", "g5", ok, "", func(t *testing.T, s *State) { checkUnit(t, s, "g5", radio, 1, 0) }},
+		{"enemy unit: own mecha", "Barrage", "c2", ruled("M14", rulingTarget), "c2 holds Ann's own unit", nil},
+		{"enemy mecha: destroyed", "EMP", "c4", ok, "", func(t *testing.T, s *State) {
+			checkEmpty(t, s, "c4")
+			checkCards(t, "Ben's graveyard", s.Graveyard(ben), `Bulwark`)
+		}},
+		{"enemy mecha: enemy tower", "EMP", "g5", ruled("M14", rulingTarget), "g5 holds a tower", nil},
+		{"tower: enemy tower", "Demolish", "g5", ok, "", func(t *testing.T, s *State) { checkEmpty(t, s, "g5") }},
+		{"tower: own tower", "Demolish", "a1", ok, "", func(t *testing.T, s *State) {
+			checkEmpty(t, s, "a1")
+			// The command goes to the graveyard after its effect.
+			checkCards(t, "Ann's graveyard", s.Graveyard(ann), `"Radio Tower" Demolish`)
+		}},
+		{"tower: a mecha", "Demolish", "c4", ruled("M14", rulingTarget), "c4 holds a mecha", nil},
+		{"unit: an enemy's", "Scope", "c4", ok, "", func(t *testing.T, s *State) {
+			if r := unit(t, s, "c4").Range(); r != 3 {
+				t.Errorf("the Bulwark's range is %d, want 3", r)
+			}
+		}},
+		{"unit: an empty square", "Scope", "d3", ruled("M14", rulingTarget), "d3 is empty", nil},
+		{"no target: played without a square", "Resupply", "", ok, "", func(t *testing.T, s *State) {
+			if s.players[ann].owed != 2 {
+				t.Errorf("Ann owes %d cards, want 2", s.players[ann].owed)
+			}
+		}},
+		{"no target: played onto a square", "Resupply", "c2", ruled("M14", rulingTarget), "Resupply has no target", nil},
+		{"square: an empty one", "Mine", "d3", ok, "", nil},
+		{"square: under a unit", "Mine", "c4", ok, "", nil},
+		{"square: no square", "Mine", "", ruled("M14", rulingTarget), "needs a target", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := build(t, table{hands: [2]string{tt.card}, units: units})
+			v := expect(t, s, ann, play(tt.card, tt.square), tt.want)
+			if v != nil && !strings.Contains(v.What, tt.what) {
+				t.Errorf("violation %q does not say %q", v.What, tt.what)
+			}
+			if tt.want != ok {
+				return
+			}
+			if slices.Contains(s.Hand(ann), tt.card) {
+				t.Errorf("%s is still in Ann's hand", tt.card)
+			}
+			if tt.check != nil {
+				tt.check(t, s)
+			}
+		})
+	}
+}
+
+func TestRulingM14ModifiersLastUntilTheEndOfTheTurn(t *testing.T) {
+	s := build(t, table{hands: [2]string{"Overclock Plating Scope Repair"}, units: []string{"Ann Lancer c2"}})
+	mustApply(t, s, ann, play("Overclock", "c2"), play("Plating", "c2"), play("Scope", "c2"), play("Repair", "c2"))
+	u := unit(t, s, "c2")
+	if u.Power() != 4 || u.Speed() != 2 || u.Range() != 3 || u.Armour != 1 || u.Durability != 5 {
+		t.Errorf("power %d speed %d range %d armour %d durability %d; want 4, 2, 3, 1, 5", u.Power(), u.Speed(), u.Range(), u.Armour, u.Durability)
+	}
+	pass(t, s)
+	u = unit(t, s, "c2")
+	if u.Power() != 2 || u.Speed() != 1 || u.Range() != 1 {
+		t.Errorf("next turn: power %d speed %d range %d; want 2, 1, 1", u.Power(), u.Speed(), u.Range())
+	}
+	if u.Armour != 1 || u.Durability != 5 {
+		t.Errorf("next turn: armour %d durability %d; the counters stay: want 1 and 5", u.Armour, u.Durability)
+	}
+}
+
+func TestRulingM14CommandsThatDraw(t *testing.T) {
+	t.Run("unseeded: the cards are written", func(t *testing.T) {
+		s := build(t, table{hands: [2]string{"Resupply"}, decks: [2]string{"Titan Hawk"}})
+		mustApply(t, s, ann, play("Resupply", ""))
+		expect(t, s, ann, play(radio, "a1"), ruled("M3", rulingDrawRecord))
+		expect(t, s, ann, draw(`Titan Hawk "Radio Tower"`), broke(ruleDraw))
+		mustApply(t, s, ann, draw(`Titan`), draw(`Hawk`))
+		checkCards(t, "Ann's hand", s.Hand(ann), `"Radio Tower" "Radio Tower" "Radio Tower" "Radio Tower" "Radio Tower" Titan Hawk`)
+		checkCards(t, "Ann's graveyard", s.Graveyard(ann), `Resupply`)
+	})
+	t.Run("seeded: the seed draws them", func(t *testing.T) {
+		s := newGame(t, testCards(t), true, 4, nil)
+		mustApply(t, s, ann, Deck{List: deckList(`40 Ration`)})
+		mustApply(t, s, ann, play("Ration", ""))
+		if n := len(s.Hand(ann)); n != 6 {
+			t.Errorf("Ann holds %d cards, want 6 (5, her draw, Ration played, one drawn)", n)
+		}
+		if n := s.DeckSize(ann); n != 33 {
+			t.Errorf("Ann's deck has %d cards, want 33", n)
+		}
+	})
+	t.Run("seeded: the cards may be written, and agree with the seed", func(t *testing.T) {
+		s := newGame(t, testCards(t), true, 4, nil)
+		mustApply(t, s, ann, Deck{List: deckList(`40 Ration`)})
+		mustApply(t, s, ann, play("Ration", ""))
+		expect(t, s, ann, draw(`Scout`), ruled("M3", rulingSeedAgrees))
+		mustApply(t, s, ann, draw(`Ration`))
+		if n := len(s.Hand(ann)); n != 6 {
+			t.Errorf("Ann holds %d cards, want 6: the written draw is the one the seed made", n)
+		}
+	})
+	t.Run("a trigger command played from hand", func(t *testing.T) {
+		s := build(t, table{hands: [2]string{`"Last Stand"`}, decks: [2]string{"Titan"}})
+		mustApply(t, s, ann, play("Last Stand", ""), draw(`Titan`))
+		checkCards(t, "Ann's graveyard", s.Graveyard(ann), `"Last Stand"`)
+		checkCards(t, "Ann's damage zone", s.DamageZone(ann), ``)
+		if !slices.Contains(s.Hand(ann), "Titan") {
+			t.Errorf("Ann's hand %q has no Titan", s.Hand(ann))
+		}
+	})
+	t.Run("a command played in the opponent's turn draws for its player", func(t *testing.T) {
+		s := build(t, table{hands: [2]string{"", "Resupply"}, decks: [2]string{"", "Titan Hawk"}})
+		mustApply(t, s, ben, play("Resupply", ""), draw(`Titan Hawk`))
+		checkCards(t, "Ben's hand", s.Hand(ben), `"Radio Tower" "Radio Tower" "Radio Tower" "Radio Tower" Titan Hawk`)
+	})
+}
+
+func TestRulingM15PlacedCommands(t *testing.T) {
+	t.Run("placed with its time counters; goes off at the start of its controller's turn", func(t *testing.T) {
+		s := build(t, table{hands: [2]string{"Mine"}, units: []string{"Ben Lancer d3"}})
+		mustApply(t, s, ann, play("Mine", "d3"))
+		checkPlaced(t, s, "Mine Ann d3 2")
+		checkCards(t, "Ann's graveyard", s.Graveyard(ann), ``)
+		if slices.Contains(s.Hand(ann), "Mine") {
+			t.Errorf("the Mine is still in Ann's hand")
+		}
+		pass(t, s) // Ben's turn 2: not the Mine's controller's
+		checkPlaced(t, s, "Mine Ann d3 2")
+		pass(t, s) // Ann's turn 3
+		checkPlaced(t, s, "Mine Ann d3 1")
+		pass(t, s) // Ben's turn 4
+		checkPlaced(t, s, "Mine Ann d3 1")
+		checkUnit(t, s, "d3", "Lancer", 3, 0)
+		pass(t, s) // Ann's turn 5: the last counter
+		checkPlaced(t, s)
+		checkEmpty(t, s, "d3")
+		// Ann discarded a Radio Tower at the end of turn 3, Ben at the end
+		// of turns 2 and 4.
+		checkCards(t, "Ann's graveyard", s.Graveyard(ann), `"Radio Tower" Mine`)
+		checkCards(t, "Ben's graveyard", s.Graveyard(ben), `"Radio Tower" "Radio Tower" Lancer`)
+	})
+	t.Run("its effect on the unit there when it goes off, ignoring armour", func(t *testing.T) {
+		s := build(t, table{units: []string{"Ben Bulwark d3"}})
+		putPlaced(t, s, ann, "Mine", "d3", 1)
+		pass(t, s)
+		pass(t, s)
+		checkUnit(t, s, "d3", "Bulwark", 2, 2)
+	})
+	t.Run("with no unit there, it goes to the graveyard", func(t *testing.T) {
+		s := build(t, table{})
+		putPlaced(t, s, ann, "Mine", "d3", 1)
+		pass(t, s)
+		pass(t, s)
+		checkPlaced(t, s)
+		checkCards(t, "Ann's graveyard", s.Graveyard(ann), `"Radio Tower" Mine`)
+	})
+	t.Run("the second player's counts down in their turns", func(t *testing.T) {
+		s := build(t, table{units: []string{"Ann Lancer c3"}})
+		putPlaced(t, s, ben, "Mine", "c3", 1)
+		pass(t, s)
+		checkEmpty(t, s, "c3")
+		checkCards(t, "Ben's graveyard", s.Graveyard(ben), `Mine`)
+		checkCards(t, "Ann's graveyard", s.Graveyard(ann), `"Radio Tower" Lancer`)
+	})
+	t.Run("it does not count as a unit", func(t *testing.T) {
+		s := build(t, table{units: []string{"Ann Lancer c2"}})
+		putPlaced(t, s, ben, "Mine", "c3", 2)
+		mustApply(t, s, ann, step("c2", "c3"))
+		expect(t, s, ann, attack("c3", "c3"), broke(ruleRange))
+		checkPlaced(t, s, "Mine Ben c3 2")
+	})
+}
+
+// ---------------------------------------------------------------------------
+// Pilots: attaching (M22), one a mecha, modifiers, two copies (M20),
+// removing (M21), Pilot Idiocy (M23).
+
+func TestRulingM22PilotsAttachInTheEntryZone(t *testing.T) {
+	tests := []struct {
+		name   string
+		square string
+		want   verdict
+	}{
+		{"an own mecha in the entry zone", "c1", ok},
+		{"an own mecha outside the entry zone", "c2", broke(rulePilotZone)},
+		{"an own mecha in the opponent's entry zone", "c5", broke(rulePilotZone)},
+		{"an enemy mecha in the entry zone", "d1", broke(rulePilotZone)},
+		{"an own tower in the entry zone", "a1", broke(rulePilotZone)},
+		{"an empty square", "e1", broke(rulePilotZone)},
+		{"a mecha that has a pilot", "b1", broke(rulePilotOne)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := build(t, table{hands: [2]string{"Rookie"}, units: []string{
+				"Ann Lancer c1", "Ann Lancer c2", "Ann Lancer c5", "Ben Lancer d1", `Ann "Radio Tower" a1`, "Ann Lancer b1 pilot=Ace",
+			}})
+			expect(t, s, ann, play("Rookie", tt.square), tt.want)
+			if tt.want == ok {
+				u := unit(t, s, tt.square)
+				if u.Pilot == nil || u.Pilot.Name != "Rookie" || u.Power() != 3 || u.Cost() != 0 {
+					t.Errorf("the Lancer has pilot %v, power %d, cost %d; want Rookie, 3, 0", u.Pilot, u.Power(), u.Cost())
+				}
+				if slices.Contains(s.Hand(ann), "Rookie") {
+					t.Errorf("Rookie is still in Ann's hand")
+				}
+			}
+		})
+	}
+	t.Run("a mecha played this turn", func(t *testing.T) {
+		s := build(t, table{hands: [2]string{"Lancer Rookie"}, units: []string{`Ann "Radio Tower" a1`, `Ann "Radio Tower" b1`}})
+		mustApply(t, s, ann, play("Lancer", "c1"), play("Rookie", "c1"))
+	})
+	t.Run("a pilot played onto no square", func(t *testing.T) {
+		s := build(t, table{hands: [2]string{"Rookie"}, units: []string{"Ann Lancer c1"}})
+		expect(t, s, ann, Play{Card: "Rookie"}, broke(ruleEntryZone))
+	})
+	t.Run("the pilot stays when its mecha leaves the entry zone", func(t *testing.T) {
+		s := build(t, table{hands: [2]string{"Ace"}, units: []string{"Ann Lancer c1"}})
+		mustApply(t, s, ann, play("Ace", "c1"), step("c1", "c2"))
+		if u := unit(t, s, "c2"); u.Pilot == nil || u.Power() != 3 {
+			t.Errorf("the Lancer on c2 has pilot %v and power %d", u.Pilot, u.Power())
+		}
+	})
+}
+
+func TestRulePilotModifiers(t *testing.T) {
+	tests := []struct {
+		name                      string
+		pilot, mecha              string
+		power, durability, armour int
+		speed                     int
+	}{
+		{"power and durability", "Ace", "Lancer", 3, 4, 0, 1},
+		{"Speed stacks with the mecha's", "Ace", "Striker", 4, 4, 0, 3},
+		{"power only", "Rookie", "Lancer", 3, 3, 0, 1},
+		{"a negative power", "Coward", "Striker", 2, 3, 0, 2},
+		{"Armour X: armour counters", "Guard", "Bulwark", 2, 5, 3, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := build(t, table{hands: [2]string{tt.pilot}, units: []string{"Ann " + tt.mecha + " c1"}})
+			mustApply(t, s, ann, play(tt.pilot, "c1"))
+			u := unit(t, s, "c1")
+			if u.Power() != tt.power || u.Durability != tt.durability || u.Armour != tt.armour || u.Speed() != tt.speed {
+				t.Errorf("power %d durability %d armour %d speed %d; want %d, %d, %d, %d",
+					u.Power(), u.Durability, u.Armour, u.Speed(), tt.power, tt.durability, tt.armour, tt.speed)
+			}
+		})
+	}
+}
+
+func TestRulingM20TwoCopiesOfAPilot(t *testing.T) {
+	// twoRookies: Ann attaches a second Rookie, to the Lancer on d1; her
+	// first is on the Lancer on c1.
+	twoRookies := func(t *testing.T) *State {
+		s := build(t, table{
+			hands: [2]string{"Rookie Ration", "Barrage Ration"},
+			units: []string{"Ann Lancer c1 pilot=Rookie", "Ann Lancer d1", "Ann Striker e2", "Ann Hawk b1", "Ben Titan e3"},
+		})
+		mustApply(t, s, ann, play("Rookie", "d1"))
+		return s
+	}
+	t.Run("attaching a second copy is legal; the sacrifice comes before any other move", func(t *testing.T) {
+		s := twoRookies(t)
+		if u := unit(t, s, "d1"); u.Pilot == nil || u.Pilot.Name != "Rookie" {
+			t.Fatalf("the second Rookie is not attached")
+		}
+		for _, m := range []engine.Move{
+			step("e2", "f2"), attack("e2", "e3"), play("Ration", ""), Discard{Card: radio}, engine.EndTurn{},
+		} {
+			expect(t, s, ann, m, ruled("M20", rulingSacrifice))
+		}
+	})
+	t.Run("the opponent's command waits too", func(t *testing.T) {
+		s := twoRookies(t)
+		expect(t, s, ben, play("Barrage", "e2"), ruled("M20", rulingSacrifice))
+		expect(t, s, ben, play("Ration", ""), ruled("M20", rulingSacrifice))
+	})
+	for _, square := range []string{"c1", "d1"} {
+		t.Run("sacrificing the copy on "+square, func(t *testing.T) {
+			s := twoRookies(t)
+			mustApply(t, s, ann, Sacrifice{At: sq(square)})
+			if u := unit(t, s, square); u.Pilot != nil {
+				t.Errorf("the Lancer on %s still has %s", square, u.Pilot.Name)
+			}
+			checkCards(t, "Ann's graveyard", s.Graveyard(ann), `Rookie`)
+			mustApply(t, s, ann, step("e2", "f2"))
+			mustApply(t, s, ben, play("Barrage", "f2"))
+		})
+	}
+	t.Run("sacrificing from a mecha without a pilot", func(t *testing.T) {
+		s := twoRookies(t)
+		expect(t, s, ann, Sacrifice{At: sq("b1")}, broke(rulePilotCopy))
+		expect(t, s, ann, Sacrifice{At: sq("e3")}, broke(rulePilotCopy))
+	})
+	t.Run("sacrificing a pilot of which one copy is controlled", func(t *testing.T) {
+		s := build(t, table{units: []string{"Ann Lancer c1 pilot=Rookie", "Ann Lancer d1 pilot=Ace"}})
+		v := expect(t, s, ann, Sacrifice{At: sq("c1")}, broke(rulePilotCopy))
+		if v != nil && !strings.Contains(v.What, "Ann controls one copy of Rookie") {
+			t.Errorf("violation %q", v.What)
+		}
+	})
+	t.Run("a sacrifice by the other player", func(t *testing.T) {
+		s := twoRookies(t)
+		expect(t, s, ben, Sacrifice{At: sq("c1")}, ruled("M2", rulingTurns))
+	})
+	t.Run("the opponent's copy does not count", func(t *testing.T) {
+		s := build(t, table{hands: [2]string{"Rookie"}, units: []string{"Ann Lancer d1", "Ben Lancer c5 pilot=Rookie"}})
+		mustApply(t, s, ann, play("Rookie", "d1"), engine.EndTurn{})
+	})
+	t.Run("no sacrifice once a copy is destroyed", func(t *testing.T) {
+		s := twoRookies(t)
+		s.destroy(sq("c1"))
+		checkCards(t, "Ann's graveyard", s.Graveyard(ann), `Lancer Rookie`)
+		mustApply(t, s, ann, step("e2", "f2"))
+		expect(t, s, ann, Sacrifice{At: sq("d1")}, broke(rulePilotCopy))
+	})
+	t.Run("no sacrifice when Pilot Idiocy destroys the second copy", func(t *testing.T) {
+		s := build(t, table{hands: [2]string{"Medic"}, units: []string{"Ann Bulwark c1 pilot=Medic", "Ann Dummy d1"}})
+		mustApply(t, s, ann, play("Medic", "d1"))
+		checkEmpty(t, s, "d1")
+		mustApply(t, s, ann, step("c1", "c2"))
+	})
+}
+
+func TestRulingM21RemovingAPilot(t *testing.T) {
+	s := build(t, table{
+		hands: [2]string{"Ace"},
+		units: []string{"Ann Lancer c1 pilot=Ace", "Ann Lancer d1", `Ann "Radio Tower" a1`, `Ann "Radio Tower" b1`},
+	})
+	if u := unit(t, s, "c1"); u.Durability != 4 || u.Power() != 3 {
+		t.Fatalf("the Lancer with Ace has durability %d and power %d", u.Durability, u.Power())
+	}
+	mustApply(t, s, ann, play("Ace", "d1"), Sacrifice{At: sq("c1")})
+	u := unit(t, s, "c1")
+	if u.Durability != 4 {
+		t.Errorf("durability %d after the pilot is removed, want 4: it does not change", u.Durability)
+	}
+	if u.Power() != 2 || u.Speed() != 1 || u.Cost() != 2 {
+		t.Errorf("power %d speed %d cost %d, want the printed 2, 1, 2", u.Power(), u.Speed(), u.Cost())
+	}
+	if provided, used := s.Bandwidth(ann); provided != 2 || used != 2 {
+		t.Errorf("Ann's bandwidth %d/%d, want 2 used of 2", used, provided)
+	}
+	checkCards(t, "Ann's graveyard", s.Graveyard(ann), `Ace`)
+	t.Run("armour counters stay", func(t *testing.T) {
+		s := build(t, table{hands: [2]string{"Guard"}, units: []string{"Ann Lancer c1 pilot=Guard", "Ann Lancer d1"}})
+		mustApply(t, s, ann, play("Guard", "d1"), Sacrifice{At: sq("c1")})
+		checkUnit(t, s, "c1", "Lancer", 3, 1)
+	})
+	t.Run("a mecha over the bandwidth is no problem", func(t *testing.T) {
+		s := build(t, table{
+			hands: [2]string{"Rookie"},
+			units: []string{"Ann Lancer c1 pilot=Rookie", "Ann Lancer d1 pilot=Ace", "Ann Lancer e1", `Ann "Radio Tower" a1`, `Ann "Radio Tower" b1`},
+		})
+		mustApply(t, s, ann, play("Rookie", "e1"), Sacrifice{At: sq("c1")})
+		if provided, used := s.Bandwidth(ann); provided != 2 || used != 2 {
+			t.Errorf("Ann's bandwidth %d/%d, want 2 used of 2", used, provided)
+		}
+		mustApply(t, s, ann, step("c1", "c2"))
+	})
+}
+
+func TestRulingM23PilotIdiocy(t *testing.T) {
+	tests := []struct {
+		name         string
+		pilot, mecha string
+		durability   int    // the mecha's after attaching; 0: destroyed
+		owed         int    // cards Ann owes after
+		graveyard    string // Ann's
+	}{
+		{"durability -1 on a mecha with 1: destroyed", jason, "Dummy", 0, 0, `Dummy "Jason \"The Looks\" Brannan"`},
+		{"durability -1 on a mecha with 3", jason, "Lancer", 2, 0, ``},
+		{"the pilot's effects apply before: durability -2, then +1, on 2", "Medic", "Scout", 1, 0, ``},
+		{"the pilot's effects apply before: durability -2, then +1, on 1", "Medic", "Dummy", 0, 0, `Dummy Medic`},
+		{"the pilot's draw is made though the mecha is destroyed", "Scholar", "Lancer", 0, 1, `Lancer Scholar`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := build(t, table{hands: [2]string{strconv.Quote(tt.pilot)}, units: []string{"Ann " + tt.mecha + " c1"}})
+			mustApply(t, s, ann, play(tt.pilot, "c1"))
+			if tt.durability == 0 {
+				checkEmpty(t, s, "c1")
+			} else {
+				checkUnit(t, s, "c1", tt.mecha, tt.durability, 0)
+			}
+			checkCards(t, "Ann's graveyard", s.Graveyard(ann), tt.graveyard)
+			if s.players[ann].owed != tt.owed {
+				t.Errorf("Ann owes %d cards, want %d", s.players[ann].owed, tt.owed)
+			}
+			checkNotOver(t, s)
+		})
+	}
+}
+
+// ---------------------------------------------------------------------------
+// The end of the turn and the ways to lose: hand size (M17), a full entry
+// zone (M18), deck-out (M34), rebirth (M24).
+
+func TestRulingM17MaximumHandSize(t *testing.T) {
+	// Ann holds six cards on turn 1: her opening hand and her draw.
+	sixCards := func(t *testing.T) *State {
+		return build(t, table{
+			hands: [2]string{"Overclock Rookie", "Barrage"},
+			units: []string{"Ann Lancer c1", "Ann Striker c5", "Ben Titan c4"},
+		})
+	}
+	t.Run("ending the turn with more than five cards", func(t *testing.T) {
+		s := sixCards(t)
+		v := expect(t, s, ann, engine.EndTurn{}, broke(ruleHandSize))
+		if v != nil && v.What != "Ann holds 6 cards" {
+			t.Errorf("violation %q", v.What)
+		}
+	})
+	t.Run("discarding down to five, then ending the turn", func(t *testing.T) {
+		s := sixCards(t)
+		mustApply(t, s, ann, Discard{Card: radio})
+		checkCards(t, "Ann's hand", s.Hand(ann), `Overclock Rookie "Radio Tower" "Radio Tower" "Radio Tower"`)
+		checkCards(t, "Ann's graveyard", s.Graveyard(ann), `"Radio Tower"`)
+		expect(t, s, ann, Discard{Card: radio}, ruled("M17", rulingDiscard))
+		mustApply(t, s, ann, engine.EndTurn{})
+	})
+	t.Run("discarding with five cards", func(t *testing.T) {
+		s := sixCards(t)
+		mustApply(t, s, ann, play(radio, "a1"))
+		v := expect(t, s, ann, Discard{Card: radio}, ruled("M17", rulingDiscard))
+		if v != nil && v.What != "Ann holds 5 cards, no more than 5" {
+			t.Errorf("violation %q", v.What)
+		}
+	})
+	t.Run("a card not in hand", func(t *testing.T) {
+		s := sixCards(t)
+		expect(t, s, ann, Discard{Card: "Titan"}, ruled("M11", rulingHand))
+	})
+	t.Run("one card at a time, down from seven", func(t *testing.T) {
+		s := build(t, table{hands: [2]string{"Resupply"}, decks: [2]string{"Titan Hawk"}, units: []string{"Ann Lancer c1"}})
+		mustApply(t, s, ann, play("Resupply", ""), draw(`Titan Hawk`))
+		mustApply(t, s, ann, Discard{Card: "Titan"})
+		expect(t, s, ann, engine.EndTurn{}, broke(ruleHandSize))
+		expect(t, s, ann, step("c1", "c2"), ruled("M17", rulingDiscard))
+		mustApply(t, s, ann, Discard{Card: "Hawk"}, engine.EndTurn{})
+		checkCards(t, "Ann's graveyard", s.Graveyard(ann), `Resupply Titan Hawk`)
+	})
+	after := []struct {
+		name string
+		move engine.Move
+		want verdict
+	}{
+		{"a move", step("c1", "c2"), ruled("M17", rulingDiscard)},
+		{"an attack", attack("c5", "c4"), ruled("M17", rulingDiscard)},
+		{"a direct attack", direct("c5", radio), ruled("M17", rulingDiscard)},
+		{"a command", play("Overclock", "c1"), ruled("M17", rulingDiscard)},
+		{"a pilot", play("Rookie", "c1"), ruled("M13", rulingOwnTurn)},
+		{"a tower", play(radio, "a1"), ruled("M13", rulingOwnTurn)},
+	}
+	for _, tt := range after {
+		t.Run("after discarding: "+tt.name, func(t *testing.T) {
+			s := sixCards(t)
+			mustApply(t, s, ann, Discard{Card: radio})
+			expect(t, s, ann, tt.move, tt.want)
+		})
+	}
+	t.Run("after discarding: the opponent's command", func(t *testing.T) {
+		s := sixCards(t)
+		mustApply(t, s, ann, Discard{Card: radio}, engine.EndTurn{})
+		// Ben, in his turn, is not in Ann's end phase.
+		mustApply(t, s, ben, draw(`"Radio Tower"`), play("Barrage", "c1"))
+	})
+}
+
+func TestRulingM18AFullEntryZoneLoses(t *testing.T) {
+	// Ben's entry zone, a5 to g5, holds Ann's Lancers but for g5.
+	fullBut := func(g5 string) []string {
+		units := []string{"Ann Lancer a5", "Ann Lancer b5", "Ann Lancer c5", "Ann Lancer d5", "Ann Lancer e5", "Ann Lancer f5"}
+		if g5 != "" {
+			units = append(units, g5)
+		}
+		return units
+	}
+	tests := []struct {
+		name  string
+		g5    string
+		loses bool
+	}{
+		{"the opponent's units", "Ann Lancer g5", true},
+		{"the player's tower", `Ben "Radio Tower" g5`, true},
+		{"an empty square", "", false},
+		{"the player's mecha: movable", "Ben Lancer g5", false},
+		{"the player's tower with Speed: movable", `Ben "Crawler Tower" g5`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := build(t, table{units: fullBut(tt.g5)})
+			endTurn(t, s)
+			if tt.loses {
+				checkOutcome(t, s, ann, "Ben has no free space in their entry zone", 2)
+			} else {
+				checkNotOver(t, s)
+			}
+		})
+	}
+	t.Run("a placed command does not fill a square", func(t *testing.T) {
+		s := build(t, table{units: fullBut("")})
+		putPlaced(t, s, ann, "Mine", "g5", 2)
+		endTurn(t, s)
+		checkNotOver(t, s)
+	})
+	t.Run("checked at the start of the player's own turns only", func(t *testing.T) {
+		s := build(t, table{units: []string{
+			"Ben Lancer a1", "Ben Lancer b1", "Ben Lancer c1", "Ben Lancer d1", "Ben Lancer e1", "Ben Lancer f1", "Ben Lancer g1",
+		}})
+		endTurn(t, s)
+		checkNotOver(t, s)
+		mustApply(t, s, ben, draw(`"Radio Tower"`))
+		endTurn(t, s)
+		checkOutcome(t, s, ben, "Ann has no free space in their entry zone", 3)
+	})
+}
+
+func TestRulingM34DeckOutLoses(t *testing.T) {
+	t.Run("unseeded: at the draw phase", func(t *testing.T) {
+		s := build(t, table{})
+		emptyDeck(t, s, ben)
+		endTurn(t, s)
+		checkOutcome(t, s, ann, "Ben could not draw a card from their deck", 2)
+	})
+	t.Run("seeded: at the draw phase", func(t *testing.T) {
+		s := newGame(t, testCards(t), true, 8, nil)
+		mustApply(t, s, ann, Discard{Card: s.Hand(ann)[0]})
+		emptyDeck(t, s, ben)
+		mustApply(t, s, ann, engine.EndTurn{})
+		checkOutcome(t, s, ann, "Ben could not draw a card from their deck", 2)
+	})
+	t.Run("seeded: when an effect draws", func(t *testing.T) {
+		s := newGame(t, testCards(t), true, 8, nil)
+		mustApply(t, s, ann, Deck{List: deckList(`40 Ration`)})
+		mustApply(t, s, ann, play("Ration", ""))
+		emptyDeck(t, s, ann)
+		mustApply(t, s, ann, play("Ration", ""))
+		checkOutcome(t, s, ben, "Ann could not draw a card from their deck", 1)
+	})
+	t.Run("unseeded: when an effect draws", func(t *testing.T) {
+		s := build(t, table{hands: [2]string{"Resupply"}})
+		emptyDeck(t, s, ann)
+		mustApply(t, s, ann, play("Resupply", ""))
+		checkOutcome(t, s, ben, "Ann could not draw a card from their deck", 1)
+	})
+	t.Run("unseeded: the deck runs out during an effect's draws", func(t *testing.T) {
+		s := build(t, table{hands: [2]string{"Resupply"}})
+		s.players[ann].deck = []string{"Titan"}
+		mustApply(t, s, ann, play("Resupply", ""), draw(`Titan`))
+		checkOutcome(t, s, ben, "Ann could not draw a card from their deck", 1)
+	})
+}
+
+func TestRulingM24Rebirth(t *testing.T) {
+	// bensDraw is Ben's turn 2 before his draw, with cards in his graveyard.
+	bensDraw := func(t *testing.T, graveyard string) *State {
+		s := build(t, table{})
+		bury(s, ben, graveyard)
+		endTurn(t, s)
+		return s
+	}
+	t.Run("skipping the draw returns the card", func(t *testing.T) {
+		s := bensDraw(t, "Pheonix Scout")
+		mustApply(t, s, ben, SkipDraw{Card: "Pheonix"})
+		checkCards(t, "Ben's hand", s.Hand(ben), `"Radio Tower" "Radio Tower" "Radio Tower" "Radio Tower" "Radio Tower" Pheonix`)
+		checkCards(t, "Ben's graveyard", s.Graveyard(ben), `Scout`)
+		if n := s.DeckSize(ben); n != 35 {
+			t.Errorf("Ben's deck has %d cards, want 35: no draw", n)
+		}
+		expect(t, s, ben, draw(`"Radio Tower"`), broke(ruleDraw))
+		mustApply(t, s, ben, Discard{Card: radio}, engine.EndTurn{})
+	})
+	t.Run("one card a draw phase", func(t *testing.T) {
+		s := bensDraw(t, "Pheonix Pheonix")
+		mustApply(t, s, ben, SkipDraw{Card: "Pheonix"})
+		expect(t, s, ben, SkipDraw{Card: "Pheonix"}, ruled("M24", rulingSkip))
+		checkCards(t, "Ben's graveyard", s.Graveyard(ben), `Pheonix`)
+	})
+	t.Run("only as the first move", func(t *testing.T) {
+		s := bensDraw(t, "Pheonix")
+		mustApply(t, s, ben, draw(`"Radio Tower"`))
+		v := expect(t, s, ben, SkipDraw{Card: "Pheonix"}, ruled("M24", rulingSkip))
+		if v != nil && v.What != "Ben's draw phase is over" {
+			t.Errorf("violation %q", v.What)
+		}
+	})
+	t.Run("a card without rebirth", func(t *testing.T) {
+		s := bensDraw(t, "Scout")
+		expect(t, s, ben, SkipDraw{Card: "Scout"}, ruled("M24", rulingSkip))
+	})
+	t.Run("a card not in the graveyard", func(t *testing.T) {
+		s := bensDraw(t, "")
+		expect(t, s, ben, SkipDraw{Card: "Pheonix"}, ruled("M24", rulingSkip))
+	})
+	t.Run("a card in the opponent's graveyard", func(t *testing.T) {
+		s := bensDraw(t, "")
+		bury(s, ann, "Pheonix")
+		expect(t, s, ben, SkipDraw{Card: "Pheonix"}, ruled("M24", rulingSkip))
+	})
+	t.Run("in the opponent's turn", func(t *testing.T) {
+		s := bensDraw(t, "")
+		bury(s, ann, "Pheonix")
+		expect(t, s, ann, SkipDraw{Card: "Pheonix"}, ruled("M2", rulingTurns))
+	})
+	t.Run("as the first move of the game", func(t *testing.T) {
+		s := build(t, table{draw: "-"})
+		bury(s, ann, "Pheonix")
+		mustApply(t, s, ann, SkipDraw{Card: "Pheonix"})
+		if n := len(s.Hand(ann)); n != 6 || s.Turn() != 1 {
+			t.Errorf("Ann holds %d cards on turn %d, want 6 on turn 1", n, s.Turn())
+		}
+	})
+	t.Run("seeded: instead of the seed's draw", func(t *testing.T) {
+		s := newGame(t, testCards(t), true, 8, nil)
+		mustApply(t, s, ann, Discard{Card: s.Hand(ann)[0]}, engine.EndTurn{})
+		bury(s, ben, "Pheonix")
+		mustApply(t, s, ben, SkipDraw{Card: "Pheonix"})
+		if n := s.DeckSize(ben); n != 35 {
+			t.Errorf("Ben's deck has %d cards, want 35: he skipped his draw", n)
+		}
+		if hand := s.Hand(ben); len(hand) != 6 || hand[5] != "Pheonix" {
+			t.Errorf("Ben's hand %q, want his five cards and Pheonix", hand)
+		}
+	})
+	t.Run("an empty deck with a card to return: no loss", func(t *testing.T) {
+		s := build(t, table{})
+		bury(s, ben, "Pheonix")
+		emptyDeck(t, s, ben)
+		endTurn(t, s)
+		checkNotOver(t, s)
+		expect(t, s, ben, draw(`"Radio Tower"`), ruled("M3", rulingNotInDeck))
+		mustApply(t, s, ben, SkipDraw{Card: "Pheonix"})
+		checkNotOver(t, s)
+	})
+	t.Run("seeded: a refused first move keeps the choice to skip", func(t *testing.T) {
+		s := newGame(t, testCards(t), true, 8, nil)
+		mustApply(t, s, ann, Discard{Card: s.Hand(ann)[0]}, engine.EndTurn{})
+		bury(s, ben, "Pheonix")
+		expect(t, s, ben, step("c5", "c4"), ruled("M8", rulingOwnUnit))
+		mustApply(t, s, ben, SkipDraw{Card: "Pheonix"})
+	})
+}
+
+// ---------------------------------------------------------------------------
+// Keywords stacking (M25), towers as units (M29), card names (M33).
+
+func TestRulingM25NumbersOfKeywordsAddUp(t *testing.T) {
+	t.Run("Speed: the card's, its pilot's and a command's", func(t *testing.T) {
+		s := build(t, table{hands: [2]string{"Overclock"}, units: []string{"Ann Scout c1 pilot=Ace"}})
+		mustApply(t, s, ann, play("Overclock", "c1"))
+		if sp := unit(t, s, "c1").Speed(); sp != 4 {
+			t.Errorf("speed %d, want 2 + 1 + 1", sp)
+		}
+		mustApply(t, s, ann, path("c1-c2-c3-c4-b4")...)
+	})
+	t.Run("Armour: the card's and its pilot's", func(t *testing.T) {
+		s := build(t, table{hands: [2]string{"Guard"}, units: []string{"Ann Bulwark c1"}})
+		mustApply(t, s, ann, play("Guard", "c1"))
+		checkUnit(t, s, "c1", "Bulwark", 5, 3)
+	})
+	t.Run("Armour written twice on a card", func(t *testing.T) {
+		titan, _ := testCards(t).Card("Titan")
+		if titan.Keywords.Armour != 2 {
+			t.Errorf("Titan (armour 1 armour 1) has Armour %d, want 2", titan.Keywords.Armour)
+		}
+	})
+	t.Run("Range: the card's and a command's", func(t *testing.T) {
+		s := build(t, table{hands: [2]string{"Scope"}, units: []string{"Ann Archer c1", "Ben Titan c5", "Ben Titan g2"}})
+		mustApply(t, s, ann, play("Scope", "c1"))
+		if r := unit(t, s, "c1").Range(); r != 5 {
+			t.Errorf("range %d, want 3 + 2", r)
+		}
+		mustApply(t, s, ann, attack("c1", "g2"))
+	})
+	cs := loadCards(t, `
+tower "Radio Tower" basic provide 1u durability 3
+mecha Lancer cost 2 power 2 durability 3 pierce
+mecha Hawk   cost 2 power 2 durability 2 flight
+pilot Wings  flight haste
+pilot Twin   speed 1 speed 1
+`)
+	t.Run("Flight and Haste from a pilot: there or not", func(t *testing.T) {
+		s := buildWith(t, cs, table{hands: [2]string{"Wings Wings"}, units: []string{"Ann Lancer c1 new", "Ann Hawk d1 new", "Ben Lancer c3"}})
+		expect(t, s, ann, step("c1", "c2"), broke(ruleHaste))
+		mustApply(t, s, ann, play("Wings", "c1"), step("c1", "c2"))
+		mustApply(t, s, ann, play("Wings", "d1"), Sacrifice{At: sq("c2")})
+		// The Hawk's own Flight and its pilot's are one Flight.
+		if k := unit(t, s, "d1").Keywords(); !k.Flight || !k.Haste {
+			t.Errorf("the Hawk with Wings has keywords %v", k)
+		}
+		mustApply(t, s, ann, step("d1", "d2"))
+	})
+	t.Run("a pilot's Speed written twice", func(t *testing.T) {
+		s := buildWith(t, cs, table{hands: [2]string{"Twin"}, units: []string{"Ann Lancer c1"}})
+		mustApply(t, s, ann, play("Twin", "c1"))
+		mustApply(t, s, ann, path("c1-c2-c3")...)
+		expect(t, s, ann, step("c3", "c4"), broke(ruleSpeed))
+	})
+}
+
+func TestRulingM29TowersAreUnits(t *testing.T) {
+	t.Run("a tower attacked and destroyed", func(t *testing.T) {
+		s := build(t, table{units: []string{"Ann Striker c4", `Ben "Radio Tower" c5`, `Ben "Radio Tower" d5`}})
+		mustApply(t, s, ann, attack("c4", "c5"))
+		checkEmpty(t, s, "c5")
+		checkCards(t, "Ben's graveyard", s.Graveyard(ben), `"Radio Tower"`)
+		if provided, _ := s.Bandwidth(ben); provided != 1 {
+			t.Errorf("Ben's bandwidth is %d, want 1", provided)
+		}
+	})
+	t.Run("a tower with power attacks", func(t *testing.T) {
+		s := build(t, table{units: []string{`Ann "Flak Tower" c1`, "Ben Hawk c3"}})
+		mustApply(t, s, ann, attack("c1", "c3"))
+		checkUnit(t, s, "c3", "Hawk", 1, 0)
+	})
+	t.Run("a tower without power does not", func(t *testing.T) {
+		s := build(t, table{units: []string{`Ann "Radio Tower" c1`, "Ben Hawk c2"}})
+		expect(t, s, ann, attack("c1", "c2"), ruled("M12", rulingPower))
+	})
+	t.Run("a tower in the opponent's entry zone attacks directly", func(t *testing.T) {
+		s := build(t, table{units: []string{`Ann "Flak Tower" c5`}})
+		mustApply(t, s, ann, direct("c5", radio))
+		checkCards(t, "Ben's damage zone", s.DamageZone(ben), `"Radio Tower"`)
+	})
+}
+
+func TestRulingM33CardNamesDifferingInCase(t *testing.T) {
+	const suggestion = `did you mean "Scout"?`
+	t.Run("playing", func(t *testing.T) {
+		s := build(t, table{hands: [2]string{"Scout"}, units: []string{`Ann "Radio Tower" a1`}})
+		v := expect(t, s, ann, play("scout", "b1"), ruled("M33", rulingNames))
+		if v != nil && v.What != `no card named "scout" in the catalogue (did you mean "Scout"?)` {
+			t.Errorf("violation %q", v.What)
+		}
+		mustApply(t, s, ann, play("Scout", "b1"))
+	})
+	t.Run("playing a card no catalogue has", func(t *testing.T) {
+		s := build(t, table{})
+		v := expect(t, s, ann, play("Gizmo", "b1"), ruled("M33", rulingNames))
+		if v != nil && v.What != `no card named "Gizmo" in the catalogue` {
+			t.Errorf("violation %q", v.What)
+		}
+	})
+	t.Run("a deck list", func(t *testing.T) {
+		s := setupGame(t)
+		v := expect(t, s, ann, Deck{List: kit(names("scout"))}, broke(ruleDeck))
+		if v != nil && !strings.Contains(v.What, suggestion) {
+			t.Errorf("violation %q does not suggest Scout", v.What)
+		}
+	})
+	t.Run("a draw", func(t *testing.T) {
+		s := setupWithDecks(t)
+		v := expect(t, s, ann, opening(`scout`), ruled("M3", rulingNotInDeck))
+		if v != nil && !strings.Contains(v.What, suggestion) {
+			t.Errorf("violation %q does not suggest Scout", v.What)
+		}
+	})
+	t.Run("skipping the draw", func(t *testing.T) {
+		s := build(t, table{})
+		bury(s, ben, "Pheonix")
+		endTurn(t, s)
+		v := expect(t, s, ben, SkipDraw{Card: "pheonix"}, ruled("M24", rulingSkip))
+		if v != nil && !strings.Contains(v.What, `did you mean "Pheonix"?`) {
+			t.Errorf("violation %q does not suggest Pheonix", v.What)
+		}
+	})
+	t.Run("a discard", func(t *testing.T) {
+		s := build(t, table{})
+		v := expect(t, s, ann, Discard{Card: "radio tower"}, ruled("M33", rulingNames))
+		if v != nil && !strings.Contains(v.What, `did you mean "Radio Tower"?`) {
+			t.Errorf("violation %q does not suggest Radio Tower", v.What)
+		}
+	})
+	t.Run("the card of a direct attack", func(t *testing.T) {
+		s := build(t, table{units: []string{"Ann Striker c5"}})
+		v := expect(t, s, ann, direct("c5", "radio tower"), ruled("M3", rulingNotInDeck))
+		if v != nil && !strings.Contains(v.What, `did you mean "Radio Tower"?`) {
+			t.Errorf("violation %q does not suggest Radio Tower", v.What)
+		}
+	})
+	t.Run("two cards differing only in case are two cards", func(t *testing.T) {
+		cs := loadCards(t, `
+tower "Radio Tower" basic provide 1u durability 3
+mecha Scout cost 1 power 1 durability 2
+mecha SCOUT cost 1 power 3 durability 4
+`)
+		s := buildWith(t, cs, table{hands: [2]string{"SCOUT"}, units: []string{`Ann "Radio Tower" a1`, `Ann "Radio Tower" b1`}})
+		expect(t, s, ann, play("Scout", "c1"), ruled("M11", rulingHand))
+		mustApply(t, s, ann, play("SCOUT", "c1"))
+		checkUnit(t, s, "c1", "SCOUT", 4, 0)
+	})
+}
+
+// ---------------------------------------------------------------------------
+// Legal: every move listed is accepted, known-legal moves are listed, and a
+// seeded game's Legal makes the draws the seed gives.
+
+func TestLegalMovesInAPositionOfPlay(t *testing.T) {
+	s := build(t, table{
+		hands: [2]string{"Rookie Lancer Barrage Resupply", "Barrage"},
+		units: []string{
+			`Ann "Radio Tower" a1`, `Ann "Radio Tower" b1`, "Ann Lancer c1", "Ann Striker c3", "Ann Archer d2",
+			"Ben Hawk c4", "Ben Bulwark d3", "Ben Titan e5",
+		},
+	})
+	moves := checkLegalMovesApply(t, s)
+	checkListed(t, moves,
+		play(radio, "g1"), play(radio, "a2"), play("Rookie", "c1"), play("Barrage", "d3"), play("Resupply", ""),
+		step("c1", "d1"), step("c3", "b3"), step("d2", "e2"),
+		attack("c3", "d3"), attack("d2", "c4"), attack("d2", "d3"),
+		Discard{Card: radio}, Discard{Card: "Lancer"},
+	)
+	checkNotListed(t, moves,
+		play("Lancer", "d1"),      // no bandwidth left
+		play(radio, "d2"),         // not next to a tower
+		play("Rookie", "c3"),      // not in the entry zone
+		play("Barrage", "c3"),     // Ann's own unit
+		step("c3", "d3"),          // occupied
+		attack("c3", "c4"),        // the Hawk has Flight
+		attack("d2", "e5"),        // out of range
+		attack("c1", "c3"),        // Ann's own unit
+		engine.EndTurn{},          // six cards in hand
+		SkipDraw{Card: "Pheonix"}, // the draw is made
+	)
+	for _, m := range moves {
+		if d, isDraw := m.(Draw); isDraw {
+			t.Errorf("Legal lists %s once the draw is made", moveKey(d))
+		}
+	}
+}
+
+func TestLegalMovesInSpecialPositions(t *testing.T) {
+	t.Run("five cards in hand: the turn may end, no discard", func(t *testing.T) {
+		s := build(t, table{units: []string{"Ann Lancer c1"}})
+		mustApply(t, s, ann, play(radio, "a1"))
+		moves := checkLegalMovesApply(t, s)
+		checkListed(t, moves, engine.EndTurn{}, step("c1", "c2"))
+		checkNotListed(t, moves, Discard{Card: radio})
+	})
+	t.Run("the end phase: discards only", func(t *testing.T) {
+		s := build(t, table{hands: [2]string{"Resupply"}, decks: [2]string{"Titan Hawk"}, units: []string{"Ann Lancer c1"}})
+		mustApply(t, s, ann, play("Resupply", ""), draw(`Titan Hawk`), Discard{Card: "Titan"})
+		moves := checkLegalMovesApply(t, s)
+		for _, m := range moves {
+			if _, isDiscard := m.(Discard); !isDiscard {
+				t.Errorf("Legal lists %s in the end phase with six cards", moveKey(m))
+			}
+		}
+		checkListed(t, moves, Discard{Card: "Hawk"}, Discard{Card: radio})
+	})
+	t.Run("a sacrifice owed: the sacrifices only", func(t *testing.T) {
+		s := build(t, table{hands: [2]string{"Rookie"}, units: []string{"Ann Lancer c1 pilot=Rookie", "Ann Lancer d1", "Ann Lancer e1 pilot=Ace"}})
+		mustApply(t, s, ann, play("Rookie", "d1"))
+		moves := checkLegalMovesApply(t, s)
+		if len(moves) != 2 {
+			t.Errorf("Legal lists %d moves, want the 2 sacrifices", len(moves))
+		}
+		checkListed(t, moves, Sacrifice{At: sq("c1")}, Sacrifice{At: sq("d1")})
+	})
+	t.Run("unseeded, the draw phase: a card at a time, or the skip", func(t *testing.T) {
+		s := build(t, table{decks: [2]string{"", "Titan Hawk"}})
+		bury(s, ben, "Pheonix Scout")
+		endTurn(t, s)
+		moves := checkLegalMovesApply(t, s)
+		checkListed(t, moves, draw(`Titan`), draw(`Hawk`), draw(`"Radio Tower"`), SkipDraw{Card: "Pheonix"})
+		checkNotListed(t, moves, SkipDraw{Card: "Scout"}, engine.EndTurn{})
+		if len(moves) != 4 {
+			t.Errorf("Legal lists %d moves, want 4", len(moves))
+		}
+	})
+	t.Run("unseeded, cards owed to an effect: the draws only", func(t *testing.T) {
+		s := build(t, table{hands: [2]string{"Resupply"}, decks: [2]string{"Titan"}})
+		mustApply(t, s, ann, play("Resupply", ""))
+		moves := checkLegalMovesApply(t, s)
+		checkListed(t, moves, draw(`Titan`), draw(`"Radio Tower"`))
+		if len(moves) != 2 {
+			t.Errorf("Legal lists %d moves, want 2", len(moves))
+		}
+	})
+	t.Run("unseeded, the set-up: the opening draws", func(t *testing.T) {
+		s := setupGame(t)
+		mustApply(t, s, ann, Deck{List: kit(names("Titan"))})
+		moves := checkLegalMovesApply(t, s)
+		checkListed(t, moves, Draw{Cards: []string{"Titan"}, Opening: true}, Draw{Cards: []string{radio}, Opening: true})
+	})
+	t.Run("unseeded: direct attacks are listed", func(t *testing.T) {
+		s := build(t, table{units: []string{"Ann Striker c5"}})
+		moves := checkLegalMovesApply(t, s)
+		checkListed(t, moves, direct("c5", radio))
+	})
+}
+
+func TestLegalInASeededGameMakesTheDrawsItself(t *testing.T) {
+	const seed = 21
+	s := newGame(t, testCards(t), true, seed, nil)
+	mustApply(t, s, ann, Deck{List: deckList(`40 "Radio Tower"`)})
+	put(t, s, "Ann Striker c5")
+	moves := checkLegalMovesApply(t, s)
+	if s.Turn() != 0 {
+		t.Errorf("Legal began the game: Turn() = %d", s.Turn())
+	}
+	for _, m := range moves {
+		if _, isDraw := m.(Draw); isDraw {
+			t.Errorf("Legal lists %s: a seeded game makes its draws", moveKey(m))
+		}
+	}
+	// Ann's six Radio Towers: her opening hand and her turn-1 draw.
+	checkListed(t, moves, play(radio, "a1"), play(radio, "g1"), Discard{Card: radio}, Direct{From: sq("c5")}, step("c5", "c4"))
+	checkNotListed(t, moves, engine.EndTurn{})
+}
+
+func TestLegalAndToMoveAgreeDuringTheSetUp(t *testing.T) {
+	s := setupWithDecks(t)
+	mustApply(t, s, ann, opening(`Scout Scout Scout Hawk Hawk`))
+	checkLegalMovesApply(t, s)
+}
+
+func TestLegalListsTheSkipWhenTheSeededDeckIsEmpty(t *testing.T) {
+	s := newGame(t, testCards(t), true, 8, nil)
+	mustApply(t, s, ann, Discard{Card: s.Hand(ann)[0]})
+	emptyDeck(t, s, ben)
+	bury(s, ben, "Pheonix")
+	mustApply(t, s, ann, engine.EndTurn{})
+	checkNotOver(t, s)
+	moves := checkLegalMovesApply(t, s)
+	checkListed(t, moves, SkipDraw{Card: "Pheonix"})
+}
+
+// TestLegalInRandomSeededGames plays seeded games by picking among the
+// moves Legal lists: Apply must accept every one of them.
+func TestLegalInRandomSeededGames(t *testing.T) {
+	const games, maxTurns, maxMovesPerTurn = 12, 60, 25
+	for g := range games {
+		seed := uint64(1000 + g)
+		variants := map[string]string{}
+		if g%2 == 1 {
+			variants = map[string]string{"direct": "range", "range": "skip", "firstdraw": "no", "emptydamage": "lose"}
+		}
+		s := newGame(t, testCards(t), true, seed, variants)
+		rng := seededSource(seed, 0)
+		for turn := 0; turn < maxTurns && !s.Outcome().Over; turn++ {
+			player := s.ToMove()
+			for range maxMovesPerTurn {
+				moves := s.Legal()
+				if len(moves) == 0 {
+					t.Fatalf("game %d, turn %d: Legal lists no moves in a game that is not over:\n%s", g, s.Turn(), snapshot(s))
+				}
+				m := moves[rng.Intn(len(moves))]
+				if _, end := m.(engine.EndTurn); end {
+					break
+				}
+				if err := s.Apply(player, m); err != nil {
+					t.Fatalf("game %d, turn %d: Legal listed %s, which Apply refuses: %v", g, s.Turn(), moveKey(m), err)
+				}
+				if s.Outcome().Over || s.ToMove() != player {
+					break
+				}
+			}
+			if s.Outcome().Over || s.ToMove() != player {
+				continue
+			}
+			for len(s.Hand(player)) > MaxHandSize {
+				mustApply(t, s, player, Discard{Card: s.Hand(player)[0]})
+			}
+			if s.sacrifice != "" {
+				continue
+			}
+			mustApply(t, s, player, engine.EndTurn{})
+		}
+		t.Logf("game %d: turn %d, %+v", g, s.Turn(), s.Outcome())
+	}
+}
+
+func TestRulingVariantsAndTheirDefaults(t *testing.T) {
+	want := map[string][]string{
+		"direct":      {"entryzone", "range"},
+		"range":       {"over", "skip"},
+		"firstdraw":   {"yes", "no"},
+		"emptydamage": {"nothing", "lose"},
+	}
+	got := Game{}.Variants()
+	if len(got) != len(want) {
+		t.Errorf("%d variants, want %d", len(got), len(want))
+	}
+	for _, v := range got {
+		if !slices.Equal(v.Values, want[v.Name]) {
+			t.Errorf("variant %s has values %q (default first), want %q", v.Name, v.Values, want[v.Name])
+		}
+	}
+	g := Game{Cards: testCards(t)}
+	if _, err := g.New(engine.Options{Variants: map[string]string{"direct": "adjacent"}}); err == nil {
+		t.Errorf("New accepts direct=adjacent")
+	}
+	if _, err := g.New(engine.Options{Variants: map[string]string{"tie": "bounce"}}); err == nil {
+		t.Errorf("New accepts an unknown variant")
+	}
+	if _, err := (Game{Cards: &Cards{}}).New(engine.Options{}); err == nil {
+		t.Errorf("New accepts a catalogue without cards")
+	}
+	if g.Name() != "mecha" || g.Players() != 2 {
+		t.Errorf("Name() = %q, Players() = %d", g.Name(), g.Players())
+	}
 }
