@@ -33,3 +33,22 @@ func checkMoveSpans[M notation.Move](t *testing.T, moves []M, want []moveSpan) {
 		}
 	}
 }
+
+// checkOneError checks that errs is one error at column col of line 1,
+// with the message msg.
+func checkOneError(t *testing.T, errs []*notation.Error, col int, msg string) {
+	t.Helper()
+	if len(errs) != 1 {
+		t.Fatalf("got %d errors %v, want 1", len(errs), errs)
+	}
+	e := errs[0]
+	if e.Span.Start.Line != 1 || e.Span.Start.Column != col {
+		t.Errorf("error at %d:%d, want 1:%d", e.Span.Start.Line, e.Span.Start.Column, col)
+	}
+	if e.Span.Start.Offset != col-1 {
+		t.Errorf("error at offset %d, want %d", e.Span.Start.Offset, col-1)
+	}
+	if e.Msg != msg {
+		t.Errorf("message:\n got %s\nwant %s", e.Msg, msg)
+	}
+}

@@ -456,19 +456,8 @@ func TestMechaMalformedMoves(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
 			_, errs := parseMechaMoves(t, tt.src)
-			if len(errs) != 1 {
-				t.Fatalf("got %d errors %v, want 1", len(errs), errs)
-			}
+			checkOneError(t, errs, tt.col, tt.msg)
 			e := errs[0]
-			if e.Span.Start.Line != 1 || e.Span.Start.Column != tt.col {
-				t.Errorf("error at %d:%d, want 1:%d", e.Span.Start.Line, e.Span.Start.Column, tt.col)
-			}
-			if e.Span.Start.Offset != tt.col-1 {
-				t.Errorf("error at offset %d, want %d", e.Span.Start.Offset, tt.col-1)
-			}
-			if e.Msg != tt.msg {
-				t.Errorf("message:\n got %s\nwant %s", e.Msg, tt.msg)
-			}
 			if mechaRaw(e.Msg) {
 				t.Errorf("message shows grammar notation: %s", e.Msg)
 			}

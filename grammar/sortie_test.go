@@ -161,19 +161,7 @@ func TestSortieMalformedMoves(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
 			_, errs := parseMoves(t, tt.src)
-			if len(errs) != 1 {
-				t.Fatalf("got %d errors %v, want 1", len(errs), errs)
-			}
-			e := errs[0]
-			if e.Span.Start.Line != 1 || e.Span.Start.Column != tt.col {
-				t.Errorf("error at %d:%d, want 1:%d", e.Span.Start.Line, e.Span.Start.Column, tt.col)
-			}
-			if e.Span.Start.Offset != tt.col-1 {
-				t.Errorf("error at offset %d, want %d", e.Span.Start.Offset, tt.col-1)
-			}
-			if e.Msg != tt.msg {
-				t.Errorf("message:\n got %s\nwant %s", e.Msg, tt.msg)
-			}
+			checkOneError(t, errs, tt.col, tt.msg)
 		})
 	}
 }

@@ -825,7 +825,7 @@ func TestQuoteRulingsStandInRulingsMD(t *testing.T) {
 			}
 		})
 	}
-	sections := vocabSections(text)
+	sections := rulingSections(text)
 	for _, call := range vocabRulingCalls(t) {
 		quote, ok := rulings[call.quote]
 		if !ok {
@@ -916,17 +916,3 @@ func vocabRulingCalls(t *testing.T) []vocabRulingCall {
 	return calls
 }
 
-// vocabSections splits RULINGS.md, its white space made single spaces,
-// into its rulings' sections by number.
-func vocabSections(text string) map[string]string {
-	heads := regexp.MustCompile(`\*\*(M[0-9]+)\.`).FindAllStringSubmatchIndex(text, -1)
-	sections := map[string]string{}
-	for i, h := range heads {
-		end := len(text)
-		if i+1 < len(heads) {
-			end = heads[i+1][0]
-		}
-		sections[text[h[2]:h[3]]] = text[h[0]:end]
-	}
-	return sections
-}
