@@ -915,4 +915,3 @@ func vocabRulingCalls(t *testing.T) []vocabRulingCall {
 	}
 	return calls
 }
-
