@@ -36,7 +36,7 @@ type MechaName string
 
 // Capture takes the quotes off a quoted name as it is parsed.
 func (n *MechaName) Capture(values []string) error {
-	*n = MechaName(mechaUnquote(strings.Join(values, "")))
+	*n = MechaName(unquoteName(strings.Join(values, "")))
 	return nil
 }
 
@@ -211,10 +211,10 @@ func (m *MechaSacrifice) String() string { return "sacrifice " + m.At }
 
 func (m *MechaSkip) String() string { return "skip draw " + m.Card.String() }
 
-// mechaUnquote takes the quotes off a string token, as the notation does
+// unquoteName takes the quotes off a string token, as the notation does
 // for players' names: a string the lexer accepts but Go does not (with an
 // unknown escape) keeps the text between its quotes.
-func mechaUnquote(s string) string {
+func unquoteName(s string) string {
 	if len(s) < 2 || !strings.HasPrefix(s, `"`) {
 		return s
 	}

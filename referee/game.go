@@ -70,6 +70,7 @@ func (o Options) readFile(path string) ([]byte, error) {
 var games = []Game{
 	sortieGame,
 	mechaGame,
+	modGame,
 }
 
 // Games lists the games the referee knows, by name.

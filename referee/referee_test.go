@@ -134,6 +134,7 @@ func summary(r *Report) string {
 var randomEndings = map[string][]string{
 	"sortie": {"unfinished", "all three flags captured"},
 	"mecha":  {"five cards in their damage zone", "could not draw a card"},
+	"mod":    {"no durability left", "unfinished"},
 }
 
 // 1,000 random games all check clean, with the result the generator

@@ -107,7 +107,12 @@ func WriteReport(w io.Writer, r *Report, p Palette) {
 		WriteDiagnostic(w, r.Path, r.Source, d, p)
 	}
 	fmt.Fprintln(w, p.paint(p.Heading, r.Path))
-	row := func(name, value string) { fmt.Fprintf(w, "  %-9s %s\n", name, value) }
+	// The names line up; a game's longer state rows widen the column.
+	width := 9
+	for _, st := range r.State {
+		width = max(width, len(st.Name))
+	}
+	row := func(name, value string) { fmt.Fprintf(w, "  %-*s %s\n", width, name, value) }
 	row("game", r.Game)
 	if r.Players != nil {
 		row("players", strings.Join(r.Players, ", "))

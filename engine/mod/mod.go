@@ -1,0 +1,813 @@
+// Package mod is the rules engine for Mod, the two-player mech deckbuilder
+// with a shared ten-slot stack. Each round has a command phase (players
+// alternately assign, eject or draft a card into their five slots of the
+// stack), an activation phase (the stack resolves from the last card
+// placed) and a reset. RULINGS.md fills the gaps of the rules text;
+// CARDS.md gives the card vocabulary.
+package mod
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/shuffle"
+)
+
+// The game's numbers, from the rules text.
+const (
+	StartDurability = 10 // "Each player starts the game with 10 durability"
+	Slots           = 5  // slots on each side of the stack
+	SharedDecks     = 3  // face-up shared decks
+)
+
+// Assign places a card from hand face-up into the stack.
+type Assign struct{ Card string }
+
+// Eject places a card from hand face-down into the stack.
+type Eject struct{ Card string }
+
+// Draft places the top card of a shared deck (or, with Pile, of its
+// discard pile) into the stack. Deck counts from 1. Card, when not empty,
+// names the card the player expects on top, and is checked.
+type Draft struct {
+	Pile bool
+	Deck int
+	Card string
+}
+
+// Pass gives up priority without placing a card (ruling MD6), or takes
+// damage without spending a shield (ruling MD12).
+type Pass struct{}
+
+// DrawCard is the choice, for an ejected card, to draw 1 card.
+type DrawCard struct{}
+
+// GainFuel is the choice, for an ejected card, to gain 1 fuel.
+type GainFuel struct{}
+
+// Spend discards an upgrade from the play area to prevent damage of its
+// shield's type.
+type Spend struct{ Card string }
+
+// OnSetupLine is a move written on a set-up line, which Mod does not have.
+type OnSetupLine struct{ Move engine.Move }
+
+// Placement is how a card was placed into the stack.
+type Placement int
+
+// The ways of placing a card.
+const (
+	Assigned Placement = iota
+	Ejected
+	Drafted
+)
+
+func (p Placement) String() string { return [...]string{"assigned", "ejected", "drafted"}[p] }
+
+// Slot is a card in the stack.
+type Slot struct {
+	Owner int
+	Card  string
+	How   Placement
+}
+
+// SharedDeck is a shared deck and its discard pile. The top of the deck is
+// Deck[0]; the top of the pile is its last card.
+type SharedDeck struct {
+	Deck, Pile []string
+}
+
+type player struct {
+	durability, fuel int
+	deck             []string // the top is deck[0]
+	hand             []string
+	discard          []string
+	play             []string // upgrades in the personal play area
+}
+
+func (p *player) clone() *player {
+	c := *p
+	c.deck = slices.Clone(p.deck)
+	c.hand = slices.Clone(p.hand)
+	c.discard = slices.Clone(p.discard)
+	c.play = slices.Clone(p.play)
+	return &c
+}
+
+// Phase is where the round stands.
+type Phase int
+
+// The phases, with the two kinds of choice inside activation.
+const (
+	Command      Phase = iota // a player has priority
+	Activation                // the stack resolves (never at rest: see advance)
+	EjectChoice               // an ejected card's owner chooses draw or fuel
+	ShieldChoice              // a damaged player may spend a shield
+	Over
+)
+
+// Game is Mod's rules with a catalogue of cards.
+type Game struct {
+	Cards *Cards
+}
+
+// Name is the game's name, as transcripts' Game tag writes it.
+func (Game) Name() string { return "mod" }
+
+// Players is the number of players: two.
+func (Game) Players() int { return 2 }
+
+// Variants lists the named rulings (RULINGS.md).
+func (Game) Variants() []engine.Variant {
+	return []engine.Variant{
+		{Name: "fuel", Values: []string{"fizzle", "drain"},
+			Summary: "a card whose cost cannot be paid: fizzle (it does nothing and is discarded) or drain (it resolves, and all the fuel left is paid)"},
+		{Name: "shield", Values: []string{"hit", "point"},
+			Summary: "a spent shield prevents all the damage of one ability (hit) or 1 point of it (point)"},
+	}
+}
+
+type rules struct {
+	drain bool // fuel=drain
+	point bool // shield=point
+}
+
+// resolving is an action card part way through its abilities.
+type resolving struct {
+	owner int
+	card  *Card
+	next  int // the index of the next ability to trigger
+}
+
+// pendingDamage is damage a player may still prevent with a shield.
+type pendingDamage struct {
+	to     int
+	amount int
+	typ    Damage
+	card   string // the card that deals it
+}
+
+// State is a game of Mod in progress.
+type State struct {
+	cards   *Cards
+	rules   rules
+	names   []string
+	src     *shuffle.Source
+	players [2]*player
+	shared  [SharedDecks]SharedDeck
+	stack   []Slot
+
+	round      int
+	initiative int // who holds the initiative token
+	priority   int // who has priority in the command phase
+	turn       int
+	phase      Phase
+	acted      bool // whether the current turn has made its move
+
+	resolving *resolving     // the action card whose abilities are resolving
+	ejected   *Slot          // the ejected card whose owner is choosing
+	damage    *pendingDamage // the damage a shield may prevent
+	outcome   engine.Outcome
+}
+
+// New sets up a game: the shared cards shuffled and dealt into three
+// face-up decks; empty personal decks, hands and play areas (ruling MD1).
+func (g Game) New(opts engine.Options) (engine.State, error) {
+	if g.Cards == nil {
+		return nil, errors.New("mod: no catalogue of cards")
+	}
+	if !opts.Seeded {
+		return nil, &engine.Violation{What: "this transcript has no Seed tag, and Mod's shared decks need one", Rule: rulingSeed, Ruling: "MD2"}
+	}
+	variants, err := engine.ResolveVariants(g.Variants(), opts.Variants)
+	if err != nil {
+		return nil, err
+	}
+	s := &State{
+		cards: g.Cards,
+		rules: rules{drain: variants["fuel"] == "drain", point: variants["shield"] == "point"},
+		names: opts.Players,
+		src:   shuffle.New(opts.Seed),
+		round: 1,
+		turn:  1,
+	}
+	for i := range s.players {
+		s.players[i] = &player{durability: StartDurability}
+	}
+	_, set := g.Cards.Shared()
+	shuffle.Shuffle(s.src, set)
+	third := len(set) / SharedDecks
+	for i := range s.shared {
+		s.shared[i].Deck = slices.Clone(set[i*third : (i+1)*third])
+	}
+	s.advance(0)
+	return s, nil
+}
+
+// Turn is the number of the current turn, from 1.
+func (s *State) Turn() int { return s.turn }
+
+// ToMove is the player who acts now: the player with priority, or the
+// player making a choice during activation.
+func (s *State) ToMove() int {
+	switch s.phase {
+	case EjectChoice:
+		return s.ejected.Owner
+	case ShieldChoice:
+		return s.damage.to
+	}
+	return s.priority
+}
+
+// Outcome tells whether the game is over.
+func (s *State) Outcome() engine.Outcome { return s.outcome }
+
+// Clone returns an independent copy.
+func (s *State) Clone() engine.State { return s.clone() }
+
+func (s *State) clone() *State {
+	c := *s
+	src := *s.src
+	c.src = &src
+	for i, p := range s.players {
+		c.players[i] = p.clone()
+	}
+	for i, d := range s.shared {
+		c.shared[i] = SharedDeck{Deck: slices.Clone(d.Deck), Pile: slices.Clone(d.Pile)}
+	}
+	c.stack = slices.Clone(s.stack)
+	if s.resolving != nil {
+		r := *s.resolving
+		c.resolving = &r
+	}
+	if s.ejected != nil {
+		e := *s.ejected
+		c.ejected = &e
+	}
+	if s.damage != nil {
+		d := *s.damage
+		c.damage = &d
+	}
+	return &c
+}
+
+// Phase is where the round stands.
+func (s *State) Phase() Phase { return s.phase }
+
+// Round is the number of the current round, from 1.
+func (s *State) Round() int { return s.round }
+
+// Initiative is the player who holds the initiative token.
+func (s *State) Initiative() int { return s.initiative }
+
+// Durability is a player's durability.
+func (s *State) Durability(p int) int { return s.players[p].durability }
+
+// Fuel is a player's fuel.
+func (s *State) Fuel(p int) int { return s.players[p].fuel }
+
+// Hand is a player's hand.
+func (s *State) Hand(p int) []string { return slices.Clone(s.players[p].hand) }
+
+// Deck is a player's personal deck, top first.
+func (s *State) Deck(p int) []string { return slices.Clone(s.players[p].deck) }
+
+// Discard is a player's discard pile, oldest first.
+func (s *State) Discard(p int) []string { return slices.Clone(s.players[p].discard) }
+
+// PlayArea is the upgrades in a player's play area.
+func (s *State) PlayArea(p int) []string { return slices.Clone(s.players[p].play) }
+
+// Stack is the cards in the stack, first placed first.
+func (s *State) Stack() []Slot { return slices.Clone(s.stack) }
+
+// Shared is a shared deck and its discard pile; i counts from 0.
+func (s *State) Shared(i int) SharedDeck {
+	return SharedDeck{Deck: slices.Clone(s.shared[i].Deck), Pile: slices.Clone(s.shared[i].Pile)}
+}
+
+// Pending describes the choice being made during activation: the ejected
+// card, or the damage a shield may prevent; empty in the command phase.
+func (s *State) Pending() string {
+	switch s.phase {
+	case EjectChoice:
+		return fmt.Sprintf("%s chooses to draw 1 card or gain 1 fuel for the ejected %s", s.name(s.ejected.Owner), s.ejected.Card)
+	case ShieldChoice:
+		d := s.damage
+		return fmt.Sprintf("%s may spend a shield against %d %s damage from %s", s.name(d.to), d.amount, d.typ, d.card)
+	}
+	return ""
+}
+
+func (s *State) name(p int) string {
+	if p >= 0 && p < len(s.names) {
+		return s.names[p]
+	}
+	return fmt.Sprintf("player %d", p+1)
+}
+
+func violation(what, rule string) error { return &engine.Violation{What: what, Rule: rule} }
+
+func ruling(id, rule, what string) error {
+	return &engine.Violation{What: what, Rule: rule, Ruling: id}
+}
+
+// Apply plays m for player p. An illegal move leaves the state as it was:
+// the move is played on a copy, kept only when it is legal.
+func (s *State) Apply(p int, m engine.Move) error {
+	c := s.clone()
+	if err := c.apply(p, m); err != nil {
+		return err
+	}
+	*s = *c
+	return nil
+}
+
+func (s *State) apply(p int, m engine.Move) error {
+	if sl, ok := m.(OnSetupLine); ok {
+		return ruling("MD3", rulingNoSetup, fmt.Sprintf("%s is written on a set-up line; Mod starts with turn 1", describe(sl.Move)))
+	}
+	if s.phase == Over {
+		return violation(fmt.Sprintf("the game is over: it ended on turn %d", s.outcome.Turn), ruleGoal)
+	}
+	if p != s.ToMove() {
+		return s.outOfTurn(p)
+	}
+	if _, end := m.(engine.EndTurn); end {
+		return s.endTurn(p)
+	}
+	switch s.phase {
+	case Command:
+		return s.command(p, m)
+	case EjectChoice:
+		return s.chooseForEject(p, m)
+	default:
+		return s.chooseShield(p, m)
+	}
+}
+
+func (s *State) outOfTurn(p int) error {
+	who := s.name(s.ToMove())
+	switch s.phase {
+	case EjectChoice:
+		return ruling("MD5", rulingChoiceTurn, fmt.Sprintf("%s is to choose for the ejected %s, not %s", who, s.ejected.Card, s.name(p)))
+	case ShieldChoice:
+		return ruling("MD5", rulingChoiceTurn, fmt.Sprintf("%s is to choose whether to spend a shield, not %s", who, s.name(p)))
+	}
+	return violation(fmt.Sprintf("%s has priority, not %s", who, s.name(p)), ruleAlternate)
+}
+
+// describe names a move for messages.
+func describe(m engine.Move) string {
+	switch m := m.(type) {
+	case Assign:
+		return "assigning " + m.Card
+	case Eject:
+		return "ejecting " + m.Card
+	case Draft:
+		return "a draft"
+	case Pass:
+		return "a pass"
+	case DrawCard:
+		return "the choice to draw"
+	case GainFuel:
+		return "the choice to gain fuel"
+	case Spend:
+		return "spending " + m.Card
+	}
+	return fmt.Sprintf("%T", m)
+}
+
+// canPlace tells whether player p could place a card into the stack.
+func (s *State) canPlace(p int) bool {
+	if s.side(p) >= Slots {
+		return false
+	}
+	if len(s.players[p].hand) > 0 {
+		return true
+	}
+	for _, d := range s.shared {
+		if len(d.Deck) > 0 || len(d.Pile) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// side is the number of cards on player p's side of the stack.
+func (s *State) side(p int) int {
+	n := 0
+	for _, sl := range s.stack {
+		if sl.Owner == p {
+			n++
+		}
+	}
+	return n
+}
+
+func (s *State) command(p int, m engine.Move) error {
+	switch m.(type) {
+	case Assign, Eject, Draft, Pass:
+	default:
+		return violation(fmt.Sprintf("%s is not a command: in the command phase %s may assign, eject or draft a card", describe(m), s.name(p)), ruleOptions)
+	}
+	if s.acted {
+		return violation(fmt.Sprintf("%s has already placed a card this turn; priority passes to %s", s.name(p), s.name(1-p)), rulePassOn)
+	}
+	if _, pass := m.(Pass); pass {
+		if s.canPlace(p) {
+			return ruling("MD6", rulingPass, fmt.Sprintf("%s can still place a card, so may not pass", s.name(p)))
+		}
+		s.acted = true
+		return nil
+	}
+	if s.side(p) >= Slots {
+		return violation(fmt.Sprintf("%s's side of the stack is full: it holds five cards", s.name(p)), ruleSlots)
+	}
+	pl := s.players[p]
+	switch m := m.(type) {
+	case Assign:
+		if !slices.Contains(pl.hand, m.Card) {
+			return violation(s.notInHand(p, m.Card), ruleAssign)
+		}
+		pl.hand = remove(pl.hand, m.Card)
+		s.stack = append(s.stack, Slot{p, m.Card, Assigned})
+	case Eject:
+		if !slices.Contains(pl.hand, m.Card) {
+			return violation(s.notInHand(p, m.Card), ruleEject)
+		}
+		pl.hand = remove(pl.hand, m.Card)
+		s.stack = append(s.stack, Slot{p, m.Card, Ejected})
+	case Draft:
+		card, err := s.draft(m)
+		if err != nil {
+			return err
+		}
+		s.stack = append(s.stack, Slot{p, card, Drafted})
+	}
+	s.acted = true
+	return nil
+}
+
+func (s *State) notInHand(p int, card string) string {
+	if _, ok := s.cards.Card(card); !ok {
+		return s.cards.unknown(card)
+	}
+	if len(s.players[p].hand) == 0 {
+		return fmt.Sprintf("%s is not in %s's hand, which is empty", card, s.name(p))
+	}
+	return fmt.Sprintf("%s is not in %s's hand", card, s.name(p))
+}
+
+// draft takes the top card of a shared deck or pile.
+func (s *State) draft(m Draft) (string, error) {
+	if m.Deck < 1 || m.Deck > SharedDecks {
+		return "", ruling("MD7", rulingDecks, fmt.Sprintf("there is no shared deck %d", m.Deck))
+	}
+	d := &s.shared[m.Deck-1]
+	what := fmt.Sprintf("shared deck %d", m.Deck)
+	from := &d.Deck
+	top := 0
+	if m.Pile {
+		what = fmt.Sprintf("the discard pile of shared deck %d", m.Deck)
+		from = &d.Pile
+		top = len(d.Pile) - 1
+	}
+	if len(*from) == 0 {
+		return "", violation(what+" is empty", ruleDraft)
+	}
+	card := (*from)[top]
+	if m.Card != "" && m.Card != card {
+		if _, ok := s.cards.Card(m.Card); !ok {
+			return "", violation(s.cards.unknown(m.Card), ruleDraft)
+		}
+		return "", violation(fmt.Sprintf("%s is not the top card of %s: the top card is %s", m.Card, what, card), ruleDraft)
+	}
+	*from = slices.Delete(*from, top, top+1)
+	return card, nil
+}
+
+func (s *State) chooseForEject(p int, m engine.Move) error {
+	switch m.(type) {
+	case DrawCard, GainFuel:
+	default:
+		return violation(fmt.Sprintf("%s is not a choice for an ejected card: %s", describe(m), s.Pending()), ruleEjectChoice)
+	}
+	if s.acted {
+		return violation(fmt.Sprintf("%s has already chosen for the ejected %s: it is one or the other", s.name(p), s.ejected.Card), ruleEjectChoice)
+	}
+	if _, draw := m.(DrawCard); draw {
+		s.draw(p, 1)
+	} else {
+		s.players[p].fuel++
+	}
+	s.players[p].discard = append(s.players[p].discard, s.ejected.Card)
+	s.acted = true
+	return nil
+}
+
+func (s *State) chooseShield(p int, m engine.Move) error {
+	d := s.damage
+	switch m := m.(type) {
+	case Pass:
+		if s.acted {
+			return ruling("MD12", rulingShieldTurn, fmt.Sprintf("%s has already chosen", s.name(p)))
+		}
+		s.acted = true
+		return nil
+	case Spend:
+		pl := s.players[p]
+		c, known := s.cards.Card(m.Card)
+		switch {
+		case !known:
+			return violation(s.cards.unknown(m.Card), ruleShield)
+		case !slices.Contains(pl.play, m.Card):
+			return violation(fmt.Sprintf("%s is not in %s's play area", m.Card, s.name(p)), ruleShield)
+		case !c.Shield.Stops(d.typ):
+			return violation(fmt.Sprintf("%s has a %s shield, which does not prevent %s damage", m.Card, c.Shield, d.typ), ruleShield)
+		case s.acted && !s.rules.point:
+			return ruling("MD12", rulingShieldHit, fmt.Sprintf("%s has already chosen: one shield prevents all of this damage", s.name(p)))
+		case s.acted && d.amount == 0:
+			return ruling("MD12", rulingShieldOne, fmt.Sprintf("all of the damage from %s is already prevented", d.card))
+		}
+		pl.play = remove(pl.play, m.Card)
+		pl.discard = append(pl.discard, m.Card)
+		if s.rules.point {
+			d.amount--
+		} else {
+			d.amount = 0
+		}
+		s.acted = true
+		return nil
+	}
+	return violation(fmt.Sprintf("%s is not a choice here: %s", describe(m), s.Pending()), ruleShield)
+}
+
+// endTurn ends the turn of player p and plays on until someone must act.
+func (s *State) endTurn(p int) error {
+	if !s.acted {
+		switch s.phase {
+		case Command:
+			return violation(fmt.Sprintf("%s has priority and has not assigned, ejected or drafted a card", s.name(p)), ruleOptions)
+		case EjectChoice:
+			return violation(fmt.Sprintf("%s has not chosen to draw 1 card or gain 1 fuel for the ejected %s", s.name(p), s.ejected.Card), ruleEjectChoice)
+		default:
+			return ruling("MD12", rulingShieldTurn, fmt.Sprintf("%s has not chosen: spend a shield against %d %s damage from %s, or pass",
+				s.name(p), s.damage.amount, s.damage.typ, s.damage.card))
+		}
+	}
+	done := s.turn
+	s.turn++
+	s.acted = false
+	switch s.phase {
+	case Command:
+		s.priority = 1 - p
+	case EjectChoice:
+		s.ejected = nil
+		s.phase = Activation
+	case ShieldChoice:
+		d := s.damage
+		s.damage = nil
+		s.phase = Activation
+		s.hurt(d.to, d.amount, d.card, done)
+	}
+	s.advance(done)
+	return nil
+}
+
+// advance plays everything that needs no choice, until a player must act
+// or the game ends. done is the turn whose end set it going, for the
+// outcome.
+func (s *State) advance(done int) {
+	for {
+		switch s.phase {
+		case Command:
+			// The command phase ends when both sides are full, or when
+			// neither player can place a card (ruling MD6).
+			if len(s.stack) < 2*Slots && (s.canPlace(0) || s.canPlace(1)) {
+				return // a player has priority
+			}
+			if len(s.stack) == 0 {
+				s.end(engine.Nobody, "neither player can place a card, and no card can move again (ruling MD16)", done)
+				return
+			}
+			s.phase = Activation
+		case Activation:
+			switch {
+			case s.resolving != nil:
+				if s.resolve(done) {
+					return
+				}
+			case len(s.stack) == 0:
+				s.reset()
+			default:
+				top := s.stack[len(s.stack)-1]
+				s.stack = s.stack[:len(s.stack)-1]
+				if s.activate(top, done) {
+					return
+				}
+			}
+		default:
+			return // a choice, or the game is over
+		}
+	}
+}
+
+// activate resolves one card from the stack, the last placed first; it
+// tells whether a player must now choose.
+func (s *State) activate(sl Slot, done int) bool {
+	pl := s.players[sl.Owner]
+	switch sl.How {
+	case Drafted:
+		pl.discard = append(pl.discard, sl.Card)
+	case Ejected:
+		s.ejected = &sl
+		s.phase = EjectChoice
+		return true
+	case Assigned:
+		c, _ := s.cards.Card(sl.Card)
+		if pl.fuel < c.Cost && !s.rules.drain {
+			pl.discard = append(pl.discard, sl.Card) // it fizzles (ruling MD10)
+			return false
+		}
+		if c.Kind == Upgrade {
+			pl.fuel -= min(c.Cost, pl.fuel)
+			pl.play = append(pl.play, sl.Card)
+			return false
+		}
+		s.resolving = &resolving{owner: sl.Owner, card: c}
+		return s.resolve(done)
+	}
+	return false
+}
+
+// resolve triggers the resolving action's abilities from the next one on,
+// top to bottom, then pays its cost and discards it. It tells whether a
+// player must now choose, or the game ended.
+func (s *State) resolve(done int) bool {
+	r := s.resolving
+	pl := s.players[r.owner]
+	for r.next < len(r.card.Abilities) {
+		a := r.card.Abilities[r.next]
+		r.next++
+		switch a.Op {
+		case OpDraw:
+			s.draw(r.owner, a.N)
+		case OpFuel:
+			pl.fuel += a.N
+		case OpDamage:
+			to := 1 - r.owner
+			if s.canShield(to, a.Damage) {
+				s.damage = &pendingDamage{to: to, amount: a.N, typ: a.Damage, card: r.card.Name}
+				s.phase = ShieldChoice
+				return true
+			}
+			if s.hurt(to, a.N, r.card.Name, done) {
+				return true
+			}
+		}
+	}
+	pl.fuel -= min(r.card.Cost, pl.fuel)
+	pl.discard = append(pl.discard, r.card.Name)
+	s.resolving = nil
+	return false
+}
+
+// canShield tells whether player p has a shield that prevents damage of
+// type d.
+func (s *State) canShield(p int, d Damage) bool {
+	for _, name := range s.players[p].play {
+		if c, _ := s.cards.Card(name); c.Shield.Stops(d) {
+			return true
+		}
+	}
+	return false
+}
+
+// hurt deals damage; it tells whether the game ended.
+func (s *State) hurt(p, amount int, card string, done int) bool {
+	pl := s.players[p]
+	pl.durability = max(pl.durability-amount, 0)
+	if pl.durability == 0 {
+		s.end(1-p, fmt.Sprintf("%s has no durability left (%s)", s.name(p), card), done)
+		return true
+	}
+	return false
+}
+
+func (s *State) end(winner int, reason string, turn int) {
+	s.outcome = engine.Outcome{Over: true, Winner: winner, Reason: reason, Turn: turn}
+	s.phase = Over
+	s.resolving, s.ejected, s.damage = nil, nil, nil
+}
+
+// reset is the reset phase: a draw and a fuel each, the initiative passes,
+// and the top card of each shared deck is discarded (ruling MD14 gives the
+// order).
+func (s *State) reset() {
+	for _, p := range []int{s.initiative, 1 - s.initiative} {
+		s.draw(p, 1)
+		s.players[p].fuel++
+	}
+	s.initiative = 1 - s.initiative
+	for i := range s.shared {
+		d := &s.shared[i]
+		if len(d.Deck) > 0 {
+			d.Pile = append(d.Pile, d.Deck[0])
+			d.Deck = d.Deck[1:]
+		}
+	}
+	s.round++
+	s.priority = s.initiative
+	s.phase = Command
+}
+
+// draw draws n cards for player p. An empty deck is first made again from
+// the discard pile, shuffled; with both empty, nothing is drawn (ruling
+// MD9).
+func (s *State) draw(p, n int) {
+	pl := s.players[p]
+	for range n {
+		if len(pl.deck) == 0 {
+			pl.deck, pl.discard = pl.discard, nil
+			shuffle.Shuffle(s.src, pl.deck)
+		}
+		if len(pl.deck) == 0 {
+			return
+		}
+		pl.hand = append(pl.hand, pl.deck[0])
+		pl.deck = pl.deck[1:]
+	}
+}
+
+// remove takes the first copy of card out of cards.
+func remove(cards []string, card string) []string {
+	i := slices.Index(cards, card)
+	return slices.Delete(slices.Clone(cards), i, i+1)
+}
+
+// Legal lists the moves the player to act may make now.
+func (s *State) Legal() []engine.Move {
+	if s.outcome.Over {
+		return nil
+	}
+	var candidates []engine.Move
+	p := s.ToMove()
+	switch {
+	case s.acted:
+		// Only spending more shields (shield=point) or ending the turn.
+		if s.phase == ShieldChoice {
+			candidates = s.spends(p)
+		}
+	case s.phase == Command:
+		for _, c := range distinct(s.players[p].hand) {
+			candidates = append(candidates, Assign{c})
+		}
+		for _, c := range distinct(s.players[p].hand) {
+			candidates = append(candidates, Eject{c})
+		}
+		for i, d := range s.shared {
+			if len(d.Deck) > 0 {
+				candidates = append(candidates, Draft{Deck: i + 1, Card: d.Deck[0]})
+			}
+		}
+		for i, d := range s.shared {
+			if len(d.Pile) > 0 {
+				candidates = append(candidates, Draft{Pile: true, Deck: i + 1, Card: d.Pile[len(d.Pile)-1]})
+			}
+		}
+		candidates = append(candidates, Pass{})
+	case s.phase == EjectChoice:
+		candidates = []engine.Move{DrawCard{}, GainFuel{}}
+	case s.phase == ShieldChoice:
+		candidates = append(s.spends(p), Pass{})
+	}
+	candidates = append(candidates, engine.EndTurn{})
+	var out []engine.Move
+	for _, m := range candidates {
+		if s.clone().apply(p, m) == nil {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func (s *State) spends(p int) []engine.Move {
+	var out []engine.Move
+	for _, c := range distinct(s.players[p].play) {
+		out = append(out, Spend{c})
+	}
+	return out
+}
+
+func distinct(cards []string) []string {
+	var out []string
+	for _, c := range cards {
+		if !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -1,0 +1,30 @@
+package mod
+
+// The rules in their own words: quoted from the Mod rules text, or from a
+// ruling in RULINGS.md, whose number goes with it. Tests keep both word for
+// word.
+const (
+	ruleGoal        = "At any point, if your opponent has no durability remaining, the game ends immediately and you win!"
+	ruleSharedDecks = "At the beginning of the game, all action and upgrade cards are shuffled together, then divided evenly into three face-up decks."
+	ruleSlots       = "Whenever you place a card into the stack, it is placed on your side, with a total of five slots available to you."
+	ruleAlternate   = "priority of play will alternate back and forth between each player, giving the player with priority the opportunity to place cards into their side of the stack."
+	ruleOptions     = "While you have priority, you can choose one of three options."
+	ruleAssign      = "Assign: Place one card from your hand face-up into the stack in a vertical orientation."
+	ruleEject       = "Eject: Place one card from your hand face-down into the stack in a vertical orientation."
+	ruleDraft       = "Draft: Choose the top card of a shared deck or shared discard pile and place it face-up into the stack in a horizontal orientation."
+	rulePassOn      = "After you assign, eject, or draft a card into the stack, pass priority to the next player."
+	ruleEjectChoice = "choose to either draw 1 card from your deck or gain 1 fuel, then add the ejected card to your discard pile."
+	ruleShield      = "staying there until you choose to discard it to prevent damage of its shield type (red shields prevent impact damage, blue shields prevent energy damage, and purple shields prevent either)."
+)
+
+// Rulings: the gaps in the text, quoted word for word from RULINGS.md.
+const (
+	rulingSeed       = "A Mod transcript has a Seed tag."
+	rulingNoSetup    = "A Mod transcript has no set-up lines."
+	rulingChoiceTurn = "Each choice made during activation is one numbered turn of the player who makes it."
+	rulingPass       = "A player with priority who can neither assign, eject nor draft a card passes; passing is allowed only then."
+	rulingDecks      = "The shared decks are numbered 1, 2 and 3."
+	rulingShieldTurn = "A player dealt damage that a shield in their play area could prevent chooses, in a turn of their own, to spend such a shield or to pass."
+	rulingShieldHit  = "a spent shield prevents all the damage of the ability that dealt it."
+	rulingShieldOne  = "a spent shield prevents 1 point of damage, and several may be spent against one ability."
+)

@@ -1,0 +1,159 @@
+package referee
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+
+	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/catalog"
+	"github.com/tabletop-referee/referee/engine/mod"
+	"github.com/tabletop-referee/referee/grammar"
+)
+
+//go:embed catalogues/mod.cards
+var modCatalogue string
+
+var modGame = &binding[grammar.ModMove]{
+	rules:    mod.Game{},
+	grammar:  grammar.Mod,
+	ext:      ".mod",
+	summary:  "two mechs, a deckbuilder: assign, eject or draft cards into a shared ten-slot stack; 10 durability each",
+	toEngine: modToEngine,
+	notate:   modNotate,
+	describe: modDescribe,
+	cards: &cardGame{
+		defaultName:   "mod.cards (the default catalogue)",
+		defaultSource: modCatalogue,
+		load:          loadMod,
+	},
+}
+
+func loadMod(cat *catalog.Catalogue) (engine.Game, []CardInfo, []*catalog.Error) {
+	cs, errs := mod.Load(cat)
+	var info []CardInfo
+	for _, c := range cs.All() {
+		info = append(info, CardInfo{Kind: c.Kind.String(), Name: c.Name, Text: c.Stats()})
+	}
+	if name, shared := cs.Shared(); name != "" {
+		var parts []string
+		for i := 0; i < len(shared); {
+			j := i
+			for j < len(shared) && shared[j] == shared[i] {
+				j++
+			}
+			parts = append(parts, fmt.Sprintf("%d %s", j-i, grammar.ModName(shared[i])))
+			i = j
+		}
+		info = append(info, CardInfo{Kind: "deck", Name: name, Text: strings.Join(parts, " ")})
+	}
+	return mod.Game{Cards: cs}, info, errs
+}
+
+func modToEngine(m grammar.ModMove, setup bool) []engine.Move {
+	var em engine.Move
+	switch m := m.(type) {
+	case *grammar.ModAssign:
+		em = mod.Assign{Card: string(m.Card)}
+	case *grammar.ModEject:
+		em = mod.Eject{Card: string(m.Card)}
+	case *grammar.ModDraft:
+		em = mod.Draft{Pile: m.Pile, Deck: m.Deck, Card: string(m.Card)}
+	case *grammar.ModPass:
+		em = mod.Pass{}
+	case *grammar.ModDraw:
+		em = mod.DrawCard{}
+	case *grammar.ModFuel:
+		em = mod.GainFuel{}
+	case *grammar.ModSpend:
+		em = mod.Spend{Card: string(m.Card)}
+	default:
+		panic(fmt.Sprintf("mod: unknown move %T", m))
+	}
+	if setup {
+		em = mod.OnSetupLine{Move: em}
+	}
+	return []engine.Move{em}
+}
+
+// modNotate writes an engine move as the grammar's node for it would
+// print, so that the notation has one printer.
+func modNotate(m engine.Move) string {
+	var node grammar.ModMove
+	switch m := m.(type) {
+	case mod.Assign:
+		node = &grammar.ModAssign{Card: grammar.ModName(m.Card)}
+	case mod.Eject:
+		node = &grammar.ModEject{Card: grammar.ModName(m.Card)}
+	case mod.Draft:
+		node = &grammar.ModDraft{Pile: m.Pile, Deck: m.Deck, Card: grammar.ModName(m.Card)}
+	case mod.Pass:
+		node = &grammar.ModPass{Pass: true}
+	case mod.DrawCard:
+		node = &grammar.ModDraw{Draw: true}
+	case mod.GainFuel:
+		node = &grammar.ModFuel{Fuel: true}
+	case mod.Spend:
+		node = &grammar.ModSpend{Card: grammar.ModName(m.Card)}
+	default:
+		panic(fmt.Sprintf("mod: unknown move %T", m))
+	}
+	return node.String()
+}
+
+// modDescribe writes each player's numbers and zones, the stack and the
+// shared decks.
+func modDescribe(st engine.State, players []string) []Row {
+	s := st.(*mod.State)
+	names := func(cards []string) string {
+		if len(cards) == 0 {
+			return "none"
+		}
+		var out []string
+		for _, c := range cards {
+			out = append(out, grammar.ModName(c).String())
+		}
+		return strings.Join(out, ", ")
+	}
+	each := func(f func(p int) string) string {
+		var out []string
+		for p, name := range players {
+			out = append(out, name+" "+f(p))
+		}
+		return strings.Join(out, "; ")
+	}
+	stack := "empty"
+	if slots := s.Stack(); len(slots) > 0 {
+		var out []string
+		for _, sl := range slots {
+			out = append(out, fmt.Sprintf("%s %s %s", players[sl.Owner], sl.How, grammar.ModName(sl.Card)))
+		}
+		stack = strings.Join(out, ", ") + " (the last placed activates first)"
+	}
+	var shared []string
+	for i := range mod.SharedDecks {
+		d := s.Shared(i)
+		top := func(cards []string, at int) string {
+			if len(cards) == 0 {
+				return "empty"
+			}
+			return fmt.Sprintf("%s on top of %d", grammar.ModName(cards[at]), len(cards))
+		}
+		shared = append(shared, fmt.Sprintf("%d: %s, pile %s", i+1, top(d.Deck, 0), top(d.Pile, len(d.Pile)-1)))
+	}
+	rows := []Row{
+		{"round", fmt.Sprintf("%d, %s holds the initiative", s.Round(), players[s.Initiative()])},
+		{"durability", each(func(p int) string { return fmt.Sprint(s.Durability(p)) })},
+		{"fuel", each(func(p int) string { return fmt.Sprint(s.Fuel(p)) })},
+		{"hands", each(func(p int) string { return names(s.Hand(p)) })},
+		{"decks", each(func(p int) string { return plural(len(s.Deck(p)), "card") })},
+		{"discard piles", each(func(p int) string { return names(s.Discard(p)) })},
+		{"play areas", each(func(p int) string { return names(s.PlayArea(p)) })},
+		{"stack", stack},
+		{"shared decks", strings.Join(shared, "; ")},
+	}
+	if p := s.Pending(); p != "" {
+		rows = append(rows, Row{"choice", p})
+	}
+	return rows
+}
