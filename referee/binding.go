@@ -205,10 +205,10 @@ func (b *binding[M]) conclude(r *Report, t *notation.Transcript[M], state engine
 	o := state.Outcome()
 	switch {
 	case o.Over && o.Winner == engine.Nobody:
-		r.Result = fmt.Sprintf("draw on turn %d: %s", o.Turn, o.Reason)
+		r.Result = describeOutcome(o, t.Players)
 		r.Outcome = "draw"
 	case o.Over:
-		r.Result = fmt.Sprintf("%s wins on turn %d: %s", t.Players[o.Winner], o.Turn, o.Reason)
+		r.Result = describeOutcome(o, t.Players)
 		r.Outcome = t.Players[o.Winner] + " wins"
 	default:
 		r.Result = fmt.Sprintf("unfinished: %s to move on turn %d", t.Players[state.ToMove()], max(state.Turn(), 1))
@@ -261,6 +261,14 @@ func (b *binding[M]) conclude(r *Report, t *notation.Transcript[M], state engine
 	r.Recorded = recorded + " (agrees)"
 }
 
+// describeOutcome says how a game ended.
+func describeOutcome(o engine.Outcome, players []string) string {
+	if o.Winner == engine.Nobody {
+		return fmt.Sprintf("draw on turn %d: %s", o.Turn, o.Reason)
+	}
+	return fmt.Sprintf("%s wins on turn %d: %s", players[o.Winner], o.Turn, o.Reason)
+}
+
 func recordedText(rec *notation.Result) string {
 	switch {
 	case rec.Draw:
@@ -294,6 +302,15 @@ type LegalMoves struct {
 	Moves   []string
 	EndTurn bool   // whether ending the turn (writing the next turn) is legal
 	Over    string // the result, when the game is over
+	// Ended is the transcript's last turn when it could only end: the
+	// moves listed are then the next turn's.
+	Ended *EndedTurn
+}
+
+// EndedTurn is a turn that could only end.
+type EndedTurn struct {
+	Player string
+	Turn   int
 }
 
 func (b *binding[M]) Legal(path, src string) (*LegalMoves, *Report) {
@@ -303,11 +320,27 @@ func (b *binding[M]) Legal(path, src string) (*LegalMoves, *Report) {
 		return nil, r
 	}
 	st := rp.state
-	if o := st.Outcome(); o.Over {
-		return &LegalMoves{Over: r.Result}, r
+	legal := st.Legal()
+	lm := &LegalMoves{}
+	// A turn that can only end is as good as ended: show the next turn's
+	// moves, which are what the players want to know.
+	if len(legal) == 1 && legal[0] == engine.Move(engine.EndTurn{}) {
+		lm.Ended = &EndedTurn{Player: r.Players[st.ToMove()], Turn: max(st.Turn(), 1)}
+		st = st.Clone()
+		if err := st.Apply(st.ToMove(), engine.EndTurn{}); err != nil {
+			panic(fmt.Sprintf("%s: Legal lists ending the turn, which is illegal: %v", b.Name(), err))
+		}
+		legal = st.Legal()
 	}
-	lm := &LegalMoves{Player: r.Players[st.ToMove()], Turn: max(st.Turn(), 1)}
-	for _, m := range st.Legal() {
+	if o := st.Outcome(); o.Over {
+		lm.Over = r.Result
+		if lm.Ended != nil {
+			lm.Over = describeOutcome(o, r.Players)
+		}
+		return lm, r
+	}
+	lm.Player, lm.Turn = r.Players[st.ToMove()], max(st.Turn(), 1)
+	for _, m := range legal {
 		if _, ok := m.(engine.EndTurn); ok {
 			lm.EndTurn = true
 			continue

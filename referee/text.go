@@ -144,6 +144,9 @@ func WriteReport(w io.Writer, r *Report, p Palette) {
 
 // WriteLegal writes the legal moves at the end of a transcript.
 func WriteLegal(w io.Writer, lm *LegalMoves) {
+	if e := lm.Ended; e != nil {
+		fmt.Fprintf(w, "%s's turn %d can only end (write turn %d); then:\n", e.Player, e.Turn, e.Turn+1)
+	}
 	if lm.Over != "" {
 		fmt.Fprintf(w, "no legal moves: the game is over (%s)\n", lm.Over)
 		return
