@@ -165,6 +165,7 @@ type State struct {
 	turn       int
 	phase      Phase
 	acted      bool // whether the current turn has made its move
+	fullStack  bool // whether the last command phase ended with the stack full
 
 	resolving *resolving     // the action card whose abilities are resolving
 	ejected   *Slot          // the ejected card whose owner is choosing
@@ -338,6 +339,12 @@ func (s *State) apply(p int, m engine.Move) error {
 	if _, end := m.(engine.EndTurn); end {
 		return s.endTurn(p)
 	}
+	switch m.(type) {
+	case Assign, Eject, Draft:
+		if s.phase != Command {
+			return s.commandOver()
+		}
+	}
 	switch s.phase {
 	case Command:
 		return s.command(p, m)
@@ -357,6 +364,14 @@ func (s *State) outOfTurn(p int) error {
 		return ruling("MD5", rulingChoiceTurn, fmt.Sprintf("%s is to choose whether to spend a shield, not %s", who, s.name(p)))
 	}
 	return violation(fmt.Sprintf("%s has priority, not %s", who, s.name(p)), ruleAlternate)
+}
+
+// commandOver refuses a card placed while the stack activates.
+func (s *State) commandOver() error {
+	if s.fullStack {
+		return violation("the command phase is over, with five cards on each side of the stack, and the stack is activating: "+s.Pending(), ruleCommandEnds)
+	}
+	return ruling("MD6", rulingPass, "the command phase is over, since neither player could place a card, and the stack is activating: "+s.Pending())
 }
 
 // describe names a move for messages.
@@ -594,6 +609,7 @@ func (s *State) advance(done int) {
 				return
 			}
 			s.phase = Activation
+			s.fullStack = len(s.stack) == 2*Slots
 		case Activation:
 			switch {
 			case s.resolving != nil:

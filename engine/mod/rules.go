@@ -12,6 +12,7 @@ const (
 	ruleAssign      = "Assign: Place one card from your hand face-up into the stack in a vertical orientation."
 	ruleEject       = "Eject: Place one card from your hand face-down into the stack in a vertical orientation."
 	ruleDraft       = "Draft: Choose the top card of a shared deck or shared discard pile and place it face-up into the stack in a horizontal orientation."
+	ruleCommandEnds = "Once there are five cards on each side of the stack (ten cards in total), the command phase ends."
 	rulePassOn      = "After you assign, eject, or draft a card into the stack, pass priority to the next player."
 	ruleEjectChoice = "choose to either draw 1 card from your deck or gain 1 fuel, then add the ejected card to your discard pile."
 	ruleShield      = "staying there until you choose to discard it to prevent damage of its shield type (red shields prevent impact damage, blue shields prevent energy damage, and purple shields prevent either)."
