@@ -133,8 +133,7 @@ var modExpect = map[string]string{
 	"ModMove":              ModMoveWords,
 	"Move":                 ModMoveWords,
 	`(<ident> | <string>)`: modCardWords,
-	"<int>":                "the number of a shared deck: 1, 2 or 3",
-	`"pile"? <int>`:        "the number of a shared deck (draft 2), or pile and a number (draft pile 2)",
+	"<int>":                "the number of a shared deck, as in draft 2 or draft pile 2",
 }
 
 // Mod parses Mod transcripts.

@@ -224,13 +224,33 @@ func (w Wording) Explain(err error, chunk []lexer.Token) *Error {
 			// Tokens left over after a complete statement: in a turn or a
 			// set-up line, a move was what could have come.
 			if move, ok := w[WordingMove]; ok && len(chunk) > 1 && chunk[0].Value != "result" && (chunk[1].Value == ":" || chunk[1].Value == ".") {
-				return &Error{span, fmt.Sprintf("expected %s, or \",\" between moves, found %s", move, found)}
+				return &Error{span, fmt.Sprintf("expected %s, or \",\" between moves, found %s%s", move, found, quoteHint(chunk, tok))}
 			}
 			return &Error{span, fmt.Sprintf("unexpected %s", found)}
 		}
 		return &Error{span, fmt.Sprintf("expected %s, found %s", w.words(m[2]), found)}
 	}
 	return &Error{span, msg}
+}
+
+var capitalWord = regexp.MustCompile(`^\p{Lu}[\p{L}\p{N}_']*$`)
+var anyWord = regexp.MustCompile(`^\p{L}[\p{L}\p{N}_']*$`)
+
+// quoteHint is a hint for a word found after a capitalised name on the same
+// line, as in assign Plasma Sword: often a name of two words written
+// without its quotes.
+func quoteHint(chunk []lexer.Token, tok lexer.Token) string {
+	for i := 1; i < len(chunk); i++ {
+		prev := chunk[i-1]
+		if chunk[i].Pos.Offset != tok.Pos.Offset {
+			continue
+		}
+		if prev.Pos.Line == tok.Pos.Line && capitalWord.MatchString(prev.Value) && anyWord.MatchString(tok.Value) {
+			return fmt.Sprintf("; if %q is one name, quote it", prev.Value+" "+tok.Value)
+		}
+		return ""
+	}
+	return ""
 }
 
 // words puts an expectation such as `"draw" | <square>` into words. Of a

@@ -1,0 +1,231 @@
+package grammar
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/tabletop-referee/referee/notation"
+)
+
+// parseModMoves parses text as the moves of one turn (after turnPrefix,
+// so a move's first character is column 9).
+func parseModMoves(t *testing.T, text string) ([]ModMove, []*notation.Error) {
+	t.Helper()
+	p := Mod.Parse("test.mod", turnPrefix+text)
+	if len(p.Errors) > 0 {
+		return nil, p.Errors
+	}
+	if len(p.File.Statements) != 1 || p.File.Statements[0].Turn == nil {
+		t.Fatalf("%q: want one turn, got %d statements", text, len(p.File.Statements))
+	}
+	return p.File.Statements[0].Turn.Moves, nil
+}
+
+// modFields shows a move's node type and its fields as parsed, names
+// quoted so that their exact text shows.
+func modFields(m ModMove) string {
+	switch m := m.(type) {
+	case *ModAssign:
+		return fmt.Sprintf("assign %q", string(m.Card))
+	case *ModEject:
+		return fmt.Sprintf("eject %q", string(m.Card))
+	case *ModDraft:
+		return fmt.Sprintf("draft pile=%v deck=%d card=%q", m.Pile, m.Deck, string(m.Card))
+	case *ModPass:
+		return fmt.Sprintf("pass %v", m.Pass)
+	case *ModDraw:
+		return fmt.Sprintf("draw %v", m.Draw)
+	case *ModFuel:
+		return fmt.Sprintf("fuel %v", m.Fuel)
+	case *ModSpend:
+		return fmt.Sprintf("spend %q", string(m.Card))
+	}
+	return fmt.Sprintf("unknown %T", m)
+}
+
+func TestModMoveForms(t *testing.T) {
+	tests := []struct {
+		src    string
+		fields string
+		text   string
+	}{
+		{"assign Laser", `assign "Laser"`, "assign Laser"},
+		{`assign "Plasma Sword"`, `assign "Plasma Sword"`, `assign "Plasma Sword"`},
+		{`assign "Laser"`, `assign "Laser"`, "assign Laser"},
+		{"eject Missile", `eject "Missile"`, "eject Missile"},
+		{`eject "Fuel Cell"`, `eject "Fuel Cell"`, `eject "Fuel Cell"`},
+		{"draft 2", `draft pile=false deck=2 card=""`, "draft 2"},
+		{"draft 1 Laser", `draft pile=false deck=1 card="Laser"`, "draft 1 Laser"},
+		{`draft 3 "Red Plating"`, `draft pile=false deck=3 card="Red Plating"`, `draft 3 "Red Plating"`},
+		{"draft pile 2", `draft pile=true deck=2 card=""`, "draft pile 2"},
+		{"draft pile 2 Missile", `draft pile=true deck=2 card="Missile"`, "draft pile 2 Missile"},
+		// The engine checks the number: 4 is a shared deck the game lacks.
+		{"draft 4", `draft pile=false deck=4 card=""`, "draft 4"},
+		// A card named like a move word is quoted when printed.
+		{"draft 2 pile", `draft pile=false deck=2 card="pile"`, `draft 2 "pile"`},
+		{"pass", "pass true", "pass"},
+		{"draw", "draw true", "draw"},
+		{"fuel", "fuel true", "fuel"},
+		{`spend "Red Plating"`, `spend "Red Plating"`, `spend "Red Plating"`},
+		{"spend Aegis", `spend "Aegis"`, "spend Aegis"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) {
+			moves, errs := parseModMoves(t, tt.src)
+			if errs != nil || len(moves) != 1 {
+				t.Fatalf("got %d moves, errors %v; want one move", len(moves), errs)
+			}
+			if got := modFields(moves[0]); got != tt.fields {
+				t.Errorf("parsed as %s, want %s", got, tt.fields)
+			}
+			if got := moves[0].String(); got != tt.text {
+				t.Errorf("String() = %q, want %q", got, tt.text)
+			}
+			// The canonical text parses back to the same move.
+			again, errs := parseModMoves(t, moves[0].String())
+			if errs != nil || len(again) != 1 || modFields(again[0]) != tt.fields {
+				t.Errorf("canonical %q parses back as %v (errors %v)", moves[0].String(), again, errs)
+			}
+		})
+	}
+}
+
+// Spacing is free between tokens, and moves keep their own spans.
+func TestModMoveListAndSpans(t *testing.T) {
+	moves, errs := parseModMoves(t, `draw,fuel ,  spend  "Red Plating", draft pile 1 Laser`)
+	if errs != nil {
+		t.Fatalf("parse errors: %v", errs)
+	}
+	checkMoveSpans(t, moves, []moveSpan{
+		{"draw", 9, 13},
+		{"fuel", 14, 18},
+		{`spend "Red Plating"`, 22, 42},
+		{"draft pile 1 Laser", 44, 62},
+	})
+}
+
+// A draft's optional card name stops before the next line's "Ben:" or
+// "result:".
+func TestModTranscript(t *testing.T) {
+	src := `[Game "mod"]
+[Players "Ann" "Ben"]
+[Seed "7"]
+
+1. Ann: draft 1
+2. Ben: draft pile 2
+Ann: draft 3
+3. Ann: draft 2 Laser
+result: unfinished
+`
+	p := Mod.Parse("game.mod", src)
+	if len(p.Errors) > 0 {
+		t.Fatalf("parse errors: %v", p.Errors)
+	}
+	var got []string
+	for _, st := range p.File.Statements {
+		switch {
+		case st.Turn != nil:
+			got = append(got, fmt.Sprintf("%d %s %s", st.Turn.Number, st.Turn.Player.Text(), modFields(st.Turn.Moves[0])))
+		case st.Setup != nil:
+			got = append(got, fmt.Sprintf("setup %s %s", st.Setup.Player.Text(), modFields(st.Setup.Moves[0])))
+		case st.Result != nil:
+			got = append(got, "result")
+		}
+	}
+	want := []string{
+		`1 Ann draft pile=false deck=1 card=""`,
+		`2 Ben draft pile=true deck=2 card=""`,
+		`setup Ann draft pile=false deck=3 card=""`,
+		`3 Ann draft pile=false deck=2 card="Laser"`,
+		"result",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("statements:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// modRaw tells whether a message shows participle's notation rather than
+// words: the move description's own parentheses aside, no message has <,
+// |, (, ), a production's name, or "unexpected token".
+func modRaw(msg string) bool {
+	msg = strings.ReplaceAll(msg, ModMoveWords, "")
+	if strings.ContainsAny(msg, "<>|()") {
+		return true
+	}
+	return regexp.MustCompile(`unexpected token|Mod[A-Z]|PlayerRef|Statement|<[a-z]+>|\?!|internal error`).MatchString(msg)
+}
+
+func TestModMalformedMoves(t *testing.T) {
+	const move = ModMoveWords
+	const card = `a card name like Laser or "Plasma Sword"`
+	const deck = "the number of a shared deck, as in draft 2 or draft pile 2"
+	tests := []struct {
+		src string
+		col int // of the error on line 1
+		msg string
+	}{
+		{"assign", 15, `expected ` + card + `, found the end of the line`},
+		{"assign 2", 16, `expected ` + card + `, found "2"`},
+		{"assign Plasma Sword", 23, `expected ` + move + `, or "," between moves, found "Sword"; if "Plasma Sword" is one name, quote it`},
+		{"eject", 14, `expected ` + card + `, found the end of the line`},
+		{"draft", 14, `expected ` + deck + `, found the end of the line`},
+		{"draft pile", 19, `expected ` + deck + `, found the end of the line`},
+		{"draft Laser", 15, `expected ` + deck + `, found "Laser"`},
+		{"draft pile Laser", 20, `expected ` + deck + `, found "Laser"`},
+		{"draft -1", 15, `expected ` + deck + `, found "-"`},
+		{"draft 2 Red Plating", 21, `expected ` + move + `, or "," between moves, found "Plating"; if "Red Plating" is one name, quote it`},
+		{"spend", 14, `expected ` + card + `, found the end of the line`},
+		{"spend 3", 15, `expected ` + card + `, found "3"`},
+		// The choices take nothing after them: no hint, as draw is a word
+		// of the notation.
+		{"draw Laser", 14, `expected ` + move + `, or "," between moves, found "Laser"`},
+		{"fuel 2", 14, `expected ` + move + `, or "," between moves, found "2"`},
+		{"pass Laser", 14, `expected ` + move + `, or "," between moves, found "Laser"`},
+		{"Laser", 9, `expected ` + move + `, or "," between moves, found "Laser"`},
+		{"draft 2,", 17, `expected ` + move + `, found the end of the line`},
+		{"draft 2 xenon", 17, `expected ` + move + `, or "," between moves, found "x"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) {
+			_, errs := parseModMoves(t, tt.src)
+			checkOneError(t, errs, tt.col, tt.msg)
+			if modRaw(errs[0].Msg) {
+				t.Errorf("message shows grammar notation: %s", errs[0].Msg)
+			}
+		})
+	}
+}
+
+// Every expectation the Mod productions can produce is put into words.
+func TestModExpectKeys(t *testing.T) {
+	ebnf := Mod.EBNF()
+	for key, words := range modExpect {
+		if key != "Move" && !strings.Contains(ebnf, key) {
+			t.Errorf("expectation %q is not in the grammar:\n%s", key, ebnf)
+		}
+		if modRaw(words) {
+			t.Errorf("words for %q show grammar notation: %s", key, words)
+		}
+	}
+}
+
+func TestModEBNF(t *testing.T) {
+	ebnf := Mod.EBNF()
+	for _, want := range []string{
+		`ModMove = ModAssign | ModEject | ModDraft | ModPass | ModDraw | ModFuel | ModSpend .`,
+		`ModAssign = "assign" (<ident> | <string>) .`,
+		`ModDraft = "draft" "pile"? <int> ((?! (<ident> | <string>) ":") (<ident> | <string>))? .`,
+		`ModSpend = "spend" (<ident> | <string>) .`,
+	} {
+		if !strings.Contains(ebnf, want) {
+			t.Errorf("EBNF lacks %q:\n%s", want, ebnf)
+		}
+	}
+	for _, bad := range []string{"github.com", "notation.", "grammar.", "tabletop-referee"} {
+		if strings.Contains(ebnf, bad) {
+			t.Errorf("EBNF has %q:\n%s", bad, ebnf)
+		}
+	}
+}
