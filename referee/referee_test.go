@@ -299,6 +299,33 @@ func TestLegalMovesReplay(t *testing.T) {
 	}
 }
 
+// When the last turn can only end, as every Mod turn after its one move,
+// legal lists the next turn's moves; each is accepted as that next turn.
+func TestLegalMovesOfTheNextTurn(t *testing.T) {
+	game, _ := modGame.Random(7)
+	lines := strings.Split(game, "\n")
+	// The header (five lines) and the first twelve turns: round 2 has begun.
+	src := strings.Join(lines[:5+12], "\n") + "\n"
+	lm, r := modGame.Legal("t.mod", src)
+	if lm == nil {
+		t.Fatalf("no legal moves:\n%s", ReportText(r))
+	}
+	if lm.Ended == nil || lm.Ended.Turn != 12 || lm.Turn != 13 || lm.EndTurn || len(lm.Moves) == 0 {
+		t.Fatalf("legal = %+v, ended = %+v", lm, lm.Ended)
+	}
+	for _, m := range lm.Moves {
+		r := modGame.Check("t.mod", src+"13. "+lm.Player+": "+m+"\n", Options{})
+		if r.ExitCode() != 0 {
+			t.Errorf("legal move %q is refused:\n%s", m, ReportText(r))
+		}
+	}
+	var out strings.Builder
+	WriteLegal(&out, lm)
+	if !strings.HasPrefix(out.String(), lm.Ended.Player+"'s turn 12 can only end (write turn 13); then:\n"+lm.Player+" to move on turn 13:") {
+		t.Errorf("legal prints:\n%s", out.String())
+	}
+}
+
 func mustRead(t *testing.T, rel string) string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(repo, rel))
