@@ -74,3 +74,23 @@ func (e *Error) Error() string { return e.Msg }
 func Errorf(id int, format string, args ...any) *Error {
 	return &Error{ID: id, Msg: fmt.Sprintf(format, args...)}
 }
+
+// Cards reads every entry of a catalogue that is not a deck with load, in
+// catalogue order, and sets the deck entries apart for the game to read
+// once all the cards are known. A card load refuses (the zero C) is left
+// out; every error is kept.
+func Cards[C comparable](cat *Catalogue, load func(Entry) (C, []*Error)) (cards []C, decks []Entry, errs []*Error) {
+	var none C
+	for _, e := range cat.Entries {
+		if e.Kind == "deck" {
+			decks = append(decks, e)
+			continue
+		}
+		c, err := load(e)
+		errs = append(errs, err...)
+		if c != none {
+			cards = append(cards, c)
+		}
+	}
+	return cards, decks, errs
+}

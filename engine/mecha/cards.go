@@ -299,19 +299,10 @@ const (
 // every error it finds, each at the item at fault.
 func Load(cat *catalog.Catalogue) (*Cards, []*catalog.Error) {
 	cs := &Cards{byName: map[string]*Card{}}
-	var errs []*catalog.Error
-	var decks []catalog.Entry
-	for _, e := range cat.Entries {
-		if e.Kind == "deck" {
-			decks = append(decks, e)
-			continue
-		}
-		c, err := loadCard(e)
-		errs = append(errs, err...)
-		if c != nil {
-			cs.cards = append(cs.cards, c)
-			cs.byName[c.Name] = c
-		}
+	cards, decks, errs := catalog.Cards(cat, loadCard)
+	cs.cards = cards
+	for _, c := range cards {
+		cs.byName[c.Name] = c
 	}
 	for _, e := range decks {
 		list, err := cs.loadDeck(e)
