@@ -107,7 +107,14 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 		Variants: t.Variants,
 	})
 	if err != nil {
-		r.add(Error, notation.Span{}, err.Error())
+		// The game cannot start from this header (Mod without a seed):
+		// the fault is the header's, so point at its first line.
+		var at notation.Span
+		if len(t.File.Statements) > 0 {
+			at = t.File.Statements[0].Span()
+		}
+		r.add(Error, at, violationText(err))
+		r.Result = "not replayed: 1 error"
 		return out
 	}
 	r.Replayed = true
