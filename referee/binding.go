@@ -237,6 +237,9 @@ func (b *binding[M]) conclude(r *Report, t *notation.Transcript[M], state engine
 			return
 		}
 	case rec.Draw:
+		if o.Over && o.Winner == engine.Nobody {
+			break // the rules give the draw too
+		}
 		if o.Over {
 			disagree()
 			return

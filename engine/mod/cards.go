@@ -184,10 +184,14 @@ func loadCard(e catalog.Entry) (*Card, []*catalog.Error) {
 				fail(w.ID, "cost needs a number after it, as in cost 1")
 			}
 		case w.Word == "shield" && c.Kind == Upgrade:
-			if i+1 < len(props) && props[i+1].Kind == catalog.Word && slices.Contains(shieldNames, props[i+1].Word) {
+			switch {
+			case i+1 < len(props) && props[i+1].Kind == catalog.Word && slices.Contains(shieldNames, props[i+1].Word):
 				i++
 				c.Shield = Shield(slices.Index(shieldNames, props[i].Word))
-			} else {
+			case i+1 < len(props) && props[i+1].Kind == catalog.Word:
+				i++
+				fail(props[i].ID, "unknown shield colour %q: a shield is red, blue or purple", props[i].Word)
+			default:
 				fail(w.ID, "shield needs a colour after it: red, blue or purple")
 			}
 		default:
@@ -203,14 +207,14 @@ func loadCard(e catalog.Entry) (*Card, []*catalog.Error) {
 			fail(e.NameID, "an upgrade needs a shield colour, as in shield red")
 		}
 		if len(e.Effect) > 0 {
-			fail(e.Effect[0][0].ID, "an upgrade has no abilities: it is paid for and kept in the play area")
+			fail(firstID(e), "an upgrade has no abilities: it is paid for and kept in the play area")
 		}
 	case Action:
 		if len(e.Effect) == 0 {
 			fail(e.NameID, "an action needs abilities after a colon, as in : damage 2 energy")
 		}
 		for _, items := range e.Effect {
-			if a, ok := ability(items, fail); ok {
+			if a, ok := ability(items, e.NameID, fail); ok {
 				c.Abilities = append(c.Abilities, a)
 			}
 		}
@@ -221,8 +225,13 @@ func loadCard(e catalog.Entry) (*Card, []*catalog.Error) {
 	return c, nil
 }
 
-// ability reads one ability: damage 2 energy, draw 1, fuel 2.
-func ability(items []catalog.Item, fail func(int, string, ...any)) (Ability, bool) {
+// ability reads one ability: damage 2 energy, draw 1, fuel 2. at is the
+// item to blame for an ability left empty.
+func ability(items []catalog.Item, at int, fail func(int, string, ...any)) (Ability, bool) {
+	if len(items) == 0 {
+		fail(at, "an ability is missing: write one after the colon and after each comma, as in : damage 2 energy, draw 1")
+		return Ability{}, false
+	}
 	w := items[0]
 	op := slices.Index(opNames, w.Word)
 	if w.Kind != catalog.Word || op < 0 {
@@ -245,7 +254,11 @@ func ability(items []catalog.Item, fail func(int, string, ...any)) (Ability, boo
 	a.N = n
 	if a.Op == OpDamage {
 		if len(items) < 3 || items[2].Kind != catalog.Word || !slices.Contains(damageNames, items[2].Word) {
-			fail(w.ID, "damage needs a type after its number: energy or impact, as in damage 2 energy")
+			blame := w.ID
+			if len(items) >= 3 {
+				blame = items[2].ID // the word that is not a type
+			}
+			fail(blame, "damage needs a type after its number: energy or impact, as in damage 2 energy")
 			return Ability{}, false
 		}
 		a.Damage = Damage(slices.Index(damageNames, items[2].Word))
@@ -255,6 +268,17 @@ func ability(items []catalog.Item, fail func(int, string, ...any)) (Ability, boo
 		return Ability{}, false
 	}
 	return a, true
+}
+
+// firstID is the ID of the first item after an entry's colon, or of its
+// name when nothing follows the colon.
+func firstID(e catalog.Entry) int {
+	for _, items := range e.Effect {
+		if len(items) > 0 {
+			return items[0].ID
+		}
+	}
+	return e.NameID
 }
 
 // plain reads an unsigned number within lo..hi.
@@ -289,7 +313,7 @@ func (cs *Cards) loadShared(e catalog.Entry) []*catalog.Error {
 	var errs []*catalog.Error
 	cs.sharedName = e.Name
 	if len(e.Effect) > 0 {
-		errs = append(errs, catalog.Errorf(e.Effect[0][0].ID, "a deck is counts and card names, with no colon"))
+		errs = append(errs, catalog.Errorf(firstID(e), "a deck is counts and card names, with no colon"))
 	}
 	items := e.Props
 	for i := 0; i < len(items); i++ {

@@ -198,6 +198,9 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 		s.players[i] = &player{durability: StartDurability}
 	}
 	_, set := g.Cards.Shared()
+	if len(set) == 0 || len(set)%SharedDecks != 0 {
+		return nil, fmt.Errorf("mod: the catalogue's shared cards are %d, not a positive multiple of three", len(set))
+	}
 	shuffle.Shuffle(s.src, set)
 	third := len(set) / SharedDecks
 	for i := range s.shared {
@@ -297,6 +300,9 @@ func (s *State) Pending() string {
 		return fmt.Sprintf("%s chooses to draw 1 card or gain 1 fuel for the ejected %s", s.name(s.ejected.Owner), s.ejected.Card)
 	case ShieldChoice:
 		d := s.damage
+		if d.amount == 0 {
+			return fmt.Sprintf("%s has prevented all the %s damage from %s", s.name(d.to), d.typ, d.card)
+		}
 		return fmt.Sprintf("%s may spend a shield against %d %s damage from %s", s.name(d.to), d.amount, d.typ, d.card)
 	}
 	return ""
@@ -362,6 +368,10 @@ func (s *State) outOfTurn(p int) error {
 		return ruling("MD5", rulingChoiceTurn, fmt.Sprintf("%s is to choose for the ejected %s, not %s", who, s.ejected.Card, s.name(p)))
 	case ShieldChoice:
 		return ruling("MD5", rulingChoiceTurn, fmt.Sprintf("%s is to choose whether to spend a shield, not %s", who, s.name(p)))
+	}
+	if len(s.stack) == 0 && !s.acted {
+		// The round's first priority: the initiative decides it.
+		return violation(fmt.Sprintf("%s holds the initiative and has the first priority of round %d, not %s", who, s.round, s.name(p)), ruleInitiative)
 	}
 	return violation(fmt.Sprintf("%s has priority, not %s", who, s.name(p)), ruleAlternate)
 }

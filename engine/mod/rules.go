@@ -8,6 +8,7 @@ const (
 	ruleSharedDecks = "At the beginning of the game, all action and upgrade cards are shuffled together, then divided evenly into three face-up decks."
 	ruleSlots       = "Whenever you place a card into the stack, it is placed on your side, with a total of five slots available to you."
 	ruleAlternate   = "priority of play will alternate back and forth between each player, giving the player with priority the opportunity to place cards into their side of the stack."
+	ruleInitiative  = "The player with the initiative token (passed at the end of the round) gains first priority."
 	ruleOptions     = "While you have priority, you can choose one of three options."
 	ruleAssign      = "Assign: Place one card from your hand face-up into the stack in a vertical orientation."
 	ruleEject       = "Eject: Place one card from your hand face-down into the stack in a vertical orientation."

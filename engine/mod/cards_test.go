@@ -1,0 +1,683 @@
+package mod
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	gotoken "go/token"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/catalog"
+)
+
+// ---------------------------------------------------------------------------
+// The vocabulary: what each word of CARDS.md loads into
+
+// TestVocabularyLoadsCardFields loads one entry at a time, with a deck of
+// three copies of it, and checks every field of the card it makes.
+func TestVocabularyLoadsCardFields(t *testing.T) {
+	tests := []struct {
+		name string
+		line string
+		want Card
+	}{
+		{"an action", `action Laser cost 1 : damage 2 energy`,
+			Card{Name: "Laser", Kind: Action, Cost: 1, Abilities: []Ability{{OpDamage, 2, Energy}}}},
+		{"impact damage", `action Missile cost 1 : damage 2 impact`,
+			Card{Name: "Missile", Kind: Action, Cost: 1, Abilities: []Ability{{OpDamage, 2, Impact}}}},
+		{"draw", `action "Targeting Scan" cost 1 : draw 2`,
+			Card{Name: "Targeting Scan", Kind: Action, Cost: 1, Abilities: []Ability{{Op: OpDraw, N: 2}}}},
+		{"fuel, at cost 0", `action "Fuel Cell" cost 0 : fuel 2`,
+			Card{Name: "Fuel Cell", Kind: Action, Abilities: []Ability{{Op: OpFuel, N: 2}}}},
+		{"abilities in the order written", `action Overdrive cost 1 : fuel 1, draw 1, damage 1 impact`,
+			Card{Name: "Overdrive", Kind: Action, Cost: 1, Abilities: []Ability{{Op: OpFuel, N: 1}, {Op: OpDraw, N: 1}, {OpDamage, 1, Impact}}}},
+		{"the same ability twice", `action Twin cost 4 : damage 3 energy, damage 3 energy`,
+			Card{Name: "Twin", Kind: Action, Cost: 4, Abilities: []Ability{{OpDamage, 3, Energy}, {OpDamage, 3, Energy}}}},
+		{"the limits: cost 20, abilities 1 and 9", `action Big cost 20 : damage 9 impact, draw 1, fuel 9`,
+			Card{Name: "Big", Kind: Action, Cost: 20, Abilities: []Ability{{OpDamage, 9, Impact}, {Op: OpDraw, N: 1}, {Op: OpFuel, N: 9}}}},
+		{"a red upgrade", `upgrade "Red Plating" cost 1 shield red`,
+			Card{Name: "Red Plating", Kind: Upgrade, Cost: 1, Shield: Red}},
+		{"a blue upgrade", `upgrade "Blue Barrier" cost 1 shield blue`,
+			Card{Name: "Blue Barrier", Kind: Upgrade, Cost: 1, Shield: Blue}},
+		{"a purple upgrade, properties in any order", `upgrade "Prism Field" shield purple cost 2`,
+			Card{Name: "Prism Field", Kind: Upgrade, Cost: 2, Shield: Purple}},
+		{"an upgrade at cost 0", `upgrade Tin cost 0 shield red`,
+			Card{Name: "Tin", Kind: Upgrade, Shield: Red}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cs := loadCards(t, tt.line+"\ndeck Shared 3 "+strconv.Quote(tt.want.Name))
+			c, ok := cs.Card(tt.want.Name)
+			if !ok {
+				t.Fatalf("no card %q", tt.want.Name)
+			}
+			if !reflect.DeepEqual(*c, tt.want) {
+				t.Errorf("card = %+v\nwant %+v", *c, tt.want)
+			}
+		})
+	}
+}
+
+func TestVocabularyCardsAndTheSharedSet(t *testing.T) {
+	// The deck may come before the cards it names.
+	cs := loadCards(t, `
+deck    Shared   2 Laser 1 "Red Plating" 3 Laser
+action  Laser    cost 1 : damage 2 energy, draw 1
+upgrade "Red Plating" cost 1 shield red
+action  Spare    cost 0 : fuel 1
+`)
+	var all []string
+	for _, c := range cs.All() {
+		all = append(all, c.Name)
+	}
+	if want := names(`Laser "Red Plating" Spare`); !slices.Equal(all, want) {
+		t.Errorf("All() = %q, want %q in catalogue order", all, want)
+	}
+	name, shared := cs.Shared()
+	if want := names(`Laser Laser "Red Plating" Laser Laser Laser`); name != "Shared" || !slices.Equal(shared, want) {
+		t.Errorf("Shared() = %q, %q; want Shared, %q: each count expanded in place", name, shared, want)
+	}
+	shared[0] = "Gizmo"
+	if _, again := cs.Shared(); again[0] != "Laser" {
+		t.Errorf("Shared() gives the catalogue's own slice")
+	}
+	if _, ok := cs.Card("laser"); ok {
+		t.Errorf("Card finds laser: names are exact")
+	}
+	laser, _ := cs.Card("Laser")
+	plating, _ := cs.Card("Red Plating")
+	for _, tt := range []struct{ got, want string }{
+		{laser.Stats(), "cost 1: damage 2 energy, draw 1"},
+		{plating.Stats(), "cost 1 shield red"},
+		{Ability{Op: OpFuel, N: 3}.String(), "fuel 3"},
+		{Ability{OpDamage, 2, Impact}.String(), "damage 2 impact"},
+		{Action.String() + " " + Upgrade.String(), "action upgrade"},
+		{Energy.String() + " " + Impact.String(), "energy impact"},
+		{Red.String() + " " + Blue.String() + " " + Purple.String(), "red blue purple"},
+		{Assigned.String() + " " + Ejected.String() + " " + Drafted.String(), "assigned ejected drafted"},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("%q, want %q", tt.got, tt.want)
+		}
+	}
+}
+
+// TestRuleShieldColours: "red shields prevent impact damage, blue shields
+// prevent energy damage, and purple shields prevent either".
+func TestRuleShieldColours(t *testing.T) {
+	for _, tt := range []struct {
+		shield         Shield
+		energy, impact bool
+	}{
+		{Red, false, true},
+		{Blue, true, false},
+		{Purple, true, true},
+	} {
+		if tt.shield.Stops(Energy) != tt.energy || tt.shield.Stops(Impact) != tt.impact {
+			t.Errorf("%s stops energy: %v, impact: %v; want %v, %v", tt.shield, tt.shield.Stops(Energy), tt.shield.Stops(Impact), tt.energy, tt.impact)
+		}
+	}
+}
+
+// TestDefaultCatalogueLoads reads the default catalogue that the referee
+// embeds, with the tests' own reader of the catalogue language (the engine
+// does not import the referee).
+func TestDefaultCatalogueLoads(t *testing.T) {
+	cs := loadCards(t, defaultCatalogue(t))
+	if n := len(cs.All()); n != 12 {
+		t.Errorf("%d cards, want 12", n)
+	}
+	name, shared := cs.Shared()
+	if name != "Shared" || len(shared) != 36 {
+		t.Errorf("the shared set %q has %d cards, want Shared with 36", name, len(shared))
+	}
+	for _, tt := range []struct{ card, stats string }{
+		{"Laser", "cost 1: damage 2 energy"},
+		{"Overdrive", "cost 1: fuel 1, draw 1, damage 1 impact"},
+		{"Laser Array", "cost 3: damage 2 energy, damage 2 energy, damage 1 energy"},
+		{"Prism Field", "cost 2 shield purple"},
+	} {
+		if c, ok := cs.Card(tt.card); !ok || c.Stats() != tt.stats {
+			t.Errorf("%s: %v, want %q", tt.card, c, tt.stats)
+		}
+	}
+	s := newGame(t, cs, 7, nil)
+	for i := range SharedDecks {
+		if n := len(s.Shared(i).Deck); n != 12 {
+			t.Errorf("shared deck %d has %d cards, want 12", i+1, n)
+		}
+	}
+}
+
+// ---------------------------------------------------------------------------
+// Errors, each at its item
+
+// vocabMarked reads a catalogue in which carets mark the items errors are
+// expected at, as in "action Laser cost ^21": the catalogue without the
+// carets, and the IDs its items get, in the carets' order. A caret marks
+// the word it begins, or (alone, before a quoted text) the next item. IDs
+// count the kind, the name and every item in reading order, as
+// parseCatalogue gives them.
+func vocabMarked(t *testing.T, src string) (*catalog.Catalogue, []int) {
+	t.Helper()
+	var ids []int
+	id := 0
+	for _, line := range logicalLines(src) {
+		toks, err := scan(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mark := false
+		for _, tk := range toks {
+			switch {
+			case tk.punct != 0:
+				continue
+			case !tk.quoted && tk.text == "^":
+				mark = true
+				continue
+			}
+			id++
+			if mark || (!tk.quoted && strings.HasPrefix(tk.text, "^")) {
+				ids = append(ids, id)
+			}
+			mark = false
+		}
+	}
+	return parseCatalogue(t, strings.ReplaceAll(src, "^", "")), ids
+}
+
+// vocabErrors lists errors as "ID: message", one a line, sorted.
+func vocabErrors(errs []*catalog.Error) string {
+	var lines []string
+	for _, e := range errs {
+		lines = append(lines, fmt.Sprintf("%d: %s\n", e.ID, e.Msg))
+	}
+	slices.Sort(lines)
+	return strings.Join(lines, "")
+}
+
+const (
+	// vocabCards is two good cards for a deck to name.
+	vocabCards = "action Laser cost 1 : damage 2 energy\nupgrade Red cost 1 shield red\n"
+	// vocabBase is vocabCards and a good deck, for a faulty card to stand
+	// beside.
+	vocabBase      = vocabCards + "deck Shared 3 Laser 3 Red\n"
+	vocabAbilities = "an action has damage N energy, damage N impact, draw N and fuel N"
+	vocabUpgrade   = "cost N and shield red|blue|purple"
+)
+
+// TestCatalogueErrorsAtTheirItems loads faulty catalogues and checks every
+// error: the item it is at and its whole message. Each message is at the
+// first caret, or at the caret its "^N " prefix numbers; a case without a
+// caret expects its errors at no item (ID 0). An error at a card's name
+// means the card as a whole.
+func TestCatalogueErrorsAtTheirItems(t *testing.T) {
+	type errCase struct {
+		name string
+		src  string
+		want []string
+	}
+	card := func(name, line string, want ...string) errCase {
+		return errCase{name, line + "\n" + vocabBase, want}
+	}
+	deck := func(name, line string, want ...string) errCase { return errCase{name, vocabCards + line, want} }
+	tests := []errCase{
+		// Kinds.
+		card("unknown kind", `^widget Gizmo cost 1`, `unknown kind of card "widget": Mod has action, upgrade and deck`),
+		card("unknown kind in capitals", `^Action Zap cost 1 : damage 2 energy`, `unknown kind of card "Action": Mod has action, upgrade and deck`),
+		card("another game's kind", `^mecha Scout cost 1 power 1 durability 2`, `unknown kind of card "mecha": Mod has action, upgrade and deck`),
+
+		// The cost.
+		card("an action without a cost", `action ^Zap : damage 2 energy`, `an action needs a fuel cost, as in cost 1`),
+		card("an upgrade without a cost", `upgrade ^Plate shield red`, `an upgrade needs a fuel cost, as in cost 1`),
+		card("cost without a number", `action Zap ^cost : damage 2 energy`, `cost needs a number after it, as in cost 1`),
+		card("cost followed by a word", `upgrade Plate ^cost ^free shield red`,
+			`cost needs a number after it, as in cost 1`, `^2 unknown property "free": an upgrade has `+vocabUpgrade),
+		card("cost 20 is the most", `action Zap cost ^21 : damage 2 energy`, `cost 21 is out of range: it must be from 0 to 20`),
+		card("cost 100", `upgrade Plate cost ^100 shield red`, `cost 100 is out of range: it must be from 0 to 20`),
+		card("a negative cost", `action Zap cost ^-1 : damage 2 energy`, `cost takes a plain number, not -1`),
+		card("a signed cost", `action Zap cost ^+1 : damage 2 energy`, `cost takes a plain number, not +1`),
+		card("a cost with a unit", `upgrade Plate cost ^1u shield red`, `cost takes a plain number, not 1u`),
+		card("cost twice", `action Zap cost 1 ^cost 2 : damage 2 energy`, `cost is given twice`),
+
+		// Other properties.
+		card("an unknown property on an action", `action Zap cost 1 ^heavy : damage 2 energy`, `unknown property "heavy": an action has cost N`),
+		card("an unknown property on an upgrade", `upgrade Plate cost 1 shield red ^heavy`, `unknown property "heavy": an upgrade has `+vocabUpgrade),
+		card("a shield on an action", `action Zap cost 1 ^shield ^red : damage 2 energy`,
+			`unknown property "shield": an action has cost N`, `^2 unknown property "red": an action has cost N`),
+		card("a stray number", `upgrade Plate cost 1 shield red ^3`, `expected a property such as `+vocabUpgrade+`, found 3`),
+		card("a stray text", `action Zap cost 1 ^"fast" : damage 2 energy`, `expected a property such as cost N, found "fast"`),
+
+		// Shields.
+		card("an upgrade without a shield", `upgrade ^Plate cost 1`, `an upgrade needs a shield colour, as in shield red`),
+		card("a shield without a colour", `upgrade Plate cost 1 ^shield`, `shield needs a colour after it: red, blue or purple`),
+		card("a shield of an unknown colour", `upgrade Plate cost 1 shield ^green`,
+			`unknown shield colour "green": a shield is red, blue or purple`),
+		card("a shield colour in capitals", `upgrade Plate cost 1 shield ^Blue`,
+			`unknown shield colour "Blue": a shield is red, blue or purple`),
+		card("shield twice", `upgrade Plate cost 1 shield red ^shield blue`, `shield is given twice`),
+		card("an upgrade with abilities", `upgrade Plate cost 1 shield red : ^damage 2 energy`,
+			`an upgrade has no abilities: it is paid for and kept in the play area`),
+
+		// Abilities.
+		card("an action without abilities", `action ^Zap cost 1`, `an action needs abilities after a colon, as in : damage 2 energy`),
+		card("an unknown ability", `action Zap cost 1 : ^heal 2`, `unknown ability heal: `+vocabAbilities),
+		card("an unknown ability after a good one", `action Zap cost 1 : draw 1, ^heal 2`, `unknown ability heal: `+vocabAbilities),
+		card("an ability in capitals", `action Zap cost 1 : ^Draw 1`, `unknown ability Draw: `+vocabAbilities),
+		card("a number for an ability", `action Zap cost 1 : draw 1, ^2`, `unknown ability 2: `+vocabAbilities),
+		card("a text for an ability", `action Zap cost 1 : ^"damage" 2 energy`, `unknown ability "damage": `+vocabAbilities),
+		card("draw without a number", `action Zap cost 1 : ^draw`, `draw needs a number after it, as in draw 2`),
+		card("fuel followed by a word", `action Zap cost 1 : ^fuel two`, `fuel needs a number after it, as in fuel 2`),
+		card("damage without a number", `action Zap cost 1 : ^damage energy`, `damage needs a number after it, as in damage 2 energy`),
+		card("damage without a type", `action Zap cost 1 : ^damage 2`, `damage needs a type after its number: energy or impact, as in damage 2 energy`),
+		card("damage without a type, then another ability", `action Zap cost 1 : ^damage 2, draw 1`, `damage needs a type after its number: energy or impact, as in damage 2 energy`),
+		card("damage of an unknown type", `action Zap cost 1 : damage 2 ^fire`, `damage needs a type after its number: energy or impact, as in damage 2 energy`),
+		card("draw 0", `action Zap cost 1 : draw ^0`, `draw 0 is out of range: it must be from 1 to 9`),
+		card("draw 10", `action Zap cost 1 : draw ^10`, `draw 10 is out of range: it must be from 1 to 9`),
+		card("fuel 10", `action Zap cost 1 : fuel ^10`, `fuel 10 is out of range: it must be from 1 to 9`),
+		card("damage 0", `action Zap cost 1 : damage ^0 energy`, `damage 0 is out of range: it must be from 1 to 9`),
+		card("damage 10", `action Zap cost 1 : damage ^10 impact`, `damage 10 is out of range: it must be from 1 to 9`),
+		card("a signed draw", `action Zap cost 1 : draw ^+1`, `draw takes a plain number, not +1`),
+		card("negative damage", `action Zap cost 1 : damage ^-2 energy`, `damage takes a plain number, not -2`),
+		card("fuel with a unit", `action Zap cost 1 : fuel ^1u`, `fuel takes a plain number, not 1u`),
+		card("a word after draw", `action Zap cost 1 : draw 1 ^now`, `unexpected now after draw 1: abilities are separated by commas`),
+		card("a number after fuel", `action Zap cost 1 : fuel 1 ^2`, `unexpected 2 after fuel 1: abilities are separated by commas`),
+		card("a word after damage", `action Zap cost 1 : damage 2 energy ^impact`, `unexpected impact after damage 2 energy: abilities are separated by commas`),
+		card("two abilities without a comma", `action Zap cost 1 : draw 1 ^fuel 1`, `unexpected fuel after draw 1: abilities are separated by commas`),
+		card("errors in two abilities", `action Zap cost 1 : ^heal 1, draw ^0`,
+			`unknown ability heal: `+vocabAbilities, `^2 draw 0 is out of range: it must be from 1 to 9`),
+		card("errors in the properties and the abilities", `action Zap cost ^30 : ^zap 1`,
+			`cost 30 is out of range: it must be from 0 to 20`, `^2 unknown ability zap: `+vocabAbilities),
+
+		// The deck.
+		deck("no deck", ``, `a Mod catalogue needs one deck entry: the shared cards, as in deck Shared 4 Laser 4 Missile ...`),
+		deck("two decks", "deck Shared 3 Laser\n^deck Other 3 Red", `a Mod catalogue has one deck, the shared cards; "Other" is a second (the first is "Shared")`),
+		deck("three decks", "deck Shared 3 Laser\n^deck Other 3 Red\n^deck Third 3 Red",
+			`a Mod catalogue has one deck, the shared cards; "Other" is a second (the first is "Shared")`,
+			`^2 a Mod catalogue has one deck, the shared cards; "Third" is a second (the first is "Shared")`),
+		deck("a count before no name", `deck Shared 3 Laser ^3`, `the count 3 needs a card name after it`),
+		deck("a count followed by a count", `deck Shared ^3 3 Laser`, `the count 3 needs a card name after it`),
+		deck("a name without a count", `deck Shared 3 Laser ^Red`, `expected a count before a card name, as in 4 Laser, found Red`),
+		deck("a text without a count", `deck Shared 3 Laser ^"Red"`, `expected a count before a card name, as in 4 Laser, found "Red"`),
+		deck("a count of 0", `deck Shared ^0 Laser 3 Red`, `a count is a plain number from 1 to 300, not 0`),
+		deck("a count of 301", `deck Shared ^301 Laser`, `a count is a plain number from 1 to 300, not 301`),
+		deck("a signed count", `deck Shared ^+3 Laser`, `a count is a plain number from 1 to 300, not +3`),
+		deck("a negative count", `deck Shared ^-3 Laser`, `a count is a plain number from 1 to 300, not -3`),
+		deck("a count with a unit", `deck Shared ^3u Laser`, `a count is a plain number from 1 to 300, not 3u`),
+		deck("an unknown card", `deck Shared 3 Laser 3 ^Gizmo`, `no card named "Gizmo" in the catalogue`),
+		deck("a card in the wrong case", `deck Shared 3 ^laser`, `no card named "laser" in the catalogue (did you mean "Laser"?)`),
+		deck("a quoted card in the wrong case", `deck Shared 3 ^"red"`, `no card named "red" in the catalogue (did you mean "Red"?)`),
+		deck("the deck's own name", `deck Shared 3 ^Shared`, `no card named "Shared" in the catalogue`),
+		deck("a shared set not divisible by three", `deck ^Shared 3 Laser 1 Red`,
+			`the shared cards are 4; they must divide evenly into three decks, and be at most 300 (rule: "`+ruleSharedDecks+`")`),
+		deck("a shared set of two", `deck ^Shared 2 Laser`,
+			`the shared cards are 2; they must divide evenly into three decks, and be at most 300 (rule: "`+ruleSharedDecks+`")`),
+		deck("an empty shared set", `deck ^Shared`,
+			`the shared cards are 0; they must divide evenly into three decks, and be at most 300 (rule: "`+ruleSharedDecks+`")`),
+		deck("more than 300 shared cards", `deck ^Shared 300 Laser 3 Red`,
+			`the shared cards are 303; they must divide evenly into three decks, and be at most 300 (rule: "`+ruleSharedDecks+`")`),
+		deck("a deck with a colon", `deck Shared 3 Laser : ^draw 1`, `a deck is counts and card names, with no colon`),
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cat, ids := vocabMarked(t, tt.src)
+			_, errs := Load(cat)
+			var want []*catalog.Error
+			for _, msg := range tt.want {
+				at := 0
+				if n, rest, ok := strings.Cut(msg, " "); ok && strings.HasPrefix(n, "^") {
+					at, _ = strconv.Atoi(n[1:])
+					at--
+					msg = rest
+				}
+				id := 0
+				if len(ids) > 0 {
+					id = ids[at]
+				}
+				want = append(want, &catalog.Error{ID: id, Msg: msg})
+			}
+			got, wantText := vocabErrors(errs), vocabErrors(want)
+			if got != wantText {
+				t.Errorf("%s\nerrors:\n%swant:\n%s", tt.src, got, wantText)
+			}
+		})
+	}
+}
+
+// TestCatalogueEmptyAbilities loads entries with nothing after a colon or
+// a comma. The grammar refuses them, but a catalogue is data that other
+// readers can build, and Load must answer with an error, not fail.
+func TestCatalogueEmptyAbilities(t *testing.T) {
+	for _, src := range []string{
+		`action Zap cost 1 : draw 1,`,
+		`action Zap cost 1 :`,
+		`upgrade Plate cost 1 shield red :`,
+		"deck Other 3 Laser :",
+	} {
+		t.Run(src, func(t *testing.T) {
+			cat := parseCatalogue(t, src+"\n"+vocabCards)
+			if !strings.HasPrefix(src, "deck") {
+				cat = parseCatalogue(t, src+"\n"+vocabBase)
+			}
+			var errs []*catalog.Error
+			panicked := func() (p any) {
+				defer func() { p = recover() }()
+				_, errs = Load(cat)
+				return nil
+			}()
+			if panicked != nil {
+				t.Fatalf("Load(%q) panics: %v", src, panicked)
+			}
+			if len(errs) == 0 {
+				t.Errorf("Load(%q) finds no error", src)
+			}
+		})
+	}
+}
+
+// TestNewWithoutSharedCards: a catalogue that Load refuses for having no
+// shared cards cannot start a game either.
+func TestNewWithoutSharedCards(t *testing.T) {
+	st, err := Game{Cards: &Cards{}}.New(engine.Options{Players: players, Seeded: true, Seed: 1})
+	if err == nil {
+		t.Errorf("New with no shared cards gives a game: %+v", st.Outcome())
+	}
+}
+
+// ---------------------------------------------------------------------------
+// Quotes
+
+// vocabWords makes every run of white space a single space, for texts
+// whose lines wrap.
+func vocabWords(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// vocabStringConsts lists the string constants declared in a Go file of
+// the package, by name.
+func vocabStringConsts(t *testing.T, file string) map[string]string {
+	t.Helper()
+	f, err := parser.ParseFile(gotoken.NewFileSet(), file, nil, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, decl := range f.Decls {
+		gd, ok := decl.(*ast.GenDecl)
+		if !ok || gd.Tok != gotoken.CONST {
+			continue
+		}
+		for _, spec := range gd.Specs {
+			vs := spec.(*ast.ValueSpec)
+			for i, name := range vs.Names {
+				if i >= len(vs.Values) {
+					continue
+				}
+				s, err := vocabString(vs.Values[i])
+				if err != nil {
+					t.Errorf("%s: constant %s: %v", file, name.Name, err)
+					continue
+				}
+				out[name.Name] = s
+			}
+		}
+	}
+	return out
+}
+
+// vocabString is the value of a string literal, or of literals joined
+// with +.
+func vocabString(x ast.Expr) (string, error) {
+	switch x := x.(type) {
+	case *ast.BasicLit:
+		if x.Kind == gotoken.STRING {
+			return strconv.Unquote(x.Value)
+		}
+	case *ast.ParenExpr:
+		return vocabString(x.X)
+	case *ast.BinaryExpr:
+		if x.Op == gotoken.ADD {
+			a, err := vocabString(x.X)
+			if err != nil {
+				return "", err
+			}
+			b, err := vocabString(x.Y)
+			return a + b, err
+		}
+	}
+	return "", errors.New("not a string literal")
+}
+
+// vocabQuotes splits rules.go's constants into quotes of the rules text
+// (rule...) and of RULINGS.md (ruling...).
+func vocabQuotes(t *testing.T) (rules, rulings map[string]string) {
+	t.Helper()
+	rules, rulings = map[string]string{}, map[string]string{}
+	for name, value := range vocabStringConsts(t, "rules.go") {
+		switch {
+		case strings.HasPrefix(name, "ruling"):
+			rulings[name] = value
+		case strings.HasPrefix(name, "rule"):
+			rules[name] = value
+		}
+	}
+	if len(rules) == 0 || len(rulings) == 0 {
+		t.Fatalf("rules.go declares %d rule and %d ruling constants; want some of each", len(rules), len(rulings))
+	}
+	return rules, rulings
+}
+
+// TestQuoteRulesStandInRulesText checks that every rule constant quotes the
+// Mod rules text word for word. The text lives outside the repository
+// and is skipped where it is absent, as in CI.
+func TestQuoteRulesStandInRulesText(t *testing.T) {
+	rules, _ := vocabQuotes(t)
+	doc, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "seeds", "mod.txt"))
+	if errors.Is(err, fs.ErrNotExist) {
+		t.Skipf("the Mod rules text is not here: %v", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := vocabWords(string(doc))
+	for _, name := range slices.Sorted(maps.Keys(rules)) {
+		t.Run(name, func(t *testing.T) {
+			quote := rules[name]
+			if !strings.Contains(text, vocabWords(quote)) {
+				t.Errorf("%s = %q is not in the rules text", name, quote)
+			}
+		})
+	}
+}
+
+// TestQuoteRulingsStandInRulingsMD checks that every ruling constant quotes
+// RULINGS.md word for word, and stands in the section of the ruling whose
+// number the engine gives with it.
+func TestQuoteRulingsStandInRulingsMD(t *testing.T) {
+	_, rulings := vocabQuotes(t)
+	doc, err := os.ReadFile("RULINGS.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := vocabWords(string(doc))
+	for _, name := range slices.Sorted(maps.Keys(rulings)) {
+		t.Run(name, func(t *testing.T) {
+			if quote := rulings[name]; !strings.Contains(text, vocabWords(quote)) {
+				t.Errorf("%s = %q is not in RULINGS.md", name, quote)
+			}
+		})
+	}
+	sections := rulingSections(text)
+	for _, call := range vocabRulingCalls(t) {
+		quote, ok := rulings[call.quote]
+		if !ok {
+			t.Errorf("%s: ruling %q with %s does not quote a ruling constant of rules.go", call.at, call.id, call.quote)
+			continue
+		}
+		if section, ok := sections[call.id]; ok && !strings.Contains(section, vocabWords(quote)) {
+			t.Errorf("%s: %s = %q is not in the section of ruling %s", call.at, call.quote, quote, call.id)
+		}
+	}
+}
+
+// TestQuoteRulingIDsHaveHeadings checks that every ruling number the
+// engine gives has its heading in RULINGS.md, and that the headings run
+// MD1 to MD17.
+func TestQuoteRulingIDsHaveHeadings(t *testing.T) {
+	doc, err := os.ReadFile("RULINGS.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := vocabRulingCalls(t)
+	if !slices.ContainsFunc(calls, func(c vocabRulingCall) bool { return strings.HasPrefix(c.at, "mod.go:") }) {
+		t.Fatal("found no ruling(...) call in mod.go")
+	}
+	number := regexp.MustCompile(`^MD[0-9]+$`)
+	for _, call := range calls {
+		if !number.MatchString(call.id) {
+			t.Errorf("%s: ruling id %q is not MD and a number", call.at, call.id)
+			continue
+		}
+		if !strings.Contains(string(doc), "**"+call.id+".") {
+			t.Errorf("%s: ruling %s has no heading %q in RULINGS.md", call.at, call.id, "**"+call.id+".")
+		}
+	}
+	sections := rulingSections(string(doc))
+	for i := 1; i <= 17; i++ {
+		if _, ok := sections[fmt.Sprintf("MD%d", i)]; !ok {
+			t.Errorf("RULINGS.md has no ruling MD%d", i)
+		}
+	}
+}
+
+// TestQuoteViolationsQuoteTheRightText checks that violation(...) quotes
+// a rule of the rules text, never a ruling, and ruling(...) a ruling.
+func TestQuoteViolationsQuoteTheRightText(t *testing.T) {
+	rules, rulings := vocabQuotes(t)
+	n := 0
+	for _, file := range vocabSources(t) {
+		fset := gotoken.NewFileSet()
+		f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(node ast.Node) bool {
+			call, ok := node.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn, ok := call.Fun.(*ast.Ident)
+			if !ok || fn.Name != "violation" || len(call.Args) != 2 {
+				return true
+			}
+			n++
+			at := fset.Position(call.Pos())
+			q, ok := call.Args[1].(*ast.Ident)
+			if _, isRule := rules[identName(q)]; !ok || !isRule {
+				_, isRuling := rulings[identName(q)]
+				t.Errorf("%s:%d: violation(...) quotes %s, not a rule of the rules text (ruling: %v)", filepath.Base(at.Filename), at.Line, identName(q), isRuling)
+			}
+			return true
+		})
+	}
+	if n == 0 {
+		t.Fatal("found no violation(...) call")
+	}
+}
+
+func identName(id *ast.Ident) string {
+	if id == nil {
+		return "<not a constant>"
+	}
+	return id.Name
+}
+
+// vocabRulingCall is a ruling the engine gives: a call ruling(id, quote,
+// ...), or an engine.Violation written out with its Ruling and Rule.
+type vocabRulingCall struct {
+	at    string // file:line
+	id    string // the ruling's number, as "MD9"
+	quote string // the name of the constant it quotes
+}
+
+// vocabSources lists the package's Go files that are not tests.
+func vocabSources(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return slices.DeleteFunc(files, func(f string) bool { return strings.HasSuffix(f, "_test.go") })
+}
+
+// vocabRulingCalls finds the rulings the package's Go files give.
+func vocabRulingCalls(t *testing.T) []vocabRulingCall {
+	t.Helper()
+	var calls []vocabRulingCall
+	fset := gotoken.NewFileSet()
+	for _, file := range vocabSources(t) {
+		f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if fn, ok := n.Fun.(*ast.Ident); !ok || fn.Name != "ruling" {
+					return true
+				}
+				at := fset.Position(n.Pos())
+				c := vocabRulingCall{at: fmt.Sprintf("%s:%d", filepath.Base(at.Filename), at.Line)}
+				if len(n.Args) < 2 {
+					t.Errorf("%s: ruling with %d arguments", c.at, len(n.Args))
+					return true
+				}
+				id, err := vocabString(n.Args[0])
+				if err != nil {
+					t.Errorf("%s: ruling's id is not a string literal", c.at)
+					return true
+				}
+				c.id = id
+				if q, ok := n.Args[1].(*ast.Ident); ok {
+					c.quote = q.Name
+				}
+				calls = append(calls, c)
+			case *ast.CompositeLit:
+				sel, ok := n.Type.(*ast.SelectorExpr)
+				if !ok || sel.Sel.Name != "Violation" {
+					return true
+				}
+				at := fset.Position(n.Pos())
+				c := vocabRulingCall{at: fmt.Sprintf("%s:%d", filepath.Base(at.Filename), at.Line)}
+				for _, elt := range n.Elts {
+					kv, ok := elt.(*ast.KeyValueExpr)
+					if !ok {
+						continue
+					}
+					switch key := kv.Key.(*ast.Ident); key.Name {
+					case "Ruling":
+						c.id, _ = vocabString(kv.Value)
+					case "Rule":
+						if q, ok := kv.Value.(*ast.Ident); ok {
+							c.quote = q.Name
+						}
+					}
+				}
+				if c.id != "" {
+					calls = append(calls, c)
+				}
+			}
+			return true
+		})
+	}
+	return calls
+}
