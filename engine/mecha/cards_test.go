@@ -1,23 +1,14 @@
 package mecha
 
 import (
-	"errors"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	gotoken "go/token"
-	"io/fs"
-	"maps"
-	"os"
-	"path/filepath"
 	"reflect"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/tabletop-referee/referee/engine/catalog"
+	"github.com/tabletop-referee/referee/engine/internal/enginetest"
 )
 
 // ---------------------------------------------------------------------------
@@ -193,7 +184,7 @@ func TestVocabularyLoadsCardFields(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cat := parseCatalogue(t, tt.line)
+			cat := enginetest.Catalogue(t, "mecha", tt.line)
 			cs := loadCards(t, tt.line)
 			all := cs.All()
 			if len(all) != 1 {
@@ -249,37 +240,19 @@ const vocabValidDeck = `12 "Radio Tower" 3 Relay 3 Scout 3 Bulwark 3 Lancer 3 Ha
 
 // vocabMarked reads a catalogue in which a caret marks the item an error
 // is expected at, as in "mecha Scout ^cost 21": the catalogue without the
-// caret, and the ID its parseCatalogue gives the marked item (the kind, the
-// name, or an item before or after the colon).
+// caret, and the ID enginetest.Catalogue gives the marked item (the kind,
+// the name, or an item before or after the colon). A caret marks the word
+// it begins or, alone before a quoted text, the text.
 func vocabMarked(t *testing.T, src string) (*catalog.Catalogue, int) {
 	t.Helper()
 	if strings.Count(src, "^") != 1 {
 		t.Fatalf("mark exactly one item with ^ in %q", src)
 	}
-	cat := parseCatalogue(t, strings.Replace(src, "^", "", 1))
-	// Parsed with its caret, the marked item is a word beginning with it,
-	// or (before a quoted text) the caret alone; either way it takes the ID
-	// the item has without the caret.
-	marked := parseCatalogue(t, src)
-	for _, e := range marked.Entries {
-		if strings.HasPrefix(e.Kind, "^") {
-			return cat, e.ID
-		}
-		if strings.HasPrefix(e.Name, "^") {
-			return cat, e.NameID
-		}
-		items := slices.Clone(e.Props)
-		for _, eff := range e.Effect {
-			items = append(items, eff...)
-		}
-		for _, it := range items {
-			if it.Kind == catalog.Word && strings.HasPrefix(it.Word, "^") {
-				return cat, it.ID
-			}
-		}
+	cat, ids := enginetest.MarkedCatalogue(t, "mecha", src)
+	if len(ids) != 1 {
+		t.Fatalf("no marked item in %q", src)
 	}
-	t.Fatalf("no marked item in %q", src)
-	return nil, 0
+	return cat, ids[0]
 }
 
 // vocabErrors lists errors as "ID: message", one a line.
@@ -706,212 +679,20 @@ func TestDeckRulesCheckDeck(t *testing.T) {
 // ---------------------------------------------------------------------------
 // Quotes
 
-// vocabWords makes every run of white space a single space, for texts
-// whose lines wrap.
-func vocabWords(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// vocabStringConsts lists the string constants declared in a Go file of
-// the package, by name.
-func vocabStringConsts(t *testing.T, file string) map[string]string {
-	t.Helper()
-	f, err := parser.ParseFile(gotoken.NewFileSet(), file, nil, parser.SkipObjectResolution)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]string{}
-	for _, decl := range f.Decls {
-		gd, ok := decl.(*ast.GenDecl)
-		if !ok || gd.Tok != gotoken.CONST {
-			continue
-		}
-		for _, spec := range gd.Specs {
-			vs := spec.(*ast.ValueSpec)
-			for i, name := range vs.Names {
-				if i >= len(vs.Values) {
-					continue
-				}
-				s, err := vocabString(vs.Values[i])
-				if err != nil {
-					t.Errorf("%s: constant %s: %v", file, name.Name, err)
-					continue
-				}
-				out[name.Name] = s
-			}
-		}
-	}
-	return out
-}
-
-// vocabString is the value of a string literal, or of literals joined
-// with +.
-func vocabString(x ast.Expr) (string, error) {
-	switch x := x.(type) {
-	case *ast.BasicLit:
-		if x.Kind == gotoken.STRING {
-			return strconv.Unquote(x.Value)
-		}
-	case *ast.ParenExpr:
-		return vocabString(x.X)
-	case *ast.BinaryExpr:
-		if x.Op == gotoken.ADD {
-			a, err := vocabString(x.X)
-			if err != nil {
-				return "", err
-			}
-			b, err := vocabString(x.Y)
-			return a + b, err
-		}
-	}
-	return "", errors.New("not a string literal")
-}
-
-// vocabQuotes splits rules.go's constants into quotes of the rules text
-// (rule...) and of RULINGS.md (ruling...).
-func vocabQuotes(t *testing.T) (rules, rulings map[string]string) {
-	t.Helper()
-	rules, rulings = map[string]string{}, map[string]string{}
-	for name, value := range vocabStringConsts(t, "rules.go") {
-		switch {
-		case strings.HasPrefix(name, "ruling"):
-			rulings[name] = value
-		case strings.HasPrefix(name, "rule"):
-			rules[name] = value
-		}
-	}
-	if len(rules) == 0 || len(rulings) == 0 {
-		t.Fatalf("rules.go declares %d rule and %d ruling constants; want some of each", len(rules), len(rulings))
-	}
-	return rules, rulings
-}
+// quotes tells the shared quote checks about Mecha: its rules text is
+// mecha.txt, its rulings are M and a number, and mecha.go gives rulings.
+var quotes = enginetest.Quotes{Game: "mecha", RulingPrefix: "M", MainFile: "mecha.go"}
 
 // TestQuoteRulesStandInRulesText checks that every rule constant quotes the
 // Mecha rules text word for word. The text lives outside the repository
 // and is skipped where it is absent, as in CI.
-func TestQuoteRulesStandInRulesText(t *testing.T) {
-	rules, _ := vocabQuotes(t)
-	doc, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "seeds", "mecha.txt"))
-	if errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("the Mecha rules text is not here: %v", err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := vocabWords(string(doc))
-	for _, name := range slices.Sorted(maps.Keys(rules)) {
-		t.Run(name, func(t *testing.T) {
-			quote := rules[name]
-			in := strings.Contains(text, vocabWords(quote))
-			if !in {
-				t.Errorf("%s = %q is not in the rules text", name, quote)
-			}
-		})
-	}
-}
+func TestQuoteRulesStandInRulesText(t *testing.T) { quotes.RulesStandInRulesText(t) }
 
 // TestQuoteRulingsStandInRulingsMD checks that every ruling constant quotes
 // RULINGS.md word for word, and stands in the section of the ruling whose
 // number the engine gives with it.
-func TestQuoteRulingsStandInRulingsMD(t *testing.T) {
-	_, rulings := vocabQuotes(t)
-	doc, err := os.ReadFile("RULINGS.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := vocabWords(string(doc))
-	for _, name := range slices.Sorted(maps.Keys(rulings)) {
-		t.Run(name, func(t *testing.T) {
-			if quote := rulings[name]; !strings.Contains(text, vocabWords(quote)) {
-				t.Errorf("%s = %q is not in RULINGS.md", name, quote)
-			}
-		})
-	}
-	sections := rulingSections(text)
-	for _, call := range vocabRulingCalls(t) {
-		quote, ok := rulings[call.quote]
-		if !ok {
-			t.Errorf("%s: ruling(%q, %s, ...) does not quote a ruling constant of rules.go", call.at, call.id, call.quote)
-			continue
-		}
-		if section, ok := sections[call.id]; ok && !strings.Contains(section, vocabWords(quote)) {
-			t.Errorf("%s: %s = %q is not in the section of ruling %s", call.at, call.quote, quote, call.id)
-		}
-	}
-}
+func TestQuoteRulingsStandInRulingsMD(t *testing.T) { quotes.RulingsStandInRulingsMD(t) }
 
 // TestQuoteRulingIDsHaveHeadings checks that every ruling number the
 // engine gives has its heading in RULINGS.md.
-func TestQuoteRulingIDsHaveHeadings(t *testing.T) {
-	doc, err := os.ReadFile("RULINGS.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	calls := vocabRulingCalls(t)
-	if !slices.ContainsFunc(calls, func(c vocabRulingCall) bool { return strings.HasPrefix(c.at, "mecha.go:") }) {
-		t.Fatal("found no ruling(...) call in mecha.go")
-	}
-	number := regexp.MustCompile(`^M[0-9]+$`)
-	for _, call := range calls {
-		if !number.MatchString(call.id) {
-			t.Errorf("%s: ruling id %q is not M and a number", call.at, call.id)
-			continue
-		}
-		if !strings.Contains(string(doc), "**"+call.id+".") {
-			t.Errorf("%s: ruling %s has no heading %q in RULINGS.md", call.at, call.id, "**"+call.id+".")
-		}
-	}
-}
-
-// vocabRulingCall is a call ruling(id, quote, ...) in the engine.
-type vocabRulingCall struct {
-	at    string // file:line
-	id    string // the ruling's number, as "M9"
-	quote string // the name of the constant it quotes
-}
-
-// vocabRulingCalls finds the calls of ruling in the package's Go files
-// (mecha.go and any other that is not a test).
-func vocabRulingCalls(t *testing.T) []vocabRulingCall {
-	t.Helper()
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var calls []vocabRulingCall
-	fset := gotoken.NewFileSet()
-	for _, file := range files {
-		if strings.HasSuffix(file, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			if fn, ok := call.Fun.(*ast.Ident); !ok || fn.Name != "ruling" {
-				return true
-			}
-			at := fset.Position(call.Pos())
-			c := vocabRulingCall{at: fmt.Sprintf("%s:%d", filepath.Base(at.Filename), at.Line)}
-			if len(call.Args) < 2 {
-				t.Errorf("%s: ruling with %d arguments", c.at, len(call.Args))
-				return true
-			}
-			id, err := vocabString(call.Args[0])
-			if err != nil {
-				t.Errorf("%s: ruling's id is not a string literal", c.at)
-				return true
-			}
-			c.id = id
-			if q, ok := call.Args[1].(*ast.Ident); ok {
-				c.quote = q.Name
-			}
-			calls = append(calls, c)
-			return true
-		})
-	}
-	return calls
-}
+func TestQuoteRulingIDsHaveHeadings(t *testing.T) { quotes.RulingIDsHaveHeadings(t) }

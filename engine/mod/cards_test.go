@@ -1,17 +1,8 @@
 package mod
 
 import (
-	"errors"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	gotoken "go/token"
-	"io/fs"
-	"maps"
-	"os"
-	"path/filepath"
 	"reflect"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,6 +10,7 @@ import (
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/catalog"
+	"github.com/tabletop-referee/referee/engine/internal/enginetest"
 )
 
 // ---------------------------------------------------------------------------
@@ -168,33 +160,10 @@ func TestDefaultCatalogueLoads(t *testing.T) {
 // carets, and the IDs its items get, in the carets' order. A caret marks
 // the word it begins, or (alone, before a quoted text) the next item. IDs
 // count the kind, the name and every item in reading order, as
-// parseCatalogue gives them.
+// enginetest.Catalogue gives them.
 func vocabMarked(t *testing.T, src string) (*catalog.Catalogue, []int) {
 	t.Helper()
-	var ids []int
-	id := 0
-	for _, line := range logicalLines(src) {
-		toks, err := scan(line)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mark := false
-		for _, tk := range toks {
-			switch {
-			case tk.punct != 0:
-				continue
-			case !tk.quoted && tk.text == "^":
-				mark = true
-				continue
-			}
-			id++
-			if mark || (!tk.quoted && strings.HasPrefix(tk.text, "^")) {
-				ids = append(ids, id)
-			}
-			mark = false
-		}
-	}
-	return parseCatalogue(t, strings.ReplaceAll(src, "^", "")), ids
+	return enginetest.MarkedCatalogue(t, "mod", src)
 }
 
 // vocabErrors lists errors as "ID: message", one a line, sorted.
@@ -366,9 +335,9 @@ func TestCatalogueEmptyAbilities(t *testing.T) {
 		"deck Other 3 Laser :",
 	} {
 		t.Run(src, func(t *testing.T) {
-			cat := parseCatalogue(t, src+"\n"+vocabCards)
+			cat := enginetest.Catalogue(t, "mod", src+"\n"+vocabCards)
 			if !strings.HasPrefix(src, "deck") {
-				cat = parseCatalogue(t, src+"\n"+vocabBase)
+				cat = enginetest.Catalogue(t, "mod", src+"\n"+vocabBase)
 			}
 			var errs []*catalog.Error
 			panicked := func() (p any) {
@@ -398,286 +367,25 @@ func TestNewWithoutSharedCards(t *testing.T) {
 // ---------------------------------------------------------------------------
 // Quotes
 
-// vocabWords makes every run of white space a single space, for texts
-// whose lines wrap.
-func vocabWords(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// vocabStringConsts lists the string constants declared in a Go file of
-// the package, by name.
-func vocabStringConsts(t *testing.T, file string) map[string]string {
-	t.Helper()
-	f, err := parser.ParseFile(gotoken.NewFileSet(), file, nil, parser.SkipObjectResolution)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]string{}
-	for _, decl := range f.Decls {
-		gd, ok := decl.(*ast.GenDecl)
-		if !ok || gd.Tok != gotoken.CONST {
-			continue
-		}
-		for _, spec := range gd.Specs {
-			vs := spec.(*ast.ValueSpec)
-			for i, name := range vs.Names {
-				if i >= len(vs.Values) {
-					continue
-				}
-				s, err := vocabString(vs.Values[i])
-				if err != nil {
-					t.Errorf("%s: constant %s: %v", file, name.Name, err)
-					continue
-				}
-				out[name.Name] = s
-			}
-		}
-	}
-	return out
-}
-
-// vocabString is the value of a string literal, or of literals joined
-// with +.
-func vocabString(x ast.Expr) (string, error) {
-	switch x := x.(type) {
-	case *ast.BasicLit:
-		if x.Kind == gotoken.STRING {
-			return strconv.Unquote(x.Value)
-		}
-	case *ast.ParenExpr:
-		return vocabString(x.X)
-	case *ast.BinaryExpr:
-		if x.Op == gotoken.ADD {
-			a, err := vocabString(x.X)
-			if err != nil {
-				return "", err
-			}
-			b, err := vocabString(x.Y)
-			return a + b, err
-		}
-	}
-	return "", errors.New("not a string literal")
-}
-
-// vocabQuotes splits rules.go's constants into quotes of the rules text
-// (rule...) and of RULINGS.md (ruling...).
-func vocabQuotes(t *testing.T) (rules, rulings map[string]string) {
-	t.Helper()
-	rules, rulings = map[string]string{}, map[string]string{}
-	for name, value := range vocabStringConsts(t, "rules.go") {
-		switch {
-		case strings.HasPrefix(name, "ruling"):
-			rulings[name] = value
-		case strings.HasPrefix(name, "rule"):
-			rules[name] = value
-		}
-	}
-	if len(rules) == 0 || len(rulings) == 0 {
-		t.Fatalf("rules.go declares %d rule and %d ruling constants; want some of each", len(rules), len(rulings))
-	}
-	return rules, rulings
-}
+// quotes tells the shared quote checks about Mod: its rules text is
+// mod.txt, its rulings run MD1 to MD17, and mod.go gives rulings.
+var quotes = enginetest.Quotes{Game: "mod", RulingPrefix: "MD", MainFile: "mod.go", Rulings: 17}
 
 // TestQuoteRulesStandInRulesText checks that every rule constant quotes the
 // Mod rules text word for word. The text lives outside the repository
 // and is skipped where it is absent, as in CI.
-func TestQuoteRulesStandInRulesText(t *testing.T) {
-	rules, _ := vocabQuotes(t)
-	doc, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "seeds", "mod.txt"))
-	if errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("the Mod rules text is not here: %v", err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := vocabWords(string(doc))
-	for _, name := range slices.Sorted(maps.Keys(rules)) {
-		t.Run(name, func(t *testing.T) {
-			quote := rules[name]
-			if !strings.Contains(text, vocabWords(quote)) {
-				t.Errorf("%s = %q is not in the rules text", name, quote)
-			}
-		})
-	}
-}
+func TestQuoteRulesStandInRulesText(t *testing.T) { quotes.RulesStandInRulesText(t) }
 
 // TestQuoteRulingsStandInRulingsMD checks that every ruling constant quotes
 // RULINGS.md word for word, and stands in the section of the ruling whose
 // number the engine gives with it.
-func TestQuoteRulingsStandInRulingsMD(t *testing.T) {
-	_, rulings := vocabQuotes(t)
-	doc, err := os.ReadFile("RULINGS.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := vocabWords(string(doc))
-	for _, name := range slices.Sorted(maps.Keys(rulings)) {
-		t.Run(name, func(t *testing.T) {
-			if quote := rulings[name]; !strings.Contains(text, vocabWords(quote)) {
-				t.Errorf("%s = %q is not in RULINGS.md", name, quote)
-			}
-		})
-	}
-	sections := rulingSections(text)
-	for _, call := range vocabRulingCalls(t) {
-		quote, ok := rulings[call.quote]
-		if !ok {
-			t.Errorf("%s: ruling %q with %s does not quote a ruling constant of rules.go", call.at, call.id, call.quote)
-			continue
-		}
-		if section, ok := sections[call.id]; ok && !strings.Contains(section, vocabWords(quote)) {
-			t.Errorf("%s: %s = %q is not in the section of ruling %s", call.at, call.quote, quote, call.id)
-		}
-	}
-}
+func TestQuoteRulingsStandInRulingsMD(t *testing.T) { quotes.RulingsStandInRulingsMD(t) }
 
 // TestQuoteRulingIDsHaveHeadings checks that every ruling number the
 // engine gives has its heading in RULINGS.md, and that the headings run
 // MD1 to MD17.
-func TestQuoteRulingIDsHaveHeadings(t *testing.T) {
-	doc, err := os.ReadFile("RULINGS.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	calls := vocabRulingCalls(t)
-	if !slices.ContainsFunc(calls, func(c vocabRulingCall) bool { return strings.HasPrefix(c.at, "mod.go:") }) {
-		t.Fatal("found no ruling(...) call in mod.go")
-	}
-	number := regexp.MustCompile(`^MD[0-9]+$`)
-	for _, call := range calls {
-		if !number.MatchString(call.id) {
-			t.Errorf("%s: ruling id %q is not MD and a number", call.at, call.id)
-			continue
-		}
-		if !strings.Contains(string(doc), "**"+call.id+".") {
-			t.Errorf("%s: ruling %s has no heading %q in RULINGS.md", call.at, call.id, "**"+call.id+".")
-		}
-	}
-	sections := rulingSections(string(doc))
-	for i := 1; i <= 17; i++ {
-		if _, ok := sections[fmt.Sprintf("MD%d", i)]; !ok {
-			t.Errorf("RULINGS.md has no ruling MD%d", i)
-		}
-	}
-}
+func TestQuoteRulingIDsHaveHeadings(t *testing.T) { quotes.RulingIDsHaveHeadings(t) }
 
 // TestQuoteViolationsQuoteTheRightText checks that violation(...) quotes
 // a rule of the rules text, never a ruling, and ruling(...) a ruling.
-func TestQuoteViolationsQuoteTheRightText(t *testing.T) {
-	rules, rulings := vocabQuotes(t)
-	n := 0
-	for _, file := range vocabSources(t) {
-		fset := gotoken.NewFileSet()
-		f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ast.Inspect(f, func(node ast.Node) bool {
-			call, ok := node.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			fn, ok := call.Fun.(*ast.Ident)
-			if !ok || fn.Name != "violation" || len(call.Args) != 2 {
-				return true
-			}
-			n++
-			at := fset.Position(call.Pos())
-			q, ok := call.Args[1].(*ast.Ident)
-			if _, isRule := rules[identName(q)]; !ok || !isRule {
-				_, isRuling := rulings[identName(q)]
-				t.Errorf("%s:%d: violation(...) quotes %s, not a rule of the rules text (ruling: %v)", filepath.Base(at.Filename), at.Line, identName(q), isRuling)
-			}
-			return true
-		})
-	}
-	if n == 0 {
-		t.Fatal("found no violation(...) call")
-	}
-}
-
-func identName(id *ast.Ident) string {
-	if id == nil {
-		return "<not a constant>"
-	}
-	return id.Name
-}
-
-// vocabRulingCall is a ruling the engine gives: a call ruling(id, quote,
-// ...), or an engine.Violation written out with its Ruling and Rule.
-type vocabRulingCall struct {
-	at    string // file:line
-	id    string // the ruling's number, as "MD9"
-	quote string // the name of the constant it quotes
-}
-
-// vocabSources lists the package's Go files that are not tests.
-func vocabSources(t *testing.T) []string {
-	t.Helper()
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return slices.DeleteFunc(files, func(f string) bool { return strings.HasSuffix(f, "_test.go") })
-}
-
-// vocabRulingCalls finds the rulings the package's Go files give.
-func vocabRulingCalls(t *testing.T) []vocabRulingCall {
-	t.Helper()
-	var calls []vocabRulingCall
-	fset := gotoken.NewFileSet()
-	for _, file := range vocabSources(t) {
-		f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				if fn, ok := n.Fun.(*ast.Ident); !ok || fn.Name != "ruling" {
-					return true
-				}
-				at := fset.Position(n.Pos())
-				c := vocabRulingCall{at: fmt.Sprintf("%s:%d", filepath.Base(at.Filename), at.Line)}
-				if len(n.Args) < 2 {
-					t.Errorf("%s: ruling with %d arguments", c.at, len(n.Args))
-					return true
-				}
-				id, err := vocabString(n.Args[0])
-				if err != nil {
-					t.Errorf("%s: ruling's id is not a string literal", c.at)
-					return true
-				}
-				c.id = id
-				if q, ok := n.Args[1].(*ast.Ident); ok {
-					c.quote = q.Name
-				}
-				calls = append(calls, c)
-			case *ast.CompositeLit:
-				sel, ok := n.Type.(*ast.SelectorExpr)
-				if !ok || sel.Sel.Name != "Violation" {
-					return true
-				}
-				at := fset.Position(n.Pos())
-				c := vocabRulingCall{at: fmt.Sprintf("%s:%d", filepath.Base(at.Filename), at.Line)}
-				for _, elt := range n.Elts {
-					kv, ok := elt.(*ast.KeyValueExpr)
-					if !ok {
-						continue
-					}
-					switch key := kv.Key.(*ast.Ident); key.Name {
-					case "Ruling":
-						c.id, _ = vocabString(kv.Value)
-					case "Rule":
-						if q, ok := kv.Value.(*ast.Ident); ok {
-							c.quote = q.Name
-						}
-					}
-				}
-				if c.id != "" {
-					calls = append(calls, c)
-				}
-			}
-			return true
-		})
-	}
-	return calls
-}
+func TestQuoteViolationsQuoteTheRightText(t *testing.T) { quotes.ViolationsQuoteTheRightText(t) }

@@ -1,166 +1,26 @@
 package mod
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"reflect"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/tabletop-referee/referee/engine"
-	"github.com/tabletop-referee/referee/engine/catalog"
+	"github.com/tabletop-referee/referee/engine/internal/enginetest"
 	"github.com/tabletop-referee/referee/engine/shuffle"
 )
 
 // ---------------------------------------------------------------------------
 // Catalogues, written as catalogue files write them
 
-// token is one item of a catalogue line: a bare word or number, a quoted
-// text, or the punctuation ':' or ','.
-type token struct {
-	text   string
-	quoted bool
-	punct  byte
-}
-
-// scan splits a catalogue line into tokens. Quoted texts take Go's escapes.
-func scan(line string) ([]token, error) {
-	var out []token
-	for i := 0; i < len(line); {
-		switch c := line[i]; {
-		case c == ' ' || c == '\t':
-			i++
-		case c == ':' || c == ',':
-			out = append(out, token{punct: c})
-			i++
-		case c == '"':
-			j := i + 1
-			for j < len(line) && line[j] != '"' {
-				if line[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			if j >= len(line) {
-				return nil, fmt.Errorf("unterminated text in %q", line)
-			}
-			text, err := strconv.Unquote(line[i : j+1])
-			if err != nil {
-				return nil, fmt.Errorf("%s: %v", line[i:j+1], err)
-			}
-			out = append(out, token{text: text, quoted: true})
-			i = j + 1
-		default:
-			j := i
-			for j < len(line) && !strings.ContainsRune(" \t:,\"", rune(line[j])) {
-				j++
-			}
-			out = append(out, token{text: line[i:j]})
-			i = j
-		}
-	}
-	return out, nil
-}
-
-var numberForm = regexp.MustCompile(`^([+-]?[0-9]+)([a-z]?)$`)
-
-// item turns a token into a catalogue item with the given ID.
-func (tk token) item(id int) catalog.Item {
-	if tk.quoted {
-		return catalog.Item{Kind: catalog.Text, Word: tk.text, ID: id}
-	}
-	if m := numberForm.FindStringSubmatch(tk.text); m != nil {
-		n, err := strconv.Atoi(m[1])
-		if err != nil {
-			panic(err)
-		}
-		return catalog.Item{Kind: catalog.Number, Number: n, Signed: m[1][0] == '+' || m[1][0] == '-', Unit: m[2], ID: id}
-	}
-	return catalog.Item{Kind: catalog.Word, Word: tk.text, ID: id}
-}
-
-// logicalLines joins the lines of a catalogue into its entries: comments
-// (from ';') and tag lines ("[Game ...]") are dropped, and a line beginning
-// with a space or a tab continues the entry above it.
-func logicalLines(src string) []string {
-	var out []string
-	open := false
-	for line := range strings.Lines(src) {
-		line = strings.TrimRight(line, "\r\n")
-		if i := strings.IndexByte(line, ';'); i >= 0 && !strings.Contains(line[:i], `"`) {
-			line = line[:i]
-		}
-		switch {
-		case strings.TrimSpace(line) == "":
-			open = false
-		case strings.HasPrefix(strings.TrimSpace(line), "["):
-			open = false
-		case (line[0] == ' ' || line[0] == '\t') && open:
-			out[len(out)-1] += " " + strings.TrimSpace(line)
-		default:
-			out = append(out, strings.TrimSpace(line))
-			open = true
-		}
-	}
-	return out
-}
-
-// parseCatalogue reads a catalogue in the catalogue language's shape:
-// "kind Name items : effect, effect", one entry a line. IDs are given from
-// 1 in reading order: each entry's kind, its name, then its items, as the
-// referee numbers them. A ':' with nothing after it, or a trailing ',',
-// makes an empty effect, which the grammar refuses but the data can hold.
-func parseCatalogue(t testing.TB, src string) *catalog.Catalogue {
-	t.Helper()
-	cat := &catalog.Catalogue{Game: "mod"}
-	id := 0
-	next := func() int { id++; return id }
-	for _, line := range logicalLines(src) {
-		toks, err := scan(line)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(toks) < 2 || toks[0].quoted || toks[0].punct != 0 || toks[1].punct != 0 {
-			t.Fatalf("catalogue line %q has no kind and name", line)
-		}
-		e := catalog.Entry{Kind: toks[0].text, Name: toks[1].text, ID: next(), NameID: next()}
-		effects := false
-		for _, tk := range toks[2:] {
-			switch {
-			case tk.punct == ':' && !effects:
-				effects = true
-				e.Effect = [][]catalog.Item{nil}
-			case tk.punct == ',' && effects:
-				e.Effect = append(e.Effect, nil)
-			case tk.punct != 0:
-				t.Fatalf("catalogue line %q: unexpected %q", line, tk.punct)
-			case effects:
-				e.Effect[len(e.Effect)-1] = append(e.Effect[len(e.Effect)-1], tk.item(next()))
-			default:
-				e.Props = append(e.Props, tk.item(next()))
-			}
-		}
-		cat.Entries = append(cat.Entries, e)
-	}
-	return cat
-}
-
 // loadCards loads a catalogue that must have no errors.
 func loadCards(t testing.TB, src string) *Cards {
 	t.Helper()
-	cs, errs := Load(parseCatalogue(t, src))
-	for _, err := range errs {
-		t.Errorf("catalogue error at item %d: %s", err.ID, err.Msg)
-	}
-	if len(errs) > 0 {
-		t.FailNow()
-	}
-	return cs
+	return enginetest.MustLoad(t, Load, enginetest.Catalogue(t, "mod", src))
 }
 
 // testCards is the tests' own catalogue: short one-word names, cards whose
@@ -192,20 +52,13 @@ upgrade Glass     cost 0 shield purple
 // withShared is testCards with a shared deck entry.
 func withShared(list string) string { return testCards + "deck Shared " + list + "\n" }
 
-var (
-	testCardsOnce   sync.Once
-	testCardsLoaded *Cards
-)
+var testCardsLoaded enginetest.Loaded[*Cards]
 
 // cards is testCards with a shared set of 3 Lasers, 3 Missiles and 3 Reds,
 // loaded once.
 func cards(t testing.TB) *Cards {
 	t.Helper()
-	testCardsOnce.Do(func() { testCardsLoaded = loadCards(t, withShared("3 Laser 3 Missile 3 Red")) })
-	if testCardsLoaded == nil {
-		t.Fatal("the test catalogue did not load")
-	}
-	return testCardsLoaded
+	return testCardsLoaded.Get(t, func(t testing.TB) *Cards { return loadCards(t, withShared("3 Laser 3 Missile 3 Red")) })
 }
 
 // defaultCatalogue is the default catalogue's text, which lives with the
@@ -221,17 +74,7 @@ func defaultCatalogue(t testing.TB) string {
 
 // names reads card names as a catalogue writes them: bare or quoted,
 // separated by spaces, as in `Laser "Red Plating"`.
-func names(s string) []string {
-	toks, err := scan(s)
-	if err != nil {
-		panic(err)
-	}
-	var out []string
-	for _, tk := range toks {
-		out = append(out, tk.text)
-	}
-	return out
-}
+func names(s string) []string { return enginetest.Names(s) }
 
 // ---------------------------------------------------------------------------
 // Games
@@ -303,44 +146,6 @@ func build(t testing.TB, pos position) *State {
 // ---------------------------------------------------------------------------
 // Moves
 
-// verdict is what Apply should answer: ok (the zero verdict), a violation
-// of the rules text (rule), or of a ruling (ruling and its quote).
-type verdict struct {
-	ruling string
-	rule   string
-}
-
-var ok = verdict{}
-
-func broke(rule string) verdict     { return verdict{rule: rule} }
-func ruled(id, rule string) verdict { return verdict{ruling: id, rule: rule} }
-
-var rulingsOnce = sync.OnceValues(func() (map[string]string, error) {
-	doc, err := os.ReadFile("RULINGS.md")
-	if err != nil {
-		return nil, err
-	}
-	return rulingSections(string(doc)), nil
-})
-
-var rulingHeading = regexp.MustCompile(`\*\*(MD[0-9]+)\.`)
-
-// rulingSections splits RULINGS.md into its rulings, by number, with runs
-// of white space made single spaces.
-func rulingSections(doc string) map[string]string {
-	text := strings.Join(strings.Fields(doc), " ")
-	sections := map[string]string{}
-	heads := rulingHeading.FindAllStringSubmatchIndex(text, -1)
-	for i, h := range heads {
-		end := len(text)
-		if i+1 < len(heads) {
-			end = heads[i+1][0]
-		}
-		sections[text[h[2]:h[3]]] = text[h[0]:end]
-	}
-	return sections
-}
-
 // snapshot writes down everything the accessors show of a state.
 func snapshot(s *State) string {
 	var b strings.Builder
@@ -357,6 +162,15 @@ func snapshot(s *State) string {
 	return b.String()
 }
 
+// verdict is what Apply should answer: ok (the zero verdict), a violation
+// of the rules text (rule), or of a ruling (ruling and its quote).
+type verdict = enginetest.Verdict
+
+var ok = verdict{}
+
+func broke(rule string) verdict     { return verdict{Rule: rule} }
+func ruled(id, rule string) verdict { return verdict{Ruling: id, Rule: rule} }
+
 // expect applies m for player and checks Apply's answer. A refused move
 // must be a *engine.Violation quoting the expected rule (and, for a
 // ruling, a rule standing in that ruling's section of RULINGS.md), and
@@ -371,26 +185,7 @@ func expect(t testing.TB, s *State, player int, m engine.Move, want verdict) *en
 		}
 		return nil
 	}
-	if err == nil {
-		t.Fatalf("%s by %s was accepted; want a violation of %+v", moveKey(m), players[player], want)
-	}
-	var v *engine.Violation
-	if !errors.As(err, &v) {
-		t.Fatalf("%s: error %v is not a *engine.Violation", moveKey(m), err)
-	}
-	if v.Ruling != want.ruling || v.Rule != want.rule {
-		t.Errorf("%s by %s: %v\nwant ruling %q, rule %q", moveKey(m), players[player], v, want.ruling, want.rule)
-	}
-	if v.What == "" {
-		t.Errorf("%s: the violation %v does not say what happened", moveKey(m), v)
-	}
-	if v.Ruling != "" {
-		if sections, err := rulingsOnce(); err != nil {
-			t.Errorf("RULINGS.md: %v", err)
-		} else if !strings.Contains(sections[v.Ruling], v.Rule) {
-			t.Errorf("%s: %q is not in ruling %s of RULINGS.md", moveKey(m), v.Rule, v.Ruling)
-		}
-	}
+	v := quotes.Refused(t, err, moveKey(m), players[player], want)
 	if !reflect.DeepEqual(before, s) {
 		t.Errorf("refused %s changed the state:\nbefore %s\nafter  %s", moveKey(m), snapshot(before), snapshot(s))
 	}
@@ -551,17 +346,7 @@ func checkLegalMovesApply(t testing.TB, s *State) []engine.Move {
 	if len(moves) == 0 && !s.Outcome().Over {
 		t.Errorf("Legal lists no moves in a game that is not over:\n%s", snapshot(s))
 	}
-	seen := map[string]bool{}
-	for _, m := range moves {
-		if seen[moveKey(m)] {
-			t.Errorf("Legal lists %s twice", moveKey(m))
-		}
-		seen[moveKey(m)] = true
-		c := s.Clone().(*State)
-		if err := c.Apply(c.ToMove(), m); err != nil {
-			t.Errorf("Legal lists %s, which Apply refuses: %v", moveKey(m), err)
-		}
-	}
+	enginetest.MovesApply(t, s, moves, moveKey)
 	if again := s.Legal(); !reflect.DeepEqual(again, moves) {
 		t.Errorf("Legal is not stable: %q, then %q", moveKeys(moves), moveKeys(again))
 	}
