@@ -17,6 +17,13 @@ type Move any
 // turns accepts it.
 type EndTurn struct{}
 
+// OnSetupLine is a move written on a set-up line, before the first turn.
+// Games whose set-up is made of choices (a draft) take their set-up moves
+// wrapped in it, and list them wrapped in Legal, so that random games
+// write them on set-up lines; games that refuse moves there tell from it
+// where the move was written.
+type OnSetupLine struct{ Move Move }
+
 // Nobody stands for "no player": the winner of a drawn game.
 const Nobody = -1
 

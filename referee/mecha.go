@@ -97,7 +97,7 @@ func mechaToEngine(m grammar.MechaMove, setup bool) []engine.Move {
 		// Only deck, draw and mulligan belong on a set-up line: the engine
 		// refuses the rest there.
 		for i, em := range out {
-			out[i] = mecha.OnSetupLine{Move: em}
+			out[i] = engine.OnSetupLine{Move: em}
 		}
 	}
 	return out

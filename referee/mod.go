@@ -71,7 +71,7 @@ func modToEngine(m grammar.ModMove, setup bool) []engine.Move {
 		panic(fmt.Sprintf("mod: unknown move %T", m))
 	}
 	if setup {
-		em = mod.OnSetupLine{Move: em}
+		em = engine.OnSetupLine{Move: em}
 	}
 	return []engine.Move{em}
 }

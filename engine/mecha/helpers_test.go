@@ -456,7 +456,7 @@ func moveKey(m engine.Move) string {
 		return fmt.Sprintf("direct %v (%s)", m.From, m.Card)
 	case Draw:
 		return fmt.Sprintf("draw %q opening=%v", m.Cards, m.Opening)
-	case OnSetupLine:
+	case engine.OnSetupLine:
 		return "setup line: " + moveKey(m.Move)
 	}
 	return fmt.Sprintf("%T%+v", m, m)

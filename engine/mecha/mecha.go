@@ -50,10 +50,6 @@ type Mulligan struct {
 	InTurn bool // written in a turn instead of on a set-up line
 }
 
-// OnSetupLine is a move written on a set-up line that only a turn may
-// hold, such as a play.
-type OnSetupLine struct{ Move engine.Move }
-
 // Play plays a card from hand: a tower or mecha onto a square of the entry
 // zone, a pilot onto a mecha, a command onto its target (At is nil for a
 // command without one).
@@ -578,7 +574,7 @@ func (s *State) apply(p int, m engine.Move) error {
 			return ruling("M5", rulingMulligan, "a mulligan is written on a set-up line, not in a turn")
 		}
 		return s.mulligan(p)
-	case OnSetupLine:
+	case engine.OnSetupLine:
 		return ruling("M32", rulingNoSetup, "a set-up line holds only deck, draw and mulligan")
 	}
 	for _, pl := range s.players {

@@ -404,8 +404,8 @@ func TestRulingM32NothingIsPlayedDuringTheSetUp(t *testing.T) {
 		t.Run(moveKey(m), func(t *testing.T) {
 			s := setupGame(t)
 			mustApply(t, s, ann, opening(`Scout Resupply Hawk Hawk Archer`))
-			expect(t, s, ann, OnSetupLine{Move: m}, ruled("M32", rulingNoSetup))
-			expect(t, s, ben, OnSetupLine{Move: m}, ruled("M32", rulingNoSetup))
+			expect(t, s, ann, engine.OnSetupLine{Move: m}, ruled("M32", rulingNoSetup))
+			expect(t, s, ben, engine.OnSetupLine{Move: m}, ruled("M32", rulingNoSetup))
 		})
 	}
 }

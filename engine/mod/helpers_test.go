@@ -267,7 +267,7 @@ func moveKey(m engine.Move) string {
 		return "spend " + m.Card
 	case engine.EndTurn:
 		return "end of turn"
-	case OnSetupLine:
+	case engine.OnSetupLine:
 		return "setup line: " + moveKey(m.Move)
 	}
 	return fmt.Sprintf("%T%+v", m, m)

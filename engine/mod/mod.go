@@ -51,9 +51,6 @@ type GainFuel struct{}
 // shield's type.
 type Spend struct{ Card string }
 
-// OnSetupLine is a move written on a set-up line, which Mod does not have.
-type OnSetupLine struct{ Move engine.Move }
-
 // Placement is how a card was placed into the stack.
 type Placement int
 
@@ -333,7 +330,7 @@ func (s *State) Apply(p int, m engine.Move) error {
 }
 
 func (s *State) apply(p int, m engine.Move) error {
-	if sl, ok := m.(OnSetupLine); ok {
+	if sl, ok := m.(engine.OnSetupLine); ok {
 		return ruling("MD3", rulingNoSetup, fmt.Sprintf("%s is written on a set-up line; Mod starts with turn 1", describe(sl.Move)))
 	}
 	if s.phase == Over {
