@@ -137,7 +137,7 @@ func TestRulingMD3NoSetUpLines(t *testing.T) {
 	} {
 		t.Run(moveKey(m), func(t *testing.T) {
 			s := build(t, position{hands: [2]string{"Tin"}, shared: [3]string{"Laser"}})
-			v := expect(t, s, ann, engine.OnSetupLine{m}, ruled("MD3", rulingNoSetup))
+			v := expect(t, s, ann, engine.OnSetupLine{Move: m}, ruled("MD3", rulingNoSetup))
 			if v != nil && !strings.Contains(v.What, "set-up line") {
 				t.Errorf("violation %q", v.What)
 			}
@@ -151,7 +151,7 @@ func TestRulingMD3NoSetUpLines(t *testing.T) {
 		s := build(t, position{hands: [2]string{"Tin"}})
 		turns(t, s, eject("Tin"))
 		checkAt(t, s, EjectChoice, 2, ann)
-		expect(t, s, ann, engine.OnSetupLine{DrawCard{}}, ruled("MD3", rulingNoSetup))
+		expect(t, s, ann, engine.OnSetupLine{Move: DrawCard{}}, ruled("MD3", rulingNoSetup))
 	})
 }
 
@@ -1272,7 +1272,7 @@ func TestRefusedMovesLeaveTheStateAsItWas(t *testing.T) {
 			return build(t, position{hands: [2]string{"Laser", "Foil"}, shared: [3]string{"Missile"}, piles: [3]string{"Cell"}, discards: [2]string{"Sword Scan"}})
 		}, []engine.Move{
 			assign("Sword"), eject("Gizmo"), Draft{Deck: 2}, Draft{Deck: 1, Card: "Cell"}, Draft{Deck: 9}, Pass{},
-			DrawCard{}, GainFuel{}, spend("Red"), engine.EndTurn{}, engine.OnSetupLine{assign("Laser")},
+			DrawCard{}, GainFuel{}, spend("Red"), engine.EndTurn{}, engine.OnSetupLine{Move: assign("Laser")},
 		}},
 		{"a card placed", func(t *testing.T) *State {
 			s := build(t, position{hands: [2]string{"Laser Laser", "Foil"}, shared: [3]string{"Missile"}})
@@ -1561,7 +1561,7 @@ func checkUnlistedRefused(t *testing.T, s *State, moves []engine.Move) {
 	for _, c := range s.cards.All() {
 		all = append(all, Assign{c.Name}, Eject{c.Name}, Spend{c.Name})
 	}
-	all = append(all, Assign{"Gizmo"}, Spend{"Gizmo"}, Pass{}, DrawCard{}, GainFuel{}, engine.EndTurn{}, engine.OnSetupLine{Pass{}})
+	all = append(all, Assign{"Gizmo"}, Spend{"Gizmo"}, Pass{}, DrawCard{}, GainFuel{}, engine.EndTurn{}, engine.OnSetupLine{Move: Pass{}})
 	other := s.cards.All()[0].Name
 	for d := 0; d <= SharedDecks+1; d++ {
 		for _, pile := range []bool{false, true} {
