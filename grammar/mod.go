@@ -21,24 +21,28 @@ type ModMove interface {
 	modMove()
 }
 
-// ModName is a card name as it is meant: a quoted name has its quotes
-// taken off and its escapes read, so "Laser" and Laser are the same name.
-type ModName string
+// Name is a card or module name as it is meant, in the games whose lexer
+// is the shared one (Mod, Daemon): a quoted name has its quotes taken off
+// and its escapes read, so "Laser" and Laser are the same name.
+type Name string
 
 // Capture takes the quotes off a quoted name as it is parsed.
-func (n *ModName) Capture(values []string) error {
-	*n = ModName(unquoteName(strings.Join(values, "")))
+func (n *Name) Capture(values []string) error {
+	*n = Name(unquoteName(strings.Join(values, "")))
 	return nil
 }
 
 // String is the name as canonical notation writes it: bare when it may
 // stand without quotes, else quoted.
-func (n ModName) String() string {
-	if modBare(string(n)) {
+func (n Name) String() string {
+	if plainBare(string(n)) {
 		return string(n)
 	}
 	return strconv.Quote(string(n))
 }
+
+// ModName is a Mod card name.
+type ModName = Name
 
 // ModAssign places a card from hand face-up into the stack: assign Laser.
 type ModAssign struct {
@@ -116,11 +120,15 @@ func (m *ModDraft) String() string {
 	return s
 }
 
-// ModLexer is Mod's lexer: the shared rules, with nothing of its own.
-var ModLexer = notation.NewLexer()
+// plainLexer is the shared lexer rules alone, for games with no tokens of
+// their own.
+var plainLexer = notation.NewLexer()
 
-// modBare tells whether a name may be written without quotes.
-var modBare = notation.BareName(ModLexer)
+// plainBare tells whether a name may be written without quotes.
+var plainBare = notation.BareName(plainLexer)
+
+// ModLexer is Mod's lexer: the shared rules, with nothing of its own.
+var ModLexer = plainLexer
 
 // ModMoveWords says what a Mod move looks like, for messages.
 const ModMoveWords = "a move (assign Laser, eject Laser, draft 2, draft pile 2, pass, draw, fuel, spend \"Red Plating\")"
