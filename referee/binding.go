@@ -364,7 +364,7 @@ func (b *binding[M]) Legal(path, src string) (*LegalMoves, *Report) {
 // attack, end the turn, ...), then uniformly among the moves of that kind,
 // so that no kind crowds out the others.
 func (b *binding[M]) Random(seed uint64) (string, string) {
-	const maxTurns, maxMovesPerTurn = 200, 40
+	const maxTurns, maxMovesPerTurn, maxSetupLines = 200, 40, 100
 	rng := shuffle.New(seed)
 	gameSeed := rng.Uint64()
 	players := []string{"Ann", "Ben", "Cy", "Di"}[:b.rules.Players()]
@@ -382,11 +382,38 @@ func (b *binding[M]) Random(seed uint64) (string, string) {
 		fmt.Fprintf(&out, " %q", p)
 	}
 	fmt.Fprintf(&out, "]\n[Seed \"%d\"]\n\n", gameSeed)
+	// A game whose set-up is made of choices (a draft) lists them as
+	// set-up-line moves: one a line.
+	setupLines := 0
+	for ; setupLines < maxSetupLines; setupLines++ {
+		legal := st.Legal()
+		if len(legal) == 0 {
+			break
+		}
+		if _, ok := legal[0].(engine.OnSetupLine); !ok {
+			break
+		}
+		player, m := st.ToMove(), pick(rng, legal)
+		if err := st.Apply(player, m); err != nil {
+			panic(fmt.Sprintf("random %s game %d: a listed set-up move is illegal: %v", b.Name(), seed, err))
+		}
+		fmt.Fprintf(&out, "%s: %s\n", players[player], b.notate(m))
+	}
+	if setupLines > 0 {
+		out.WriteString("\n")
+	}
 	for turn := 1; turn <= maxTurns && !st.Outcome().Over; turn++ {
 		player := st.ToMove()
 		var moves []string
-		for len(moves) < maxMovesPerTurn {
-			m := pick(rng, st.Legal())
+		for {
+			legal := st.Legal()
+			if len(moves) >= maxMovesPerTurn && slices.ContainsFunc(legal, isEndTurn) {
+				break // long enough: end the turn where the game allows it
+			}
+			if len(moves) >= 10*maxMovesPerTurn {
+				panic(fmt.Sprintf("random %s game %d: turn %d cannot end", b.Name(), seed, turn))
+			}
+			m := pick(rng, legal)
 			if _, end := m.(engine.EndTurn); end || m == nil {
 				break
 			}
@@ -419,6 +446,8 @@ func (b *binding[M]) Random(seed uint64) (string, string) {
 	}
 	return out.String(), outcome
 }
+
+func isEndTurn(m engine.Move) bool { _, ok := m.(engine.EndTurn); return ok }
 
 // pick chooses a kind of move, then a move of that kind. Ending the turn
 // weighs a third of any other kind, so that turns do something.
