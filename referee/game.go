@@ -71,6 +71,7 @@ var games = []Game{
 	sortieGame,
 	mechaGame,
 	modGame,
+	daemonGame,
 }
 
 // Games lists the games the referee knows, by name.

@@ -135,6 +135,7 @@ var randomEndings = map[string][]string{
 	"sortie": {"unfinished", "all three flags captured"},
 	"mecha":  {"five cards in their damage zone", "could not draw a card"},
 	"mod":    {"no durability left", "unfinished"},
+	"daemon": {"no security left (an attack by"},
 }
 
 // 1,000 random games all check clean, with the result the generator

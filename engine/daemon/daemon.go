@@ -1,0 +1,854 @@
+// Package daemon is the rules engine for Daemon, the two-player card game
+// of modules, security and a shared memory gauge. The set-up drafts six of
+// the catalogue's modules; each turn pays for cards and abilities by moving
+// the memory tracker toward the opponent, and ends when it crosses over.
+// RULINGS.md fills the gaps of the rules text; CARDS.md gives the card
+// vocabulary.
+package daemon
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/shuffle"
+)
+
+// The game's numbers, from the rules text.
+const (
+	SecuritySize = 5  // "takes the top 5 cards from their deck"
+	GripSize     = 5  // "an opening grip of 5 cards"; refresh draws up to it
+	GaugeEnd     = 10 // "a numbered track ranging from -10 to +10"
+	StartMemory  = 1  // "The first player sets their memory gauge to 1."
+)
+
+// draftOrder is whose pick each of the six drafts is: first player 1,
+// second 2, first 2, second 1.
+var draftOrder = []int{0, 1, 1, 0, 0, 1}
+
+// Draft takes a module from the pool.
+type Draft struct{ Module string }
+
+// Main names the player's main module.
+type Main struct{ Module string }
+
+// Mulligan sets the named cards of the opening grip aside, draws as many,
+// and shuffles the set-aside cards into the deck (ruling D6).
+type Mulligan struct{ Cards []string }
+
+// Keep keeps the opening grip.
+type Keep struct{}
+
+// Play plays a card from the grip; Target names the opposing daemon a
+// purge effect trashes.
+type Play struct{ Card, Target string }
+
+// Activate uses a daemon's ability; Target as for Play.
+type Activate struct{ Card, Target string }
+
+// TrashScript trashes a script from the script zone for its effect.
+type TrashScript struct{ Card string }
+
+// Attack attacks with a daemon: the opponent's security when Target is
+// empty, else the opposing daemon named.
+type Attack struct{ Attacker, Target string }
+
+// Reveal is a security card revealed by damage.
+type Reveal struct{ Card string }
+
+// Refresh sets the tracker to zero, draws up to five, and ends the turn.
+type Refresh struct{}
+
+// Burn deals the active player one damage and ends the turn.
+type Burn struct{}
+
+// Game is Daemon's rules with a catalogue of cards.
+type Game struct {
+	Cards *Cards
+}
+
+// Name is the game's name, as transcripts' Game tag writes it.
+func (Game) Name() string { return "daemon" }
+
+// Players is the number of players: two.
+func (Game) Players() int { return 2 }
+
+// Variants lists the named rulings (RULINGS.md).
+func (Game) Variants() []engine.Variant {
+	return []engine.Variant{
+		{Name: "combat", Values: []string{"both", "defender"},
+			Summary: "daemon against daemon: the lower power is trashed, both on a tie (both), or the defender only when the attacker's power is at least its own (defender)"},
+		{Name: "overflow", Values: []string{"stop", "continue"},
+			Summary: "an attack whose attacker is trashed by a revealed daemon deals no more damage (stop), or deals the rest (continue)"},
+	}
+}
+
+type rules struct {
+	defenderOnly bool // combat=defender
+	overflow     bool // overflow=continue
+}
+
+// FieldDaemon is a daemon on the field.
+type FieldDaemon struct {
+	Card  *Card
+	Ready bool // vertical; an attack turns it
+	Sick  bool // loading sickness
+}
+
+type player struct {
+	modules  []string
+	main     string
+	decided  bool     // kept or took the mulligan
+	deck     []string // top first
+	grip     []string
+	security []string // top first
+	heap     []string
+	daemons  []*FieldDaemon
+	scripts  []string
+}
+
+func (p *player) clone() *player {
+	c := *p
+	c.modules = slices.Clone(p.modules)
+	c.deck = slices.Clone(p.deck)
+	c.grip = slices.Clone(p.grip)
+	c.security = slices.Clone(p.security)
+	c.heap = slices.Clone(p.heap)
+	c.scripts = slices.Clone(p.scripts)
+	c.daemons = make([]*FieldDaemon, len(p.daemons))
+	for i, d := range p.daemons {
+		dd := *d
+		c.daemons[i] = &dd
+	}
+	return &c
+}
+
+// damage is damage being dealt, one reveal at a time.
+type damage struct {
+	source   string // what deals it, for the result
+	to       int
+	left     int          // reveals still owed
+	attacker *FieldDaemon // the attacking daemon, nil for burn and an empty deck
+	then     func(s *State)
+}
+
+// State is a game of Daemon in progress.
+type State struct {
+	cards   *Cards
+	rules   rules
+	names   []string
+	src     *shuffle.Source
+	players [2]*player
+
+	setup  bool
+	drafts int // modules drafted so far
+
+	active  int
+	turn    int
+	memory  int  // the tracker, as the active player sees it
+	ended   bool // the active player's turn has ended
+	why     string
+	damage  *damage // damage waiting for its reveals
+	outcome engine.Outcome
+}
+
+// New sets up a game at the start of the draft.
+func (g Game) New(opts engine.Options) (engine.State, error) {
+	if g.Cards == nil || len(g.Cards.modules) < 2*3 {
+		return nil, errors.New("daemon: the catalogue has too few modules for the draft")
+	}
+	if !opts.Seeded {
+		return nil, &engine.Violation{What: "this transcript has no Seed tag, and Daemon's shuffles need one", Rule: rulingSeed, Ruling: "D3"}
+	}
+	variants, err := engine.ResolveVariants(g.Variants(), opts.Variants)
+	if err != nil {
+		return nil, err
+	}
+	s := &State{
+		cards: g.Cards,
+		rules: rules{defenderOnly: variants["combat"] == "defender", overflow: variants["overflow"] == "continue"},
+		names: opts.Players,
+		src:   shuffle.New(opts.Seed),
+		setup: true,
+	}
+	for i := range s.players {
+		s.players[i] = &player{}
+	}
+	return s, nil
+}
+
+// Turn is the number of the current turn, from 1; 0 during the set-up.
+func (s *State) Turn() int { return s.turn }
+
+// ToMove is the player who acts now: during the set-up, the next to draft,
+// name a main module or decide on a mulligan; then the active player.
+func (s *State) ToMove() int {
+	if !s.setup {
+		return s.active
+	}
+	if s.drafts < len(draftOrder) {
+		return draftOrder[s.drafts]
+	}
+	for p, pl := range s.players {
+		if pl.main == "" {
+			return p
+		}
+	}
+	for p, pl := range s.players {
+		if !pl.decided {
+			return p
+		}
+	}
+	return 0
+}
+
+// Outcome tells whether the game is over.
+func (s *State) Outcome() engine.Outcome { return s.outcome }
+
+// Clone returns an independent copy.
+func (s *State) Clone() engine.State { return s.clone() }
+
+func (s *State) clone() *State {
+	c := *s
+	src := *s.src
+	c.src = &src
+	for i, p := range s.players {
+		c.players[i] = p.clone()
+	}
+	if s.damage != nil {
+		d := *s.damage
+		if d.attacker != nil {
+			// The attacker is one of the cloned player's daemons.
+			for p, pl := range s.players {
+				if i := slices.Index(pl.daemons, d.attacker); i >= 0 {
+					d.attacker = c.players[p].daemons[i]
+				}
+			}
+		}
+		c.damage = &d
+	}
+	return &c
+}
+
+// Accessors for reports and tests.
+
+// SettingUp tells whether the set-up is still going on.
+func (s *State) SettingUp() bool { return s.setup }
+
+// Active is the player whose turn it is.
+func (s *State) Active() int { return s.active }
+
+// Memory is the tracker as the active player sees it: positive on their
+// side, negative on the opponent's.
+func (s *State) Memory() int { return s.memory }
+
+// Ended tells whether the active player's turn has ended, and why.
+func (s *State) Ended() (bool, string) { return s.ended, s.why }
+
+// Modules are a player's drafted modules and their main one.
+func (s *State) Modules(p int) ([]string, string) {
+	return slices.Clone(s.players[p].modules), s.players[p].main
+}
+
+// Deck is a player's deck, top first.
+func (s *State) Deck(p int) []string { return slices.Clone(s.players[p].deck) }
+
+// Grip is a player's grip.
+func (s *State) Grip(p int) []string { return slices.Clone(s.players[p].grip) }
+
+// Security is a player's security, top first.
+func (s *State) Security(p int) []string { return slices.Clone(s.players[p].security) }
+
+// Heap is a player's heap.
+func (s *State) Heap(p int) []string { return slices.Clone(s.players[p].heap) }
+
+// Scripts is a player's script zone.
+func (s *State) Scripts(p int) []string { return slices.Clone(s.players[p].scripts) }
+
+// Daemons is a player's daemons on the field.
+func (s *State) Daemons(p int) []FieldDaemon {
+	var out []FieldDaemon
+	for _, d := range s.players[p].daemons {
+		out = append(out, *d)
+	}
+	return out
+}
+
+// Power is a daemon's power on player p's field, its owner's bonuses
+// included.
+func (s *State) Power(p int, d FieldDaemon) int { return d.Card.Power + s.bonuses(p).Power }
+
+// Owed is the number of security cards still to be revealed, and whose.
+func (s *State) Owed() (int, int) {
+	if s.damage == nil {
+		return 0, 0
+	}
+	return s.damage.left, s.damage.to
+}
+
+func (s *State) name(p int) string {
+	if p >= 0 && p < len(s.names) {
+		return s.names[p]
+	}
+	return fmt.Sprintf("player %d", p+1)
+}
+
+func violation(what, rule string) error { return &engine.Violation{What: what, Rule: rule} }
+
+func ruling(id, rule, what string) error {
+	return &engine.Violation{What: what, Rule: rule, Ruling: id}
+}
+
+// bonuses are player p's standing bonuses: their main module's and their
+// ongoing scripts'.
+func (s *State) bonuses(p int) Bonuses {
+	var b Bonuses
+	pl := s.players[p]
+	if c, ok := s.cards.Card(pl.main); ok {
+		b = c.Cover
+	}
+	for _, name := range pl.scripts {
+		c, _ := s.cards.Card(name)
+		b.add(c.Ongoing)
+	}
+	return b
+}
+
+// cost is what a card costs player p, discounts taken off.
+func (s *State) cost(p int, c *Card) int {
+	b := s.bonuses(p)
+	off := b.ScriptsCost
+	if c.Kind == Daemon {
+		off = b.DaemonsCost
+	}
+	return max(c.Cost-off, 0)
+}
+
+// Apply plays m for player p. An illegal move leaves the state as it was:
+// the move is played on a copy, kept only when it is legal.
+func (s *State) Apply(p int, m engine.Move) error {
+	c := s.clone()
+	if err := c.apply(p, m); err != nil {
+		return err
+	}
+	*s = *c
+	return nil
+}
+
+func (s *State) apply(p int, m engine.Move) error {
+	if s.outcome.Over {
+		return violation(fmt.Sprintf("the game is over: it ended on turn %d", s.outcome.Turn), ruleLose)
+	}
+	if sl, ok := m.(engine.OnSetupLine); ok {
+		if !s.setup {
+			return ruling("D5", rulingSetupLine, "a set-up line after the first turn")
+		}
+		return s.setupMove(p, sl.Move)
+	}
+	switch m.(type) {
+	case Draft, Main, Mulligan, Keep:
+		return ruling("D5", rulingSetupLine, fmt.Sprintf("%s is written in a turn", describe(m)))
+	}
+	if s.setup {
+		if err := s.begin(); err != nil {
+			return err
+		}
+	}
+	if p != s.active {
+		return violation(fmt.Sprintf("it is %s's turn, not %s's", s.name(s.active), s.name(p)), ruleTurnEnds)
+	}
+	if _, end := m.(engine.EndTurn); end {
+		return s.endTurn()
+	}
+	if d := s.damage; d != nil {
+		r, ok := m.(Reveal)
+		if !ok {
+			return ruling("D9", rulingRevealNow, fmt.Sprintf("%s must reveal the top card of their security (%s) before anything else", s.name(d.to), s.players[d.to].security[0]))
+		}
+		return s.reveal(r)
+	}
+	if s.ended {
+		return ruling("D11", rulingTurnOver, fmt.Sprintf("%s's turn has ended: %s", s.name(p), s.why))
+	}
+	switch m := m.(type) {
+	case Reveal:
+		return ruling("D9", rulingRevealNow, fmt.Sprintf("no damage is being dealt: there is no security card to reveal (%s)", m.Card))
+	case Play:
+		return s.play(p, m)
+	case Activate:
+		return s.activate(p, m)
+	case TrashScript:
+		return s.trashScript(p, m)
+	case Attack:
+		return s.attack(p, m)
+	case Refresh:
+		return s.refresh(p)
+	case Burn:
+		return s.burn(p)
+	}
+	return fmt.Errorf("daemon: unknown move %T", m)
+}
+
+func describe(m engine.Move) string {
+	switch m := m.(type) {
+	case Draft:
+		return "a draft of " + m.Module
+	case Main:
+		return "the main module " + m.Module
+	case Mulligan:
+		return "a mulligan"
+	case Keep:
+		return "a keep"
+	}
+	return fmt.Sprintf("%T", m)
+}
+
+// setupMove plays a move written on a set-up line.
+func (s *State) setupMove(p int, m engine.Move) error {
+	pl := s.players[p]
+	switch m := m.(type) {
+	case Draft:
+		if s.drafts >= len(draftOrder) {
+			return violation(fmt.Sprintf("the draft is over: six modules are drafted, and %s has three", s.name(p)), ruleDraftOrder)
+		}
+		if want := draftOrder[s.drafts]; p != want {
+			return violation(fmt.Sprintf("the %s pick of the draft is %s's, not %s's", ordinal(s.drafts+1), s.name(want), s.name(p)), ruleDraftOrder)
+		}
+		c, ok := s.cards.Card(m.Module)
+		if !ok || c.Kind != Module {
+			return violation(s.cards.unknown("module", m.Module), ruleDraftFirst)
+		}
+		for q, other := range s.players {
+			if slices.Contains(other.modules, m.Module) {
+				return violation(fmt.Sprintf("%s was drafted by %s: it is no longer in the pool", m.Module, s.name(q)), ruleDraftOrder)
+			}
+		}
+		pl.modules = append(pl.modules, m.Module)
+		s.drafts++
+		if len(pl.modules) == 3 {
+			for _, mod := range pl.modules {
+				pl.deck = append(pl.deck, s.cards.ModuleCards(mod)...)
+			}
+			shuffle.Shuffle(s.src, pl.deck)
+		}
+		return nil
+	case Main:
+		switch {
+		case s.drafts < len(draftOrder):
+			return ruling("D4", rulingSetupDone, fmt.Sprintf("the draft is not over: main modules are chosen from the three drafted (%d of 6 drafted)", s.drafts))
+		case pl.main != "":
+			return violation(fmt.Sprintf("%s has already chosen %s", s.name(p), pl.main), ruleMain)
+		case !slices.Contains(pl.modules, m.Module):
+			return violation(fmt.Sprintf("%s is not one of %s's modules (%s)", m.Module, s.name(p), strings.Join(pl.modules, ", ")), ruleMain)
+		}
+		pl.main = m.Module
+		// The reveals are simultaneous, so each grip is drawn as its
+		// player's main module is written (ruling D4).
+		s.draw(p, GripSize)
+		return nil
+	case Mulligan, Keep:
+		switch {
+		case pl.main == "":
+			return ruling("D4", rulingSetupDone, fmt.Sprintf("%s's opening grip is drawn once their main module is chosen", s.name(p)))
+		case pl.decided:
+			return violation(fmt.Sprintf("%s has had their one round of mulligans", s.name(p)), ruleMulligan)
+		}
+		if mu, ok := m.(Mulligan); ok {
+			if err := s.mulligan(p, mu); err != nil {
+				return err
+			}
+		}
+		pl.decided = true
+		return nil
+	}
+	return ruling("D5", rulingSetupLine, "only drafts, main modules, mulligans and keeps are written on set-up lines")
+}
+
+func ordinal(n int) string {
+	return [...]string{"", "first", "second", "third", "fourth", "fifth", "sixth"}[n]
+}
+
+// mulligan sets cards aside, draws as many, then shuffles the set-aside
+// cards into the deck (ruling D6).
+func (s *State) mulligan(p int, m Mulligan) error {
+	pl := s.players[p]
+	grip := slices.Clone(pl.grip)
+	for _, c := range m.Cards {
+		i := slices.Index(grip, c)
+		if i < 0 {
+			return violation(fmt.Sprintf("%s is not in %s's grip (or not that many times)", c, s.name(p)), ruleMulligan)
+		}
+		grip = slices.Delete(grip, i, i+1)
+	}
+	pl.grip = grip
+	s.draw(p, len(m.Cards))
+	pl.deck = append(pl.deck, m.Cards...)
+	shuffle.Shuffle(s.src, pl.deck)
+	return nil
+}
+
+// begin ends the set-up at the first turn: grips not decided are kept,
+// security is set, and the first player's gauge is set to 1.
+func (s *State) begin() error {
+	for p, pl := range s.players {
+		if pl.main == "" {
+			return ruling("D4", rulingSetupDone, fmt.Sprintf("%s has not chosen a main module", s.name(p)))
+		}
+	}
+	for _, pl := range s.players {
+		pl.decided = true
+		n := min(SecuritySize, len(pl.deck))
+		pl.security = slices.Clone(pl.deck[:n])
+		pl.deck = pl.deck[n:]
+	}
+	s.setup = false
+	s.turn = 1
+	s.active = 0
+	s.memory = StartMemory
+	s.loading()
+	return nil
+}
+
+// startTurn starts the active player's turn: the damage of an empty deck
+// first (ruling D8), then the loading phase.
+func (s *State) startTurn() {
+	if len(s.players[s.active].deck) == 0 {
+		s.hurt(s.active, 1, "the damage of an empty deck", nil, (*State).loading)
+		return
+	}
+	s.loading()
+}
+
+// loading is the loading phase: memory for missing security, reboot, and
+// start-of-turn effects.
+func (s *State) loading() {
+	pl := s.players[s.active]
+	s.gain(SecuritySize - len(pl.security))
+	for _, d := range pl.daemons {
+		d.Ready, d.Sick = true, false
+	}
+	s.trigger(s.active, Start)
+}
+
+// trigger resolves player p's module ability for t, if it has one.
+func (s *State) trigger(p int, t Trigger) {
+	b := s.bonuses(p)
+	if b.Trigger == t && b.TriggerEffect != nil {
+		s.effect(p, *b.TriggerEffect, nil)
+	}
+}
+
+// gain moves the tracker n toward the active player's side, to the end of
+// the gauge at most (ruling D7).
+func (s *State) gain(n int) { s.memory = min(s.memory+n, GaugeEnd) }
+
+// pay moves the tracker n toward the opponent's side.
+func (s *State) pay(p, n int) error {
+	if s.memory-n < -GaugeEnd {
+		return ruling("D7", rulingGauge, fmt.Sprintf("%s has %d memory, and paying %d would move the tracker to %d on %s's side, past the end of the gauge",
+			s.name(p), s.memory, n, n-s.memory, s.name(1-p)))
+	}
+	s.memory -= n
+	return nil
+}
+
+// settle ends the turn if the action just taken left the tracker on the
+// opponent's side.
+func (s *State) settle() {
+	if s.memory < 0 && !s.ended && !s.outcome.Over {
+		s.ended = true
+		s.why = fmt.Sprintf("the memory tracker crossed to %s's side (%d)", s.name(1-s.active), -s.memory)
+	}
+}
+
+// effect resolves one effect for player p; target is a purge's target.
+func (s *State) effect(p int, e Effect, target *FieldDaemon) {
+	switch e.Op {
+	case OpDraw:
+		s.draw(p, e.N)
+	case OpMemory:
+		if p == s.active {
+			s.gain(e.N)
+		} else {
+			s.memory = max(s.memory-e.N, -GaugeEnd)
+		}
+	case OpPurge:
+		if target != nil {
+			s.trash(1-p, target)
+		}
+	}
+}
+
+// draw draws n cards; an empty deck gives nothing (its damage comes at the
+// start of a turn).
+func (s *State) draw(p, n int) {
+	pl := s.players[p]
+	n = min(n, len(pl.deck))
+	pl.grip = append(pl.grip, pl.deck[:n]...)
+	pl.deck = pl.deck[n:]
+}
+
+// findDaemon finds player p's daemon by name: the first that ok accepts,
+// or failing that the first of the name (ruling D10).
+func (s *State) findDaemon(p int, name string, ok func(*FieldDaemon) bool) *FieldDaemon {
+	var first *FieldDaemon
+	for _, d := range s.players[p].daemons {
+		if d.Card.Name != name {
+			continue
+		}
+		if ok == nil || ok(d) {
+			return d
+		}
+		if first == nil {
+			first = d
+		}
+	}
+	return first
+}
+
+// purgeTarget checks the target of a card's purge effects.
+func (s *State) purgeTarget(p int, c *Card, effects []Effect, target string) (*FieldDaemon, error) {
+	purge := 0
+	for _, e := range effects {
+		if e.Op == OpPurge {
+			purge = e.N
+		}
+	}
+	if purge == 0 {
+		if target != "" {
+			return nil, violation(fmt.Sprintf("%s takes no target", c.Name), ruleActivate)
+		}
+		return nil, nil
+	}
+	if target == "" {
+		return nil, violation(fmt.Sprintf("%s needs an opposing daemon to purge, as in play %s Sentry", c.Name, c.Name), ruleActivate)
+	}
+	d := s.findDaemon(1-p, target, func(d *FieldDaemon) bool { return s.Power(1-p, *d) <= purge })
+	switch {
+	case d == nil:
+		return nil, ruling("D10", rulingTarget, fmt.Sprintf("%s has no daemon %s on the field", s.name(1-p), target))
+	case s.Power(1-p, *d) > purge:
+		return nil, violation(fmt.Sprintf("%s has power %d; %s purges a daemon of power %d or less", target, s.Power(1-p, *d), c.Name, purge), ruleActivate)
+	}
+	return d, nil
+}
+
+func (s *State) play(p int, m Play) error {
+	pl := s.players[p]
+	c, known := s.cards.Card(m.Card)
+	switch {
+	case !known || c.Kind == Module:
+		return violation(s.cards.unknown("card", m.Card), rulePlay)
+	case !slices.Contains(pl.grip, m.Card):
+		return violation(fmt.Sprintf("%s is not in %s's grip", m.Card, s.name(p)), rulePlay)
+	}
+	target, err := s.purgeTarget(p, c, c.Effects, m.Target)
+	if err != nil {
+		return err
+	}
+	if err := s.pay(p, s.cost(p, c)); err != nil {
+		return err
+	}
+	i := slices.Index(pl.grip, m.Card)
+	pl.grip = slices.Delete(pl.grip, i, i+1)
+	if c.Kind == Daemon {
+		pl.daemons = append(pl.daemons, &FieldDaemon{Card: c, Ready: true, Sick: !c.Haste && !s.bonuses(p).Haste})
+	} else {
+		for _, e := range c.Effects {
+			s.effect(p, e, target)
+		}
+		pl.scripts = append(pl.scripts, m.Card)
+	}
+	s.settle()
+	return nil
+}
+
+func (s *State) activate(p int, m Activate) error {
+	d := s.findDaemon(p, m.Card, nil)
+	switch {
+	case d == nil:
+		return ruling("D10", rulingTarget, fmt.Sprintf("%s has no daemon %s on the field", s.name(p), m.Card))
+	case d.Card.Ability == nil:
+		return violation(fmt.Sprintf("%s has no ability to activate", m.Card), ruleActivate)
+	}
+	target, err := s.purgeTarget(p, d.Card, []Effect{*d.Card.Ability}, m.Target)
+	if err != nil {
+		return err
+	}
+	if err := s.pay(p, d.Card.AbilityCost); err != nil {
+		return err
+	}
+	s.effect(p, *d.Card.Ability, target)
+	s.settle()
+	return nil
+}
+
+func (s *State) trashScript(p int, m TrashScript) error {
+	pl := s.players[p]
+	c, known := s.cards.Card(m.Card)
+	switch {
+	case !known || c.Kind != Script:
+		return violation(s.cards.unknown("script", m.Card), ruleScriptTrash)
+	case !slices.Contains(pl.scripts, m.Card):
+		return violation(fmt.Sprintf("%s is not in %s's script zone", m.Card, s.name(p)), ruleScriptTrash)
+	case c.OnTrash == nil:
+		return violation(fmt.Sprintf("%s has no effect when trashed", m.Card), ruleScriptTrash)
+	}
+	i := slices.Index(pl.scripts, m.Card)
+	pl.scripts = slices.Delete(pl.scripts, i, i+1)
+	pl.heap = append(pl.heap, m.Card)
+	s.effect(p, *c.OnTrash, nil)
+	s.settle()
+	return nil
+}
+
+func (s *State) attack(p int, m Attack) error {
+	can := func(d *FieldDaemon) bool { return d.Ready && !d.Sick }
+	d := s.findDaemon(p, m.Attacker, can)
+	switch {
+	case d == nil:
+		return ruling("D10", rulingTarget, fmt.Sprintf("%s has no daemon %s on the field", s.name(p), m.Attacker))
+	case !d.Ready:
+		return violation(fmt.Sprintf("%s is not ready: it has attacked since its owner's last loading phase", m.Attacker), ruleAttack)
+	case d.Sick:
+		return violation(fmt.Sprintf("%s has loading sickness: it entered the field this turn", m.Attacker), ruleSickness)
+	}
+	var defender *FieldDaemon
+	if m.Target != "" {
+		if defender = s.findDaemon(1-p, m.Target, nil); defender == nil {
+			return ruling("D10", rulingTarget, fmt.Sprintf("%s has no daemon %s on the field", s.name(1-p), m.Target))
+		}
+	}
+	d.Ready = false
+	s.trigger(p, Attacks)
+	if defender == nil {
+		s.hurt(1-p, 1+d.Card.Breach+s.bonuses(p).Breach, "an attack by "+d.Card.Name, d, nil)
+		return nil
+	}
+	// Daemon against daemon (ruling D12).
+	ap, dp := s.Power(p, *d), s.Power(1-p, *defender)
+	switch {
+	case s.rules.defenderOnly:
+		if ap >= dp {
+			s.trash(1-p, defender)
+		}
+	case ap > dp:
+		s.trash(1-p, defender)
+	case ap < dp:
+		s.trash(p, d)
+	default:
+		s.trash(1-p, defender)
+		s.trash(p, d)
+	}
+	s.settle()
+	return nil
+}
+
+// trash moves player p's daemon from the field to the heap.
+func (s *State) trash(p int, d *FieldDaemon) {
+	pl := s.players[p]
+	i := slices.Index(pl.daemons, d)
+	if i < 0 {
+		return
+	}
+	pl.daemons = slices.Delete(pl.daemons, i, i+1)
+	pl.heap = append(pl.heap, d.Card.Name)
+	s.trigger(p, Trashed)
+}
+
+// hurt deals n damage to player p, each waiting for its reveal; then runs
+// after, when given.
+func (s *State) hurt(p, n int, source string, attacker *FieldDaemon, after func(*State)) {
+	s.damage = &damage{source: source, to: p, left: n, attacker: attacker, then: after}
+	s.nextDamage()
+}
+
+// nextDamage deals the next damage: a player with no security left loses;
+// otherwise the reveal is awaited. When none is left, play goes on.
+func (s *State) nextDamage() {
+	d := s.damage
+	if d.left == 0 {
+		s.damage = nil
+		if d.then != nil {
+			d.then(s)
+		}
+		s.settle()
+		return
+	}
+	if len(s.players[d.to].security) == 0 {
+		s.outcome = engine.Outcome{Over: true, Winner: 1 - d.to, Turn: s.turn,
+			Reason: fmt.Sprintf("%s took damage with no security left (%s)", s.name(d.to), d.source)}
+		s.damage = nil
+	}
+}
+
+// reveal resolves one damage: the top security card is revealed, and a
+// daemon may trash the attacker.
+func (s *State) reveal(r Reveal) error {
+	d := s.damage
+	pl := s.players[d.to]
+	top := pl.security[0]
+	if r.Card != top {
+		return violation(fmt.Sprintf("the top card of %s's security is %s, not %s", s.name(d.to), top, r.Card), ruleReveal)
+	}
+	pl.security = pl.security[1:]
+	d.left--
+	c, _ := s.cards.Card(top)
+	if c.Kind == Daemon {
+		if a := d.attacker; a != nil && c.Power >= s.Power(1-d.to, *a) {
+			s.trash(1-d.to, a)
+			d.attacker = nil
+			if !s.rules.overflow {
+				d.left = 0 // the attack is over (ruling D13)
+			}
+		}
+		pl.grip = append(pl.grip, top)
+	} else {
+		pl.scripts = append(pl.scripts, top)
+	}
+	s.trigger(d.to, Reveals)
+	s.nextDamage()
+	return nil
+}
+
+func (s *State) refresh(p int) error {
+	pl := s.players[p]
+	if len(pl.grip) == 0 && len(pl.deck) == 0 {
+		return violation(fmt.Sprintf("%s's grip and deck are empty: refresh is lost, and burn is the action left", s.name(p)), ruleBurn)
+	}
+	s.memory = 0
+	size := GripSize
+	if g := s.bonuses(p).Grip; g > 0 {
+		size = g
+	}
+	s.draw(p, max(size-len(pl.grip), 0))
+	s.ended, s.why = true, "refresh ends the turn (ruling D2)"
+	return nil
+}
+
+func (s *State) burn(p int) error {
+	pl := s.players[p]
+	if len(pl.grip) > 0 || len(pl.deck) > 0 {
+		return violation(fmt.Sprintf("%s's grip or deck is not empty: burn is not open to them", s.name(p)), ruleBurn)
+	}
+	s.memory = 0
+	s.ended, s.why = true, "burn ends the turn (ruling D2)"
+	s.hurt(p, 1, "burn", nil, nil)
+	return nil
+}
+
+// endTurn passes the turn to the opponent, who sees the tracker from their
+// side (ruling D7).
+func (s *State) endTurn() error {
+	if !s.ended {
+		return ruling("D2", rulingNotEnded, fmt.Sprintf("%s's turn has not ended: the tracker is at %d on their side", s.name(s.active), s.memory))
+	}
+	s.active = 1 - s.active
+	s.memory = -s.memory
+	s.turn++
+	s.ended, s.why = false, ""
+	s.startTurn()
+	return nil
+}

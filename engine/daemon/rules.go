@@ -1,0 +1,34 @@
+package daemon
+
+// The rules in their own words: quoted from the Daemon rules text, or from
+// a ruling in RULINGS.md, whose number goes with it. Tests keep both word
+// for word.
+const (
+	ruleLose        = "If a player has no cards left in their Security and they take damage, they lose the game."
+	ruleDraftFirst  = "The first player drafts one module from the pool."
+	ruleDraftOrder  = "The second player drafts two modules from the remaining modules in the pool."
+	ruleMain        = "Each player secretly selects one module from their drafted modules to serve as their main module"
+	ruleMulligan    = "Players may perform one round of partial grip mulligans, if desired."
+	ruleTurnEnds    = "A player's turn ends after a player takes an action that moves the memory tracker into their opponent's side of the gauge."
+	rulePlay        = "Play a card: Place a card from your hand onto the field by paying its memory costs."
+	ruleActivate    = "Activate an ability: Use an ability of a card already on the field by paying its costs and then performing the action described on the card."
+	ruleAttack      = "To declare an attack the active player must have a Daemon in the ready state (vertical"
+	ruleSickness    = "When a Daemon enters the field it is affected by loading sickness until the next loading phase."
+	ruleRefresh     = "Refresh: Set the memory tracker to zero and draw cards until you have 5 cards in your grip."
+	ruleBurn        = "If a player has an empty hand and an empty deck then a player loses the ability to perform the Refresh action and gains access to the Burn action."
+	ruleReveal      = "The damaged player reveals the top card of their security."
+	ruleEmptyDeck   = "At the start of a player's turn, if they have an empty deck they take a damage."
+	ruleScriptTrash = "others can be trashed (removed from the field and placed in the heap) to trigger an additional effect."
+)
+
+// Rulings: the gaps in the text, quoted word for word from RULINGS.md.
+const (
+	rulingSeed      = "A Daemon transcript has a Seed tag."
+	rulingSetupDone = "The game begins with the first turn, once both main modules are chosen."
+	rulingGauge     = "A payment that would move the memory tracker past the end of the gauge is not allowed."
+	rulingTurnOver  = "Nothing more is written in a turn after it has ended."
+	rulingNotEnded  = "A turn ends only by crossing the gauge, by refresh or by burn."
+	rulingRevealNow = "Each card revealed from security is written as it is revealed, before anything else, as reveal and the card's name."
+	rulingTarget    = "A daemon on the field is named by its card's name; with several of one name, the referee takes the first that can do what is asked."
+	rulingSetupLine = "Drafts, main modules, mulligans and keeps are written on set-up lines, and only there."
+)

@@ -1,0 +1,198 @@
+package referee
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+
+	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/catalog"
+	"github.com/tabletop-referee/referee/engine/daemon"
+	"github.com/tabletop-referee/referee/grammar"
+)
+
+//go:embed catalogues/daemon.cards
+var daemonCatalogue string
+
+var daemonGame = &binding[grammar.DaemonMove]{
+	rules:    daemon.Game{},
+	grammar:  grammar.Daemon,
+	ext:      ".daemon",
+	summary:  "two players draft modules, pay for daemons and scripts on a shared memory gauge, and attack security",
+	toEngine: daemonToEngine,
+	notate:   daemonNotate,
+	describe: daemonDescribe,
+	cards: &cardGame{
+		defaultName:   "daemon.cards (the default catalogue)",
+		defaultSource: daemonCatalogue,
+		load:          loadDaemon,
+	},
+}
+
+func loadDaemon(cat *catalog.Catalogue) (engine.Game, []CardInfo, []*catalog.Error) {
+	cs, errs := daemon.Load(cat)
+	var info []CardInfo
+	for _, c := range cs.All() {
+		info = append(info, CardInfo{Kind: c.Kind.String(), Name: c.Name, Text: c.Stats()})
+	}
+	return daemon.Game{Cards: cs}, info, errs
+}
+
+func daemonToEngine(m grammar.DaemonMove, setup bool) []engine.Move {
+	var em engine.Move
+	switch m := m.(type) {
+	case *grammar.DaemonDraft:
+		em = daemon.Draft{Module: string(m.Module)}
+	case *grammar.DaemonMain:
+		em = daemon.Main{Module: string(m.Module)}
+	case *grammar.DaemonMulligan:
+		var cards []string
+		for _, c := range m.Cards {
+			cards = append(cards, string(c))
+		}
+		em = daemon.Mulligan{Cards: cards}
+	case *grammar.DaemonKeep:
+		em = daemon.Keep{}
+	case *grammar.DaemonPlay:
+		em = daemon.Play{Card: string(m.Card), Target: string(m.Target)}
+	case *grammar.DaemonActivate:
+		em = daemon.Activate{Card: string(m.Card), Target: string(m.Target)}
+	case *grammar.DaemonTrash:
+		em = daemon.TrashScript{Card: string(m.Card)}
+	case *grammar.DaemonAttack:
+		em = daemon.Attack{Attacker: string(m.Attacker), Target: string(m.Target)}
+	case *grammar.DaemonReveal:
+		em = daemon.Reveal{Card: string(m.Card)}
+	case *grammar.DaemonRefresh:
+		em = daemon.Refresh{}
+	case *grammar.DaemonBurn:
+		em = daemon.Burn{}
+	default:
+		panic(fmt.Sprintf("daemon: unknown move %T", m))
+	}
+	if setup {
+		em = engine.OnSetupLine{Move: em}
+	}
+	return []engine.Move{em}
+}
+
+// daemonNotate writes an engine move as the grammar's node for it would
+// print, so that the notation has one printer.
+func daemonNotate(m engine.Move) string {
+	if sl, ok := m.(engine.OnSetupLine); ok {
+		m = sl.Move
+	}
+	name := func(s string) grammar.Name { return grammar.Name(s) }
+	var node grammar.DaemonMove
+	switch m := m.(type) {
+	case daemon.Draft:
+		node = &grammar.DaemonDraft{Module: name(m.Module)}
+	case daemon.Main:
+		node = &grammar.DaemonMain{Module: name(m.Module)}
+	case daemon.Mulligan:
+		mu := &grammar.DaemonMulligan{}
+		for _, c := range m.Cards {
+			mu.Cards = append(mu.Cards, name(c))
+		}
+		node = mu
+	case daemon.Keep:
+		node = &grammar.DaemonKeep{Keep: true}
+	case daemon.Play:
+		node = &grammar.DaemonPlay{Card: name(m.Card), Target: name(m.Target)}
+	case daemon.Activate:
+		node = &grammar.DaemonActivate{Card: name(m.Card), Target: name(m.Target)}
+	case daemon.TrashScript:
+		node = &grammar.DaemonTrash{Card: name(m.Card)}
+	case daemon.Attack:
+		node = &grammar.DaemonAttack{Attacker: name(m.Attacker), Target: name(m.Target)}
+	case daemon.Reveal:
+		node = &grammar.DaemonReveal{Card: name(m.Card)}
+	case daemon.Refresh:
+		node = &grammar.DaemonRefresh{Refresh: true}
+	case daemon.Burn:
+		node = &grammar.DaemonBurn{Burn: true}
+	default:
+		panic(fmt.Sprintf("daemon: unknown move %T", m))
+	}
+	return node.String()
+}
+
+// daemonDescribe writes the gauge, then each player's modules and zones.
+func daemonDescribe(st engine.State, players []string) []Row {
+	s := st.(*daemon.State)
+	names := func(cards []string) string {
+		if len(cards) == 0 {
+			return "none"
+		}
+		var out []string
+		for _, c := range cards {
+			out = append(out, grammar.Name(c).String())
+		}
+		return strings.Join(out, ", ")
+	}
+	each := func(f func(p int) string) string {
+		var out []string
+		for p, name := range players {
+			out = append(out, name+" "+f(p))
+		}
+		return strings.Join(out, "; ")
+	}
+	var rows []Row
+	if !s.SettingUp() {
+		gauge := fmt.Sprintf("%d on %s's side", s.Memory(), players[s.Active()])
+		switch {
+		case s.Memory() == 0:
+			gauge = "0"
+		case s.Memory() < 0:
+			gauge = fmt.Sprintf("%d on %s's side", -s.Memory(), players[1-s.Active()])
+		}
+		if ended, why := s.Ended(); ended {
+			gauge += "; " + players[s.Active()] + "'s turn has ended: " + why
+		}
+		rows = append(rows, Row{"memory", gauge})
+	}
+	rows = append(rows,
+		Row{"modules", each(func(p int) string {
+			mods, main := s.Modules(p)
+			if len(mods) == 0 {
+				return "none"
+			}
+			out := names(mods)
+			if main != "" {
+				out += " (main " + grammar.Name(main).String() + ")"
+			}
+			return out
+		})},
+		Row{"security", each(func(p int) string { return plural(len(s.Security(p)), "card") })},
+		Row{"grips", each(func(p int) string { return names(s.Grip(p)) })},
+		Row{"decks", each(func(p int) string { return plural(len(s.Deck(p)), "card") })},
+		Row{"daemons", each(func(p int) string {
+			var out []string
+			for _, d := range s.Daemons(p) {
+				state := "ready"
+				switch {
+				case !d.Ready:
+					state = "spent"
+				case d.Sick:
+					state = "loading"
+				}
+				out = append(out, fmt.Sprintf("%s %d (%s)", grammar.Name(d.Card.Name), s.Power(p, d), state))
+			}
+			return names2(out)
+		})},
+		Row{"scripts", each(func(p int) string { return names(s.Scripts(p)) })},
+		Row{"heaps", each(func(p int) string { return names(s.Heap(p)) })},
+	)
+	if n, who := s.Owed(); n > 0 {
+		rows = append(rows, Row{"damage", fmt.Sprintf("%s owes %s", players[who], plural(n, "reveal"))})
+	}
+	return rows
+}
+
+// names2 joins already written names.
+func names2(items []string) string {
+	if len(items) == 0 {
+		return "none"
+	}
+	return strings.Join(items, ", ")
+}
