@@ -147,6 +147,8 @@ var daemonExpect = map[string]string{
 	"Move":                 DaemonMoveWords,
 	`(<ident> | <string>)`: daemonNameWords,
 	`((?! (<ident> | <string>) ":") (<ident> | <string>))+`: daemonNameWords,
+	// play, activate and attack: a name, then an optional second one.
+	`(<ident> | <string>) ((?! (<ident> | <string>) ":") (<ident> | <string>))?`: daemonNameWords,
 }
 
 // Daemon parses Daemon transcripts.

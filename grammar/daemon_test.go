@@ -1,0 +1,240 @@
+package grammar
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/tabletop-referee/referee/notation"
+)
+
+// parseDaemonMoves parses text as the moves of one turn (after turnPrefix,
+// so a move's first character is column 9).
+func parseDaemonMoves(t *testing.T, text string) ([]DaemonMove, []*notation.Error) {
+	t.Helper()
+	p := Daemon.Parse("test.daemon", turnPrefix+text)
+	if len(p.Errors) > 0 {
+		return nil, p.Errors
+	}
+	if len(p.File.Statements) != 1 || p.File.Statements[0].Turn == nil {
+		t.Fatalf("%q: want one turn, got %d statements", text, len(p.File.Statements))
+	}
+	return p.File.Statements[0].Turn.Moves, nil
+}
+
+// daemonFields shows a move's node type and its fields as parsed.
+func daemonFields(m DaemonMove) string {
+	switch m := m.(type) {
+	case *DaemonDraft:
+		return fmt.Sprintf("draft %q", string(m.Module))
+	case *DaemonMain:
+		return fmt.Sprintf("main %q", string(m.Module))
+	case *DaemonMulligan:
+		var cards []string
+		for _, c := range m.Cards {
+			cards = append(cards, string(c))
+		}
+		return fmt.Sprintf("mulligan %q", cards)
+	case *DaemonKeep:
+		return fmt.Sprintf("keep %v", m.Keep)
+	case *DaemonPlay:
+		return fmt.Sprintf("play %q target=%q", string(m.Card), string(m.Target))
+	case *DaemonActivate:
+		return fmt.Sprintf("activate %q target=%q", string(m.Card), string(m.Target))
+	case *DaemonTrash:
+		return fmt.Sprintf("trash %q", string(m.Card))
+	case *DaemonAttack:
+		return fmt.Sprintf("attack %q target=%q", string(m.Attacker), string(m.Target))
+	case *DaemonReveal:
+		return fmt.Sprintf("reveal %q", string(m.Card))
+	case *DaemonRefresh:
+		return fmt.Sprintf("refresh %v", m.Refresh)
+	case *DaemonBurn:
+		return fmt.Sprintf("burn %v", m.Burn)
+	}
+	return fmt.Sprintf("unknown %T", m)
+}
+
+func TestDaemonMoveForms(t *testing.T) {
+	tests := []struct {
+		src    string
+		fields string
+		text   string
+	}{
+		{"draft Firewall", `draft "Firewall"`, "draft Firewall"},
+		{`draft "Fire Wall"`, `draft "Fire Wall"`, `draft "Fire Wall"`},
+		{"main Worm", `main "Worm"`, "main Worm"},
+		{"mulligan Sentry", `mulligan ["Sentry"]`, "mulligan Sentry"},
+		{`mulligan Sentry "Sentry Mk II" Patch`, `mulligan ["Sentry" "Sentry Mk II" "Patch"]`, `mulligan Sentry "Sentry Mk II" Patch`},
+		{"keep", "keep true", "keep"},
+		{"play Sentry", `play "Sentry" target=""`, "play Sentry"},
+		{"play Payload Sentry", `play "Payload" target="Sentry"`, "play Payload Sentry"},
+		{`play "Payload"`, `play "Payload" target=""`, "play Payload"},
+		{"activate Indexer", `activate "Indexer" target=""`, "activate Indexer"},
+		{"activate Turbine Sentry", `activate "Turbine" target="Sentry"`, "activate Turbine Sentry"},
+		{"trash Coolant", `trash "Coolant"`, "trash Coolant"},
+		{"attack Sentry", `attack "Sentry" target=""`, "attack Sentry"},
+		{"attack Sentry Warden", `attack "Sentry" target="Warden"`, "attack Sentry Warden"},
+		{"reveal Patch", `reveal "Patch"`, "reveal Patch"},
+		{"refresh", "refresh true", "refresh"},
+		{"burn", "burn true", "burn"},
+		// A card named like a move word is quoted when printed.
+		{"attack Sentry burn", `attack "Sentry" target="burn"`, `attack Sentry "burn"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) {
+			moves, errs := parseDaemonMoves(t, tt.src)
+			if errs != nil || len(moves) != 1 {
+				t.Fatalf("got %d moves, errors %v; want one move", len(moves), errs)
+			}
+			if got := daemonFields(moves[0]); got != tt.fields {
+				t.Errorf("parsed as %s, want %s", got, tt.fields)
+			}
+			if got := moves[0].String(); got != tt.text {
+				t.Errorf("String() = %q, want %q", got, tt.text)
+			}
+			again, errs := parseDaemonMoves(t, moves[0].String())
+			if errs != nil || len(again) != 1 || daemonFields(again[0]) != tt.fields {
+				t.Errorf("canonical %q parses back as %v (errors %v)", moves[0].String(), again, errs)
+			}
+		})
+	}
+}
+
+// Spacing is free between tokens, and moves keep their own spans.
+func TestDaemonMoveListAndSpans(t *testing.T) {
+	moves, errs := parseDaemonMoves(t, `attack Sentry,reveal Patch ,  refresh`)
+	if errs != nil {
+		t.Fatalf("parse errors: %v", errs)
+	}
+	checkMoveSpans(t, moves, []moveSpan{
+		{"attack Sentry", 9, 22},
+		{"reveal Patch", 23, 35},
+		{"refresh", 39, 46},
+	})
+}
+
+// Set-up lines, and optional second names that stop before the next
+// line's "Ben:" or "result:".
+func TestDaemonTranscript(t *testing.T) {
+	src := `[Game "daemon"]
+[Players "Ann" "Ben"]
+[Seed "7"]
+
+Ann: draft Firewall
+Ben: draft Worm, draft Blitz
+Ann: main Firewall, mulligan Sentry
+Ben: keep
+1. Ann: play Sentry
+2. Ben: attack Larva
+result: unfinished
+`
+	p := Daemon.Parse("game.daemon", src)
+	if len(p.Errors) > 0 {
+		t.Fatalf("parse errors: %v", p.Errors)
+	}
+	var got []string
+	for _, st := range p.File.Statements {
+		switch {
+		case st.Setup != nil:
+			for _, m := range st.Setup.Moves {
+				got = append(got, st.Setup.Player.Text()+": "+daemonFields(m))
+			}
+		case st.Turn != nil:
+			for _, m := range st.Turn.Moves {
+				got = append(got, fmt.Sprintf("%d. %s: %s", st.Turn.Number, st.Turn.Player.Text(), daemonFields(m)))
+			}
+		case st.Result != nil:
+			got = append(got, "result")
+		}
+	}
+	want := []string{
+		`Ann: draft "Firewall"`,
+		`Ben: draft "Worm"`,
+		`Ben: draft "Blitz"`,
+		`Ann: main "Firewall"`,
+		`Ann: mulligan ["Sentry"]`,
+		"Ben: keep true",
+		`1. Ann: play "Sentry" target=""`,
+		`2. Ben: attack "Larva" target=""`,
+		"result",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("statements:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// daemonRaw tells whether a message shows participle's notation rather
+// than words.
+func daemonRaw(msg string) bool {
+	msg = strings.ReplaceAll(msg, DaemonMoveWords, "")
+	if strings.ContainsAny(msg, "<>|()") {
+		return true
+	}
+	return regexp.MustCompile(`unexpected token|Daemon[A-Z]|PlayerRef|Statement|\?!|internal error`).MatchString(msg)
+}
+
+func TestDaemonMalformedMoves(t *testing.T) {
+	const move = DaemonMoveWords
+	const name = `a card or module name like Sentry or "Sentry Mk II"`
+	tests := []struct {
+		src string
+		col int
+		msg string
+	}{
+		{"draft", 14, `expected ` + name + `, found the end of the line`},
+		{"draft 2", 15, `expected ` + name + `, found "2"`},
+		{"main", 13, `expected ` + name + `, found the end of the line`},
+		{"mulligan", 17, `expected ` + name + `, found the end of the line`},
+		{"keep Sentry", 14, `expected ` + move + `, or "," between moves, found "Sentry"`},
+		{"play", 13, `expected ` + name + `, found the end of the line`},
+		{"play xenon", 14, `expected ` + name + `, found "x"`},
+		{"activate", 17, `expected ` + name + `, found the end of the line`},
+		{"attack", 15, `expected ` + name + `, found the end of the line`},
+		{"attack 3", 16, `expected ` + name + `, found "3"`},
+		{"attack Sentry Warden Bastion", 30, `expected ` + move + `, or "," between moves, found "Bastion"; if "Warden Bastion" is one name, quote it`},
+		{"reveal", 15, `expected ` + name + `, found the end of the line`},
+		{"trash", 14, `expected ` + name + `, found the end of the line`},
+		{"refresh now", 17, `expected ` + move + `, or "," between moves, found "now"`},
+		{"burn it", 14, `expected ` + move + `, or "," between moves, found "it"`},
+		{"Sentry", 9, `expected ` + move + `, or "," between moves, found "Sentry"`},
+		{"attack Sentry,", 23, `expected ` + move + `, found the end of the line`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) {
+			_, errs := parseDaemonMoves(t, tt.src)
+			checkOneError(t, errs, tt.col, tt.msg)
+			if daemonRaw(errs[0].Msg) {
+				t.Errorf("message shows grammar notation: %s", errs[0].Msg)
+			}
+		})
+	}
+}
+
+// Every expectation the Daemon productions can produce is put into words.
+func TestDaemonExpectKeys(t *testing.T) {
+	ebnf := Daemon.EBNF()
+	for key, words := range daemonExpect {
+		if key != "Move" && !strings.Contains(ebnf, key) {
+			t.Errorf("expectation %q is not in the grammar:\n%s", key, ebnf)
+		}
+		if daemonRaw(words) {
+			t.Errorf("words for %q show grammar notation: %s", key, words)
+		}
+	}
+}
+
+func TestDaemonEBNF(t *testing.T) {
+	ebnf := Daemon.EBNF()
+	for _, want := range []string{
+		`DaemonMove = DaemonDraft | DaemonMain | DaemonMulligan | DaemonKeep | DaemonPlay | DaemonActivate | DaemonTrash | DaemonAttack | DaemonReveal | DaemonRefresh | DaemonBurn .`,
+		`DaemonDraft = "draft" (<ident> | <string>) .`,
+		`DaemonAttack = "attack" (<ident> | <string>) ((?! (<ident> | <string>) ":") (<ident> | <string>))? .`,
+		`DaemonBurn = "burn" .`,
+	} {
+		if !strings.Contains(ebnf, want) {
+			t.Errorf("EBNF lacks %q:\n%s", want, ebnf)
+		}
+	}
+}
