@@ -212,11 +212,20 @@ func (cs *Cards) ModuleCards(module string) []string {
 	return out
 }
 
-// unknown says that no card has a name, suggesting one that differs only
-// in case.
-func (cs *Cards) unknown(what, name string) string {
+// unknown says that no card of a kind has a name: the name is another
+// kind's, or a suggestion differs only in case. A kind of -1 stands for a
+// daemon or a script.
+func (cs *Cards) unknown(kind Kind, name string) string {
+	what := "card"
+	if kind >= 0 {
+		what = kind.String()
+	}
+	fits := func(c *Card) bool { return c.Kind == kind || kind < 0 && c.Kind != Module }
+	if c, ok := cs.byName[name]; ok && !fits(c) {
+		return fmt.Sprintf("%s is a %s, not a %s", name, c.Kind, what)
+	}
 	for _, c := range cs.cards {
-		if strings.EqualFold(c.Name, name) {
+		if fits(c) && strings.EqualFold(c.Name, name) {
 			return fmt.Sprintf("no %s named %q in the catalogue (did you mean %q?)", what, name, c.Name)
 		}
 	}
@@ -225,7 +234,7 @@ func (cs *Cards) unknown(what, name string) string {
 
 // Limits on the numbers a catalogue may write.
 const (
-	maxCost   = 10 // the gauge's length
+	maxCost   = 20 // past 10, a card needs memory on its owner's side (ruling D7)
 	maxPower  = 99
 	maxEffect = 9
 	maxCopies = ModuleSize
@@ -250,19 +259,34 @@ func Load(cat *catalog.Catalogue) (*Cards, []*catalog.Error) {
 	for _, e := range cat.Entries {
 		ids[e.Name] = e
 	}
+	// Where each entry names its module, for errors; and the modules with
+	// a card in error, which are not counted: their count would be wrong
+	// for the wrong reason.
+	moduleID := map[string]int{}
+	faulty := map[string]bool{}
+	for _, e := range cat.Entries {
+		for i, it := range e.Props {
+			if it.Word == "module" && it.Kind == catalog.Word && i+1 < len(e.Props) {
+				moduleID[e.Name] = e.Props[i+1].ID
+				if _, ok := cs.byName[e.Name]; !ok && e.Kind != "deck" {
+					faulty[e.Props[i+1].Word] = true
+				}
+			}
+		}
+	}
 	count := map[string]int{}
 	for _, c := range cards {
 		if c.Kind == Module {
 			continue
 		}
 		if m, ok := cs.byName[c.Module]; !ok || m.Kind != Module {
-			errs = append(errs, catalog.Errorf(ids[c.Name].ID, "%s", cs.unknown("module", c.Module)))
+			errs = append(errs, catalog.Errorf(moduleID[c.Name], "%s", cs.unknown(Module, c.Module)))
 			continue
 		}
 		count[c.Module] += c.Copies
 	}
 	for _, m := range cs.modules {
-		if count[m] != ModuleSize {
+		if count[m] != ModuleSize && !faulty[m] {
 			errs = append(errs, catalog.Errorf(ids[m].NameID, "module %s has %d cards; a module is a collection of %d cards", m, count[m], ModuleSize))
 		}
 	}
@@ -300,7 +324,7 @@ func (r *reader) number(word catalog.Item, lo, hi int) int {
 	}
 	n := r.next()
 	switch {
-	case n.Unit != "" || n.Number < 0:
+	case n.Unit != "" || n.Number < 0 || n.Signed && !gains[word.Word]:
 		r.fail(n.ID, "%s takes a plain number, not %s", word.Word, n)
 	case n.Number < lo || n.Number > hi:
 		r.fail(n.ID, "%s %s is out of range: it must be from %d to %d", word.Word, n, lo, hi)
@@ -309,6 +333,9 @@ func (r *reader) number(word catalog.Item, lo, hi int) int {
 	}
 	return 0
 }
+
+// gains are the words whose number may be written with a plus.
+var gains = map[string]bool{"memory": true, "power": true, "breach": true}
 
 // word reads a name written as a word or a text after word.
 func (r *reader) name(word catalog.Item) string {
@@ -322,7 +349,11 @@ func (r *reader) name(word catalog.Item) string {
 // effect reads one effect: draw N, memory +N, purge N.
 func (r *reader) effect(at int, allowPurge bool) *Effect {
 	if !r.more() {
-		r.fail(at, "an effect is missing: draw N, memory +N or purge N")
+		what := "draw N or memory +N"
+		if allowPurge {
+			what = "draw N, memory +N or purge N"
+		}
+		r.fail(at, "an effect is missing: %s", what)
 		return nil
 	}
 	w := r.next()
@@ -432,7 +463,7 @@ func loadCard(e catalog.Entry) (*Card, []*catalog.Error) {
 			r.fail(e.NameID, "a %s needs %s", c.Kind, need)
 		}
 	}
-	effects(c, e, r)
+	effects(c, e, r, seen)
 	if len(r.errs) > 0 {
 		return nil, r.errs
 	}
@@ -441,7 +472,7 @@ func loadCard(e catalog.Entry) (*Card, []*catalog.Error) {
 
 // effects reads what comes after the colon: a script's effects, a
 // daemon's ability, a module's ability.
-func effects(c *Card, e catalog.Entry, r *reader) {
+func effects(c *Card, e catalog.Entry, r *reader, seen map[string]bool) {
 	for _, items := range e.Effect {
 		er := &reader{items: items}
 		at := e.NameID
@@ -480,7 +511,7 @@ func effects(c *Card, e catalog.Entry, r *reader) {
 		r.errs = append(r.errs, er.errs...)
 	}
 	switch {
-	case c.Kind == Script && len(c.Effects) == 0 && c.Ongoing == (Bonuses{}) && c.OnTrash == nil:
+	case c.Kind == Script && len(e.Effect) == 0 && !seen["ongoing"] && !seen["trash"]:
 		r.fail(e.NameID, "a script needs effects after a colon, an ongoing bonus, or a trash effect")
 	case c.Kind == Module && len(e.Effect) == 0:
 		r.fail(e.NameID, "a module needs its ability after a colon, as in : power 1")

@@ -28,6 +28,19 @@ const (
 // second 2, first 2, second 1.
 var draftOrder = []int{0, 1, 1, 0, 0, 1}
 
+// draftViolation quotes the rule sentence of a pick of the draft (from 0).
+func draftViolation(pick int, what string) error {
+	switch {
+	case pick == 0:
+		return violation(what, ruleDraftFirst)
+	case pick <= 2:
+		return violation(what, ruleDraftOrder)
+	case pick <= 4:
+		return violation(what, ruleDraftThird)
+	}
+	return violation(what, ruleDraftLast)
+}
+
 // Draft takes a module from the pool.
 type Draft struct{ Module string }
 
@@ -359,15 +372,17 @@ func (s *State) apply(p int, m engine.Move) error {
 	if p != s.active {
 		return violation(fmt.Sprintf("it is %s's turn, not %s's", s.name(s.active), s.name(p)), ruleTurnEnds)
 	}
-	if _, end := m.(engine.EndTurn); end {
-		return s.endTurn()
-	}
 	if d := s.damage; d != nil {
+		// A reveal owed comes before anything else, the end of the turn
+		// included (ruling D9).
 		r, ok := m.(Reveal)
 		if !ok {
 			return ruling("D9", rulingRevealNow, fmt.Sprintf("%s must reveal the top card of their security (%s) before anything else", s.name(d.to), s.players[d.to].security[0]))
 		}
 		return s.reveal(r)
+	}
+	if _, end := m.(engine.EndTurn); end {
+		return s.endTurn()
 	}
 	if s.ended {
 		return ruling("D11", rulingTurnOver, fmt.Sprintf("%s's turn has ended: %s", s.name(p), s.why))
@@ -411,14 +426,13 @@ func (s *State) setupMove(p int, m engine.Move) error {
 	switch m := m.(type) {
 	case Draft:
 		if s.drafts >= len(draftOrder) {
-			return violation(fmt.Sprintf("the draft is over: six modules are drafted, and %s has three", s.name(p)), ruleDraftOrder)
+			return draftViolation(len(draftOrder)-1, fmt.Sprintf("the draft is over: six modules are drafted, and %s has three", s.name(p)))
 		}
 		if want := draftOrder[s.drafts]; p != want {
-			return violation(fmt.Sprintf("the %s pick of the draft is %s's, not %s's", ordinal(s.drafts+1), s.name(want), s.name(p)), ruleDraftOrder)
+			return draftViolation(s.drafts, fmt.Sprintf("the %s pick of the draft is %s's, not %s's", ordinal(s.drafts+1), s.name(want), s.name(p)))
 		}
-		c, ok := s.cards.Card(m.Module)
-		if !ok || c.Kind != Module {
-			return violation(s.cards.unknown("module", m.Module), ruleDraftFirst)
+		if c, ok := s.cards.Card(m.Module); !ok || c.Kind != Module {
+			return draftViolation(s.drafts, s.cards.unknown(Module, m.Module))
 		}
 		for q, other := range s.players {
 			if slices.Contains(other.modules, m.Module) {
@@ -474,6 +488,9 @@ func ordinal(n int) string {
 // cards into the deck (ruling D6).
 func (s *State) mulligan(p int, m Mulligan) error {
 	pl := s.players[p]
+	if len(m.Cards) == 0 {
+		return violation("a mulligan names the cards it sets aside; keep keeps the grip", ruleMulligan)
+	}
 	grip := slices.Clone(pl.grip)
 	for _, c := range m.Cards {
 		i := slices.Index(grip, c)
@@ -609,7 +626,14 @@ func (s *State) findDaemon(p int, name string, ok func(*FieldDaemon) bool) *Fiel
 }
 
 // purgeTarget checks the target of a card's purge effects.
-func (s *State) purgeTarget(p int, c *Card, effects []Effect, target string) (*FieldDaemon, error) {
+func (s *State) purgeTarget(p int, c *Card, effects []Effect, target string, onPlay bool) (*FieldDaemon, error) {
+	// A card played breaks the rule of playing; an ability, of activating.
+	broke := func(what string) error {
+		if onPlay {
+			return violation(what, rulePlay)
+		}
+		return violation(what, ruleActivate)
+	}
 	purge := 0
 	for _, e := range effects {
 		if e.Op == OpPurge {
@@ -618,19 +642,23 @@ func (s *State) purgeTarget(p int, c *Card, effects []Effect, target string) (*F
 	}
 	if purge == 0 {
 		if target != "" {
-			return nil, violation(fmt.Sprintf("%s takes no target", c.Name), ruleActivate)
+			return nil, broke(fmt.Sprintf("%s takes no target", c.Name))
 		}
 		return nil, nil
 	}
 	if target == "" {
-		return nil, violation(fmt.Sprintf("%s needs an opposing daemon to purge, as in play %s Sentry", c.Name, c.Name), ruleActivate)
+		verb := "activate"
+		if onPlay {
+			verb = "play"
+		}
+		return nil, broke(fmt.Sprintf("%s needs an opposing daemon to purge, as in %s %s Sentry", c.Name, verb, c.Name))
 	}
 	d := s.findDaemon(1-p, target, func(d *FieldDaemon) bool { return s.Power(1-p, *d) <= purge })
 	switch {
 	case d == nil:
 		return nil, ruling("D10", rulingTarget, fmt.Sprintf("%s has no daemon %s on the field", s.name(1-p), target))
 	case s.Power(1-p, *d) > purge:
-		return nil, violation(fmt.Sprintf("%s has power %d; %s purges a daemon of power %d or less", target, s.Power(1-p, *d), c.Name, purge), ruleActivate)
+		return nil, broke(fmt.Sprintf("%s has power %d; %s purges a daemon of power %d or less", target, s.Power(1-p, *d), c.Name, purge))
 	}
 	return d, nil
 }
@@ -640,11 +668,11 @@ func (s *State) play(p int, m Play) error {
 	c, known := s.cards.Card(m.Card)
 	switch {
 	case !known || c.Kind == Module:
-		return violation(s.cards.unknown("card", m.Card), rulePlay)
+		return violation(s.cards.unknown(-1, m.Card), rulePlay)
 	case !slices.Contains(pl.grip, m.Card):
 		return violation(fmt.Sprintf("%s is not in %s's grip", m.Card, s.name(p)), rulePlay)
 	}
-	target, err := s.purgeTarget(p, c, c.Effects, m.Target)
+	target, err := s.purgeTarget(p, c, c.Effects, m.Target, true)
 	if err != nil {
 		return err
 	}
@@ -673,7 +701,7 @@ func (s *State) activate(p int, m Activate) error {
 	case d.Card.Ability == nil:
 		return violation(fmt.Sprintf("%s has no ability to activate", m.Card), ruleActivate)
 	}
-	target, err := s.purgeTarget(p, d.Card, []Effect{*d.Card.Ability}, m.Target)
+	target, err := s.purgeTarget(p, d.Card, []Effect{*d.Card.Ability}, m.Target, false)
 	if err != nil {
 		return err
 	}
@@ -690,7 +718,7 @@ func (s *State) trashScript(p int, m TrashScript) error {
 	c, known := s.cards.Card(m.Card)
 	switch {
 	case !known || c.Kind != Script:
-		return violation(s.cards.unknown("script", m.Card), ruleScriptTrash)
+		return violation(s.cards.unknown(Script, m.Card), ruleScriptTrash)
 	case !slices.Contains(pl.scripts, m.Card):
 		return violation(fmt.Sprintf("%s is not in %s's script zone", m.Card, s.name(p)), ruleScriptTrash)
 	case c.OnTrash == nil:
@@ -833,9 +861,10 @@ func (s *State) burn(p int) error {
 	if len(pl.grip) > 0 || len(pl.deck) > 0 {
 		return violation(fmt.Sprintf("%s's grip or deck is not empty: burn is not open to them", s.name(p)), ruleBurn)
 	}
-	s.memory = 0
 	s.ended, s.why = true, "burn ends the turn (ruling D2)"
-	s.hurt(p, 1, "burn", nil, nil)
+	// The damage first, then the tracker to 0: a reveal's memory does not
+	// outlast the burn.
+	s.hurt(p, 1, "burn", nil, func(s *State) { s.memory = 0 })
 	return nil
 }
 
@@ -843,7 +872,11 @@ func (s *State) burn(p int) error {
 // side (ruling D7).
 func (s *State) endTurn() error {
 	if !s.ended {
-		return ruling("D2", rulingNotEnded, fmt.Sprintf("%s's turn has not ended: the tracker is at %d on their side", s.name(s.active), s.memory))
+		where := fmt.Sprintf("at %d on their side", s.memory)
+		if s.memory == 0 {
+			where = "at 0, nobody's side"
+		}
+		return ruling("D2", rulingNotEnded, fmt.Sprintf("%s's turn has not ended: the tracker is %s", s.name(s.active), where))
 	}
 	s.active = 1 - s.active
 	s.memory = -s.memory
