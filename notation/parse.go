@@ -234,18 +234,18 @@ func (w Wording) Explain(err error, chunk []lexer.Token) *Error {
 }
 
 var capitalWord = regexp.MustCompile(`^\p{Lu}[\p{L}\p{N}_']*$`)
-var anyWord = regexp.MustCompile(`^\p{L}[\p{L}\p{N}_']*$`)
 
-// quoteHint is a hint for a word found after a capitalised name on the same
-// line, as in assign Plasma Sword: often a name of two words written
-// without its quotes.
+// quoteHint is a hint for a capitalised word found after a capitalised
+// name on the same line, as in assign Plasma Sword: often a name of two
+// words written without its quotes. A lowercase word is more likely a
+// move word (Scraper draft), and gets no hint.
 func quoteHint(chunk []lexer.Token, tok lexer.Token) string {
 	for i := 1; i < len(chunk); i++ {
 		prev := chunk[i-1]
 		if chunk[i].Pos.Offset != tok.Pos.Offset {
 			continue
 		}
-		if prev.Pos.Line == tok.Pos.Line && capitalWord.MatchString(prev.Value) && anyWord.MatchString(tok.Value) {
+		if prev.Pos.Line == tok.Pos.Line && capitalWord.MatchString(prev.Value) && capitalWord.MatchString(tok.Value) {
 			return fmt.Sprintf("; if %q is one name, quote it", prev.Value+" "+tok.Value)
 		}
 		return ""
