@@ -120,23 +120,8 @@ func daemonNotate(m engine.Move) string {
 // daemonDescribe writes the gauge, then each player's modules and zones.
 func daemonDescribe(st engine.State, players []string) []Row {
 	s := st.(*daemon.State)
-	names := func(cards []string) string {
-		if len(cards) == 0 {
-			return "none"
-		}
-		var out []string
-		for _, c := range cards {
-			out = append(out, grammar.Name(c).String())
-		}
-		return strings.Join(out, ", ")
-	}
-	each := func(f func(p int) string) string {
-		var out []string
-		for p, name := range players {
-			out = append(out, name+" "+f(p))
-		}
-		return strings.Join(out, "; ")
-	}
+	names := func(cards []string) string { return nameList(cards, grammar.Name.String) }
+	each := func(f func(p int) string) string { return perPlayer(players, f) }
 	var rows []Row
 	if !s.SettingUp() {
 		gauge := fmt.Sprintf("%d on %s's side", s.Memory(), players[s.Active()])

@@ -170,23 +170,8 @@ func mechaDescribe(st engine.State, players []string) []Row {
 	if len(units) == 0 {
 		units = []string{"empty"}
 	}
-	each := func(f func(p int) string) string {
-		var out []string
-		for p, name := range players {
-			out = append(out, name+" "+f(p))
-		}
-		return strings.Join(out, "; ")
-	}
-	names := func(cards []string) string {
-		if len(cards) == 0 {
-			return "none"
-		}
-		var out []string
-		for _, c := range cards {
-			out = append(out, grammar.MechaName(c).String())
-		}
-		return strings.Join(out, ", ")
-	}
+	each := func(f func(p int) string) string { return perPlayer(players, f) }
+	names := func(cards []string) string { return nameList(cards, grammar.MechaName.String) }
 	return []Row{
 		{"board", strings.Join(units, ", ")},
 		{"bandwidth", each(func(p int) string {

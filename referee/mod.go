@@ -105,23 +105,8 @@ func modNotate(m engine.Move) string {
 // shared decks.
 func modDescribe(st engine.State, players []string) []Row {
 	s := st.(*mod.State)
-	names := func(cards []string) string {
-		if len(cards) == 0 {
-			return "none"
-		}
-		var out []string
-		for _, c := range cards {
-			out = append(out, grammar.ModName(c).String())
-		}
-		return strings.Join(out, ", ")
-	}
-	each := func(f func(p int) string) string {
-		var out []string
-		for p, name := range players {
-			out = append(out, name+" "+f(p))
-		}
-		return strings.Join(out, "; ")
-	}
+	names := func(cards []string) string { return nameList(cards, grammar.ModName.String) }
+	each := func(f func(p int) string) string { return perPlayer(players, f) }
 	stack := "empty"
 	if slots := s.Stack(); len(slots) > 0 {
 		var out []string

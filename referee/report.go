@@ -2,6 +2,7 @@ package referee
 
 import (
 	"github.com/tabletop-referee/referee/notation"
+	"strings"
 )
 
 // Severity sorts diagnostics.
@@ -78,4 +79,26 @@ func errorsToDiagnostics(errs []*notation.Error) []Diagnostic {
 		out[i] = Diagnostic{Error, e.Span, e.Msg}
 	}
 	return out
+}
+
+// perPlayer writes a value for each player, after their name: "Ann 3; Ben 5".
+func perPlayer(players []string, f func(p int) string) string {
+	out := make([]string, len(players))
+	for p, name := range players {
+		out[p] = name + " " + f(p)
+	}
+	return strings.Join(out, "; ")
+}
+
+// nameList writes card names as the notation writes them (write), comma
+// separated, or "none".
+func nameList[N ~string](cards []string, write func(N) string) string {
+	if len(cards) == 0 {
+		return "none"
+	}
+	out := make([]string, len(cards))
+	for i, c := range cards {
+		out[i] = write(N(c))
+	}
+	return strings.Join(out, ", ")
 }
