@@ -579,18 +579,7 @@ func TestCatalogueEmptyEffects(t *testing.T) {
 	} {
 		t.Run(src, func(t *testing.T) {
 			cat := enginetest.Catalogue(t, "daemon", src+"\n"+sixModules)
-			var errs []*catalog.Error
-			panicked := func() (p any) {
-				defer func() { p = recover() }()
-				_, errs = Load(cat)
-				return nil
-			}()
-			if panicked != nil {
-				t.Fatalf("Load(%q) panics: %v", src, panicked)
-			}
-			if len(errs) == 0 {
-				t.Errorf("Load(%q) finds no error", src)
-			}
+			enginetest.LoadFinds(t, Load, cat, src)
 		})
 	}
 }

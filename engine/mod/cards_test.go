@@ -339,18 +339,7 @@ func TestCatalogueEmptyAbilities(t *testing.T) {
 			if !strings.HasPrefix(src, "deck") {
 				cat = enginetest.Catalogue(t, "mod", src+"\n"+vocabBase)
 			}
-			var errs []*catalog.Error
-			panicked := func() (p any) {
-				defer func() { p = recover() }()
-				_, errs = Load(cat)
-				return nil
-			}()
-			if panicked != nil {
-				t.Fatalf("Load(%q) panics: %v", src, panicked)
-			}
-			if len(errs) == 0 {
-				t.Errorf("Load(%q) finds no error", src)
-			}
+			enginetest.LoadFinds(t, Load, cat, src)
 		})
 	}
 }

@@ -84,15 +84,11 @@ const (
 	ben = 1
 )
 
-var players = []string{"Ann", "Ben"}
+var players = enginetest.Players
 
 func newGame(t testing.TB, cs *Cards, seed uint64, variants map[string]string) *State {
 	t.Helper()
-	st, err := Game{Cards: cs}.New(engine.Options{Players: players, Seeded: true, Seed: seed, Variants: variants})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st.(*State)
+	return enginetest.NewSeeded[*State](t, Game{Cards: cs}, seed, variants)
 }
 
 // position describes a position at the start of a command phase, before
