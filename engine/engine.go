@@ -24,6 +24,16 @@ type EndTurn struct{}
 // where the move was written.
 type OnSetupLine struct{ Move Move }
 
+// By is a move made by Player although another player is the one to act:
+// in a game where players answer each other (Void), the player to act
+// declines and the other acts. Legal lists such moves wrapped in it, so
+// that random games name the player who makes them; Apply takes them
+// wrapped or, from the player named, unwrapped.
+type By struct {
+	Player int
+	Move   Move
+}
+
 // Nobody stands for "no player": the winner of a drawn game.
 const Nobody = -1
 

@@ -38,8 +38,10 @@ func (t *Transcript[M]) Tag(name string) *Tag {
 func (t *Transcript[M]) PlayerIndex(name string) int { return slices.Index(t.Players, name) }
 
 // Check checks the structure of a parsed transcript for a game of n
-// players. It returns every error it finds.
-func Check[M Move](p *Parsed[M], n int) (*Transcript[M], []*Error) {
+// players. It returns every error it finds. Subjects are the words other
+// than the players' names that may begin a set-up line, such as Void's
+// board line.
+func Check[M Move](p *Parsed[M], n int, subjects ...string) (*Transcript[M], []*Error) {
 	t := &Transcript[M]{Parsed: p, Variants: map[string]string{}}
 	var errs []*Error
 	fail := func(span Span, format string, args ...any) {
@@ -109,7 +111,9 @@ func Check[M Move](p *Parsed[M], n int) (*Transcript[M], []*Error) {
 			}
 		}
 		for _, s := range t.Setup {
-			check(s.Player)
+			if !slices.Contains(subjects, s.Player.Text()) || t.PlayerIndex(s.Player.Text()) >= 0 {
+				check(s.Player)
+			}
 		}
 		for _, turn := range t.Turns {
 			check(turn.Player)

@@ -30,6 +30,13 @@ type binding[M notation.Move] struct {
 	describe func(st engine.State, players []string) []Row
 	// cards is set for a game whose cards are data, read from a catalogue.
 	cards *cardGame
+	// board, when set, is the word that begins a set-up line of no player,
+	// for the engine's set-up moves of engine.Nobody (Void's board line).
+	board string
+	// recordedWins is set for a game whose rules cannot derive every win:
+	// a recorded win the rules did not reach is then the players' record,
+	// not a disagreement.
+	recordedWins bool
 }
 
 func (b *binding[M]) cardGame() *cardGame { return b.cards }
@@ -72,7 +79,11 @@ func (b *binding[M]) load(path, src string) (*Report, *notation.Transcript[M]) {
 	if len(parsed.Errors) > 0 {
 		return r, nil
 	}
-	t, errs := notation.Check(parsed, b.rules.Players())
+	var subjects []string
+	if b.board != "" {
+		subjects = append(subjects, b.board)
+	}
+	t, errs := notation.Check(parsed, b.rules.Players(), subjects...)
 	r.Diagnostics = append(r.Diagnostics, errorsToDiagnostics(errs)...)
 	r.Players, r.Seed = t.Players, t.Seed
 	if tag := t.Tag("Game"); tag != nil && t.Game != b.Name() {
@@ -263,6 +274,12 @@ func (b *binding[M]) conclude(r *Report, t *notation.Transcript[M], state engine
 		r.Recorded = recorded + " (recorded, not derived from the rules)"
 		return
 	default: // wins
+		if !o.Over && b.recordedWins {
+			r.Result = fmt.Sprintf("%s wins after turn %d, as recorded", rec.Player.Text(), len(t.Turns))
+			r.Outcome = rec.Player.Text() + " wins"
+			r.Recorded = recorded + " (recorded, not derived from the rules)"
+			return
+		}
 		if !o.Over || t.Players[o.Winner] != rec.Player.Text() {
 			disagree()
 			return
@@ -349,15 +366,54 @@ func (b *binding[M]) Legal(path, src string) (*LegalMoves, *Report) {
 		}
 		return lm, r
 	}
-	lm.Player, lm.Turn = r.Players[st.ToMove()], max(st.Turn(), 1)
+	lm.Player, lm.Turn = b.subject(r.Players, st.ToMove()), max(st.Turn(), 1)
 	for _, m := range legal {
 		if _, ok := m.(engine.EndTurn); ok {
 			lm.EndTurn = true
 			continue
 		}
-		lm.Moves = append(lm.Moves, b.notate(m))
+		mover := turnPlayer(st)
+		if by, ok := m.(engine.By); ok {
+			mover, m = by.Player, by.Move
+		}
+		lm.Moves = append(lm.Moves, b.writeMove(m, mover, turnPlayer(st), r.Players))
 	}
 	return lm, r
+}
+
+// subject is the name a set-up line of player p begins with: the player's,
+// or the game's board word for engine.Nobody.
+func (b *binding[M]) subject(players []string, p int) string {
+	if p < 0 {
+		return b.board
+	}
+	return players[p]
+}
+
+// activePlayer is a state that tells whose turn it is, when the player to
+// act may be another (a player answering in Void).
+type activePlayer interface{ Active() int }
+
+// turnPlayer is the player whose turn it is.
+func turnPlayer(st engine.State) int {
+	if a, ok := st.(activePlayer); ok {
+		return a.Active()
+	}
+	return st.ToMove()
+}
+
+// writeMove writes a move as a transcript would in a turn of turn's
+// player, naming the player who makes it when that is another.
+func (b *binding[M]) writeMove(m engine.Move, mover, turn int, players []string) string {
+	text := b.notate(m)
+	if mover == turn || mover < 0 {
+		return text
+	}
+	name := players[mover]
+	if !notation.BareName(b.grammar.Lexer())(name) {
+		name = strconv.Quote(name)
+	}
+	return name + " " + text
 }
 
 // Random plays uniformly among the kinds of legal move (place, move,
@@ -397,7 +453,7 @@ func (b *binding[M]) Random(seed uint64) (string, string) {
 		if err := st.Apply(player, m); err != nil {
 			panic(fmt.Sprintf("random %s game %d: a listed set-up move is illegal: %v", b.Name(), seed, err))
 		}
-		fmt.Fprintf(&out, "%s: %s\n", players[player], b.notate(m))
+		fmt.Fprintf(&out, "%s: %s\n", b.subject(players, player), b.notate(m))
 	}
 	if setupLines > 0 {
 		out.WriteString("\n")
@@ -417,10 +473,15 @@ func (b *binding[M]) Random(seed uint64) (string, string) {
 			if _, end := m.(engine.EndTurn); end || m == nil {
 				break
 			}
-			if err := st.Apply(player, m); err != nil {
+			// The turn's player makes the move, or the player a By names.
+			mover := player
+			if by, ok := m.(engine.By); ok {
+				mover, m = by.Player, by.Move
+			}
+			if err := st.Apply(mover, m); err != nil {
 				panic(fmt.Sprintf("random %s game %d: a listed move is illegal: %v", b.Name(), seed, err))
 			}
-			moves = append(moves, b.notate(m))
+			moves = append(moves, b.writeMove(m, mover, player, players))
 		}
 		fmt.Fprintf(&out, "%d. %s:", turn, players[player])
 		if len(moves) > 0 {

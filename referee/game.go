@@ -72,6 +72,7 @@ var games = []Game{
 	mechaGame,
 	modGame,
 	daemonGame,
+	voidGame,
 }
 
 // Games lists the games the referee knows, by name.

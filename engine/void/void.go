@@ -1,0 +1,1255 @@
+// Package void is the rules engine for Void, the two-player card game of
+// an action queue with answers and targets. The rules text gives the
+// action protocol only: the transcript declares the board of sectors and
+// biomes, the players' void energy, income, life, hands and cards in play,
+// and the catalogue each card's cost, targets and effects. RULINGS.md
+// fills the gaps; CARDS.md gives the card vocabulary.
+package void
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/shuffle"
+)
+
+// maxEnergy bounds costs, energy, income and life, so that no number in
+// a transcript overflows.
+const maxEnergy = 999
+
+// Set-up moves, written on set-up lines (wrapped in engine.OnSetupLine).
+
+// Sector declares a sector and its biomes, on the board line: the sectors
+// lie in a row in the order written.
+type Sector struct {
+	Name   string
+	Biomes []string
+}
+
+// Energy declares a player's void energy at the start.
+type Energy struct{ N int }
+
+// Income declares the void energy a player gains at the start of each of
+// their turns.
+type Income struct{ N int }
+
+// Life declares a player's life: at 0 they lose.
+type Life struct{ N int }
+
+// Hand declares cards in a player's hand.
+type Hand struct{ Cards []string }
+
+// Field declares a card in play from the start: a unit in a sector, a
+// modification on its target.
+type Field struct{ Card, Target string }
+
+// Turn moves.
+
+// Choices are what an action is taken with: its targets, the option
+// picked (from 1; 0 for none) and X (when HasX).
+type Choices struct {
+	Targets []string
+	Pick    int
+	X       int
+	HasX    bool
+}
+
+// Play plays a card from the hand: into the queue, or at once for an
+// anomaly.
+type Play struct {
+	Card string
+	Choices
+}
+
+// Activate activates the skill of a card in play.
+type Activate struct {
+	Card string
+	Choices
+}
+
+// React uses the reactive skill of a card in play, in answer to an
+// opposing action in the queue.
+type React struct {
+	Card string
+	Choices
+}
+
+// Advance moves a unit to a sector next to its own.
+type Advance struct{ Unit, Sector string }
+
+// Attack attacks a sector with a unit.
+type Attack struct{ Unit, Sector string }
+
+// Defend defends against the attack of the opposing unit named.
+type Defend struct{ Unit, Attacker string }
+
+// Convert converts a card from the hand into void energy.
+type Convert struct{ Card string }
+
+// Execute is written where no player takes an action: the last action in
+// the queue executes.
+type Execute struct{}
+
+// Game is Void's rules with a catalogue of cards.
+type Game struct {
+	Cards *Cards
+}
+
+// Name is the game's name, as transcripts' Game tag writes it.
+func (Game) Name() string { return "void" }
+
+// Players is the number of players: two.
+func (Game) Players() int { return 2 }
+
+// Variants lists the named rulings (RULINGS.md).
+func (Game) Variants() []engine.Variant {
+	return []engine.Variant{
+		{Name: "after", Values: []string{"active", "opponent"},
+			Summary: "after an action executes, the active player may act first (active), or the opponent of the player who took it (opponent)"},
+		{Name: "refund", Values: []string{"none", "full"},
+			Summary: "the costs of a cancelled action are lost (none), or given back to the player who paid them (full)"},
+	}
+}
+
+type rules struct {
+	afterOpponent bool // after=opponent
+	refund        bool // refund=full
+}
+
+type player struct {
+	energy, income, life int
+	hasLife              bool
+	hand, cache          []string
+}
+
+func (p player) clone() player {
+	p.hand = slices.Clone(p.hand)
+	p.cache = slices.Clone(p.cache)
+	return p
+}
+
+// target is a sector, biome or player, by index.
+type target struct {
+	kind  TargetKind
+	index int
+}
+
+// permanent is a card in play.
+type permanent struct {
+	id     int // the order it entered play in
+	card   *Card
+	owner  int
+	sector int    // a unit's sector
+	on     target // a modification's target
+	damage int
+	spent  bool // it has taken its action this turn (ruling V21)
+}
+
+// action is an action in the queue.
+type action struct {
+	id      int
+	kind    string // play, skill, react, advance, attack, defend
+	owner   int
+	card    *Card // the card played, or the card whose skill it is
+	source  int   // the permanent acting, for all but play
+	ability *Ability
+	targets []target
+	pick    int // the option used, from 0; -1 for none
+	x       int
+	paid    int
+	// attack is the attack a defence answers; defender the unit an
+	// executed defence put in an attack's way (0 for none).
+	attack, defender int
+}
+
+func (a action) clone() action {
+	a.targets = slices.Clone(a.targets)
+	return a
+}
+
+type biome struct {
+	name   string
+	sector int
+}
+
+type setupStep struct {
+	player int
+	move   engine.Move
+}
+
+// State is a game of Void in progress.
+type State struct {
+	cards   *Cards
+	rules   rules
+	names   []string
+	sectors []Sector
+	biomes  []biome
+	players [2]player
+	perms   []permanent
+	queue   []action
+	nextID  int
+
+	turn   int
+	active int
+	// priority is who decides now while the queue is open; declined
+	// tells whether the other player has declined since the last action
+	// or execution; window is the empty queue right after an execution,
+	// when both players may still act (rule: "When an aciton in the
+	// queue executes, each player who can, may take another action.").
+	priority int
+	declined bool
+	window   bool
+	outcome  engine.Outcome
+
+	// plan is a seeded set-up that Legal offers, for random games; planned
+	// is how much of it has been written, -1 once the set-up left it.
+	plan    []setupStep
+	planned int
+}
+
+// New sets up a game before its set-up lines.
+func (g Game) New(opts engine.Options) (engine.State, error) {
+	if g.Cards == nil || len(g.Cards.all) == 0 {
+		return nil, errors.New("void: the catalogue has no cards")
+	}
+	variants, err := engine.ResolveVariants(g.Variants(), opts.Variants)
+	if err != nil {
+		return nil, err
+	}
+	s := &State{
+		cards: g.Cards,
+		rules: rules{afterOpponent: variants["after"] == "opponent", refund: variants["refund"] == "full"},
+		names: opts.Players,
+	}
+	if opts.Seeded {
+		s.plan = plannedSetup(g.Cards, opts.Seed)
+	} else {
+		s.planned = -1
+	}
+	return s, nil
+}
+
+// The seeded set-up random games use: a board of three sectors, and for
+// each player 3 void energy, an income of 3, 10 life and a hand of 8 cards
+// drawn from the catalogue.
+var plannedBoard = []Sector{
+	{"North", []string{"Forest", "Lake"}},
+	{"Middle", []string{"Ruins"}},
+	{"South", []string{"Dunes", "Marsh"}},
+}
+
+const (
+	plannedEnergy, plannedIncome, plannedLife, plannedHand = 3, 3, 10, 8
+)
+
+func plannedSetup(cs *Cards, seed uint64) []setupStep {
+	src := shuffle.New(seed)
+	var out []setupStep
+	for _, sec := range plannedBoard {
+		out = append(out, setupStep{engine.Nobody, Sector{sec.Name, slices.Clone(sec.Biomes)}})
+	}
+	for p := range 2 {
+		hand := make([]string, plannedHand)
+		for i := range hand {
+			hand[i] = cs.all[src.Intn(len(cs.all))].Name
+		}
+		out = append(out,
+			setupStep{p, Energy{plannedEnergy}},
+			setupStep{p, Income{plannedIncome}},
+			setupStep{p, Life{plannedLife}},
+			setupStep{p, Hand{hand}},
+		)
+	}
+	return out
+}
+
+// Turn is the number of the current turn, from 1; 0 during the set-up.
+func (s *State) Turn() int { return s.turn }
+
+// ToMove is the player who decides now: while the queue is open, the one
+// who may answer; otherwise the active player.
+func (s *State) ToMove() int {
+	switch {
+	case s.turn == 0 && s.planned >= 0 && s.planned < len(s.plan):
+		return s.plan[s.planned].player
+	case s.open():
+		return s.priority
+	}
+	return s.active
+}
+
+// open tells whether the queue is open: actions wait in it, or one has
+// just executed.
+func (s *State) open() bool { return len(s.queue) > 0 || s.window }
+
+// Outcome tells whether the game is over.
+func (s *State) Outcome() engine.Outcome { return s.outcome }
+
+// Clone returns an independent copy.
+func (s *State) Clone() engine.State { return s.clone() }
+
+func (s *State) clone() *State {
+	c := *s
+	c.sectors = slices.Clone(s.sectors)
+	c.biomes = slices.Clone(s.biomes)
+	for i := range s.players {
+		c.players[i] = s.players[i].clone()
+	}
+	c.perms = slices.Clone(s.perms)
+	c.queue = make([]action, len(s.queue))
+	for i, a := range s.queue {
+		c.queue[i] = a.clone()
+	}
+	return &c
+}
+
+func (s *State) name(p int) string {
+	if p >= 0 && p < len(s.names) {
+		return s.names[p]
+	}
+	return fmt.Sprintf("player %d", p+1)
+}
+
+func violation(what, rule string) error { return &engine.Violation{What: what, Rule: rule} }
+
+func ruling(id, rule, what string) error {
+	return &engine.Violation{What: what, Rule: rule, Ruling: id}
+}
+
+// Apply plays m for player; an illegal move leaves the state unchanged.
+func (s *State) Apply(p int, m engine.Move) error {
+	c := s.clone()
+	if err := c.apply(p, m); err != nil {
+		return err
+	}
+	*s = *c
+	return nil
+}
+
+func (s *State) apply(p int, m engine.Move) error {
+	if s.outcome.Over {
+		return ruling("V29", rulingTurnOver, fmt.Sprintf("the game ended on turn %d", s.outcome.Turn))
+	}
+	if by, ok := m.(engine.By); ok {
+		return s.apply(by.Player, by.Move)
+	}
+	if sl, ok := m.(engine.OnSetupLine); ok {
+		if s.turn > 0 {
+			return ruling("V1", rulingSetupLine, "set-up lines come before the first turn")
+		}
+		return s.setupMove(p, sl.Move)
+	}
+	switch m.(type) {
+	case Sector, Energy, Income, Life, Hand, Field:
+		return ruling("V1", rulingSetupLine, fmt.Sprintf("%s is declared on a set-up line, not in a turn", setupWord(m)))
+	}
+	if p < 0 || p > 1 {
+		return fmt.Errorf("void: no player %d", p)
+	}
+	if s.turn == 0 {
+		if err := s.begin(); err != nil {
+			return err
+		}
+	}
+	switch m := m.(type) {
+	case engine.EndTurn:
+		return s.endTurn(p)
+	case Execute:
+		return s.execute()
+	case Convert:
+		return s.convert(p, m)
+	case Play:
+		return s.play(p, m)
+	case Activate:
+		return s.activate(p, m.Card, m.Choices, false)
+	case React:
+		return s.activate(p, m.Card, m.Choices, true)
+	case Advance:
+		return s.advance(p, m)
+	case Attack:
+		return s.attack(p, m)
+	case Defend:
+		return s.defend(p, m)
+	}
+	return fmt.Errorf("void: unknown move %T", m)
+}
+
+func setupWord(m engine.Move) string {
+	switch m.(type) {
+	case Sector:
+		return "a sector"
+	case Energy:
+		return "energy"
+	case Income:
+		return "income"
+	case Life:
+		return "life"
+	case Hand:
+		return "a hand"
+	}
+	return "a card in play"
+}
+
+// begin starts the first turn once the set-up is written.
+func (s *State) begin() error {
+	if len(s.sectors) == 0 {
+		return ruling("V2", rulingBoardFirst, "the set-up declares no sector: write a board line, as in board: sector North Forest")
+	}
+	s.planned = -1
+	s.startTurn(0)
+	return nil
+}
+
+// startTurn gives the active player their income and readies every card
+// in play (rulings V4, V21).
+func (s *State) startTurn(p int) {
+	s.turn++
+	s.active, s.priority = p, p
+	s.declined, s.window = false, false
+	pl := &s.players[p]
+	gain := pl.income
+	for _, pm := range s.perms {
+		if pm.owner == p {
+			gain += pm.card.Income
+		}
+	}
+	pl.energy = min(pl.energy+gain, maxEnergy)
+	for i := range s.perms {
+		s.perms[i].spent = false
+	}
+}
+
+func (s *State) endTurn(p int) error {
+	if p != s.active {
+		return violation(fmt.Sprintf("it is %s's turn, not %s's", s.name(s.active), s.name(p)), ruleAsMany)
+	}
+	if len(s.queue) > 0 {
+		return violation(fmt.Sprintf("%s still wait in the queue: write execute for each", plural(len(s.queue), "action")), ruleRepeat)
+	}
+	s.startTurn(1 - p)
+	return nil
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// mayAct tells whether p may take an action now, and makes the other
+// player's implied declining real (ruling V7).
+func (s *State) mayAct(p int) error {
+	if !s.open() {
+		if p != s.active {
+			return ruling("V6", rulingOpen, fmt.Sprintf("the queue is empty and it is %s's turn", s.name(s.active)))
+		}
+		return nil
+	}
+	if p == s.priority {
+		return nil
+	}
+	if s.declined {
+		what := fmt.Sprintf("%s declined, and %s is to answer or let the queue execute", s.name(p), s.name(s.priority))
+		if len(s.queue) == 0 {
+			what = fmt.Sprintf("%s declined, and %s is to act or end the turn", s.name(p), s.name(s.priority))
+		}
+		return violation(what, ruleTakeTurns)
+	}
+	s.priority, s.declined = p, true
+	return nil
+}
+
+// enqueue puts a taken action into the queue: the other player answers
+// next (rule: "Players take turns, answering each other's actions.").
+func (s *State) enqueue(a action) {
+	s.nextID++
+	a.id = s.nextID
+	s.queue = append(s.queue, a)
+	s.priority, s.declined, s.window = 1-a.owner, false, false
+}
+
+// pay takes n void energy from p.
+func (s *State) pay(p, n int, x bool) error {
+	if have := s.players[p].energy; n > have {
+		what := fmt.Sprintf("%s has %d void energy and the cost is %d", s.name(p), have, n)
+		if x {
+			return violation(what, rulePayX)
+		}
+		return ruling("V13", rulingPay, what)
+	}
+	s.players[p].energy -= n
+	return nil
+}
+
+func (s *State) fromHand(p int, card string) (*Card, error) {
+	i := slices.Index(s.players[p].hand, card)
+	if i < 0 {
+		return nil, ruling("V12", rulingHand, fmt.Sprintf("%s has no %s in hand", s.name(p), card))
+	}
+	c, ok := s.cards.Card(card)
+	if !ok {
+		return nil, fmt.Errorf("void: %q is not in the catalogue", card)
+	}
+	s.players[p].hand = slices.Delete(s.players[p].hand, i, i+1)
+	return c, nil
+}
+
+func (s *State) convert(p int, m Convert) error {
+	if err := s.mayAct(p); err != nil {
+		return err
+	}
+	c, err := s.fromHand(p, m.Card)
+	if err != nil {
+		return err
+	}
+	pl := &s.players[p]
+	pl.cache = append(pl.cache, c.Name)
+	pl.energy = min(pl.energy+c.Convert, maxEnergy)
+	return nil
+}
+
+func (s *State) play(p int, m Play) error {
+	if err := s.mayAct(p); err != nil {
+		return err
+	}
+	c, err := s.fromHand(p, m.Card)
+	if err != nil {
+		return err
+	}
+	a := action{kind: "play", owner: p, card: c, ability: &c.Play, pick: -1}
+	if err := s.choose(&a, c.Name, m.Choices); err != nil {
+		return err
+	}
+	if c.Kind == Anomaly {
+		// Not queued: it takes effect at once (ruling V11).
+		s.resolve(a)
+		return nil
+	}
+	s.enqueue(a)
+	return nil
+}
+
+// choose checks an action's choices, then pays for it.
+func (s *State) choose(a *action, what string, ch Choices) error {
+	ab := a.ability
+	want := ab.Targets
+	switch {
+	case want.Count == 0 && len(ch.Targets) > 0:
+		return ruling("V14", rulingChoice, fmt.Sprintf("%s has no target, and %s is written", what, ch.Targets[0]))
+	case len(ch.Targets) < want.Count && a.card.Kind == Modification && a.kind == "play":
+		return violation(fmt.Sprintf("%s needs %s", what, want), ruleModificationTarget)
+	case len(ch.Targets) < want.Count:
+		return violation(fmt.Sprintf("%s needs %s, and %d are written", what, want, len(ch.Targets)), rulePickTarget)
+	case len(ch.Targets) > want.Count:
+		return ruling("V16", rulingTargets, fmt.Sprintf("%s takes %s, and %d are written", what, want, len(ch.Targets)))
+	}
+	for i, name := range ch.Targets {
+		t, ok := s.lookup(want.Kind, name)
+		if !ok {
+			return ruling("V15", rulingDeclare, fmt.Sprintf("%s targets a %s, and there is no %s %s", what, want.Kind, want.Kind, name))
+		}
+		if slices.Index(ch.Targets, name) < i {
+			return ruling("V16", rulingTargets, fmt.Sprintf("%s is named twice", name))
+		}
+		if !s.meets(a.owner, want, t) {
+			return ruling("V15", rulingDeclare, fmt.Sprintf("%s needs %s, and %s is not", what, want, s.describeTarget(t)))
+		}
+		a.targets = append(a.targets, t)
+	}
+	switch {
+	case ab.Pick && ch.Pick == 0:
+		return violation(fmt.Sprintf("%s has %d options: write pick and the option's number", what, len(ab.Effects)), rulePickOne)
+	case ab.Pick && ch.Pick > len(ab.Effects):
+		return violation(fmt.Sprintf("%s has %d options, not %d", what, len(ab.Effects), ch.Pick), rulePickOne)
+	case !ab.Pick && ch.Pick != 0:
+		return ruling("V14", rulingChoice, fmt.Sprintf("%s has no options to pick from", what))
+	case ab.Cost.X && !ch.HasX:
+		return violation(fmt.Sprintf("%s costs X: write X and its number", what), ruleChooseX)
+	case !ab.Cost.X && ch.HasX:
+		return ruling("V14", rulingChoice, fmt.Sprintf("%s has no X in its cost", what))
+	case ch.X < 0 || ch.X > maxEnergy:
+		return violation(fmt.Sprintf("X cannot be %d", ch.X), ruleChooseX)
+	}
+	a.pick, a.x = ch.Pick-1, ch.X
+	cost := ab.Cost.N + ch.X
+	if err := s.pay(a.owner, cost, ab.Cost.X); err != nil {
+		return err
+	}
+	a.paid = cost
+	return nil
+}
+
+// lookup finds a sector, biome or player by name.
+func (s *State) lookup(kind TargetKind, name string) (target, bool) {
+	var i int
+	switch kind {
+	case SectorTarget:
+		i = slices.IndexFunc(s.sectors, func(sec Sector) bool { return sec.Name == name })
+	case BiomeTarget:
+		i = slices.IndexFunc(s.biomes, func(b biome) bool { return b.name == name })
+	default:
+		i = slices.Index(s.names, name)
+	}
+	return target{kind, i}, i >= 0
+}
+
+func (s *State) targetName(t target) string {
+	switch t.kind {
+	case SectorTarget:
+		return s.sectors[t.index].Name
+	case BiomeTarget:
+		return s.biomes[t.index].name
+	}
+	return s.name(t.index)
+}
+
+// describeTarget says what a target is, for messages.
+func (s *State) describeTarget(t target) string {
+	switch t.kind {
+	case SectorTarget:
+		return "sector " + s.targetName(t)
+	case BiomeTarget:
+		return "biome " + s.targetName(t)
+	}
+	return s.targetName(t)
+}
+
+// meets tells whether t meets the requirement of want for an action of
+// player p.
+func (s *State) meets(p int, want Targets, t target) bool {
+	if t.kind != want.Kind {
+		return false
+	}
+	switch t.kind {
+	case SectorTarget:
+		mine, theirs := s.unitsIn(t.index)
+		switch want.Requirement {
+		case "enemy":
+			return theirs(p) > 0
+		case "friendly":
+			return mine(p) > 0
+		case "empty":
+			return mine(p)+theirs(p) == 0
+		}
+	case BiomeTarget:
+		mods := s.modsOn(t)
+		switch want.Requirement {
+		case "free":
+			return len(mods) == 0
+		case "modified":
+			return len(mods) > 0
+		case "enemy":
+			return slices.ContainsFunc(mods, func(pm permanent) bool { return pm.owner != p })
+		case "friendly":
+			return slices.ContainsFunc(mods, func(pm permanent) bool { return pm.owner == p })
+		}
+	case PlayerTarget:
+		switch want.Requirement {
+		case "opponent":
+			return t.index != p
+		case "self":
+			return t.index == p
+		}
+	}
+	return true
+}
+
+// unitsIn counts the units in a sector: a player's, and their opponent's.
+func (s *State) unitsIn(sector int) (mine, theirs func(p int) int) {
+	count := func(owner int) int {
+		n := 0
+		for _, pm := range s.perms {
+			if pm.card.Kind == Unit && pm.sector == sector && pm.owner == owner {
+				n++
+			}
+		}
+		return n
+	}
+	return count, func(p int) int { return count(1 - p) }
+}
+
+// modsOn lists the modifications on a target.
+func (s *State) modsOn(t target) []permanent {
+	var out []permanent
+	for _, pm := range s.perms {
+		if pm.card.Kind == Modification && pm.on == t {
+			out = append(out, pm)
+		}
+	}
+	return out
+}
+
+// find finds player p's card in play by name: the first that ok accepts
+// (ruling V20). It tells why none does with the error of the first.
+func (s *State) find(p int, name string, ok func(pm permanent) error) (int, error) {
+	var first error
+	for i, pm := range s.perms {
+		if pm.owner != p || pm.card.Name != name {
+			continue
+		}
+		err := ok(pm)
+		if err == nil {
+			return i, nil
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	if first == nil {
+		return -1, ruling("V20", rulingNaming, fmt.Sprintf("%s has no %s in play", s.name(p), name))
+	}
+	return -1, first
+}
+
+// ready refuses a card in play that has already acted this turn.
+func (s *State) ready(pm permanent) error {
+	if pm.spent {
+		return ruling("V21", rulingOnce, fmt.Sprintf("%s has already acted this turn", pm.card.Name))
+	}
+	return nil
+}
+
+func (s *State) activate(p int, name string, ch Choices, react bool) error {
+	if err := s.mayAct(p); err != nil {
+		return err
+	}
+	var a action
+	i, err := s.find(p, name, func(pm permanent) error {
+		sk := pm.card.Skill
+		switch {
+		case sk == nil:
+			return ruling("V20", rulingNaming, fmt.Sprintf("%s has no skill", name))
+		case react && sk.React == "":
+			return violation(fmt.Sprintf("%s's skill is not reactive: write activate", name), ruleReactive)
+		case !react && sk.React != "":
+			return ruling("V25", rulingReact, fmt.Sprintf("%s's skill is reactive: write react, in answer to an opposing %s", name, sk.React))
+		case react && !s.triggered(p, sk.React):
+			return ruling("V25", rulingReact, fmt.Sprintf("%s reacts to an opposing %s, and there is none in the queue", name, sk.React))
+		}
+		if err := s.ready(pm); err != nil {
+			return err
+		}
+		try := s.clone()
+		a = action{kind: "skill", owner: p, card: pm.card, source: pm.id, ability: sk, pick: -1}
+		if react {
+			a.kind = "react"
+		}
+		return try.choose(&a, name, ch)
+	})
+	if err != nil {
+		return err
+	}
+	s.players[p].energy -= a.paid
+	s.perms[i].spent = true
+	s.enqueue(a)
+	return nil
+}
+
+// triggered tells whether an opposing action of a kind is in the queue.
+func (s *State) triggered(p int, kind string) bool {
+	return slices.ContainsFunc(s.queue, func(a action) bool {
+		k := a.kind
+		if k == "react" {
+			k = "skill"
+		}
+		return a.owner != p && k == kind
+	})
+}
+
+// unit finds player p's ready unit by name for an advance, attack or
+// defence; ok checks the rest.
+func (s *State) unit(p int, name string, ok func(pm permanent) error) (int, error) {
+	return s.find(p, name, func(pm permanent) error {
+		if pm.card.Kind != Unit {
+			return ruling("V20", rulingNaming, fmt.Sprintf("%s is a %s, not a unit", name, pm.card.Kind))
+		}
+		if err := s.ready(pm); err != nil {
+			return err
+		}
+		return ok(pm)
+	})
+}
+
+// next tells whether two sectors are next to each other (ruling V22).
+func next(a, b int) bool { return a-b == 1 || b-a == 1 }
+
+func (s *State) sector(name string) (int, error) {
+	t, ok := s.lookup(SectorTarget, name)
+	if !ok {
+		return -1, ruling("V15", rulingDeclare, fmt.Sprintf("there is no sector %s", name))
+	}
+	return t.index, nil
+}
+
+func (s *State) advance(p int, m Advance) error {
+	if err := s.mayAct(p); err != nil {
+		return err
+	}
+	to, err := s.sector(m.Sector)
+	if err != nil {
+		return err
+	}
+	i, err := s.unit(p, m.Unit, func(pm permanent) error {
+		if !next(pm.sector, to) {
+			return ruling("V22", rulingAdvance, fmt.Sprintf("%s is in %s, not next to %s", m.Unit, s.sectors[pm.sector].Name, m.Sector))
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	s.perms[i].spent = true
+	s.enqueue(action{kind: "advance", owner: p, card: s.perms[i].card, source: s.perms[i].id, targets: []target{{SectorTarget, to}}, pick: -1})
+	return nil
+}
+
+func (s *State) attack(p int, m Attack) error {
+	if err := s.mayAct(p); err != nil {
+		return err
+	}
+	at, err := s.sector(m.Sector)
+	if err != nil {
+		return err
+	}
+	i, err := s.unit(p, m.Unit, func(pm permanent) error {
+		if pm.sector != at && !next(pm.sector, at) {
+			return ruling("V23", rulingAttack, fmt.Sprintf("%s is in %s, which is not %s or next to it", m.Unit, s.sectors[pm.sector].Name, m.Sector))
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	s.perms[i].spent = true
+	s.enqueue(action{kind: "attack", owner: p, card: s.perms[i].card, source: s.perms[i].id, targets: []target{{SectorTarget, at}}, pick: -1})
+	return nil
+}
+
+func (s *State) defend(p int, m Defend) error {
+	if err := s.mayAct(p); err != nil {
+		return err
+	}
+	// The attacks the named unit has in the queue, the latest first.
+	var attacks []action
+	for _, a := range slices.Backward(s.queue) {
+		if a.kind == "attack" && a.owner != p && a.card.Name == m.Attacker {
+			attacks = append(attacks, a)
+		}
+	}
+	if len(attacks) == 0 {
+		return ruling("V24", rulingDefend, fmt.Sprintf("no attack by %s's %s is in the queue", s.name(1-p), m.Attacker))
+	}
+	var against action
+	i, err := s.unit(p, m.Unit, func(pm permanent) error {
+		var first error
+		for _, a := range attacks {
+			switch {
+			case pm.sector != a.targets[0].index:
+				first = cmpErr(first, ruling("V24", rulingDefend, fmt.Sprintf("%s attacks %s, and %s is in %s", m.Attacker, s.sectors[a.targets[0].index].Name, m.Unit, s.sectors[pm.sector].Name)))
+			case s.defended(a.id):
+				first = cmpErr(first, ruling("V24", rulingOneDefence, fmt.Sprintf("%s's attack already has a defender", m.Attacker)))
+			default:
+				against = a
+				return nil
+			}
+		}
+		return first
+	})
+	if err != nil {
+		return err
+	}
+	s.perms[i].spent = true
+	s.enqueue(action{kind: "defend", owner: p, card: s.perms[i].card, source: s.perms[i].id, targets: against.targets, pick: -1, attack: against.id})
+	return nil
+}
+
+func cmpErr(first, err error) error {
+	if first != nil {
+		return first
+	}
+	return err
+}
+
+// defended tells whether an attack has a defence, in the queue or done.
+func (s *State) defended(attack int) bool {
+	return slices.ContainsFunc(s.queue, func(a action) bool {
+		return (a.kind == "defend" && a.attack == attack) || (a.id == attack && a.defender != 0)
+	})
+}
+
+// execute executes the last action in the queue; then players may act
+// again, the active player first (rulings V8, V9).
+func (s *State) execute() error {
+	if len(s.queue) == 0 {
+		return ruling("V8", rulingExecute, "the queue is empty: there is nothing to execute")
+	}
+	a := s.queue[len(s.queue)-1]
+	s.queue = s.queue[:len(s.queue)-1]
+	s.resolve(a)
+	s.priority, s.declined, s.window = s.active, false, len(s.queue) == 0
+	if s.rules.afterOpponent {
+		s.priority = 1 - a.owner
+	}
+	return nil
+}
+
+// perm finds a card in play by id.
+func (s *State) perm(id int) (int, bool) {
+	i := slices.IndexFunc(s.perms, func(pm permanent) bool { return pm.id == id })
+	return i, i >= 0
+}
+
+// cancel cancels an action: a card goes to the cache, a skill has no
+// effect; costs are given back under refund=full.
+func (s *State) cancel(a action) {
+	if a.kind == "play" {
+		s.players[a.owner].cache = append(s.players[a.owner].cache, a.card.Name)
+	}
+	if s.rules.refund {
+		s.players[a.owner].energy += a.paid
+	}
+}
+
+// resolve carries out an action, checking its targets again.
+func (s *State) resolve(a action) {
+	switch a.kind {
+	case "advance", "attack", "defend":
+		s.resolveUnitAction(a)
+		return
+	}
+	var valid []target
+	for _, t := range a.targets {
+		if s.meets(a.owner, a.ability.Targets, t) {
+			valid = append(valid, t)
+		}
+	}
+	if len(a.targets) > 0 && len(valid) == 0 {
+		s.cancel(a)
+		return
+	}
+	if a.kind == "play" {
+		switch a.card.Kind {
+		case Unit:
+			s.enterPlay(a.card, a.owner, valid[0])
+			return
+		case Modification:
+			s.enterPlay(a.card, a.owner, valid[0])
+			return
+		}
+		s.players[a.owner].cache = append(s.players[a.owner].cache, a.card.Name)
+	}
+	effects := a.ability.Effects
+	if a.pick >= 0 {
+		effects = effects[a.pick : a.pick+1]
+	}
+	for _, e := range effects {
+		s.effect(a, e, valid)
+	}
+	s.settle()
+}
+
+// enterPlay puts a card into play: a unit in its sector, a modification
+// on its target.
+func (s *State) enterPlay(c *Card, owner int, t target) {
+	s.nextID++
+	pm := permanent{id: s.nextID, card: c, owner: owner, sector: -1, on: t}
+	if c.Kind == Unit {
+		pm.sector, pm.on = t.index, target{}
+	}
+	s.perms = append(s.perms, pm)
+}
+
+func (s *State) effect(a action, e Effect, targets []target) {
+	n := e.amount(a.x)
+	if len(targets) == 0 {
+		// Only energy goes without a target: to the action's owner.
+		targets = []target{{PlayerTarget, a.owner}}
+	}
+	for _, t := range targets {
+		switch {
+		case e.Verb == "damage" && t.kind == SectorTarget:
+			for i := range s.perms {
+				pm := &s.perms[i]
+				if pm.card.Kind == Unit && pm.sector == t.index && pm.owner != a.owner {
+					pm.damage += n
+				}
+			}
+		case e.Verb == "damage" && t.kind == PlayerTarget:
+			if pl := &s.players[t.index]; pl.hasLife {
+				pl.life = max(pl.life-n, 0)
+			}
+		case e.Verb == "energy":
+			pl := &s.players[t.index]
+			pl.energy = min(max(pl.energy+n, 0), maxEnergy)
+		case e.Verb == "purge":
+			s.perms = slices.DeleteFunc(s.perms, func(pm permanent) bool {
+				if pm.card.Kind == Modification && pm.on == t {
+					s.players[pm.owner].cache = append(s.players[pm.owner].cache, pm.card.Name)
+					return true
+				}
+				return false
+			})
+		}
+	}
+}
+
+// settle destroys the units whose damage has reached their health and
+// ends the game when a declared life has fallen to 0 (ruling V28).
+func (s *State) settle() {
+	s.perms = slices.DeleteFunc(s.perms, func(pm permanent) bool {
+		if pm.card.Kind == Unit && pm.damage >= pm.card.Health {
+			s.players[pm.owner].cache = append(s.players[pm.owner].cache, pm.card.Name)
+			return true
+		}
+		return false
+	})
+	var lost []int
+	for p, pl := range s.players {
+		if pl.hasLife && pl.life <= 0 {
+			lost = append(lost, p)
+		}
+	}
+	switch len(lost) {
+	case 1:
+		s.outcome = engine.Outcome{Over: true, Winner: 1 - lost[0], Turn: s.turn,
+			Reason: fmt.Sprintf("%s's life fell to 0", s.name(lost[0]))}
+	case 2:
+		s.outcome = engine.Outcome{Over: true, Winner: engine.Nobody, Turn: s.turn,
+			Reason: "both players' life fell to 0 at once"}
+	}
+}
+
+// resolveUnitAction carries out an advance, attack or defence, if its
+// unit is still in play and its sector still within reach.
+func (s *State) resolveUnitAction(a action) {
+	i, ok := s.perm(a.source)
+	to := a.targets[0].index
+	if !ok {
+		s.cancel(a)
+		return
+	}
+	u := &s.perms[i]
+	switch a.kind {
+	case "advance":
+		if !next(u.sector, to) {
+			s.cancel(a)
+			return
+		}
+		u.sector = to
+	case "defend":
+		q := slices.IndexFunc(s.queue, func(b action) bool { return b.id == a.attack })
+		if u.sector != to || q < 0 {
+			s.cancel(a)
+			return
+		}
+		s.queue[q].defender = u.id
+	case "attack":
+		if u.sector != to && !next(u.sector, to) {
+			s.cancel(a)
+			return
+		}
+		if d, ok := s.perm(a.defender); ok && s.perms[d].sector == to {
+			s.perms[d].damage += u.card.Power
+			u.damage += s.perms[d].card.Power
+			s.settle()
+			return
+		}
+		_, theirs := s.unitsIn(to)
+		if theirs(a.owner) == 0 {
+			if pl := &s.players[1-a.owner]; pl.hasLife {
+				pl.life = max(pl.life-u.card.Power, 0)
+			}
+		} else {
+			for j := range s.perms {
+				pm := &s.perms[j]
+				if pm.card.Kind == Unit && pm.sector == to && pm.owner != a.owner {
+					pm.damage += u.card.Power
+				}
+			}
+		}
+		s.settle()
+	}
+}
+
+// setupMove applies a move written on a set-up line.
+func (s *State) setupMove(p int, m engine.Move) error {
+	if s.planned >= 0 {
+		if s.planned < len(s.plan) && s.plan[s.planned].player == p && equalMoves(s.plan[s.planned].move, m) {
+			s.planned++
+		} else {
+			s.planned = -1
+		}
+	}
+	if sec, ok := m.(Sector); ok {
+		if p != engine.Nobody {
+			return ruling("V1", rulingSetupLine, "sectors are declared on the board line, as in board: sector North Forest")
+		}
+		return s.addSector(sec)
+	}
+	if p < 0 || p > 1 {
+		return ruling("V1", rulingSetupLine, fmt.Sprintf("the board line declares sectors only, not %s", setupWord(m)))
+	}
+	pl := &s.players[p]
+	switch m := m.(type) {
+	case Energy:
+		pl.energy = min(m.N, maxEnergy)
+	case Income:
+		pl.income = min(m.N, maxEnergy)
+	case Life:
+		if m.N < 1 {
+			return ruling("V1", rulingSetupLine, "life is declared as 1 or more")
+		}
+		pl.life, pl.hasLife = min(m.N, maxEnergy), true
+	case Hand:
+		for _, name := range m.Cards {
+			if _, ok := s.cards.Card(name); !ok {
+				return fmt.Errorf("void: %q is not in the catalogue", name)
+			}
+		}
+		pl.hand = append(pl.hand, m.Cards...)
+	case Field:
+		return s.field(p, m)
+	default:
+		return fmt.Errorf("void: %T is not a set-up move", m)
+	}
+	return nil
+}
+
+func equalMoves(a, b engine.Move) bool { return equalKey(a) == equalKey(b) }
+
+// equalKey is a move's value as text, type included, for comparisons.
+func equalKey(m engine.Move) string { return fmt.Sprintf("%T%v", m, m) }
+
+func (s *State) addSector(sec Sector) error {
+	names := append([]string{sec.Name}, sec.Biomes...)
+	for i, name := range names {
+		if s.taken(name) || slices.Index(names, name) < i {
+			return ruling("V3", rulingNames, fmt.Sprintf("the name %s is taken", name))
+		}
+	}
+	s.sectors = append(s.sectors, Sector{sec.Name, slices.Clone(sec.Biomes)})
+	for _, b := range sec.Biomes {
+		s.biomes = append(s.biomes, biome{b, len(s.sectors) - 1})
+	}
+	return nil
+}
+
+// taken tells whether a name is a sector's, a biome's or a player's.
+func (s *State) taken(name string) bool {
+	return slices.Contains(s.names, name) ||
+		slices.ContainsFunc(s.sectors, func(sec Sector) bool { return sec.Name == name }) ||
+		slices.ContainsFunc(s.biomes, func(b biome) bool { return b.name == name })
+}
+
+func (s *State) field(p int, m Field) error {
+	c, ok := s.cards.Card(m.Card)
+	if !ok {
+		return fmt.Errorf("void: %q is not in the catalogue", m.Card)
+	}
+	if len(s.sectors) == 0 {
+		return ruling("V2", rulingBoardFirst, fmt.Sprintf("%s is put in play before the board line", m.Card))
+	}
+	switch c.Kind {
+	case Unit, Modification:
+	default:
+		return ruling("V1", rulingSetupLine, fmt.Sprintf("a %s does not stay in play", c.Kind))
+	}
+	t, ok := s.lookup(c.Play.Targets.Kind, m.Target)
+	if !ok {
+		return ruling("V15", rulingDeclare, fmt.Sprintf("%s goes on a %s, and there is no %s %s", m.Card, c.Play.Targets.Kind, c.Play.Targets.Kind, m.Target))
+	}
+	s.enterPlay(c, p, t)
+	return nil
+}
+
+// Accessors for reports and tests.
+
+// Active is the player whose turn it is.
+func (s *State) Active() int { return s.active }
+
+// Sectors lists the board: each sector with its biomes, in order.
+func (s *State) Sectors() []Sector {
+	out := make([]Sector, len(s.sectors))
+	for i, sec := range s.sectors {
+		out[i] = Sector{sec.Name, slices.Clone(sec.Biomes)}
+	}
+	return out
+}
+
+// PlayerView is what a player has.
+type PlayerView struct {
+	Energy, Income, Life int
+	HasLife              bool
+	Hand, Cache          []string
+}
+
+// Player is what player p has.
+func (s *State) Player(p int) PlayerView {
+	pl := s.players[p]
+	return PlayerView{pl.energy, pl.income, pl.life, pl.hasLife, slices.Clone(pl.hand), slices.Clone(pl.cache)}
+}
+
+// InPlay is a card in play.
+type InPlay struct {
+	Card   *Card
+	Owner  int
+	Where  string // a unit's sector, a modification's target
+	Damage int
+	Spent  bool
+}
+
+// InPlay lists the cards in play in the order they entered.
+func (s *State) InPlay() []InPlay {
+	var out []InPlay
+	for _, pm := range s.perms {
+		where := ""
+		if pm.card.Kind == Unit {
+			where = s.sectors[pm.sector].Name
+		} else {
+			where = s.targetName(pm.on)
+		}
+		out = append(out, InPlay{pm.card, pm.owner, where, pm.damage, pm.spent})
+	}
+	return out
+}
+
+// Queued is an action in the queue.
+type Queued struct {
+	Owner int
+	Text  string // as in "play Shock North" or "attack Raider South"
+}
+
+// Queue lists the queue, first in first.
+func (s *State) Queue() []Queued {
+	var out []Queued
+	for _, a := range s.queue {
+		words := []string{a.kind, a.card.Name}
+		if a.kind == "skill" {
+			words[0] = "activate"
+		}
+		if a.kind == "defend" {
+			words = append(words, "against attack")
+		}
+		for _, t := range a.targets {
+			words = append(words, s.targetName(t))
+		}
+		if a.pick >= 0 {
+			words = append(words, fmt.Sprintf("pick %d", a.pick+1))
+		}
+		if a.ability != nil && a.ability.Cost.X {
+			words = append(words, fmt.Sprintf("X %d", a.x))
+		}
+		out = append(out, Queued{a.owner, strings.Join(words, " ")})
+	}
+	return out
+}
+
+// Deciding is who decides now while the queue is open, and whether the
+// other player has declined; ok is false when the queue is closed.
+func (s *State) Deciding() (p int, declined, ok bool) {
+	return s.priority, s.declined, s.open()
+}

@@ -1,0 +1,223 @@
+package grammar
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+
+	"github.com/tabletop-referee/referee/notation"
+)
+
+// VoidMove is one Void move: an action, with the player who takes it
+// named first when they are not the player whose turn it is, as in
+// Ben play Shock North. On set-up lines the actions declare the game:
+// sector North Forest on the board line; energy 3, income 2, life 10,
+// hand Scout Shock and field Sentinel North on a player's line.
+//
+// Names of cards, sectors, biomes and players are a bare word (Scout) or
+// a quoted string ("Void Scout"), as in Mod.
+type VoidMove struct {
+	notation.Node
+	// The lookahead keeps a card named like a player from being taken
+	// for one: a name is the actor only when a verb follows it.
+	By     *notation.PlayerRef `parser:"( (?= (Ident | String) ('play' | 'activate' | 'react' | 'advance' | 'attack' | 'defend' | 'convert')) @@ )?"`
+	Action VoidAction          `parser:"@@"`
+}
+
+// Actor is the player named as taking the action (Ben in Ben play Shock
+// North), or nil when it is the player whose turn or set-up line it is.
+func (m *VoidMove) Actor() *notation.PlayerRef { return m.By }
+
+func (m *VoidMove) String() string {
+	if m.By != nil {
+		return Name(m.By.Text()).String() + " " + m.Action.String()
+	}
+	return m.Action.String()
+}
+
+// VoidAction is what a Void move does.
+type VoidAction interface {
+	String() string
+	voidAction()
+}
+
+// VoidSector declares a sector and its biomes on the board line:
+// sector North Forest Lake.
+type VoidSector struct {
+	Name   Name   `parser:"'sector' @(Ident | String)"`
+	Biomes []Name `parser:"( (?! (Ident | String) ':') @(Ident | String) )*"`
+}
+
+// VoidEnergy declares a player's void energy: energy 3.
+type VoidEnergy struct {
+	N int `parser:"'energy' @Int"`
+}
+
+// VoidIncome declares a player's income each turn: income 2.
+type VoidIncome struct {
+	N int `parser:"'income' @Int"`
+}
+
+// VoidLife declares a player's life: life 10.
+type VoidLife struct {
+	N int `parser:"'life' @Int"`
+}
+
+// VoidHand declares cards in a player's hand: hand Scout Shock Shock.
+type VoidHand struct {
+	Cards []Name `parser:"'hand' ( (?! (Ident | String) ':') @(Ident | String) )+"`
+}
+
+// VoidField declares a card in play from the start, in its sector or on
+// its target: field Sentinel North.
+type VoidField struct {
+	Card   Name `parser:"'field' @(Ident | String)"`
+	Target Name `parser:"@(Ident | String)"`
+}
+
+// VoidChoices are what an action is taken with: its targets, the option
+// picked (pick 2) and the value of X (X 3).
+type VoidChoices struct {
+	Targets []Name `parser:"( (?! (Ident | String) ':' | 'pick' Int | 'X' Int) @(Ident | String) )*"`
+	Pick    int    `parser:"( 'pick' @Int )?"`
+	HasX    bool   `parser:"( @'X'"`
+	X       int    `parser:"  @Int )?"`
+}
+
+func (c VoidChoices) String() string {
+	var parts []string
+	for _, t := range c.Targets {
+		parts = append(parts, t.String())
+	}
+	if c.Pick != 0 {
+		parts = append(parts, "pick "+strconv.Itoa(c.Pick))
+	}
+	if c.HasX {
+		parts = append(parts, "X "+strconv.Itoa(c.X))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " " + strings.Join(parts, " ")
+}
+
+// VoidPlay plays a card from the hand: play Shock North, play Flux Ann
+// pick 2, play Barrage North South X 2.
+type VoidPlay struct {
+	Card    Name        `parser:"'play' @(Ident | String)"`
+	Choices VoidChoices `parser:"@@"`
+}
+
+// VoidActivate activates the skill of a card in play: activate Ranger North.
+type VoidActivate struct {
+	Card    Name        `parser:"'activate' @(Ident | String)"`
+	Choices VoidChoices `parser:"@@"`
+}
+
+// VoidReact uses a reactive skill in answer: react Sentinel Middle.
+type VoidReact struct {
+	Card    Name        `parser:"'react' @(Ident | String)"`
+	Choices VoidChoices `parser:"@@"`
+}
+
+// VoidAdvance moves a unit to the next sector: advance Scout Middle.
+type VoidAdvance struct {
+	Unit   Name `parser:"'advance' @(Ident | String)"`
+	Sector Name `parser:"@(Ident | String)"`
+}
+
+// VoidAttack attacks a sector with a unit: attack Raider Middle.
+type VoidAttack struct {
+	Unit   Name `parser:"'attack' @(Ident | String)"`
+	Sector Name `parser:"@(Ident | String)"`
+}
+
+// VoidDefend defends with a unit against an opposing unit's attack:
+// defend Wall Raider.
+type VoidDefend struct {
+	Unit     Name `parser:"'defend' @(Ident | String)"`
+	Attacker Name `parser:"@(Ident | String)"`
+}
+
+// VoidConvert converts a card from the hand into void energy: convert Scout.
+type VoidConvert struct {
+	Card Name `parser:"'convert' @(Ident | String)"`
+}
+
+// VoidExecute is written where no player takes an action, and the last
+// action in the queue executes: execute.
+type VoidExecute struct {
+	Execute bool `parser:"@'execute'"` // always true once parsed
+}
+
+func (*VoidSector) voidAction()   {}
+func (*VoidEnergy) voidAction()   {}
+func (*VoidIncome) voidAction()   {}
+func (*VoidLife) voidAction()     {}
+func (*VoidHand) voidAction()     {}
+func (*VoidField) voidAction()    {}
+func (*VoidPlay) voidAction()     {}
+func (*VoidActivate) voidAction() {}
+func (*VoidReact) voidAction()    {}
+func (*VoidAdvance) voidAction()  {}
+func (*VoidAttack) voidAction()   {}
+func (*VoidDefend) voidAction()   {}
+func (*VoidConvert) voidAction()  {}
+func (*VoidExecute) voidAction()  {}
+
+// names writes a verb and names.
+func names(verb string, ns ...Name) string {
+	parts := []string{verb}
+	for _, n := range ns {
+		parts = append(parts, n.String())
+	}
+	return strings.Join(parts, " ")
+}
+
+func (m *VoidSector) String() string {
+	return names("sector", append([]Name{m.Name}, m.Biomes...)...)
+}
+func (m *VoidEnergy) String() string   { return "energy " + strconv.Itoa(m.N) }
+func (m *VoidIncome) String() string   { return "income " + strconv.Itoa(m.N) }
+func (m *VoidLife) String() string     { return "life " + strconv.Itoa(m.N) }
+func (m *VoidHand) String() string     { return names("hand", m.Cards...) }
+func (m *VoidField) String() string    { return names("field", m.Card, m.Target) }
+func (m *VoidPlay) String() string     { return names("play", m.Card) + m.Choices.String() }
+func (m *VoidActivate) String() string { return names("activate", m.Card) + m.Choices.String() }
+func (m *VoidReact) String() string    { return names("react", m.Card) + m.Choices.String() }
+func (m *VoidAdvance) String() string  { return names("advance", m.Unit, m.Sector) }
+func (m *VoidAttack) String() string   { return names("attack", m.Unit, m.Sector) }
+func (m *VoidDefend) String() string   { return names("defend", m.Unit, m.Attacker) }
+func (m *VoidConvert) String() string  { return names("convert", m.Card) }
+func (*VoidExecute) String() string    { return "execute" }
+
+// VoidLexer is Void's lexer: the shared rules, with nothing of its own.
+var VoidLexer = plainLexer
+
+// VoidBoard is the word that begins the board line, in place of a
+// player's name: board: sector North Forest, sector South Dunes.
+const VoidBoard = "board"
+
+// VoidMoveWords says what a Void move looks like, for messages.
+const VoidMoveWords = "a move (play Shock North, activate Ranger South, react Sentinel, advance Scout Middle, attack Raider Middle, defend Wall Raider, convert Scout, execute, ...)"
+
+const voidNameWords = `a name like Scout, North or "Void Scout"`
+
+var voidExpect = map[string]string{
+	"VoidMove":             VoidMoveWords,
+	"VoidAction":           VoidMoveWords,
+	"Move":                 VoidMoveWords,
+	`(<ident> | <string>)`: voidNameWords,
+	`((?! (<ident> | <string>) ":") (<ident> | <string>))+`: voidNameWords,
+	"<int>": "a number, as in energy 3, pick 2 or X 2",
+}
+
+// Void parses Void transcripts.
+var Void = must(notation.NewGrammar[*VoidMove](VoidLexer, voidExpect,
+	participle.Union[VoidAction](
+		&VoidSector{}, &VoidEnergy{}, &VoidIncome{}, &VoidLife{}, &VoidHand{}, &VoidField{},
+		&VoidPlay{}, &VoidActivate{}, &VoidReact{}, &VoidAdvance{}, &VoidAttack{},
+		&VoidDefend{}, &VoidConvert{}, &VoidExecute{},
+	),
+))

@@ -1,0 +1,228 @@
+package referee
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+
+	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/catalog"
+	"github.com/tabletop-referee/referee/engine/void"
+	"github.com/tabletop-referee/referee/grammar"
+)
+
+//go:embed catalogues/void.cards
+var voidCatalogue string
+
+var voidGame = &binding[*grammar.VoidMove]{
+	rules:    void.Game{},
+	grammar:  grammar.Void,
+	ext:      ".void",
+	summary:  "two players take actions into a queue, answer each other's, and see them execute last in, first out, targets checked again",
+	toEngine: voidToEngine,
+	notate:   voidNotate,
+	describe: voidDescribe,
+	cards: &cardGame{
+		defaultName:   "void.cards (the default catalogue)",
+		defaultSource: voidCatalogue,
+		load:          loadVoid,
+	},
+	board: grammar.VoidBoard,
+	// The rules text says nothing of winning; a declared life is the one
+	// way the engine knows, so other wins are the players' record.
+	recordedWins: true,
+}
+
+func loadVoid(cat *catalog.Catalogue) (engine.Game, []CardInfo, []*catalog.Error) {
+	cs, errs := void.Load(cat)
+	var info []CardInfo
+	for _, c := range cs.All() {
+		info = append(info, CardInfo{Kind: c.Kind.String(), Name: c.Name, Text: c.Stats()})
+	}
+	return void.Game{Cards: cs}, info, errs
+}
+
+func strs(names []grammar.Name) []string {
+	var out []string
+	for _, n := range names {
+		out = append(out, string(n))
+	}
+	return out
+}
+
+func voidChoices(c grammar.VoidChoices) void.Choices {
+	return void.Choices{Targets: strs(c.Targets), Pick: c.Pick, X: c.X, HasX: c.HasX}
+}
+
+func voidToEngine(m *grammar.VoidMove, setup bool) []engine.Move {
+	var em engine.Move
+	switch a := m.Action.(type) {
+	case *grammar.VoidSector:
+		em = void.Sector{Name: string(a.Name), Biomes: strs(a.Biomes)}
+	case *grammar.VoidEnergy:
+		em = void.Energy{N: a.N}
+	case *grammar.VoidIncome:
+		em = void.Income{N: a.N}
+	case *grammar.VoidLife:
+		em = void.Life{N: a.N}
+	case *grammar.VoidHand:
+		em = void.Hand{Cards: strs(a.Cards)}
+	case *grammar.VoidField:
+		em = void.Field{Card: string(a.Card), Target: string(a.Target)}
+	case *grammar.VoidPlay:
+		em = void.Play{Card: string(a.Card), Choices: voidChoices(a.Choices)}
+	case *grammar.VoidActivate:
+		em = void.Activate{Card: string(a.Card), Choices: voidChoices(a.Choices)}
+	case *grammar.VoidReact:
+		em = void.React{Card: string(a.Card), Choices: voidChoices(a.Choices)}
+	case *grammar.VoidAdvance:
+		em = void.Advance{Unit: string(a.Unit), Sector: string(a.Sector)}
+	case *grammar.VoidAttack:
+		em = void.Attack{Unit: string(a.Unit), Sector: string(a.Sector)}
+	case *grammar.VoidDefend:
+		em = void.Defend{Unit: string(a.Unit), Attacker: string(a.Attacker)}
+	case *grammar.VoidConvert:
+		em = void.Convert{Card: string(a.Card)}
+	case *grammar.VoidExecute:
+		em = void.Execute{}
+	default:
+		panic(fmt.Sprintf("void: unknown move %T", a))
+	}
+	if setup {
+		em = engine.OnSetupLine{Move: em}
+	}
+	return []engine.Move{em}
+}
+
+func voidNames(ss []string) []grammar.Name {
+	var out []grammar.Name
+	for _, s := range ss {
+		out = append(out, grammar.Name(s))
+	}
+	return out
+}
+
+func grammarChoices(c void.Choices) grammar.VoidChoices {
+	return grammar.VoidChoices{Targets: voidNames(c.Targets), Pick: c.Pick, X: c.X, HasX: c.HasX}
+}
+
+// voidNotate writes an engine move as the grammar's node for it would
+// print, so that the notation has one printer.
+func voidNotate(m engine.Move) string {
+	if sl, ok := m.(engine.OnSetupLine); ok {
+		m = sl.Move
+	}
+	name := func(s string) grammar.Name { return grammar.Name(s) }
+	var a grammar.VoidAction
+	switch m := m.(type) {
+	case void.Sector:
+		a = &grammar.VoidSector{Name: name(m.Name), Biomes: voidNames(m.Biomes)}
+	case void.Energy:
+		a = &grammar.VoidEnergy{N: m.N}
+	case void.Income:
+		a = &grammar.VoidIncome{N: m.N}
+	case void.Life:
+		a = &grammar.VoidLife{N: m.N}
+	case void.Hand:
+		a = &grammar.VoidHand{Cards: voidNames(m.Cards)}
+	case void.Field:
+		a = &grammar.VoidField{Card: name(m.Card), Target: name(m.Target)}
+	case void.Play:
+		a = &grammar.VoidPlay{Card: name(m.Card), Choices: grammarChoices(m.Choices)}
+	case void.Activate:
+		a = &grammar.VoidActivate{Card: name(m.Card), Choices: grammarChoices(m.Choices)}
+	case void.React:
+		a = &grammar.VoidReact{Card: name(m.Card), Choices: grammarChoices(m.Choices)}
+	case void.Advance:
+		a = &grammar.VoidAdvance{Unit: name(m.Unit), Sector: name(m.Sector)}
+	case void.Attack:
+		a = &grammar.VoidAttack{Unit: name(m.Unit), Sector: name(m.Sector)}
+	case void.Defend:
+		a = &grammar.VoidDefend{Unit: name(m.Unit), Attacker: name(m.Attacker)}
+	case void.Convert:
+		a = &grammar.VoidConvert{Card: name(m.Card)}
+	case void.Execute:
+		a = &grammar.VoidExecute{Execute: true}
+	default:
+		panic(fmt.Sprintf("void: unknown move %T", m))
+	}
+	return a.String()
+}
+
+// voidDescribe writes the board, then each player's energy, life, hand,
+// cards in play and cache, then the queue.
+func voidDescribe(st engine.State, players []string) []Row {
+	s := st.(*void.State)
+	nm := func(n string) string { return grammar.Name(n).String() }
+	cardNames := func(cards []string) string { return nameList(cards, grammar.Name.String) }
+	each := func(f func(p int) string) string { return perPlayer(players, f) }
+	var board []string
+	for _, sec := range s.Sectors() {
+		b := nm(sec.Name)
+		if len(sec.Biomes) > 0 {
+			var bs []string
+			for _, bio := range sec.Biomes {
+				bs = append(bs, nm(bio))
+			}
+			b += " (" + strings.Join(bs, ", ") + ")"
+		}
+		board = append(board, b)
+	}
+	rows := []Row{{"board", names2(board)}}
+	rows = append(rows, Row{"energy", each(func(p int) string {
+		v := s.Player(p)
+		return fmt.Sprintf("%d (income %d)", v.Energy, v.Income)
+	})})
+	if s.Player(0).HasLife || s.Player(1).HasLife {
+		rows = append(rows, Row{"life", each(func(p int) string {
+			if v := s.Player(p); v.HasLife {
+				return fmt.Sprint(v.Life)
+			}
+			return "not declared"
+		})})
+	}
+	rows = append(rows,
+		Row{"hands", each(func(p int) string { return cardNames(s.Player(p).Hand) })},
+		Row{"in play", each(func(p int) string {
+			var out []string
+			for _, c := range s.InPlay() {
+				if c.Owner != p {
+					continue
+				}
+				text := nm(c.Card.Name) + " " + nm(c.Where)
+				if c.Card.Kind != void.Unit {
+					text = nm(c.Card.Name) + " on " + nm(c.Where)
+				}
+				var notes []string
+				if c.Damage > 0 {
+					notes = append(notes, fmt.Sprintf("%d damage", c.Damage))
+				}
+				if c.Spent {
+					notes = append(notes, "spent")
+				}
+				if len(notes) > 0 {
+					text += " (" + strings.Join(notes, ", ") + ")"
+				}
+				out = append(out, text)
+			}
+			return names2(out)
+		})},
+		Row{"caches", each(func(p int) string { return cardNames(s.Player(p).Cache) })},
+	)
+	var queue []string
+	for _, q := range s.Queue() {
+		queue = append(queue, players[q.Owner]+" "+q.Text)
+	}
+	q := "empty"
+	if len(queue) > 0 {
+		q = strings.Join(queue, " < ") + " (last in, first to execute)"
+	}
+	if p, declined, open := s.Deciding(); open && !st.Outcome().Over {
+		q += "; " + players[p] + " to decide"
+		if declined {
+			q += ", " + players[1-p] + " having declined"
+		}
+	}
+	rows = append(rows, Row{"queue", q})
+	return rows
+}
