@@ -37,6 +37,8 @@ type binding[M notation.Move] struct {
 	// a recorded win the rules did not reach is then the players' record,
 	// not a disagreement.
 	recordedWins bool
+	// unshuffled is set for a game with nothing to shuffle or draw.
+	unshuffled bool
 }
 
 func (b *binding[M]) cardGame() *cardGame { return b.cards }
@@ -73,7 +75,7 @@ func (b *binding[M]) Check(path, src string, opts Options) *Report {
 
 // load parses and checks the structure of a transcript.
 func (b *binding[M]) load(path, src string) (*Report, *notation.Transcript[M]) {
-	r := &Report{Path: path, Source: src, Game: b.Name()}
+	r := &Report{Path: path, Source: src, Game: b.Name(), Unshuffled: b.unshuffled}
 	parsed := b.grammar.Parse(path, src)
 	r.Diagnostics = errorsToDiagnostics(parsed.Errors)
 	if len(parsed.Errors) > 0 {
@@ -319,7 +321,13 @@ func (b *binding[M]) Format(path, src string) (string, []Diagnostic) {
 	if len(parsed.Errors) > 0 {
 		return "", errorsToDiagnostics(parsed.Errors)
 	}
-	return notation.Print(parsed, notation.BareName(b.grammar.Lexer())), nil
+	bare := notation.BareName(b.grammar.Lexer())
+	if b.board != "" {
+		// The board word stands bare, as the docs write it.
+		plain := bare
+		bare = func(name string) bool { return name == b.board || plain(name) }
+	}
+	return notation.Print(parsed, bare), nil
 }
 
 // LegalMoves are the moves open at the end of a transcript.

@@ -136,6 +136,7 @@ var randomEndings = map[string][]string{
 	"mecha":  {"five cards in their damage zone", "could not draw a card"},
 	"mod":    {"no durability left", "unfinished"},
 	"daemon": {"no security left (an attack by"},
+	"void":   {"life fell to 0"},
 }
 
 // 1,000 random games all check clean, with the result the generator

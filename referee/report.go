@@ -29,11 +29,14 @@ type Diagnostic struct {
 
 // Report is everything the referee found in one transcript.
 type Report struct {
-	Path        string
-	Source      string
-	Game        string
-	Players     []string
-	Seed        string // the Seed tag, or "" for a game whose draws are written
+	Path    string
+	Source  string
+	Game    string
+	Players []string
+	Seed    string // the Seed tag, or "" for a game whose draws are written
+	// Unshuffled is set for a game with nothing to shuffle or draw (Void),
+	// where a missing seed leaves nothing unwritten.
+	Unshuffled  bool
 	Variants    []string
 	Turns       int // turn lines replayed
 	Moves       int // moves replayed, legal or not

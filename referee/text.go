@@ -121,9 +121,12 @@ func WriteReport(w io.Writer, r *Report, p Palette) {
 		row("result", r.Result)
 		return
 	}
-	if r.Seed != "" {
+	switch {
+	case r.Seed != "":
 		row("seed", r.Seed)
-	} else {
+	case r.Unshuffled:
+		row("seed", "none")
+	default:
 		row("seed", "none: the draws are written")
 	}
 	if len(r.Variants) > 0 {

@@ -31,6 +31,8 @@ var voidGame = &binding[*grammar.VoidMove]{
 	// The rules text says nothing of winning; a declared life is the one
 	// way the engine knows, so other wins are the players' record.
 	recordedWins: true,
+	// The seed only stands in for the set-up of random games.
+	unshuffled: true,
 }
 
 func loadVoid(cat *catalog.Catalogue) (engine.Game, []CardInfo, []*catalog.Error) {
