@@ -60,7 +60,9 @@ func (s *State) Legal() []engine.Move {
 	} else {
 		out = append(out, engine.EndTurn{})
 	}
-	if s.open() && !s.declined {
+	// The other player may act when this one declines, and the active
+	// player, once both have declined an empty queue, may open it anew.
+	if s.open() && (!s.declined || (len(s.queue) == 0 && 1-p == s.active)) {
 		add(1 - p)
 	}
 	return out

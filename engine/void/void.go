@@ -452,6 +452,12 @@ func (s *State) mayAct(p int) error {
 	if p == s.priority {
 		return nil
 	}
+	if s.declined && len(s.queue) == 0 && p == s.active {
+		// Both have declined right after an execution that emptied the
+		// queue: it is closed, and the active player opens it anew.
+		s.window, s.declined, s.priority = false, false, p
+		return nil
+	}
 	if s.declined {
 		what := fmt.Sprintf("%s declined, and %s is to answer or let the queue execute", s.name(p), s.name(s.priority))
 		if len(s.queue) == 0 {
