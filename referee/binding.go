@@ -428,7 +428,7 @@ func (b *binding[M]) writeMove(m engine.Move, mover, turn int, players []string)
 // attack, end the turn, ...), then uniformly among the moves of that kind,
 // so that no kind crowds out the others.
 func (b *binding[M]) Random(seed uint64) (string, string) {
-	const maxTurns, maxMovesPerTurn, maxSetupLines = 200, 40, 100
+	const maxTurns, maxMovesPerTurn, maxSetupMoves = 200, 40, 100
 	rng := shuffle.New(seed)
 	gameSeed := rng.Uint64()
 	players := []string{"Ann", "Ben", "Cy", "Di"}[:b.rules.Players()]
@@ -447,9 +447,17 @@ func (b *binding[M]) Random(seed uint64) (string, string) {
 	}
 	fmt.Fprintf(&out, "]\n[Seed \"%d\"]\n\n", gameSeed)
 	// A game whose set-up is made of choices (a draft) lists them as
-	// set-up-line moves: one a line.
-	setupLines := 0
-	for ; setupLines < maxSetupLines; setupLines++ {
+	// set-up-line moves: a player's moves in a row share a line.
+	var line []string
+	subject := ""
+	flush := func() {
+		if len(line) > 0 {
+			fmt.Fprintf(&out, "%s: %s\n", subject, strings.Join(line, ", "))
+		}
+		line = nil
+	}
+	setupMoves := 0
+	for ; setupMoves < maxSetupMoves; setupMoves++ {
 		legal := st.Legal()
 		if len(legal) == 0 {
 			break
@@ -461,9 +469,14 @@ func (b *binding[M]) Random(seed uint64) (string, string) {
 		if err := st.Apply(player, m); err != nil {
 			panic(fmt.Sprintf("random %s game %d: a listed set-up move is illegal: %v", b.Name(), seed, err))
 		}
-		fmt.Fprintf(&out, "%s: %s\n", b.subject(players, player), b.notate(m))
+		if who := b.subject(players, player); who != subject {
+			flush()
+			subject = who
+		}
+		line = append(line, b.notate(m))
 	}
-	if setupLines > 0 {
+	flush()
+	if setupMoves > 0 {
 		out.WriteString("\n")
 	}
 	for turn := 1; turn <= maxTurns && !st.Outcome().Over; turn++ {
