@@ -46,7 +46,7 @@ type VoidAction interface {
 // sector North Forest Lake.
 type VoidSector struct {
 	Name   Name   `parser:"'sector' @(Ident | String)"`
-	Biomes []Name `parser:"( (?! (Ident | String) ':') @(Ident | String) )*"`
+	Biomes []Name `parser:"( (?! (Ident | String) ':' | 'play' | 'activate' | 'react' | 'advance' | 'attack' | 'defend' | 'convert' | 'execute' | 'sector' | 'energy' | 'income' | 'life' | 'hand' | 'field' | (Ident | String) ('play' | 'activate' | 'react' | 'advance' | 'attack' | 'defend' | 'convert')) @(Ident | String) )*"`
 }
 
 // VoidEnergy declares a player's void energy: energy 3.
@@ -66,7 +66,7 @@ type VoidLife struct {
 
 // VoidHand declares cards in a player's hand: hand Scout Shock Shock.
 type VoidHand struct {
-	Cards []Name `parser:"'hand' ( (?! (Ident | String) ':') @(Ident | String) )+"`
+	Cards []Name `parser:"'hand' ( (?! (Ident | String) ':' | 'play' | 'activate' | 'react' | 'advance' | 'attack' | 'defend' | 'convert' | 'execute' | 'sector' | 'energy' | 'income' | 'life' | 'hand' | 'field' | (Ident | String) ('play' | 'activate' | 'react' | 'advance' | 'attack' | 'defend' | 'convert')) @(Ident | String) )+"`
 }
 
 // VoidField declares a card in play from the start, in its sector or on
@@ -78,9 +78,14 @@ type VoidField struct {
 
 // VoidChoices are what an action is taken with: its targets, the option
 // picked (pick 2) and the value of X (X 3).
+//
+// A list of names stops before a verb or a set-up word, and before a name
+// followed by a verb, so that a missing comma is an error where it is
+// missing; such words, and pick, are quoted when they are names.
 type VoidChoices struct {
-	Targets []Name `parser:"( (?! (Ident | String) ':' | 'pick' Int | 'X' Int) @(Ident | String) )*"`
-	Pick    int    `parser:"( 'pick' @Int )?"`
+	Targets []Name `parser:"( (?! (Ident | String) ':' | 'pick' | 'X' Int | 'play' | 'activate' | 'react' | 'advance' | 'attack' | 'defend' | 'convert' | 'execute' | 'sector' | 'energy' | 'income' | 'life' | 'hand' | 'field' | (Ident | String) ('play' | 'activate' | 'react' | 'advance' | 'attack' | 'defend' | 'convert')) @(Ident | String) )*"`
+	HasPick bool   `parser:"( @'pick'"`
+	Pick    int    `parser:"  @Int )?"`
 	HasX    bool   `parser:"( @'X'"`
 	X       int    `parser:"  @Int )?"`
 }
@@ -90,7 +95,7 @@ func (c VoidChoices) String() string {
 	for _, t := range c.Targets {
 		parts = append(parts, t.String())
 	}
-	if c.Pick != 0 {
+	if c.HasPick {
 		parts = append(parts, "pick "+strconv.Itoa(c.Pick))
 	}
 	if c.HasX {
@@ -205,13 +210,21 @@ const VoidMoveWords = "a move (play Shock North, activate Ranger South, react Se
 const voidNameWords = `a name like Scout, North or "Void Scout"`
 
 var voidExpect = map[string]string{
-	"VoidMove":             VoidMoveWords,
-	"VoidAction":           VoidMoveWords,
-	"Move":                 VoidMoveWords,
-	`(<ident> | <string>)`: voidNameWords,
-	`((?! (<ident> | <string>) ":") (<ident> | <string>))+`: voidNameWords,
-	"<int>": "a number, as in energy 3, pick 2 or X 2",
+	"VoidMove":                         VoidMoveWords,
+	"VoidAction":                       VoidMoveWords,
+	"Move":                             VoidMoveWords,
+	`(<ident> | <string>)`:             voidNameWords,
+	"<int>":                            "a number, as in energy 3, pick 2 or X 2",
+	`(<ident> | <string>) VoidChoices`: "a card's name, as in play Shock North or activate Ranger South",
+	`(<ident> | <string>) (<ident> | <string>)`: "two names, as in advance Scout Middle, attack Raider Middle, defend Wall Raider or field Sentinel North",
+	// A sector's name and its biomes; a hand's cards.
+	`(<ident> | <string>) (` + voidStop + ` (<ident> | <string>))*`: "a sector's name and then its biomes, as in sector North Forest Lake",
+	`(` + voidStop + ` (<ident> | <string>))+`:                      "card names, as in hand Scout Shock",
 }
+
+// voidStop is the lookahead that ends a list of names, as participle
+// writes it in the grammar's EBNF.
+const voidStop = `(?! ((<ident> | <string>) ":") | "play" | "activate" | "react" | "advance" | "attack" | "defend" | "convert" | "execute" | "sector" | "energy" | "income" | "life" | "hand" | "field" | ((<ident> | <string>) ("play" | "activate" | "react" | "advance" | "attack" | "defend" | "convert")))`
 
 // Void parses Void transcripts.
 var Void = must(notation.NewGrammar[*VoidMove](VoidLexer, voidExpect,

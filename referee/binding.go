@@ -230,6 +230,9 @@ func (b *binding[M]) conclude(r *Report, t *notation.Transcript[M], state engine
 	case o.Over:
 		r.Result = describeOutcome(o, t.Players)
 		r.Outcome = t.Players[o.Winner] + " wins"
+	case state.ToMove() < 0:
+		r.Result = fmt.Sprintf("unfinished: the %s line is next", b.board)
+		r.Outcome = "unfinished"
 	default:
 		r.Result = fmt.Sprintf("unfinished: %s to move on turn %d", t.Players[state.ToMove()], max(state.Turn(), 1))
 		r.Outcome = "unfinished"

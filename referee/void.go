@@ -53,7 +53,7 @@ func strs(names []grammar.Name) []string {
 }
 
 func voidChoices(c grammar.VoidChoices) void.Choices {
-	return void.Choices{Targets: strs(c.Targets), Pick: c.Pick, X: c.X, HasX: c.HasX}
+	return void.Choices{Targets: strs(c.Targets), Pick: c.Pick, HasPick: c.HasPick, X: c.X, HasX: c.HasX}
 }
 
 func voidToEngine(m *grammar.VoidMove, setup bool) []engine.Move {
@@ -105,7 +105,7 @@ func voidNames(ss []string) []grammar.Name {
 }
 
 func grammarChoices(c void.Choices) grammar.VoidChoices {
-	return grammar.VoidChoices{Targets: voidNames(c.Targets), Pick: c.Pick, X: c.X, HasX: c.HasX}
+	return grammar.VoidChoices{Targets: voidNames(c.Targets), Pick: c.Pick, HasPick: c.HasPick || c.Pick != 0, X: c.X, HasX: c.HasX}
 }
 
 // voidNotate writes an engine move as the grammar's node for it would

@@ -20,6 +20,7 @@ const (
 // Rulings: the gaps in the text, quoted word for word from RULINGS.md.
 const (
 	rulingSetupLine  = "Sectors, energy, income, life, hands and cards in play are declared on set-up lines, and only there."
+	rulingCatalogue  = "The cards declared are cards of the catalogue."
 	rulingBoardFirst = "The board line comes before the cards in play, and declares at least one sector."
 	rulingNames      = "Every sector, biome and player has a name of its own."
 	rulingOpen       = "Only the active player may take an action while the queue is empty, except right after an execution."

@@ -49,10 +49,12 @@ type Field struct{ Card, Target string }
 // Turn moves.
 
 // Choices are what an action is taken with: its targets, the option
-// picked (from 1; 0 for none) and X (when HasX).
+// picked (from 1; 0 for none, unless HasPick says pick 0 was written) and
+// X (when HasX).
 type Choices struct {
 	Targets []string
 	Pick    int
+	HasPick bool
 	X       int
 	HasX    bool
 }
@@ -427,10 +429,18 @@ func (s *State) endTurn(p int) error {
 		return violation(fmt.Sprintf("it is %s's turn, not %s's", s.name(s.active), s.name(p)), ruleAsMany)
 	}
 	if len(s.queue) > 0 {
-		return violation(fmt.Sprintf("%s still wait in the queue: write execute for each", plural(len(s.queue), "action")), ruleRepeat)
+		return violation(fmt.Sprintf("%s in the queue: write execute for each", waiting(len(s.queue))), ruleRepeat)
 	}
 	s.startTurn(1 - p)
 	return nil
+}
+
+// waiting says how many actions wait in the queue.
+func waiting(n int) string {
+	if n == 1 {
+		return "1 action still waits"
+	}
+	return fmt.Sprintf("%d actions still wait", n)
 }
 
 func plural(n int, word string) string {
@@ -566,12 +576,13 @@ func (s *State) choose(a *action, what string, ch Choices) error {
 		}
 		a.targets = append(a.targets, t)
 	}
+	picked := ch.HasPick || ch.Pick != 0
 	switch {
-	case ab.Pick && ch.Pick == 0:
+	case ab.Pick && !picked:
 		return violation(fmt.Sprintf("%s has %d options: write pick and the option's number", what, len(ab.Effects)), rulePickOne)
-	case ab.Pick && ch.Pick > len(ab.Effects):
-		return violation(fmt.Sprintf("%s has %d options, not %d", what, len(ab.Effects), ch.Pick), rulePickOne)
-	case !ab.Pick && ch.Pick != 0:
+	case ab.Pick && (ch.Pick < 1 || ch.Pick > len(ab.Effects)):
+		return violation(fmt.Sprintf("%s has options 1 to %d, not %d", what, len(ab.Effects), ch.Pick), rulePickOne)
+	case !ab.Pick && picked:
 		return ruling("V14", rulingChoice, fmt.Sprintf("%s has no options to pick from", what))
 	case ab.Cost.X && !ch.HasX:
 		return violation(fmt.Sprintf("%s costs X: write X and its number", what), ruleChooseX)
@@ -1113,7 +1124,7 @@ func (s *State) setupMove(p int, m engine.Move) error {
 	case Hand:
 		for _, name := range m.Cards {
 			if _, ok := s.cards.Card(name); !ok {
-				return fmt.Errorf("void: %q is not in the catalogue", name)
+				return ruling("V1", rulingCatalogue, fmt.Sprintf("the catalogue has no card %s", name))
 			}
 		}
 		pl.hand = append(pl.hand, m.Cards...)
@@ -1154,7 +1165,7 @@ func (s *State) taken(name string) bool {
 func (s *State) field(p int, m Field) error {
 	c, ok := s.cards.Card(m.Card)
 	if !ok {
-		return fmt.Errorf("void: %q is not in the catalogue", m.Card)
+		return ruling("V1", rulingCatalogue, fmt.Sprintf("the catalogue has no card %s", m.Card))
 	}
 	if len(s.sectors) == 0 {
 		return ruling("V2", rulingBoardFirst, fmt.Sprintf("%s is put in play before the board line", m.Card))
