@@ -81,6 +81,14 @@ type State interface {
 	Clone() State
 }
 
+// Beginner is a state whose first turn begins where the set-up lines
+// end, rather than with the first turn's first move: the referee calls
+// Begin where it reads the first turn line, so that what the start of a
+// turn gives (Void's income) shows even in a turn with no legal move.
+type Beginner interface {
+	Begin() error
+}
+
 // Variant is a named ruling that players may choose in a transcript's
 // header, as in [Variant "tie=bounce"].
 type Variant struct {

@@ -145,9 +145,22 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 		stopped = true
 		return false
 	}
+	// over reports a turn or move written after the game ended. Replay
+	// ends there, but the result stands: the rules decided it before.
+	over := func(at notation.Span) bool {
+		if o := state.Outcome(); o.Over {
+			r.Illegal++
+			r.add(Illegal, at, fmt.Sprintf("the game is over: it ended on turn %d", o.Turn))
+			return true
+		}
+		return false
+	}
 	// apply plays one written move; it tells whether to go on. A move that
 	// stands for several (a1-b2xc3) stops at its first illegal part.
 	apply := func(player int, m M, setup bool) bool {
+		if over(m.Span()) {
+			return false
+		}
 		r.Moves++
 		if a, ok := any(m).(actor); ok && a.Actor() != nil {
 			if player = t.PlayerIndex(a.Actor().Text()); player < 0 {
@@ -169,16 +182,6 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 		}
 		return true
 	}
-	// over reports a turn written after the game ended. Replay ends there,
-	// but the result stands: the rules decided it before.
-	over := func(at notation.Span) bool {
-		if o := state.Outcome(); o.Over {
-			r.Illegal++
-			r.add(Illegal, at, fmt.Sprintf("the game is over: it ended on turn %d", o.Turn))
-			return true
-		}
-		return false
-	}
 	func() {
 		for _, s := range t.Setup {
 			for _, m := range s.Moves {
@@ -188,6 +191,11 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 			}
 		}
 		for i, turn := range t.Turns {
+			// A game already over stops at this turn's line; one that the
+			// end of the last turn ends stops there too.
+			if over(turn.Node.Span()) {
+				return
+			}
 			if i > 0 && !endTurn(t.PlayerIndex(t.Turns[i-1].Player.Text()), t.Turns[i-1]) {
 				return
 			}
@@ -196,6 +204,14 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 			}
 			r.Turns++
 			where = fmt.Sprintf("on turn %d", turn.Number)
+			if bg, ok := state.(engine.Beginner); ok && i == 0 {
+				if err := bg.Begin(); err != nil {
+					span := notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}
+					if !illegal(span, violationText(err)) {
+						return
+					}
+				}
+			}
 			for _, m := range turn.Moves {
 				if !apply(t.PlayerIndex(turn.Player.Text()), m, false) {
 					return

@@ -23,6 +23,14 @@ var kindNames = []string{"unit", "tactic", "modification", "anomaly"}
 
 func (k Kind) String() string { return kindNames[k] }
 
+// an is the kind with its article: a unit, an anomaly.
+func (k Kind) an() string {
+	if k == Anomaly {
+		return "an anomaly"
+	}
+	return "a " + k.String()
+}
+
 // TargetKind is what a target is: the text's "Biomes. Sectors. Players."
 type TargetKind int
 
@@ -477,6 +485,9 @@ func loadCard(e catalog.Entry) (*Card, []*catalog.Error) {
 				t, ok := r.peek()
 				if !ok || t.Kind != catalog.Word || !slices.Contains(triggers, t.Word) {
 					r.errs = append(r.errs, catalog.Errorf(r.idOr(t, ok), "react takes the kind of action it answers: %s", strings.Join(triggers, ", ")))
+					if ok && t.Kind == catalog.Word && t.Word != "X" {
+						r.at++ // a wrong word in the trigger's place: one error for it
+					}
 				} else {
 					r.at++
 					a.React = t.Word
@@ -534,14 +545,14 @@ func loadCard(e catalog.Entry) (*Card, []*catalog.Error) {
 			}
 			r.effects(c.Skill, e.Effect)
 		} else if len(e.Effect) > 0 {
-			r.errs = append(r.errs, catalog.Errorf(e.Effect[0][0].ID, "a %s's effects belong to a skill: write skill and its cost first", c.Kind))
+			r.errs = append(r.errs, catalog.Errorf(e.Effect[0][0].ID, "%s's effects belong to a skill: write skill and its cost first", c.Kind.an()))
 		}
 	default:
 		if c.Skill != nil {
-			r.errs = append(r.errs, catalog.Errorf(e.NameID, "a %s has no skill", c.Kind))
+			r.errs = append(r.errs, catalog.Errorf(e.NameID, "%s has no skill", c.Kind.an()))
 		}
 		if len(e.Effect) == 0 {
-			r.errs = append(r.errs, catalog.Errorf(r.lastID(), "a %s needs effects after a colon, as in : damage 2", c.Kind))
+			r.errs = append(r.errs, catalog.Errorf(r.lastID(), "%s needs effects after a colon, as in : damage 2", c.Kind.an()))
 		}
 		r.effects(&c.Play, e.Effect)
 	}

@@ -395,6 +395,20 @@ func setupWord(m engine.Move) string {
 	return "a card in play"
 }
 
+// Begin starts the first turn, where the referee reads the first turn
+// line, so that its income counts before any move of it (engine.Beginner).
+func (s *State) Begin() error {
+	if s.turn > 0 || s.outcome.Over {
+		return nil
+	}
+	c := s.clone()
+	if err := c.begin(); err != nil {
+		return err
+	}
+	*s = *c
+	return nil
+}
+
 // begin starts the first turn once the set-up is written.
 func (s *State) begin() error {
 	if len(s.sectors) == 0 {
@@ -433,6 +447,14 @@ func (s *State) endTurn(p int) error {
 	}
 	s.startTurn(1 - p)
 	return nil
+}
+
+// written says how many targets are written.
+func written(n int) string {
+	if n == 1 {
+		return "1 is"
+	}
+	return fmt.Sprintf("%d are", n)
 }
 
 // waiting says how many actions wait in the queue.
@@ -558,10 +580,10 @@ func (s *State) choose(a *action, what string, ch Choices) error {
 		return ruling("V14", rulingChoice, fmt.Sprintf("%s has no target, and %s is written", what, ch.Targets[0]))
 	case len(ch.Targets) < want.Count && a.card.Kind == Modification && a.kind == "play":
 		return violation(fmt.Sprintf("%s needs %s", what, want), ruleModificationTarget)
-	case len(ch.Targets) < want.Count:
-		return violation(fmt.Sprintf("%s needs %s, and %d are written", what, want, len(ch.Targets)), rulePickTarget)
-	case len(ch.Targets) > want.Count:
-		return ruling("V16", rulingTargets, fmt.Sprintf("%s takes %s, and %d are written", what, want, len(ch.Targets)))
+	case len(ch.Targets) == 0 && want.Count > 0:
+		return violation(fmt.Sprintf("%s needs %s, and none is written", what, want), rulePickTarget)
+	case len(ch.Targets) != want.Count:
+		return ruling("V16", rulingTargets, fmt.Sprintf("%s takes %s, and %s written", what, want, written(len(ch.Targets))))
 	}
 	for i, name := range ch.Targets {
 		t, ok := s.lookup(want.Kind, name)
@@ -782,7 +804,7 @@ func (s *State) triggered(p int, kind string) bool {
 func (s *State) unit(p int, name string, ok func(pm permanent) error) (int, error) {
 	return s.find(p, name, func(pm permanent) error {
 		if pm.card.Kind != Unit {
-			return ruling("V20", rulingNaming, fmt.Sprintf("%s is a %s, not a unit", name, pm.card.Kind))
+			return ruling("V20", rulingNaming, fmt.Sprintf("%s is %s, not a unit", name, pm.card.Kind.an()))
 		}
 		if err := s.ready(pm); err != nil {
 			return err
@@ -1173,7 +1195,7 @@ func (s *State) field(p int, m Field) error {
 	switch c.Kind {
 	case Unit, Modification:
 	default:
-		return ruling("V1", rulingSetupLine, fmt.Sprintf("a %s does not stay in play", c.Kind))
+		return ruling("V1", rulingSetupLine, fmt.Sprintf("%s does not stay in play", c.Kind.an()))
 	}
 	t, ok := s.lookup(c.Play.Targets.Kind, m.Target)
 	if !ok {
