@@ -575,6 +575,10 @@ func (s *State) play(p int, m Play) error {
 func (s *State) choose(a *action, what string, ch Choices) error {
 	ab := a.ability
 	want := ab.Targets
+	if n := len(ch.Targets); ab.Cost.X && !ch.HasX && n > 0 && ch.Targets[n-1] == "X" {
+		// X without its number reads as a target named X.
+		return violation(fmt.Sprintf("%s costs X: write X and its number, as in X 2", what), ruleChooseX)
+	}
 	switch {
 	case want.Count == 0 && len(ch.Targets) > 0:
 		return ruling("V14", rulingChoice, fmt.Sprintf("%s has no target, and %s is written", what, ch.Targets[0]))
