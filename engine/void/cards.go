@@ -351,6 +351,7 @@ func (r *reader) targets() Targets {
 
 // ability reads the items of an ability up to the next skill or react.
 func (r *reader) ability(a *Ability, card bool) {
+	seen := map[string]bool{}
 	for r.more() {
 		it := r.items[r.at]
 		if it.Kind != catalog.Word {
@@ -369,11 +370,18 @@ func (r *reader) ability(a *Ability, card bool) {
 			a.Targets = r.targets()
 		case "pick":
 			r.at++
+			if seen["pick"] {
+				r.fail(it, "a second pick")
+			}
+			seen["pick"] = true
 			a.Pick = true
 		case "cost":
 			if !card {
 				r.fail(it, "a skill's cost follows the word skill, as in skill 1")
+			} else if seen["cost"] {
+				r.fail(it, "a second cost")
 			}
+			seen["cost"] = true
 			r.at++
 			a.Cost = r.cost("cost")
 		default:
@@ -390,6 +398,10 @@ func (r *reader) ability(a *Ability, card bool) {
 // effects reads the effects after the ":".
 func (r *reader) effects(a *Ability, effects [][]catalog.Item) {
 	for _, items := range effects {
+		if len(items) == 0 {
+			r.errs = append(r.errs, catalog.Errorf(r.lastID(), "an empty effect: write damage, energy or purge"))
+			continue
+		}
 		verb := items[0]
 		e := Effect{Verb: verb.Word}
 		rest := items[1:]
@@ -510,8 +522,11 @@ func loadCard(e catalog.Entry) (*Card, []*catalog.Error) {
 	// modifications, and the card's own for tactics and anomalies.
 	switch c.Kind {
 	case Unit:
-		if c.Health == 0 && !seen["health"] {
+		if !seen["health"] {
 			r.errs = append(r.errs, catalog.Errorf(e.NameID, "a unit needs health, as in health 2"))
+		}
+		if !seen["power"] {
+			r.errs = append(r.errs, catalog.Errorf(e.NameID, "a unit needs power, as in power 1"))
 		}
 		if c.Play.Targets.Count == 0 {
 			c.Play.Targets = Targets{Count: 1, Kind: SectorTarget, Requirement: "any"}
@@ -545,7 +560,11 @@ func loadCard(e catalog.Entry) (*Card, []*catalog.Error) {
 			}
 			r.effects(c.Skill, e.Effect)
 		} else if len(e.Effect) > 0 {
-			r.errs = append(r.errs, catalog.Errorf(e.Effect[0][0].ID, "%s's effects belong to a skill: write skill and its cost first", c.Kind.an()))
+			id := r.lastID()
+			if len(e.Effect[0]) > 0 {
+				id = e.Effect[0][0].ID
+			}
+			r.errs = append(r.errs, catalog.Errorf(id, "%s's effects belong to a skill: write skill and its cost first", c.Kind.an()))
 		}
 	default:
 		if c.Skill != nil {

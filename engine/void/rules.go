@@ -13,8 +13,6 @@ const (
 	rulePickOne            = `Says "Pick one-", you pick which option to use.`
 	ruleChooseX            = "You pick what number of void energy X is."
 	rulePayX               = "You pay the total energy cost, including the number for X."
-	ruleTakeTurns          = "Players take turns, answering each other's actions."
-	ruleRepeat             = "If a player takes an aciton after another action executes, the process repeats until the queue is empty."
 )
 
 // Rulings: the gaps in the text, quoted word for word from RULINGS.md.
@@ -24,11 +22,7 @@ const (
 	rulingBoardFirst = "The board line comes before the cards in play, and declares at least one sector."
 	rulingNames      = "Every sector, biome and player has a name of its own."
 	rulingOpen       = "Only the active player may take an action while the queue is empty, except right after an execution."
-	rulingAfter      = "After an action executes, the active player may act first."
-	rulingAfterOther = "After an action executes, the opponent of the player who took it may act first."
-	rulingRefund     = "The costs of a cancelled action are not refunded."
 	rulingDeclare    = "An action can be taken only with targets that meet its requirements when it is taken."
-	rulingNonQueue   = "Converting a card and playing an anomaly can be done whenever their player may take an action, with the queue open or not, and do not pass the turn to answer."
 	rulingExecute    = "Each execution is written as execute, where no player takes an action."
 	rulingTurnEnd    = "A turn ends only when the queue is empty."
 	rulingPay        = "A player cannot pay more void energy than they have."
@@ -39,7 +33,6 @@ const (
 	rulingOneDefence = "An attack has one defender at most."
 	rulingReact      = "A reactive skill is used only in answer to an opposing action of the kind it names, while that action is in the queue."
 	rulingNaming     = "A card in play is named by its card's name; with several of one name, the referee takes the first that can do what is asked."
-	rulingDeclined   = "A player who acts when the other player was to decide shows that the other player declined."
 	rulingNoReturn   = "A player who has declined cannot act again until an action executes or the other player takes an action."
 	rulingHand       = "A card is played or converted from its owner's hand."
 	rulingTargets    = "A card or skill with several targets takes that many different targets."

@@ -443,7 +443,7 @@ func (s *State) endTurn(p int) error {
 		return violation(fmt.Sprintf("it is %s's turn, not %s's", s.name(s.active), s.name(p)), ruleAsMany)
 	}
 	if len(s.queue) > 0 {
-		return violation(fmt.Sprintf("%s in the queue: write execute for each", waiting(len(s.queue))), ruleRepeat)
+		return ruling("V10", rulingTurnEnd, fmt.Sprintf("%s in the queue: write execute for each", waiting(len(s.queue))))
 	}
 	s.startTurn(1 - p)
 	return nil
@@ -495,7 +495,7 @@ func (s *State) mayAct(p int) error {
 		if len(s.queue) == 0 {
 			what = fmt.Sprintf("%s declined, and %s is to act or end the turn", s.name(p), s.name(s.priority))
 		}
-		return violation(what, ruleTakeTurns)
+		return ruling("V7", rulingNoReturn, what)
 	}
 	s.priority, s.declined = p, true
 	return nil
@@ -953,7 +953,8 @@ func (s *State) cancel(a action) {
 		s.players[a.owner].cache = append(s.players[a.owner].cache, a.card.Name)
 	}
 	if s.rules.refund {
-		s.players[a.owner].energy += a.paid
+		pl := &s.players[a.owner]
+		pl.energy = min(pl.energy+a.paid, maxEnergy)
 	}
 }
 
@@ -983,7 +984,6 @@ func (s *State) resolve(a action) {
 			s.enterPlay(a.card, a.owner, valid[0])
 			return
 		}
-		s.players[a.owner].cache = append(s.players[a.owner].cache, a.card.Name)
 	}
 	effects := a.ability.Effects
 	if a.pick >= 0 {
@@ -991,6 +991,10 @@ func (s *State) resolve(a action) {
 	}
 	for _, e := range effects {
 		s.effect(a, e, valid)
+	}
+	if a.kind == "play" {
+		// After its effects (ruling V17).
+		s.players[a.owner].cache = append(s.players[a.owner].cache, a.card.Name)
 	}
 	s.settle()
 }
@@ -1157,7 +1161,7 @@ func (s *State) setupMove(p int, m engine.Move) error {
 	case Field:
 		return s.field(p, m)
 	default:
-		return fmt.Errorf("void: %T is not a set-up move", m)
+		return ruling("V1", rulingSetupLine, "a turn's move is written in a turn, not on a set-up line")
 	}
 	return nil
 }
