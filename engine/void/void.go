@@ -465,13 +465,6 @@ func waiting(n int) string {
 	return fmt.Sprintf("%d actions still wait", n)
 }
 
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
-
 // mayAct tells whether p may take an action now, and makes the other
 // player's implied declining real (ruling V7).
 func (s *State) mayAct(p int) error {
