@@ -1,15 +1,12 @@
 package daemon
 
 import (
-	"fmt"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/tabletop-referee/referee/engine"
-	"github.com/tabletop-referee/referee/engine/catalog"
 	"github.com/tabletop-referee/referee/engine/internal/enginetest"
 )
 
@@ -236,16 +233,6 @@ daemon  Mid  module G copies 3 cost 2 power 2
 // ---------------------------------------------------------------------------
 // Errors, each at its item
 
-// vocabErrors lists errors as "ID: message", one a line, sorted.
-func vocabErrors(errs []*catalog.Error) string {
-	var lines []string
-	for _, e := range errs {
-		lines = append(lines, fmt.Sprintf("%d: %s\n", e.ID, e.Msg))
-	}
-	slices.Sort(lines)
-	return strings.Join(lines, "")
-}
-
 const (
 	vocabEffects     = "draw N, memory +N or purge N"
 	vocabGains       = "draw N or memory +N"
@@ -256,43 +243,11 @@ const (
 	vocabScriptNeeds = "a script needs effects after a colon, an ongoing bonus, or a trash effect"
 )
 
-type errCase struct {
-	name string
-	src  string
-	want []string
-}
-
-// checkErrors loads each faulty catalogue and checks every error: the item
-// it is at and its whole message. Each message is at the first caret, or
-// at the caret its "^N " prefix numbers; a case without a caret expects
-// its errors at no item (ID 0). An error at a card's name means the card
-// as a whole.
-func checkErrors(t *testing.T, tests []errCase) {
+// checkErrors is enginetest.CheckErrors for Daemon, whose faulty cards
+// stand beside six good modules: a failure shows a catalogue without them.
+func checkErrors(t *testing.T, tests []enginetest.ErrCase) {
 	t.Helper()
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			cat, ids := enginetest.MarkedCatalogue(t, "daemon", tt.src)
-			_, errs := Load(cat)
-			var want []*catalog.Error
-			for _, msg := range tt.want {
-				at := 0
-				if n, rest, ok := strings.Cut(msg, " "); ok && strings.HasPrefix(n, "^") {
-					at, _ = strconv.Atoi(n[1:])
-					at--
-					msg = rest
-				}
-				id := 0
-				if len(ids) > 0 {
-					id = ids[at]
-				}
-				want = append(want, &catalog.Error{ID: id, Msg: msg})
-			}
-			got, wantText := vocabErrors(errs), vocabErrors(want)
-			if got != wantText {
-				t.Errorf("%s\nerrors:\n%swant:\n%s", strings.TrimSuffix(tt.src, sixModules), got, wantText)
-			}
-		})
-	}
+	enginetest.CheckErrors(t, "daemon", Load, tests, func(src string) string { return strings.TrimSuffix(src, sixModules) }, nil)
 }
 
 // TestCatalogueErrorsAtTheirItems loads faulty entries beside six good
@@ -300,10 +255,10 @@ func checkErrors(t *testing.T, tests []errCase) {
 // number out of range, or a property given twice is an error at its own
 // line and column").
 func TestCatalogueErrorsAtTheirItems(t *testing.T) {
-	card := func(name, line string, want ...string) errCase {
-		return errCase{name, line + "\n" + sixModules, want}
+	card := func(name, line string, want ...string) enginetest.ErrCase {
+		return enginetest.ErrCase{Name: name, Src: line + "\n" + sixModules, Want: want}
 	}
-	tests := []errCase{
+	tests := []enginetest.ErrCase{
 		// Kinds.
 		card("unknown kind", `^widget Gizmo cost 1`, `unknown kind of card "widget": Daemon has daemon, script and module`),
 		card("unknown kind in capitals", `^Daemon Gizmo module A copies 1 cost 1 power 1`, `unknown kind of card "Daemon": Daemon has daemon, script and module`),
@@ -418,26 +373,26 @@ func TestCatalogueErrorsAtTheirItems(t *testing.T) {
 // than six modules for the draft. A module with a card in error is not
 // counted: its count would be wrong for the wrong reason.
 func TestCatalogueErrorsOfModules(t *testing.T) {
-	checkErrors(t, []errCase{
-		{"a module with a card in error is not counted", "module M : haste\ndaemon X module M copies 14 cost 1 power 1\ndaemon Y module M copies 1 cost ^21 power 1\n" + sixModules,
-			[]string{`cost 21 is out of range: it must be from 0 to 20`}},
-		{"a module whose only card is in error is not counted", "module M : haste\ndaemon X module M copies 15 cost 1 ^power\n" + sixModules,
-			[]string{`power needs a number after it, as in power 1`}},
-		{"a module short for real beside a module with a card in error", "module ^M : haste\ndaemon X module M copies 14 cost 1 power 1\n" +
+	checkErrors(t, []enginetest.ErrCase{
+		{Name: "a module with a card in error is not counted", Src: "module M : haste\ndaemon X module M copies 14 cost 1 power 1\ndaemon Y module M copies 1 cost ^21 power 1\n" + sixModules,
+			Want: []string{`cost 21 is out of range: it must be from 0 to 20`}},
+		{Name: "a module whose only card is in error is not counted", Src: "module M : haste\ndaemon X module M copies 15 cost 1 ^power\n" + sixModules,
+			Want: []string{`power needs a number after it, as in power 1`}},
+		{Name: "a module short for real beside a module with a card in error", Src: "module ^M : haste\ndaemon X module M copies 14 cost 1 power 1\n" +
 			strings.Replace(sixModules, "daemon Da module A copies 15 cost 1 power 1", "daemon Da module A copies 15 cost ^-1 power 1", 1),
-			[]string{`module M has 14 cards; a module is a collection of 15 cards`, `^2 cost takes a plain number, not -1`}},
-		{"a module of 14 cards", "module ^M : haste\ndaemon X module M copies 14 cost 1 power 1\n" + sixModules,
-			[]string{`module M has 14 cards; a module is a collection of 15 cards`}},
-		{"a module of 16 cards", "module ^M : haste\ndaemon X module M copies 15 cost 1 power 1\nscript Y module M copies 1 cost 1 : draw 1\n" + sixModules,
-			[]string{`module M has 16 cards; a module is a collection of 15 cards`}},
-		{"a module without cards", "module ^M : haste\n" + sixModules,
-			[]string{`module M has 0 cards; a module is a collection of 15 cards`}},
-		{"a module grown by one card", "daemon X module A copies 1 cost 1 power 1\n" + strings.Replace(sixModules, "module A", "module ^A", 1),
-			[]string{`module A has 16 cards; a module is a collection of 15 cards`}},
-		{"fewer than six modules", strings.Join(strings.Split(sixModules, "\n")[2:], "\n"),
-			[]string{`the catalogue has 5 modules; the draft takes six`}},
-		{"no modules", "",
-			[]string{`the catalogue has 0 modules; the draft takes six`}},
+			Want: []string{`module M has 14 cards; a module is a collection of 15 cards`, `^2 cost takes a plain number, not -1`}},
+		{Name: "a module of 14 cards", Src: "module ^M : haste\ndaemon X module M copies 14 cost 1 power 1\n" + sixModules,
+			Want: []string{`module M has 14 cards; a module is a collection of 15 cards`}},
+		{Name: "a module of 16 cards", Src: "module ^M : haste\ndaemon X module M copies 15 cost 1 power 1\nscript Y module M copies 1 cost 1 : draw 1\n" + sixModules,
+			Want: []string{`module M has 16 cards; a module is a collection of 15 cards`}},
+		{Name: "a module without cards", Src: "module ^M : haste\n" + sixModules,
+			Want: []string{`module M has 0 cards; a module is a collection of 15 cards`}},
+		{Name: "a module grown by one card", Src: "daemon X module A copies 1 cost 1 power 1\n" + strings.Replace(sixModules, "module A", "module ^A", 1),
+			Want: []string{`module A has 16 cards; a module is a collection of 15 cards`}},
+		{Name: "fewer than six modules", Src: strings.Join(strings.Split(sixModules, "\n")[2:], "\n"),
+			Want: []string{`the catalogue has 5 modules; the draft takes six`}},
+		{Name: "no modules", Src: "",
+			Want: []string{`the catalogue has 0 modules; the draft takes six`}},
 	})
 }
 
@@ -445,17 +400,17 @@ func TestCatalogueErrorsOfModules(t *testing.T) {
 // of the catalogue; the error is at the module's name, the item at fault
 // ("a word it does not know ... at the item at fault", docs/catalogue.md).
 func TestCatalogueErrorOfAnUnknownModule(t *testing.T) {
-	checkErrors(t, []errCase{
-		{"an unknown module", "daemon X module ^Nowhere copies 1 cost 1 power 1\n" + sixModules,
-			[]string{`no module named "Nowhere" in the catalogue`}},
-		{"a module in the wrong case", "daemon X module ^a copies 1 cost 1 power 1\n" + sixModules,
-			[]string{`no module named "a" in the catalogue (did you mean "A"?)`}},
-		{"the module after the other properties", "script X copies 1 cost 1 module ^Nowhere : draw 1\n" + sixModules,
-			[]string{`no module named "Nowhere" in the catalogue`}},
-		{"a daemon's name for a module", "daemon X module ^Da copies 1 cost 1 power 1\n" + sixModules,
-			[]string{`Da is a daemon, not a module`}},
-		{"a daemon's name in the wrong case", "daemon X module ^da copies 1 cost 1 power 1\n" + sixModules,
-			[]string{`no module named "da" in the catalogue`}},
+	checkErrors(t, []enginetest.ErrCase{
+		{Name: "an unknown module", Src: "daemon X module ^Nowhere copies 1 cost 1 power 1\n" + sixModules,
+			Want: []string{`no module named "Nowhere" in the catalogue`}},
+		{Name: "a module in the wrong case", Src: "daemon X module ^a copies 1 cost 1 power 1\n" + sixModules,
+			Want: []string{`no module named "a" in the catalogue (did you mean "A"?)`}},
+		{Name: "the module after the other properties", Src: "script X copies 1 cost 1 module ^Nowhere : draw 1\n" + sixModules,
+			Want: []string{`no module named "Nowhere" in the catalogue`}},
+		{Name: "a daemon's name for a module", Src: "daemon X module ^Da copies 1 cost 1 power 1\n" + sixModules,
+			Want: []string{`Da is a daemon, not a module`}},
+		{Name: "a daemon's name in the wrong case", Src: "daemon X module ^da copies 1 cost 1 power 1\n" + sixModules,
+			Want: []string{`no module named "da" in the catalogue`}},
 	})
 }
 
@@ -496,7 +451,7 @@ func TestUnknownNamesSuggestAnotherName(t *testing.T) {
 	t.Run("a card's module", func(t *testing.T) {
 		// The error is at Da, the entry's fourth item.
 		_, errs := Load(enginetest.Catalogue(t, "daemon", "daemon X module Da copies 1 cost 1 power 1\n"+sixModules))
-		if got, want := vocabErrors(errs), "4: Da is a daemon, not a module\n"; got != want {
+		if got, want := enginetest.ErrorLines(errs), "4: Da is a daemon, not a module\n"; got != want {
 			t.Errorf("errors:\n%swant:\n%s", got, want)
 		}
 	})
@@ -537,14 +492,14 @@ func TestUnknownNamesSuggestAnotherName(t *testing.T) {
 // numbers of memory, power and breach. A signed cost, count, price, draw,
 // purge or grip is refused, as "cost -1" is.
 func TestCatalogueSignedNumbersOnlyForGains(t *testing.T) {
-	checkErrors(t, []errCase{
-		{"a signed cost", "script X module A copies 1 cost ^+1 : draw 1\n" + sixModules, []string{`cost takes a plain number, not +1`}},
-		{"signed copies", "daemon X module G copies ^+15 cost 1 power 1\nmodule G : haste\n" + sixModules, []string{`copies takes a plain number, not +15`}},
-		{"a signed ability cost", "daemon X module A copies 1 cost 1 power 1 : ability ^+2 draw 1\n" + sixModules, []string{`ability takes a plain number, not +2`}},
-		{"a signed draw", "script X module A copies 1 cost 1 : draw ^+1\n" + sixModules, []string{`draw takes a plain number, not +1`}},
-		{"a signed purge", "script X module A copies 1 cost 1 : purge ^+2\n" + sixModules, []string{`purge takes a plain number, not +2`}},
-		{"a signed trash draw", "script X module A copies 1 cost 1 trash draw ^+2\n" + sixModules, []string{`draw takes a plain number, not +2`}},
-		{"a signed grip", "module M : grip ^+7\n" + sixModules, []string{`grip takes a plain number, not +7`}},
+	checkErrors(t, []enginetest.ErrCase{
+		{Name: "a signed cost", Src: "script X module A copies 1 cost ^+1 : draw 1\n" + sixModules, Want: []string{`cost takes a plain number, not +1`}},
+		{Name: "signed copies", Src: "daemon X module G copies ^+15 cost 1 power 1\nmodule G : haste\n" + sixModules, Want: []string{`copies takes a plain number, not +15`}},
+		{Name: "a signed ability cost", Src: "daemon X module A copies 1 cost 1 power 1 : ability ^+2 draw 1\n" + sixModules, Want: []string{`ability takes a plain number, not +2`}},
+		{Name: "a signed draw", Src: "script X module A copies 1 cost 1 : draw ^+1\n" + sixModules, Want: []string{`draw takes a plain number, not +1`}},
+		{Name: "a signed purge", Src: "script X module A copies 1 cost 1 : purge ^+2\n" + sixModules, Want: []string{`purge takes a plain number, not +2`}},
+		{Name: "a signed trash draw", Src: "script X module A copies 1 cost 1 trash draw ^+2\n" + sixModules, Want: []string{`draw takes a plain number, not +2`}},
+		{Name: "a signed grip", Src: "module M : grip ^+7\n" + sixModules, Want: []string{`grip takes a plain number, not +7`}},
 	})
 	for _, src := range []string{
 		"daemon X module G copies 15 cost 1 power +2 breach +1",

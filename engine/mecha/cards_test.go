@@ -1,7 +1,6 @@
 package mecha
 
 import (
-	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -253,15 +252,6 @@ func vocabMarked(t *testing.T, src string) (*catalog.Catalogue, int) {
 		t.Fatalf("no marked item in %q", src)
 	}
 	return cat, ids[0]
-}
-
-// vocabErrors lists errors as "ID: message", one a line.
-func vocabErrors(errs []*catalog.Error) string {
-	var b strings.Builder
-	for _, e := range errs {
-		fmt.Fprintf(&b, "%d: %s\n", e.ID, e.Msg)
-	}
-	return b.String()
 }
 
 // TestCatalogueErrorsAtTheirItems loads faulty catalogues and checks every
@@ -580,7 +570,7 @@ func TestCatalogueErrorsAtTheirItems(t *testing.T) {
 			for _, msg := range tt.want {
 				want = append(want, &catalog.Error{ID: id, Msg: msg})
 			}
-			got, wantText := vocabErrors(errs), vocabErrors(want)
+			got, wantText := enginetest.ErrorLines(errs), enginetest.ErrorLines(want)
 			if tt.bug != "" {
 				if got == wantText {
 					t.Fatalf("the errors are right now: remove the engine bug mark %q", tt.bug)

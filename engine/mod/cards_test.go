@@ -1,7 +1,6 @@
 package mod
 
 import (
-	"fmt"
 	"reflect"
 	"slices"
 	"strconv"
@@ -9,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/tabletop-referee/referee/engine"
-	"github.com/tabletop-referee/referee/engine/catalog"
 	"github.com/tabletop-referee/referee/engine/internal/enginetest"
 )
 
@@ -155,27 +153,6 @@ func TestDefaultCatalogueLoads(t *testing.T) {
 // ---------------------------------------------------------------------------
 // Errors, each at its item
 
-// vocabMarked reads a catalogue in which carets mark the items errors are
-// expected at, as in "action Laser cost ^21": the catalogue without the
-// carets, and the IDs its items get, in the carets' order. A caret marks
-// the word it begins, or (alone, before a quoted text) the next item. IDs
-// count the kind, the name and every item in reading order, as
-// enginetest.Catalogue gives them.
-func vocabMarked(t *testing.T, src string) (*catalog.Catalogue, []int) {
-	t.Helper()
-	return enginetest.MarkedCatalogue(t, "mod", src)
-}
-
-// vocabErrors lists errors as "ID: message", one a line, sorted.
-func vocabErrors(errs []*catalog.Error) string {
-	var lines []string
-	for _, e := range errs {
-		lines = append(lines, fmt.Sprintf("%d: %s\n", e.ID, e.Msg))
-	}
-	slices.Sort(lines)
-	return strings.Join(lines, "")
-}
-
 const (
 	// vocabCards is two good cards for a deck to name.
 	vocabCards = "action Laser cost 1 : damage 2 energy\nupgrade Red cost 1 shield red\n"
@@ -192,16 +169,13 @@ const (
 // caret expects its errors at no item (ID 0). An error at a card's name
 // means the card as a whole.
 func TestCatalogueErrorsAtTheirItems(t *testing.T) {
-	type errCase struct {
-		name string
-		src  string
-		want []string
+	card := func(name, line string, want ...string) enginetest.ErrCase {
+		return enginetest.ErrCase{Name: name, Src: line + "\n" + vocabBase, Want: want}
 	}
-	card := func(name, line string, want ...string) errCase {
-		return errCase{name, line + "\n" + vocabBase, want}
+	deck := func(name, line string, want ...string) enginetest.ErrCase {
+		return enginetest.ErrCase{Name: name, Src: vocabCards + line, Want: want}
 	}
-	deck := func(name, line string, want ...string) errCase { return errCase{name, vocabCards + line, want} }
-	tests := []errCase{
+	tests := []enginetest.ErrCase{
 		// Kinds.
 		card("unknown kind", `^widget Gizmo cost 1`, `unknown kind of card "widget": Mod has action, upgrade and deck`),
 		card("unknown kind in capitals", `^Action Zap cost 1 : damage 2 energy`, `unknown kind of card "Action": Mod has action, upgrade and deck`),
@@ -298,30 +272,7 @@ func TestCatalogueErrorsAtTheirItems(t *testing.T) {
 			`the shared cards are 303; they must divide evenly into three decks, and be at most 300 (rule: "`+ruleSharedDecks+`")`),
 		deck("a deck with a colon", `deck Shared 3 Laser : ^draw 1`, `a deck is counts and card names, with no colon`),
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			cat, ids := vocabMarked(t, tt.src)
-			_, errs := Load(cat)
-			var want []*catalog.Error
-			for _, msg := range tt.want {
-				at := 0
-				if n, rest, ok := strings.Cut(msg, " "); ok && strings.HasPrefix(n, "^") {
-					at, _ = strconv.Atoi(n[1:])
-					at--
-					msg = rest
-				}
-				id := 0
-				if len(ids) > 0 {
-					id = ids[at]
-				}
-				want = append(want, &catalog.Error{ID: id, Msg: msg})
-			}
-			got, wantText := vocabErrors(errs), vocabErrors(want)
-			if got != wantText {
-				t.Errorf("%s\nerrors:\n%swant:\n%s", tt.src, got, wantText)
-			}
-		})
-	}
+	enginetest.CheckErrors(t, "mod", Load, tests, nil, nil)
 }
 
 // TestCatalogueEmptyAbilities loads entries with nothing after a colon or

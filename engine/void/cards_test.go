@@ -4,11 +4,9 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/tabletop-referee/referee/engine/catalog"
 	"github.com/tabletop-referee/referee/engine/internal/enginetest"
 )
 
@@ -233,60 +231,6 @@ func TestVocabularyEffects(t *testing.T) {
 // ---------------------------------------------------------------------------
 // Errors, each at its item
 
-// vocabErrors lists errors as "ID: message", one a line, sorted.
-func vocabErrors(errs []*catalog.Error) string {
-	var lines []string
-	for _, e := range errs {
-		lines = append(lines, fmt.Sprintf("%d: %s\n", e.ID, e.Msg))
-	}
-	slices.Sort(lines)
-	return strings.Join(lines, "")
-}
-
-type errCase struct {
-	name string
-	src  string
-	want []string
-}
-
-// checkErrors loads each faulty catalogue and checks every error: the item
-// it is at and its whole message. Each message is at the first caret, or
-// at the caret its "^N " prefix numbers; a case without a caret expects
-// its errors at no item (ID 0). An error at a card's name means the card
-// as a whole.
-func checkErrors(t *testing.T, tests []errCase) {
-	t.Helper()
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			cat, ids := enginetest.MarkedCatalogue(t, "void", tt.src)
-			cs, errs := Load(cat)
-			var want []*catalog.Error
-			for _, msg := range tt.want {
-				at := 0
-				if n, rest, ok := strings.Cut(msg, " "); ok && strings.HasPrefix(n, "^") {
-					at, _ = strconv.Atoi(n[1:])
-					at--
-					msg = rest
-				}
-				id := 0
-				if len(ids) > 0 {
-					id = ids[at]
-				}
-				want = append(want, &catalog.Error{ID: id, Msg: msg})
-			}
-			if got, wantText := vocabErrors(errs), vocabErrors(want); got != wantText {
-				t.Errorf("%s\nerrors:\n%swant:\n%s", tt.src, got, wantText)
-			}
-			// A card in error is left out of the catalogue.
-			for _, c := range cs.All() {
-				if c.Name == "X" {
-					t.Errorf("the card in error is in the catalogue: %+v", c)
-				}
-			}
-		})
-	}
-}
-
 const (
 	errCostForm   = "cost takes a number of void energy, X, or a number and X, as in cost 2 X"
 	errTargetKind = "target takes a kind of target: sector, biome or player"
@@ -303,124 +247,131 @@ const (
 // item at fault (CARDS.md: "Any other word, a number out of range, or a
 // property given twice is an error at its own line and column").
 func TestCatalogueErrorsAtTheirItems(t *testing.T) {
-	checkErrors(t, []errCase{
+	enginetest.CheckErrors(t, "void", Load, []enginetest.ErrCase{
 		// Kinds, decks, names.
-		{"an unknown kind", "^widget X cost 1", []string{`unknown kind "widget": a Void card is a unit, tactic, modification or anomaly`}},
-		{"a kind in capitals", "^Unit X cost 1 power 1 health 1", []string{`unknown kind "Unit": a Void card is a unit, tactic, modification or anomaly`}},
-		{"another game's kind", "^daemon X cost 1 power 1", []string{`unknown kind "daemon": a Void card is a unit, tactic, modification or anomaly`}},
-		{"a deck", "^deck Starter 3 Good" + good, []string{"Void has no decks: the hands are written in the set-up"}},
-		{"two decks", "^deck Starter 3 Good\n^deck Other 2 Good" + good,
-			[]string{"Void has no decks: the hands are written in the set-up", "^2 Void has no decks: the hands are written in the set-up"}},
-		{"a second card of a name", "unit Good cost 2 power 1 health 1\ntactic ^Good cost 1 : energy 1", []string{`a second card named "Good"`}},
-		{"a third card of a name", "unit Good cost 2 power 1 health 1\ntactic ^Good cost 1 : energy 1\nanomaly ^Good cost 1 : energy 1",
-			[]string{`a second card named "Good"`, `^2 a second card named "Good"`}},
-		{"no cards", "", []string{"the catalogue has no cards"}},
+		{Name: "an unknown kind", Src: "^widget X cost 1", Want: []string{`unknown kind "widget": a Void card is a unit, tactic, modification or anomaly`}},
+		{Name: "a kind in capitals", Src: "^Unit X cost 1 power 1 health 1", Want: []string{`unknown kind "Unit": a Void card is a unit, tactic, modification or anomaly`}},
+		{Name: "another game's kind", Src: "^daemon X cost 1 power 1", Want: []string{`unknown kind "daemon": a Void card is a unit, tactic, modification or anomaly`}},
+		{Name: "a deck", Src: "^deck Starter 3 Good" + good, Want: []string{"Void has no decks: the hands are written in the set-up"}},
+		{Name: "two decks", Src: "^deck Starter 3 Good\n^deck Other 2 Good" + good,
+			Want: []string{"Void has no decks: the hands are written in the set-up", "^2 Void has no decks: the hands are written in the set-up"}},
+		{Name: "a second card of a name", Src: "unit Good cost 2 power 1 health 1\ntactic ^Good cost 1 : energy 1", Want: []string{`a second card named "Good"`}},
+		{Name: "a third card of a name", Src: "unit Good cost 2 power 1 health 1\ntactic ^Good cost 1 : energy 1\nanomaly ^Good cost 1 : energy 1",
+			Want: []string{`a second card named "Good"`, `^2 a second card named "Good"`}},
+		{Name: "no cards", Src: "", Want: []string{"the catalogue has no cards"}},
 
 		// What each kind needs.
-		{"a card without a cost", "unit ^X power 1 health 1", []string{"a card needs a cost, as in cost 1"}},
-		{"a card with nothing", "tactic ^X", []string{"a card needs a cost, as in cost 1", "a tactic needs effects after a colon, as in : damage 2"}},
-		{"a tactic without a cost", "tactic ^X : energy 1", []string{"a card needs a cost, as in cost 1"}},
-		{"a unit without health", "unit ^X cost 1 power 1", []string{"a unit needs health, as in health 2"}},
-		{"a unit whose target is not a sector", "unit ^X cost 1 power 1 health 1 target player", []string{"a unit's target is the one sector it enters"}},
-		{"a unit with two sectors", "unit ^X cost 1 power 1 health 1 target 2 sector", []string{"a unit's target is the one sector it enters"}},
-		{"a modification without a target", "modification ^X cost 1 income 1", []string{errModTarget}},
-		{"a modification on two targets", "modification ^X cost 1 target 2 biome", []string{"a modification is put on one target"}},
-		{"a tactic with power", "tactic ^X cost 1 power 1 : energy 1", []string{"only a unit has power and health"}},
-		{"a modification with health", "modification ^X cost 1 target biome health 1", []string{"only a unit has power and health"}},
-		{"a unit with income", "unit ^X cost 1 power 1 health 1 income 1", []string{"only a modification has income"}},
-		{"an anomaly with income", "anomaly ^X cost 1 income 1 : energy 1", []string{"only a modification has income"}},
-		{"a unit with pick", "unit ^X cost 1 power 1 health 1 pick", []string{"pick goes with a skill or a tactic's effects"}},
-		{"a modification with pick", "modification ^X cost 1 target biome pick", []string{"pick goes with a skill or a tactic's effects"}},
-		{"a unit costing X", "unit ^X cost X power 1 health 1", []string{"X goes with a tactic, an anomaly or a skill, whose effects use it"}},
-		{"a modification costing 1 X", "modification ^X cost 1 X target biome", []string{"X goes with a tactic, an anomaly or a skill, whose effects use it"}},
-		{"a tactic with a skill", "tactic ^X cost 1 target player skill 1 : energy 1", []string{"a tactic has no skill"}},
-		{"an anomaly with a reactive skill", "anomaly ^X cost 1 target player react play 1 : energy 1", []string{"an anomaly has no skill"}},
-		{"a tactic without effects", "tactic X cost ^1", []string{"a tactic needs effects after a colon, as in : damage 2"}},
-		{"an anomaly without effects", "anomaly X cost 0 target ^player", []string{"an anomaly needs effects after a colon, as in : damage 2"}},
-		{"a unit's effects without a skill", "unit X cost 1 power 1 health 1 : ^damage 1", []string{"a unit's effects belong to a skill: write skill and its cost first"}},
-		{"a modification's effects without a skill", "modification X cost 1 target biome : ^energy 1", []string{"a modification's effects belong to a skill: write skill and its cost first"}},
-		{"a skill without effects", "unit X cost 1 power 1 health 1 skill 1 target ^player", []string{"a skill needs effects after a colon, as in : damage 1"}},
+		{Name: "a card without a cost", Src: "unit ^X power 1 health 1", Want: []string{"a card needs a cost, as in cost 1"}},
+		{Name: "a card with nothing", Src: "tactic ^X", Want: []string{"a card needs a cost, as in cost 1", "a tactic needs effects after a colon, as in : damage 2"}},
+		{Name: "a tactic without a cost", Src: "tactic ^X : energy 1", Want: []string{"a card needs a cost, as in cost 1"}},
+		{Name: "a unit without health", Src: "unit ^X cost 1 power 1", Want: []string{"a unit needs health, as in health 2"}},
+		{Name: "a unit whose target is not a sector", Src: "unit ^X cost 1 power 1 health 1 target player", Want: []string{"a unit's target is the one sector it enters"}},
+		{Name: "a unit with two sectors", Src: "unit ^X cost 1 power 1 health 1 target 2 sector", Want: []string{"a unit's target is the one sector it enters"}},
+		{Name: "a modification without a target", Src: "modification ^X cost 1 income 1", Want: []string{errModTarget}},
+		{Name: "a modification on two targets", Src: "modification ^X cost 1 target 2 biome", Want: []string{"a modification is put on one target"}},
+		{Name: "a tactic with power", Src: "tactic ^X cost 1 power 1 : energy 1", Want: []string{"only a unit has power and health"}},
+		{Name: "a modification with health", Src: "modification ^X cost 1 target biome health 1", Want: []string{"only a unit has power and health"}},
+		{Name: "a unit with income", Src: "unit ^X cost 1 power 1 health 1 income 1", Want: []string{"only a modification has income"}},
+		{Name: "an anomaly with income", Src: "anomaly ^X cost 1 income 1 : energy 1", Want: []string{"only a modification has income"}},
+		{Name: "a unit with pick", Src: "unit ^X cost 1 power 1 health 1 pick", Want: []string{"pick goes with a skill or a tactic's effects"}},
+		{Name: "a modification with pick", Src: "modification ^X cost 1 target biome pick", Want: []string{"pick goes with a skill or a tactic's effects"}},
+		{Name: "a unit costing X", Src: "unit ^X cost X power 1 health 1", Want: []string{"X goes with a tactic, an anomaly or a skill, whose effects use it"}},
+		{Name: "a modification costing 1 X", Src: "modification ^X cost 1 X target biome", Want: []string{"X goes with a tactic, an anomaly or a skill, whose effects use it"}},
+		{Name: "a tactic with a skill", Src: "tactic ^X cost 1 target player skill 1 : energy 1", Want: []string{"a tactic has no skill"}},
+		{Name: "an anomaly with a reactive skill", Src: "anomaly ^X cost 1 target player react play 1 : energy 1", Want: []string{"an anomaly has no skill"}},
+		{Name: "a tactic without effects", Src: "tactic X cost ^1", Want: []string{"a tactic needs effects after a colon, as in : damage 2"}},
+		{Name: "an anomaly without effects", Src: "anomaly X cost 0 target ^player", Want: []string{"an anomaly needs effects after a colon, as in : damage 2"}},
+		{Name: "a unit's effects without a skill", Src: "unit X cost 1 power 1 health 1 : ^damage 1", Want: []string{"a unit's effects belong to a skill: write skill and its cost first"}},
+		{Name: "a modification's effects without a skill", Src: "modification X cost 1 target biome : ^energy 1", Want: []string{"a modification's effects belong to a skill: write skill and its cost first"}},
+		{Name: "a skill without effects", Src: "unit X cost 1 power 1 health 1 skill 1 target ^player", Want: []string{"a skill needs effects after a colon, as in : damage 1"}},
 
 		// Properties.
-		{"an unknown word", "unit X cost 1 power 1 health 1 ^flying", []string{`unknown word "flying"`}},
-		{"a requirement of another kind of target", "tactic X cost 1 target sector ^free : damage 1", []string{`unknown word "free"`}},
-		{"a number where a property goes", "tactic X cost 1 ^5 : energy 1", []string{"unexpected 5"}},
-		{"a text where a property goes", `tactic X cost 1 ^ "big" : energy 1`, []string{`unexpected "big"`}},
-		{"power twice", "unit X cost 1 power 1 ^power 2 health 1", []string{"a second power"}},
-		{"health twice", "unit X cost 1 power 1 health 1 ^health 2", []string{"a second health"}},
-		{"income twice", "modification X cost 1 target biome income 1 ^income 2", []string{"a second income"}},
-		{"convert twice", "tactic X cost 1 convert 1 ^convert 2 : energy 1", []string{"a second convert"}},
-		{"a second target", "tactic X cost 1 target player ^target player : energy 1", []string{"a second target"}},
-		{"two skills", "unit X cost 1 power 1 health 1 skill 1 target player ^react attack 1 target player : damage 1", []string{"a card has one skill"}},
-		{"skill twice", "unit X cost 1 power 1 health 1 skill 1 target player ^skill 2 target player : damage 1",
-			[]string{"a second skill", "a card has one skill"}},
+		{Name: "an unknown word", Src: "unit X cost 1 power 1 health 1 ^flying", Want: []string{`unknown word "flying"`}},
+		{Name: "a requirement of another kind of target", Src: "tactic X cost 1 target sector ^free : damage 1", Want: []string{`unknown word "free"`}},
+		{Name: "a number where a property goes", Src: "tactic X cost 1 ^5 : energy 1", Want: []string{"unexpected 5"}},
+		{Name: "a text where a property goes", Src: `tactic X cost 1 ^ "big" : energy 1`, Want: []string{`unexpected "big"`}},
+		{Name: "power twice", Src: "unit X cost 1 power 1 ^power 2 health 1", Want: []string{"a second power"}},
+		{Name: "health twice", Src: "unit X cost 1 power 1 health 1 ^health 2", Want: []string{"a second health"}},
+		{Name: "income twice", Src: "modification X cost 1 target biome income 1 ^income 2", Want: []string{"a second income"}},
+		{Name: "convert twice", Src: "tactic X cost 1 convert 1 ^convert 2 : energy 1", Want: []string{"a second convert"}},
+		{Name: "a second target", Src: "tactic X cost 1 target player ^target player : energy 1", Want: []string{"a second target"}},
+		{Name: "two skills", Src: "unit X cost 1 power 1 health 1 skill 1 target player ^react attack 1 target player : damage 1", Want: []string{"a card has one skill"}},
+		{Name: "skill twice", Src: "unit X cost 1 power 1 health 1 skill 1 target player ^skill 2 target player : damage 1",
+			Want: []string{"a second skill", "a card has one skill"}},
 
 		// Numbers.
-		{"power without a number", "unit X cost 1 power ^health 1", []string{"power takes a number"}},
-		{"health at the end", "unit X cost 1 power 1 ^health", []string{"health takes a number"}},
-		{"health 0", "unit X cost 1 power 1 health ^0", []string{"health cannot be less than 1"}},
-		{"power -1", "unit X cost 1 power ^-1 health 1", []string{"power cannot be less than 0"}},
-		{"power with a unit", "unit X cost 1 power ^2u health 1", []string{"power takes a number", "unexpected 2u"}},
-		{"income -1", "modification X cost 1 target biome income ^-1", []string{"income cannot be less than 0"}},
-		{"convert -1", "unit X cost 1 power 1 health 1 convert ^-1", []string{"convert cannot be less than 0"}},
+		{Name: "power without a number", Src: "unit X cost 1 power ^health 1", Want: []string{"power takes a number"}},
+		{Name: "health at the end", Src: "unit X cost 1 power 1 ^health", Want: []string{"health takes a number"}},
+		{Name: "health 0", Src: "unit X cost 1 power 1 health ^0", Want: []string{"health cannot be less than 1"}},
+		{Name: "power -1", Src: "unit X cost 1 power ^-1 health 1", Want: []string{"power cannot be less than 0"}},
+		{Name: "power with a unit", Src: "unit X cost 1 power ^2u health 1", Want: []string{"power takes a number", "unexpected 2u"}},
+		{Name: "income -1", Src: "modification X cost 1 target biome income ^-1", Want: []string{"income cannot be less than 0"}},
+		{Name: "convert -1", Src: "unit X cost 1 power 1 health 1 convert ^-1", Want: []string{"convert cannot be less than 0"}},
 
 		// Costs.
-		{"cost 1000", "tactic X cost ^1000 : energy 1", []string{"a cost is from 0 to 999"}},
-		{"a negative cost", "tactic X cost ^-1 : energy 1", []string{errCostForm, "unexpected -1"}},
-		{"a signed cost", "tactic X cost ^+1 : energy 1", []string{errCostForm, "unexpected +1"}},
-		{"a cost with a unit", "tactic X cost ^1u : energy 1", []string{errCostForm, "unexpected 1u"}},
-		{"a word for a cost", "tactic X cost ^two : energy 1", []string{errCostForm, `unknown word "two"`}},
-		{"a cost at the end", "tactic X ^cost", []string{errCostForm, "a tactic needs effects after a colon, as in : damage 2"}},
-		{"a skill's cost", "unit X cost 1 power 1 health 1 skill ^+1 target player : damage 1",
-			[]string{"skill takes a number of void energy, X, or a number and X, as in skill 2 X", "unexpected +1"}},
-		{"a skill's cost 1000", "unit X cost 1 power 1 health 1 skill ^1000 target player : damage 1", []string{"a cost is from 0 to 999"}},
-		{"a cost in a skill", "unit X cost 1 power 1 health 1 skill 1 ^cost 2 target sector : damage 1", []string{"a skill's cost follows the word skill, as in skill 1"}},
-		{"a unit's property in a skill", "unit X cost 1 power 1 health 1 skill 1 target sector ^power ^2 : damage 1",
-			[]string{`unknown word "power" in a skill: a skill has target and pick`, "^2 unexpected 2"}},
+		{Name: "cost 1000", Src: "tactic X cost ^1000 : energy 1", Want: []string{"a cost is from 0 to 999"}},
+		{Name: "a negative cost", Src: "tactic X cost ^-1 : energy 1", Want: []string{errCostForm, "unexpected -1"}},
+		{Name: "a signed cost", Src: "tactic X cost ^+1 : energy 1", Want: []string{errCostForm, "unexpected +1"}},
+		{Name: "a cost with a unit", Src: "tactic X cost ^1u : energy 1", Want: []string{errCostForm, "unexpected 1u"}},
+		{Name: "a word for a cost", Src: "tactic X cost ^two : energy 1", Want: []string{errCostForm, `unknown word "two"`}},
+		{Name: "a cost at the end", Src: "tactic X ^cost", Want: []string{errCostForm, "a tactic needs effects after a colon, as in : damage 2"}},
+		{Name: "a skill's cost", Src: "unit X cost 1 power 1 health 1 skill ^+1 target player : damage 1",
+			Want: []string{"skill takes a number of void energy, X, or a number and X, as in skill 2 X", "unexpected +1"}},
+		{Name: "a skill's cost 1000", Src: "unit X cost 1 power 1 health 1 skill ^1000 target player : damage 1", Want: []string{"a cost is from 0 to 999"}},
+		{Name: "a cost in a skill", Src: "unit X cost 1 power 1 health 1 skill 1 ^cost 2 target sector : damage 1", Want: []string{"a skill's cost follows the word skill, as in skill 1"}},
+		{Name: "a unit's property in a skill", Src: "unit X cost 1 power 1 health 1 skill 1 target sector ^power ^2 : damage 1",
+			Want: []string{`unknown word "power" in a skill: a skill has target and pick`, "^2 unexpected 2"}},
 
 		// Targets.
-		{"0 targets", "tactic X cost 1 target ^0 player : energy 1", []string{errTargetN}},
-		{"10 targets", "tactic X cost 1 target ^10 player : energy 1", []string{errTargetN}},
-		{"a signed number of targets", "tactic X cost 1 target ^+2 player : energy 1", []string{errTargetN}},
-		{"a number of targets with a unit", "tactic X cost 1 target ^2u player : energy 1", []string{errTargetN}},
-		{"an unknown kind of target", "tactic X cost 1 target ^moon : energy 1", []string{errTargetKind, `unknown word "moon"`}},
-		{"a target without its kind", "tactic X cost 1 ^target : energy 1", []string{errTargetKind}},
-		{"a skill's target without its kind", "unit X cost 1 power 1 health 1 skill 1 ^target : energy 1", []string{errTargetKind}},
+		{Name: "0 targets", Src: "tactic X cost 1 target ^0 player : energy 1", Want: []string{errTargetN}},
+		{Name: "10 targets", Src: "tactic X cost 1 target ^10 player : energy 1", Want: []string{errTargetN}},
+		{Name: "a signed number of targets", Src: "tactic X cost 1 target ^+2 player : energy 1", Want: []string{errTargetN}},
+		{Name: "a number of targets with a unit", Src: "tactic X cost 1 target ^2u player : energy 1", Want: []string{errTargetN}},
+		{Name: "an unknown kind of target", Src: "tactic X cost 1 target ^moon : energy 1", Want: []string{errTargetKind, `unknown word "moon"`}},
+		{Name: "a target without its kind", Src: "tactic X cost 1 ^target : energy 1", Want: []string{errTargetKind}},
+		{Name: "a skill's target without its kind", Src: "unit X cost 1 power 1 health 1 skill 1 ^target : energy 1", Want: []string{errTargetKind}},
 
 		// Reactive skills.
-		{"react without its kind of action", "unit X cost 1 power 1 health 1 react ^1 target player : damage 1", []string{errTriggers}},
-		{"react to a defence", "unit X cost 1 power 1 health 1 react ^defend 1 target player : damage 1", []string{errTriggers}},
-		{"react at the end", "unit X cost 1 power 1 health 1 ^react",
-			[]string{errTriggers, "react takes a number of void energy, X, or a number and X, as in react 2 X", "a skill needs effects after a colon, as in : damage 1"}},
+		{Name: "react without its kind of action", Src: "unit X cost 1 power 1 health 1 react ^1 target player : damage 1", Want: []string{errTriggers}},
+		{Name: "react to a defence", Src: "unit X cost 1 power 1 health 1 react ^defend 1 target player : damage 1", Want: []string{errTriggers}},
+		{Name: "react at the end", Src: "unit X cost 1 power 1 health 1 ^react",
+			Want: []string{errTriggers, "react takes a number of void energy, X, or a number and X, as in react 2 X", "a skill needs effects after a colon, as in : damage 1"}},
 
 		// Effects.
-		{"an effect that is a number", "tactic X cost 1 : ^5", []string{"an effect begins with damage, energy or purge"}},
-		{"an unknown effect", "tactic X cost 1 : ^heal 1", []string{`unknown effect "heal": the effects are damage, energy and purge`}},
-		{"purge with a number", "tactic X cost 1 target sector : purge ^1", []string{"purge takes nothing after it"}},
-		{"damage without a number", "tactic X cost 1 target sector : ^damage", []string{"damage takes one number or X, as in damage 2"}},
-		{"damage with two numbers", "tactic X cost 1 target sector : ^damage 1 2", []string{"damage takes one number or X, as in damage 2"}},
-		{"energy without a number", "tactic X cost 1 : ^energy", []string{"energy takes one number or X, as in energy 2"}},
-		{"damage with a word", "tactic X cost 1 target sector : damage ^two", []string{"damage takes a number or X"}},
-		{"energy with a unit", "tactic X cost 1 : energy ^2u", []string{"energy takes a number or X"}},
-		{"damage 0", "tactic X cost 1 target sector : damage ^0", []string{"damage is at least 1"}},
-		{"damage -2", "tactic X cost 1 target sector : damage ^-2", []string{"damage is at least 1"}},
-		{"X in an effect, not in the cost", "tactic X cost 1 target player : damage ^X", []string{"X in an effect needs X in the cost"}},
-		{"X in a skill's effect, not in the skill's cost", "unit X cost 1 power 1 health 1 skill 1 target player : energy ^X",
-			[]string{"X in an effect needs X in the cost"}},
-		{"pick with one effect", "tactic X cost 1 target player ^pick : energy 1", []string{"pick needs two or more effects to pick from"}},
-		{"a skill's pick with one effect", "unit X cost 1 power 1 health 1 skill 1 target player ^pick : energy 1", []string{"pick needs two or more effects to pick from"}},
-		{"errors in two effects", "tactic X cost 1 target sector : ^heal 1, damage ^0",
-			[]string{`unknown effect "heal": the effects are damage, energy and purge`, "^2 damage is at least 1"}},
+		{Name: "an effect that is a number", Src: "tactic X cost 1 : ^5", Want: []string{"an effect begins with damage, energy or purge"}},
+		{Name: "an unknown effect", Src: "tactic X cost 1 : ^heal 1", Want: []string{`unknown effect "heal": the effects are damage, energy and purge`}},
+		{Name: "purge with a number", Src: "tactic X cost 1 target sector : purge ^1", Want: []string{"purge takes nothing after it"}},
+		{Name: "damage without a number", Src: "tactic X cost 1 target sector : ^damage", Want: []string{"damage takes one number or X, as in damage 2"}},
+		{Name: "damage with two numbers", Src: "tactic X cost 1 target sector : ^damage 1 2", Want: []string{"damage takes one number or X, as in damage 2"}},
+		{Name: "energy without a number", Src: "tactic X cost 1 : ^energy", Want: []string{"energy takes one number or X, as in energy 2"}},
+		{Name: "damage with a word", Src: "tactic X cost 1 target sector : damage ^two", Want: []string{"damage takes a number or X"}},
+		{Name: "energy with a unit", Src: "tactic X cost 1 : energy ^2u", Want: []string{"energy takes a number or X"}},
+		{Name: "damage 0", Src: "tactic X cost 1 target sector : damage ^0", Want: []string{"damage is at least 1"}},
+		{Name: "damage -2", Src: "tactic X cost 1 target sector : damage ^-2", Want: []string{"damage is at least 1"}},
+		{Name: "X in an effect, not in the cost", Src: "tactic X cost 1 target player : damage ^X", Want: []string{"X in an effect needs X in the cost"}},
+		{Name: "X in a skill's effect, not in the skill's cost", Src: "unit X cost 1 power 1 health 1 skill 1 target player : energy ^X",
+			Want: []string{"X in an effect needs X in the cost"}},
+		{Name: "pick with one effect", Src: "tactic X cost 1 target player ^pick : energy 1", Want: []string{"pick needs two or more effects to pick from"}},
+		{Name: "a skill's pick with one effect", Src: "unit X cost 1 power 1 health 1 skill 1 target player ^pick : energy 1", Want: []string{"pick needs two or more effects to pick from"}},
+		{Name: "errors in two effects", Src: "tactic X cost 1 target sector : ^heal 1, damage ^0",
+			Want: []string{`unknown effect "heal": the effects are damage, energy and purge`, "^2 damage is at least 1"}},
 
 		// Effects and targets.
-		{"damage without a target", "tactic X cost ^1 : damage 1", []string{errDamageFit}},
-		{"damage on a biome", "tactic X cost 1 target ^biome : damage 1", []string{errDamageFit}},
-		{"energy on a sector", "tactic X cost 1 target ^sector : energy 1", []string{errEnergyFit}},
-		{"energy on a biome", "anomaly X cost 1 target biome ^free : energy 1", []string{errEnergyFit}},
-		{"purge on a player", "tactic X cost 1 target ^player : purge", []string{errPurgeFit}},
-		{"purge without a target", "tactic X cost ^1 : purge", []string{errPurgeFit}},
-		{"a skill's damage without a target", "unit X cost 1 power 1 health 1 skill ^1 : damage 1", []string{errDamageFit}},
-		{"options that do not fit", "tactic X cost 1 target player ^pick : energy 1, purge", []string{errPurgeFit}},
+		{Name: "damage without a target", Src: "tactic X cost ^1 : damage 1", Want: []string{errDamageFit}},
+		{Name: "damage on a biome", Src: "tactic X cost 1 target ^biome : damage 1", Want: []string{errDamageFit}},
+		{Name: "energy on a sector", Src: "tactic X cost 1 target ^sector : energy 1", Want: []string{errEnergyFit}},
+		{Name: "energy on a biome", Src: "anomaly X cost 1 target biome ^free : energy 1", Want: []string{errEnergyFit}},
+		{Name: "purge on a player", Src: "tactic X cost 1 target ^player : purge", Want: []string{errPurgeFit}},
+		{Name: "purge without a target", Src: "tactic X cost ^1 : purge", Want: []string{errPurgeFit}},
+		{Name: "a skill's damage without a target", Src: "unit X cost 1 power 1 health 1 skill ^1 : damage 1", Want: []string{errDamageFit}},
+		{Name: "options that do not fit", Src: "tactic X cost 1 target player ^pick : energy 1, purge", Want: []string{errPurgeFit}},
+	}, nil, func(t *testing.T, cs *Cards) {
+		// A card in error is left out of the catalogue.
+		for _, c := range cs.All() {
+			if c.Name == "X" {
+				t.Errorf("the card in error is in the catalogue: %+v", c)
+			}
+		}
 	})
 }
 
@@ -431,7 +382,7 @@ func TestCatalogueAUnitNeedsPower(t *testing.T) {
 	_, errs := Load(cat)
 	engineBug(t, len(errs) == 0, "a unit without power loads with power 0; CARDS.md says a unit needs power N")
 	if len(errs) != 1 || errs[0].ID != ids[0] || !strings.Contains(errs[0].Msg, "power") {
-		t.Errorf("errors:\n%s", vocabErrors(errs))
+		t.Errorf("errors:\n%s", enginetest.ErrorLines(errs))
 	}
 }
 
@@ -448,7 +399,7 @@ func TestCatalogueAPropertyGivenTwice(t *testing.T) {
 			_, errs := Load(cat)
 			engineBug(t, len(errs) == 0, "a property given twice loads without an error: "+strings.ReplaceAll(src, "^", ""))
 			if len(errs) != 1 || errs[0].ID != ids[0] {
-				t.Errorf("errors:\n%s", vocabErrors(errs))
+				t.Errorf("errors:\n%s", enginetest.ErrorLines(errs))
 			}
 		})
 	}

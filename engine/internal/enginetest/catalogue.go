@@ -1,10 +1,12 @@
 // Package enginetest holds what the tests of the rules engines (Mecha,
-// Mod) share: a reader of catalogue text that gives a catalog.Catalogue
-// without the grammar (Catalogue, MarkedCatalogue, MustLoad, Loaded,
-// Names), the checks that keep an engine's quotes word for word in its
-// rules text and in its RULINGS.md (Quotes), and the checks of a move an
-// engine refuses (Quotes.Refused) and of the moves Legal lists
-// (MovesApply). It is for tests only; no engine's own code imports it.
+// Mod, Daemon, Void) share: a reader of catalogue text that gives a
+// catalog.Catalogue without the grammar (Catalogue, MarkedCatalogue,
+// MustLoad, Loaded, Names), the checks of the errors a faulty catalogue
+// loads with (ErrorLines, CheckErrors), the checks that keep an engine's
+// quotes word for word in its rules text and in its RULINGS.md (Quotes),
+// and the checks of a move an engine refuses (Quotes.Refused) and of the
+// moves Legal lists (MovesApply). It is for tests only; no engine's own
+// code imports it.
 package enginetest
 
 import (
