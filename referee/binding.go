@@ -113,11 +113,15 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 		r.Result = fmt.Sprintf("not replayed: %s", plural(len(r.Diagnostics), "error"))
 		return out
 	}
-	state, err := rules.New(engine.Options{
-		Players:  t.Players,
-		Seeded:   t.Seeded,
-		Seed:     shuffle.ParseSeed(t.Seed),
-		Variants: t.Variants,
+	var state engine.State
+	err := guarded(func() (err error) {
+		state, err = rules.New(engine.Options{
+			Players:  t.Players,
+			Seeded:   t.Seeded,
+			Seed:     shuffle.ParseSeed(t.Seed),
+			Variants: t.Variants,
+		})
+		return err
 	})
 	if err != nil {
 		// The game cannot start from this header (Mod without a seed):
@@ -125,6 +129,11 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 		var at notation.Span
 		if len(t.File.Statements) > 0 {
 			at = t.File.Statements[0].Span()
+		}
+		if _, ok := err.(*internalError); ok {
+			r.add(Internal, at, err.Error())
+			r.Result = "not replayed: internal error"
+			return out
 		}
 		r.add(Error, at, violationText(err))
 		r.Result = "not replayed: 1 error"
@@ -134,6 +143,14 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 	out.state = state
 	stopped := false
 	where := "in the set-up"
+	// fault reports a fault of the engine's own at the move it met it on;
+	// replay stops there.
+	faulted := false
+	fault := func(span notation.Span, err error) bool {
+		r.add(Internal, span, err.Error())
+		faulted = true
+		return false
+	}
 	// illegal reports an illegal move at span; it tells whether to go on.
 	illegal := func(span notation.Span, msg string) bool {
 		r.Illegal++
@@ -168,7 +185,10 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 			}
 		}
 		for _, em := range b.toEngine(m, setup) {
-			if err := state.Apply(player, em); err != nil {
+			if err := guarded(func() error { return state.Apply(player, em) }); err != nil {
+				if _, ok := err.(*internalError); ok {
+					return fault(m.Span(), err)
+				}
 				return illegal(m.Span(), violationText(err))
 			}
 		}
@@ -176,8 +196,11 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 	}
 	// endTurn ends the turn written on line turn.
 	endTurn := func(player int, turn *notation.Turn[M]) bool {
-		if err := state.Apply(player, engine.EndTurn{}); err != nil {
-			span := notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}
+		span := notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}
+		if err := guarded(func() error { return state.Apply(player, engine.EndTurn{}) }); err != nil {
+			if _, ok := err.(*internalError); ok {
+				return fault(span, err)
+			}
 			return illegal(span, "at the end of the turn: "+violationText(err))
 		}
 		return true
@@ -225,8 +248,17 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 			endTurn(t.PlayerIndex(last.Player.Text()), last)
 		}
 	}()
-	r.Stopped = stopped && !opts.KeepGoing
-	b.conclude(r, t, state, where)
+	r.Stopped = stopped && !opts.KeepGoing || faulted
+	if faulted {
+		r.Result = "not known: internal error " + where
+		r.Outcome = "stopped"
+		return out
+	}
+	if err := guarded(func() error { b.conclude(r, t, state, where); return nil }); err != nil {
+		r.add(Internal, notation.Span{}, err.Error())
+		r.Result = "not known: internal error at the end of the replay"
+		r.Outcome = "stopped"
+	}
 	return out
 }
 
@@ -325,6 +357,26 @@ func recordedText(rec *notation.Result) string {
 		return "unfinished"
 	}
 	return rec.Player.Text() + " " + rec.Verb
+}
+
+// internalError is a panic in a parser or an engine, caught.
+type internalError struct{ value any }
+
+func (e *internalError) Error() string { return internalText(e.value) }
+
+// internalText says what went wrong inside the referee.
+func internalText(v any) string {
+	return fmt.Sprintf("internal error: %v (a fault of the referee, not of the transcript: please report it with this file)", v)
+}
+
+// guarded runs f, turning a panic into an *internalError.
+func guarded(f func() error) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &internalError{v}
+		}
+	}()
+	return f()
 }
 
 func violationText(err error) string {

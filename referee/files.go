@@ -58,8 +58,17 @@ func CheckFile(path string, opts Options) *Report {
 }
 
 // CheckSource detects and checks a transcript already read; path is only
-// its name in messages.
-func CheckSource(path, src string, opts Options) *Report {
+// its name in messages. A fault of the referee's own (a panic in a parser
+// or an engine) becomes an internal error in the report, so that the
+// other files of a batch are still checked.
+func CheckSource(path, src string, opts Options) (r *Report) {
+	defer func() {
+		if v := recover(); v != nil {
+			r = failed(path, src, "")
+			r.Diagnostics = []Diagnostic{{Internal, zeroSpan, internalText(v)}}
+			r.Result = "not known: internal error"
+		}
+	}()
 	if filepath.Ext(path) == CatalogueExt {
 		g, err := DetectCatalogue(src)
 		if err != nil {

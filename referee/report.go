@@ -14,10 +14,11 @@ const (
 	Illegal                  // a move the rules forbid
 	Mismatch                 // a recorded result the rules do not give
 	Error                    // a syntax or structure error: the file cannot be replayed
+	Internal                 // a fault of the referee itself, not of the transcript
 )
 
 func (s Severity) String() string {
-	return [...]string{"note", "illegal", "result", "error"}[s]
+	return [...]string{"note", "illegal", "result", "error", "internal error"}[s]
 }
 
 // Diagnostic is one finding at a place in a transcript.
@@ -57,15 +58,18 @@ type Report struct {
 type Row struct{ Name, Value string }
 
 // ExitCode is the documented exit status for the report: 0 when clean, 1
-// for illegal moves or a disagreeing result, 2 for syntax errors.
+// for illegal moves or a disagreeing result, 2 for syntax errors, 3 for a
+// fault of the referee's own.
 func (r *Report) ExitCode() int {
 	code := 0
 	for _, d := range r.Diagnostics {
 		switch d.Severity {
+		case Internal:
+			return 3
 		case Error:
-			return 2
+			code = max(code, 2)
 		case Illegal, Mismatch:
-			code = 1
+			code = max(code, 1)
 		}
 	}
 	return code
@@ -79,7 +83,11 @@ func (r *Report) add(sev Severity, span notation.Span, msg string) {
 func errorsToDiagnostics(errs []*notation.Error) []Diagnostic {
 	out := make([]Diagnostic, len(errs))
 	for i, e := range errs {
-		out[i] = Diagnostic{Error, e.Span, e.Msg}
+		sev := Error
+		if strings.HasPrefix(e.Msg, "internal error") {
+			sev = Internal // the parser's own fault, caught by notation.Guard
+		}
+		out[i] = Diagnostic{sev, e.Span, e.Msg}
 	}
 	return out
 }

@@ -3,7 +3,10 @@ package referee
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/fatih/color"
 )
@@ -49,43 +52,70 @@ func WriteDiagnostic(w io.Writer, path, src string, d Diagnostic, p Palette) {
 	pos := d.Span.Start
 	kind := d.Severity.String()
 	switch d.Severity {
-	case Error, Mismatch:
+	case Error, Mismatch, Internal:
 		kind = p.paint(p.Error, kind)
 	case Illegal:
 		kind = p.paint(p.Illegal, kind)
 	default:
 		kind = p.paint(p.Note, kind)
 	}
+	msg := escapeControls(d.Msg)
 	if pos.Line == 0 {
-		fmt.Fprintf(w, "%s: %s: %s\n", path, kind, d.Msg)
+		fmt.Fprintf(w, "%s: %s: %s\n", path, kind, msg)
 		return
 	}
-	fmt.Fprintf(w, "%s:%d:%d: %s: %s\n", path, pos.Line, pos.Column, kind, d.Msg)
+	fmt.Fprintf(w, "%s:%d:%d: %s: %s\n", path, pos.Line, pos.Column, kind, msg)
 	if d.Severity == Note {
 		// A note follows the diagnostic it is about, whose excerpt is shown.
 		return
 	}
-	line := sourceLine(src, pos.Offset)
+	line := []rune(sourceLine(src, pos.Offset))
 	gutter := fmt.Sprintf("%5d | ", pos.Line)
-	fmt.Fprintf(w, "%s%s\n", gutter, line)
-	// The caret line repeats the line's tabs so that it lines up.
-	var pad strings.Builder
-	for i, r := range []rune(line) {
-		if i >= pos.Column-1 {
-			break
-		}
-		if r == '\t' {
-			pad.WriteRune('\t')
-		} else {
-			pad.WriteRune(' ')
-		}
-	}
-	width := 1
+	// The line is echoed with its control characters escaped, so that a
+	// transcript cannot drive the terminal; the caret line repeats the
+	// line's tabs and the escapes' widths so that it lines up.
+	var shown, pad strings.Builder
+	width := 0
+	endCol := pos.Column + 1
 	if d.Span.End.Line == pos.Line && d.Span.End.Column > pos.Column {
-		width = d.Span.End.Column - pos.Column
+		endCol = d.Span.End.Column
 	}
-	fmt.Fprintf(w, "%s| %s%s\n", strings.Repeat(" ", len(gutter)-2), pad.String(), p.paint(p.Caret, strings.Repeat("^", width)))
+	for i, r := range line {
+		text := escapeControls(string(r))
+		shown.WriteString(text)
+		col := i + 1
+		switch {
+		case col < pos.Column && r == '\t':
+			pad.WriteRune('\t')
+		case col < pos.Column:
+			pad.WriteString(strings.Repeat(" ", utf8.RuneCountInString(text)))
+		case col < endCol:
+			width += utf8.RuneCountInString(text)
+		}
+	}
+	fmt.Fprintf(w, "%s%s\n", gutter, shown.String())
+	fmt.Fprintf(w, "%s| %s%s\n", strings.Repeat(" ", len(gutter)-2), pad.String(), p.paint(p.Caret, strings.Repeat("^", max(width, 1))))
 }
+
+// escapeControls writes control characters other than tab as Go escapes
+// (\x1b), so that text from a transcript cannot drive the terminal.
+func escapeControls(s string) string {
+	if !strings.ContainsFunc(s, isControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if isControl(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func isControl(r rune) bool { return r != '\t' && unicode.IsControl(r) }
 
 // sourceLine is the line of src holding offset, without its line end.
 func sourceLine(src string, offset int) string {
@@ -106,13 +136,13 @@ func WriteReport(w io.Writer, r *Report, p Palette) {
 	for _, d := range r.Diagnostics {
 		WriteDiagnostic(w, r.Path, r.Source, d, p)
 	}
-	fmt.Fprintln(w, p.paint(p.Heading, r.Path))
+	fmt.Fprintln(w, p.paint(p.Heading, escapeControls(r.Path)))
 	// The names line up; a game's longer state rows widen the column.
 	width := 9
 	for _, st := range r.State {
 		width = max(width, len(st.Name))
 	}
-	row := func(name, value string) { fmt.Fprintf(w, "  %-*s %s\n", width, name, value) }
+	row := func(name, value string) { fmt.Fprintf(w, "  %-*s %s\n", width, name, escapeControls(value)) }
 	row("game", r.Game)
 	if r.Players != nil {
 		row("players", strings.Join(r.Players, ", "))
