@@ -1,8 +1,9 @@
 // Command referee checks transcripts of tabletop games against their rules.
 //
 // Exit status: 0 when every transcript is clean, 1 when one has an illegal
-// move, a recorded result the rules do not give, or a golden mismatch, and
-// 2 for usage errors and syntax errors.
+// move, a recorded result the rules do not give, or a golden mismatch, 2
+// for usage errors and syntax errors, and 3 for an internal error of the
+// referee's own.
 package main
 
 import (
