@@ -80,6 +80,26 @@ type Parsed[M Move] struct {
 // the whole file does not parse, each statement is parsed on its own,
 // statements being told apart by the way they begin a line.
 func (g *Grammar[M]) Parse(filename, src string) *Parsed[M] {
+	return g.ParseLimited(filename, src, Limits{})
+}
+
+// ParseLimited parses src within limits: a file too large or with too long
+// a line is not parsed at all, and one with too many moves is an error at
+// the first move past the limit.
+func (g *Grammar[M]) ParseLimited(filename, src string, limits Limits) *Parsed[M] {
+	if err := limits.CheckSize(filename, src); err != nil {
+		return &Parsed[M]{Source: src, File: &File[M]{}, Errors: []*Error{err}, EOF: err.Span.Start}
+	}
+	p := g.parse(filename, src)
+	if len(p.Errors) == 0 {
+		if err := checkMoves(p, limits); err != nil {
+			p.Errors = append(p.Errors, err)
+		}
+	}
+	return p
+}
+
+func (g *Grammar[M]) parse(filename, src string) *Parsed[M] {
 	toks := Tokenize(g.lex, filename, src)
 	p := &Parsed[M]{Source: src, Comments: toks.Comments, Errors: toks.Errors, EOF: toks.EOF}
 	if len(toks.Errors) == 0 {

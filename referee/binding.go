@@ -74,9 +74,9 @@ func (b *binding[M]) Check(path, src string, opts Options) *Report {
 }
 
 // load parses and checks the structure of a transcript.
-func (b *binding[M]) load(path, src string) (*Report, *notation.Transcript[M]) {
+func (b *binding[M]) load(path, src string, limits notation.Limits) (*Report, *notation.Transcript[M]) {
 	r := &Report{Path: path, Source: src, Game: b.Name(), Unshuffled: b.unshuffled}
-	parsed := b.grammar.Parse(path, src)
+	parsed := b.grammar.ParseLimited(path, src, limits)
 	r.Diagnostics = errorsToDiagnostics(parsed.Errors)
 	if len(parsed.Errors) > 0 {
 		return r, nil
@@ -102,7 +102,7 @@ func (b *binding[M]) load(path, src string) (*Report, *notation.Transcript[M]) {
 }
 
 func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
-	r, t := b.load(path, src)
+	r, t := b.load(path, src, opts.Limits)
 	out := &replay[M]{report: r, transcript: t}
 	if r.ExitCode() == 2 {
 		r.Result = fmt.Sprintf("not replayed: %s", plural(len(r.Diagnostics), "error"))

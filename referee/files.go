@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -50,11 +51,33 @@ func Walk(paths []string) ([]string, error) {
 // CheckFile reads, detects and checks one transcript. A file that cannot
 // be read or whose game cannot be told gets a report with one error.
 func CheckFile(path string, opts Options) *Report {
-	src, err := os.ReadFile(path)
+	src, err := readLimited(path, opts.Limits)
 	if err != nil {
 		return failed(path, "", err.Error())
 	}
-	return CheckSource(path, string(src), opts)
+	return CheckSource(path, src, opts)
+}
+
+// readLimited reads a file, but no more than one byte past the size limit:
+// enough to report the limit crossed without holding a huge file.
+func readLimited(path string, limits notation.Limits) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	limit := int64(limits.OrDefault().MaxBytes) + 1
+	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
+		// One buffer of the right size, rather than one grown by doubling.
+		buf := make([]byte, min(info.Size(), limit))
+		n, err := io.ReadFull(f, buf)
+		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+			return "", err
+		}
+		return string(buf[:n]), nil
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit))
+	return string(data), err
 }
 
 // CheckSource detects and checks a transcript already read; path is only
@@ -69,6 +92,11 @@ func CheckSource(path, src string, opts Options) (r *Report) {
 			r.Result = "not known: internal error"
 		}
 	}()
+	if err := opts.Limits.CheckSize(path, src); err != nil {
+		r := failed(path, src, err.Msg)
+		r.Diagnostics[0].Span = err.Span
+		return r
+	}
 	if filepath.Ext(path) == CatalogueExt {
 		g, err := DetectCatalogue(src)
 		if err != nil {

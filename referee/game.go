@@ -7,6 +7,7 @@ package referee
 
 import (
 	"fmt"
+	"github.com/tabletop-referee/referee/notation"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -48,6 +49,9 @@ type VariantInfo struct {
 	Summary string
 }
 
+// Limits bound a transcript: its size, its lines and its moves.
+type Limits = notation.Limits
+
 // Options tune a check.
 type Options struct {
 	// KeepGoing skips illegal moves and goes on replaying, instead of
@@ -57,6 +61,9 @@ type Options struct {
 	// a path joined to the transcript's own; os.ReadFile when nil. Golden
 	// sets it so that reports name files relative to the folder compared.
 	ReadFile func(path string) ([]byte, error)
+	// Limits bound the transcript (size, line length, moves); zero fields
+	// take the defaults.
+	Limits notation.Limits
 }
 
 func (o Options) readFile(path string) ([]byte, error) {

@@ -1,8 +1,11 @@
 package referee
 
 import (
-	"github.com/tabletop-referee/referee/notation"
+	"fmt"
+	"slices"
 	"strings"
+
+	"github.com/tabletop-referee/referee/notation"
 )
 
 // Severity sorts diagnostics.
@@ -112,4 +115,17 @@ func nameList[N ~string](cards []string, write func(N) string) string {
 		out[i] = write(N(c))
 	}
 	return strings.Join(out, ", ")
+}
+
+// Truncate keeps at most n of a report's diagnostics (all when n <= 0),
+// with a note that counts the rest; the exit status is the whole report's.
+func Truncate(r *Report, n int) *Report {
+	if n <= 0 || len(r.Diagnostics) <= n {
+		return r
+	}
+	c := *r
+	rest := len(r.Diagnostics) - n
+	c.Diagnostics = append(slices.Clone(r.Diagnostics[:n]), Diagnostic{Note, notation.Span{},
+		fmt.Sprintf("%s more not shown (--max-diagnostics)", plural(rest, "diagnostic"))})
+	return &c
 }

@@ -3,6 +3,7 @@ package referee
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -69,7 +70,32 @@ func WriteDiagnostic(w io.Writer, path, src string, d Diagnostic, p Palette) {
 		// A note follows the diagnostic it is about, whose excerpt is shown.
 		return
 	}
-	line := []rune(sourceLine(src, pos.Offset))
+	// A very long line is shown in part, around the place; a huge one is
+	// first cut in bytes, so that it is never held whole as runes.
+	const before, after = 400, 600
+	text, cut, cutEnd := sourceLine(src, pos.Offset, 4*(before+after))
+	line := []rune(text)
+	pos.Column -= cut
+	if d.Span.End.Line == d.Span.Start.Line {
+		d.Span.End.Column -= cut
+	}
+	if len(line) > before+after || cut > 0 || cutEnd {
+		from := max(pos.Column-1-before, 0)
+		to := min(from+before+after, len(line))
+		window := slices.Clone(line[from:to])
+		if to < len(line) || cutEnd {
+			window = append(window, '…')
+		}
+		if from > 0 || cut > 0 {
+			window = append([]rune{'…'}, window...)
+			from-- // the ellipsis takes the place of one column
+		}
+		line = window
+		pos.Column -= from
+		if d.Span.End.Line == d.Span.Start.Line {
+			d.Span.End.Column -= from
+		}
+	}
 	gutter := fmt.Sprintf("%5d | ", pos.Line)
 	// The line is echoed with its control characters escaped, so that a
 	// transcript cannot drive the terminal; the caret line repeats the
@@ -117,8 +143,11 @@ func escapeControls(s string) string {
 
 func isControl(r rune) bool { return r != '\t' && unicode.IsControl(r) }
 
-// sourceLine is the line of src holding offset, without its line end.
-func sourceLine(src string, offset int) string {
+// sourceLine is the line of src holding offset, without its line end. A
+// line longer than limit bytes on either side of offset is cut there, on
+// whole runes: cut is the number of runes left out before, cutEnd tells
+// whether some were left out after.
+func sourceLine(src string, offset, limit int) (line string, cut int, cutEnd bool) {
 	offset = min(max(offset, 0), len(src))
 	start := strings.LastIndexByte(src[:offset], '\n') + 1
 	end := strings.IndexByte(src[offset:], '\n')
@@ -128,7 +157,23 @@ func sourceLine(src string, offset int) string {
 		end += offset
 	}
 	// A byte-order mark is not shown, nor counted in columns.
-	return strings.TrimPrefix(strings.TrimRight(src[start:end], "\r"), "\uFEFF")
+	if strings.HasPrefix(src[start:end], "\uFEFF") {
+		start += len("\uFEFF")
+	}
+	if from := offset - limit; from > start {
+		for from < offset && !utf8.RuneStart(src[from]) {
+			from++
+		}
+		cut = utf8.RuneCountInString(src[start:from])
+		start = from
+	}
+	if to := offset + limit; to < end {
+		for to > offset && !utf8.RuneStart(src[to]) {
+			to--
+		}
+		end, cutEnd = to, true
+	}
+	return strings.TrimRight(src[start:end], "\r"), cut, cutEnd
 }
 
 // WriteReport writes a transcript's diagnostics, then its summary.

@@ -48,8 +48,22 @@ type env struct {
 }
 
 type checkCmd struct {
-	KeepGoing bool     `help:"Skip illegal moves and go on, reporting them all, instead of stopping at the first."`
-	Paths     []string `arg:"" name:"path" help:"Transcripts, or folders to search for them."`
+	KeepGoing bool `help:"Skip illegal moves and go on, reporting them all, instead of stopping at the first."`
+	limitFlags
+	Paths []string `arg:"" name:"path" help:"Transcripts, or folders to search for them."`
+}
+
+// limitFlags bound what a transcript may be, so that hostile input ends
+// at once with a positioned error.
+type limitFlags struct {
+	MaxBytes       int `default:"16777216" help:"The largest transcript, in bytes."`
+	MaxLine        int `default:"65536" help:"The longest line, in bytes."`
+	MaxMoves       int `default:"100000" help:"The most moves in one transcript."`
+	MaxDiagnostics int `default:"100" help:"The most diagnostics printed for one file; a note counts the rest."`
+}
+
+func (l limitFlags) options(keepGoing bool) referee.Options {
+	return referee.Options{KeepGoing: keepGoing, Limits: referee.Limits{MaxBytes: l.MaxBytes, MaxLine: l.MaxLine, MaxMoves: l.MaxMoves}}
 }
 
 func (c *checkCmd) Run(e *env) (int, error) {
@@ -65,8 +79,8 @@ func (c *checkCmd) Run(e *env) (int, error) {
 		if i > 0 {
 			fmt.Fprintln(e.stdout)
 		}
-		r := referee.CheckFile(f, referee.Options{KeepGoing: c.KeepGoing})
-		referee.WriteReport(e.stdout, r, e.palette)
+		r := referee.CheckFile(f, c.options(c.KeepGoing))
+		referee.WriteReport(e.stdout, referee.Truncate(r, c.MaxDiagnostics), e.palette)
 		code = max(code, r.ExitCode())
 	}
 	return code, nil

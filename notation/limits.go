@@ -1,0 +1,97 @@
+package notation
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Limits bound a transcript, so that hostile input (a huge file, a line of
+// megabytes, millions of moves) ends at once with a positioned error
+// rather than in a long parse. The zero value of a field means its
+// default.
+type Limits struct {
+	MaxBytes int // the size of the file
+	MaxLine  int // the bytes of one line
+	MaxMoves int // the moves of a whole transcript, set-up lines included
+}
+
+// The default limits: far above any game played or generated.
+const (
+	DefaultMaxBytes = 16 << 20
+	DefaultMaxLine  = 64 << 10
+	DefaultMaxMoves = 100_000
+)
+
+// OrDefault fills in the defaults of the fields left at zero.
+func (l Limits) OrDefault() Limits {
+	if l.MaxBytes <= 0 {
+		l.MaxBytes = DefaultMaxBytes
+	}
+	if l.MaxLine <= 0 {
+		l.MaxLine = DefaultMaxLine
+	}
+	if l.MaxMoves <= 0 {
+		l.MaxMoves = DefaultMaxMoves
+	}
+	return l
+}
+
+// PositionAt is the position of the byte at offset in src.
+func PositionAt(filename, src string, offset int) lexer.Position {
+	offset = min(max(offset, 0), len(src))
+	before := src[:offset]
+	line := strings.Count(before, "\n") + 1
+	start := strings.LastIndexByte(before, '\n') + 1
+	col := utf8.RuneCountInString(strings.TrimPrefix(before[start:], "\uFEFF")) + 1
+	return lexer.Position{Filename: filename, Offset: offset, Line: line, Column: col}
+}
+
+// CheckSize checks the file size, NUL bytes and line lengths before any
+// parsing, returning the first fault, at its place.
+func (l Limits) CheckSize(filename, src string) *Error {
+	l = l.OrDefault()
+	if len(src) > l.MaxBytes {
+		at := PositionAt(filename, src, l.MaxBytes)
+		return &Error{Span{at, at}, fmt.Sprintf("the file is larger than the limit of %d bytes (--max-bytes)", l.MaxBytes)}
+	}
+	if i := strings.IndexByte(src, 0); i >= 0 {
+		at := PositionAt(filename, src, i)
+		return &Error{Span{at, at}, "a NUL byte: a transcript is text"}
+	}
+	for start := 0; start < len(src); {
+		end := strings.IndexByte(src[start:], '\n')
+		if end < 0 {
+			end = len(src) - start
+		}
+		if end > l.MaxLine {
+			at := PositionAt(filename, src, start+l.MaxLine)
+			return &Error{Span{at, at}, fmt.Sprintf("the line is longer than the limit of %d bytes (--max-line)", l.MaxLine)}
+		}
+		start += end + 1
+	}
+	return nil
+}
+
+// checkMoves reports the first move past the limit on moves.
+func checkMoves[M Move](p *Parsed[M], l Limits) *Error {
+	l = l.OrDefault()
+	n := 0
+	for _, st := range p.File.Statements {
+		var moves []M
+		switch {
+		case st.Turn != nil:
+			moves = st.Turn.Moves
+		case st.Setup != nil:
+			moves = st.Setup.Moves
+		}
+		if n+len(moves) > l.MaxMoves {
+			m := moves[l.MaxMoves-n]
+			return &Error{m.Span(), fmt.Sprintf("more than the limit of %d moves (--max-moves)", l.MaxMoves)}
+		}
+		n += len(moves)
+	}
+	return nil
+}
