@@ -4,14 +4,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"testing"
-	"time"
-	"unicode/utf8"
 
 	"github.com/tabletop-referee/referee/grammar"
 	"github.com/tabletop-referee/referee/notation"
+	"github.com/tabletop-referee/referee/notation/notationtest"
 )
 
 // The fuzz targets below check that a parser, given any text, returns
@@ -82,14 +80,14 @@ func fuzzGrammar[M notation.Move](f *testing.F, g *notation.Grammar[M], game, ex
 	path := "fuzz" + ext
 	f.Fuzz(func(t *testing.T, src string) {
 		var p *notation.Parsed[M]
-		mustReturn(t, func() { p = g.Parse(path, src) })
+		notationtest.MustReturn(t, func() { p = g.Parse(path, src) })
 		checkErrors(t, src, p.Errors)
 		if len(p.Errors) > 0 {
 			return
 		}
 		// A clean parse: what the referee points at lies inside too.
 		for _, st := range p.File.Statements {
-			checkSpan(t, src, "statement", st.Span())
+			notationtest.CheckSpan(t, src, "statement", st.Span())
 			var moves []M
 			if st.Turn != nil {
 				moves = st.Turn.Moves
@@ -98,7 +96,7 @@ func fuzzGrammar[M notation.Move](f *testing.F, g *notation.Grammar[M], game, ex
 				moves = st.Setup.Moves
 			}
 			for _, m := range moves {
-				checkSpan(t, src, fmt.Sprintf("move %q", m.String()), m.Span())
+				notationtest.CheckSpan(t, src, fmt.Sprintf("move %q", m.String()), m.Span())
 			}
 		}
 	})
@@ -124,19 +122,19 @@ func FuzzCatalogue(f *testing.F) {
 			file *grammar.CatalogueFile
 			errs []*notation.Error
 		)
-		mustReturn(t, func() { file, errs = grammar.ParseCatalogue("fuzz.cards", src) })
+		notationtest.MustReturn(t, func() { file, errs = grammar.ParseCatalogue("fuzz.cards", src) })
 		checkErrors(t, src, errs)
 		if file == nil {
 			t.Fatal("ParseCatalogue returned no file")
 		}
 		for _, tag := range file.Tags {
-			checkSpan(t, src, "tag "+tag.Name, tag.Span())
+			notationtest.CheckSpan(t, src, "tag "+tag.Name, tag.Span())
 		}
 		for _, e := range file.Entries {
 			what := "entry " + e.Name
-			checkSpan(t, src, what, e.Span())
-			checkSpan(t, src, what+" (kind)", e.KindSpan())
-			checkSpan(t, src, what+" (name)", e.NameSpan())
+			notationtest.CheckSpan(t, src, what, e.Span())
+			notationtest.CheckSpan(t, src, what+" (kind)", e.KindSpan())
+			notationtest.CheckSpan(t, src, what+" (name)", e.NameSpan())
 		}
 	})
 }
@@ -149,65 +147,6 @@ func checkErrors(t *testing.T, src string, errs []*notation.Error) {
 		if strings.HasPrefix(e.Msg, "internal error") {
 			t.Errorf("a panic, caught: %s", e)
 		}
-		checkSpan(t, src, fmt.Sprintf("error %q", e.Msg), e.Span)
-	}
-}
-
-// checkSpan checks that span lies inside src: its lines and columns on the
-// text, its offsets in 0..len(src), its start not after its end.
-func checkSpan(t *testing.T, src, what string, span notation.Span) {
-	t.Helper()
-	lines := strings.Split(src, "\n")
-	for _, p := range []struct {
-		name string
-		pos  int
-		line int
-		col  int
-	}{
-		{"start", span.Start.Offset, span.Start.Line, span.Start.Column},
-		{"end", span.End.Offset, span.End.Line, span.End.Column},
-	} {
-		switch {
-		case p.pos < 0 || p.pos > len(src):
-			t.Errorf("%s: %s offset %d outside 0..%d", what, p.name, p.pos, len(src))
-		case p.line < 1 || p.line > len(lines):
-			t.Errorf("%s: %s line %d outside 1..%d", what, p.name, p.line, len(lines))
-		case p.col < 1 || p.col > utf8.RuneCountInString(lines[p.line-1])+1:
-			t.Errorf("%s: %s column %d outside line %d (1..%d)", what, p.name, p.col, p.line, utf8.RuneCountInString(lines[p.line-1])+1)
-		}
-	}
-	if span.End.Offset < span.Start.Offset {
-		t.Errorf("%s: ends at offset %d, before its start %d", what, span.End.Offset, span.Start.Offset)
-	}
-}
-
-// returnLimit is how long one parse may take: a parse that takes longer
-// does not return, as far as a referee at the table is concerned.
-const returnLimit = 10 * time.Second
-
-// mustReturn runs f, failing on a panic (with its stack) or when f does
-// not return within returnLimit.
-func mustReturn(t *testing.T, f func()) {
-	t.Helper()
-	done := make(chan string, 1)
-	go func() {
-		defer func() {
-			if r := recover(); r != nil {
-				done <- fmt.Sprintf("panic: %v\n%s", r, debug.Stack())
-				return
-			}
-			done <- ""
-		}()
-		f()
-	}()
-	timer := time.NewTimer(returnLimit)
-	defer timer.Stop()
-	select {
-	case msg := <-done:
-		if msg != "" {
-			t.Fatal(msg)
-		}
-	case <-timer.C:
-		t.Fatalf("did not return within %v", returnLimit)
+		notationtest.CheckSpan(t, src, fmt.Sprintf("error %q", e.Msg), e.Span)
 	}
 }

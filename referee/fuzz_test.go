@@ -5,13 +5,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"testing"
-	"time"
-	"unicode/utf8"
 
-	"github.com/tabletop-referee/referee/notation"
+	"github.com/tabletop-referee/referee/notation/notationtest"
 	"github.com/tabletop-referee/referee/referee"
 )
 
@@ -81,12 +78,12 @@ func FuzzCheck(f *testing.F) {
 		game := fmt.Sprintf("%s (keep going %v)", g.Name(), opts.KeepGoing)
 
 		var r *referee.Report
-		mustReturn(t, func() { r = g.Check(path, src, opts) })
+		notationtest.MustReturn(t, func() { r = g.Check(path, src, opts) })
 		checkDiagnostics(t, src, game+": Check", r.Diagnostics)
 
 		var formatted string
 		var diags []referee.Diagnostic
-		mustReturn(t, func() { formatted, diags = g.Format(path, src) })
+		notationtest.MustReturn(t, func() { formatted, diags = g.Format(path, src) })
 		checkDiagnostics(t, src, game+": Format", diags)
 		if len(diags) > 0 {
 			if !hasErrors(r) {
@@ -97,7 +94,7 @@ func FuzzCheck(f *testing.F) {
 
 		// The canonical layout parses again, and is its own.
 		var again string
-		mustReturn(t, func() { again, diags = g.Format(path, formatted) })
+		notationtest.MustReturn(t, func() { again, diags = g.Format(path, formatted) })
 		if len(diags) > 0 {
 			t.Fatalf("%s: the formatted transcript does not parse: %v\nformatted:\n%s", game, diags, excerpt(formatted))
 		}
@@ -107,7 +104,7 @@ func FuzzCheck(f *testing.F) {
 
 		// And it replays as the transcript does.
 		var rf *referee.Report
-		mustReturn(t, func() { rf = g.Check(path, formatted, opts) })
+		notationtest.MustReturn(t, func() { rf = g.Check(path, formatted, opts) })
 		checkDiagnostics(t, formatted, game+": Check of the formatted transcript", rf.Diagnostics)
 		if hasErrors(rf) != hasErrors(r) || rf.Result != r.Result || rf.Outcome != r.Outcome || rf.Illegal != r.Illegal {
 			t.Errorf("%s: the formatted transcript replays otherwise:\n%s\nformatted:\n%s\n%s", game, summary(r), excerpt(formatted), summary(rf))
@@ -177,65 +174,6 @@ func checkDiagnostics(t *testing.T, src, what string, diags []referee.Diagnostic
 		if strings.HasPrefix(d.Msg, "internal error") {
 			t.Errorf("%s: a panic, caught: %s: %s", what, d.Span.Start, d.Msg)
 		}
-		checkSpan(t, src, fmt.Sprintf("%s: %s %q", what, d.Severity, d.Msg), d.Span)
-	}
-}
-
-// checkSpan checks that span lies inside src: its lines and columns on the
-// text, its offsets in 0..len(src), its start not after its end.
-func checkSpan(t *testing.T, src, what string, span notation.Span) {
-	t.Helper()
-	lines := strings.Split(src, "\n")
-	for _, p := range []struct {
-		name string
-		pos  int
-		line int
-		col  int
-	}{
-		{"start", span.Start.Offset, span.Start.Line, span.Start.Column},
-		{"end", span.End.Offset, span.End.Line, span.End.Column},
-	} {
-		switch {
-		case p.pos < 0 || p.pos > len(src):
-			t.Errorf("%s: %s offset %d outside 0..%d", what, p.name, p.pos, len(src))
-		case p.line < 1 || p.line > len(lines):
-			t.Errorf("%s: %s line %d outside 1..%d", what, p.name, p.line, len(lines))
-		case p.col < 1 || p.col > utf8.RuneCountInString(lines[p.line-1])+1:
-			t.Errorf("%s: %s column %d outside line %d (1..%d)", what, p.name, p.col, p.line, utf8.RuneCountInString(lines[p.line-1])+1)
-		}
-	}
-	if span.End.Offset < span.Start.Offset {
-		t.Errorf("%s: ends at offset %d, before its start %d", what, span.End.Offset, span.Start.Offset)
-	}
-}
-
-// returnLimit is how long one call may take: a check that takes longer
-// does not return, as far as a referee at the table is concerned.
-const returnLimit = 10 * time.Second
-
-// mustReturn runs f, failing on a panic (with its stack) or when f does
-// not return within returnLimit.
-func mustReturn(t *testing.T, f func()) {
-	t.Helper()
-	done := make(chan string, 1)
-	go func() {
-		defer func() {
-			if r := recover(); r != nil {
-				done <- fmt.Sprintf("panic: %v\n%s", r, debug.Stack())
-				return
-			}
-			done <- ""
-		}()
-		f()
-	}()
-	timer := time.NewTimer(returnLimit)
-	defer timer.Stop()
-	select {
-	case msg := <-done:
-		if msg != "" {
-			t.Fatal(msg)
-		}
-	case <-timer.C:
-		t.Fatalf("did not return within %v", returnLimit)
+		notationtest.CheckSpan(t, src, fmt.Sprintf("%s: %s %q", what, d.Severity, d.Msg), d.Span)
 	}
 }
