@@ -184,6 +184,9 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 				return illegal(a.Actor().Span(), fmt.Sprintf("%q is not a player: the Players tag names %s", a.Actor().Text(), strings.Join(t.Players, " and ")))
 			}
 		}
+		if opts.beforeMove != nil {
+			opts.beforeMove(m.Span(), player, setup, state)
+		}
 		for _, em := range b.toEngine(m, setup) {
 			if err := guarded(func() error { return state.Apply(player, em) }); err != nil {
 				if _, ok := err.(*internalError); ok {
@@ -392,13 +395,18 @@ func (b *binding[M]) Format(path, src string) (string, []Diagnostic) {
 	if len(parsed.Errors) > 0 {
 		return "", errorsToDiagnostics(parsed.Errors)
 	}
+	return b.print(parsed), nil
+}
+
+// print writes a parsed transcript in the canonical layout.
+func (b *binding[M]) print(parsed *notation.Parsed[M]) string {
 	bare := notation.BareName(b.grammar.Lexer())
 	if b.board != "" {
 		// The board word stands bare, as the docs write it.
 		plain := bare
 		bare = func(name string) bool { return name == b.board || plain(name) }
 	}
-	return notation.Print(parsed, bare), nil
+	return notation.Print(parsed, bare)
 }
 
 // LegalMoves are the moves open at the end of a transcript.

@@ -7,12 +7,14 @@ package referee
 
 import (
 	"fmt"
-	"github.com/tabletop-referee/referee/notation"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/notation"
 )
 
 // Game is a game the referee knows: its notation and its rules together.
@@ -64,6 +66,10 @@ type Options struct {
 	// Limits bound the transcript (size, line length, moves); zero fields
 	// take the defaults.
 	Limits notation.Limits
+	// beforeMove, when set, sees each written move just before it is
+	// replayed: its place, the player making it, whether it is on a set-up
+	// line, and the state it meets (which it must not change).
+	beforeMove func(at notation.Span, player int, setup bool, st engine.State)
 }
 
 func (o Options) readFile(path string) ([]byte, error) {

@@ -1,11 +1,9 @@
 package referee
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 )
 
@@ -81,120 +79,6 @@ func TestExamplesExitCodes(t *testing.T) {
 		if got := r.ExitCode(); got != want {
 			t.Errorf("%s: exit code %d, want %d", name, got, want)
 		}
-	}
-}
-
-// fmt is idempotent on every example, and formatting changes nothing the
-// referee finds: the same moves, verdicts and result.
-func TestFormatKeepsTheGame(t *testing.T) {
-	for _, f := range examples(t) {
-		if filepath.Ext(f) == CatalogueExt {
-			continue // catalogues are not formatted
-		}
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := Detect(f, string(src))
-		if err != nil {
-			t.Fatal(err)
-		}
-		once, diags := g.Format(f, string(src))
-		if len(diags) > 0 {
-			// Like gofmt, fmt needs a file that parses; errors of structure
-			// (turn numbers, tags) do not stop it.
-			if !strings.HasPrefix(filepath.Base(f), "syntax-") {
-				t.Errorf("%s: %v", f, diags)
-			}
-			continue
-		}
-		twice, _ := g.Format(f, once)
-		if twice != once {
-			t.Errorf("%s: fmt is not idempotent:\n%s", f, Diff("once", "twice", once, twice))
-		}
-		before, after := g.Check(f, string(src), Options{KeepGoing: true}), g.Check(f, once, Options{KeepGoing: true})
-		if summary(before) != summary(after) {
-			t.Errorf("%s: formatting changed the game:\n%s\n%s", f, summary(before), summary(after))
-		}
-	}
-}
-
-// summary is what formatting must not change in a report.
-func summary(r *Report) string {
-	var msgs []string
-	for _, d := range r.Diagnostics {
-		msgs = append(msgs, d.Severity.String()+": "+d.Msg)
-	}
-	return fmt.Sprintf("turns %d moves %d illegal %d result %q recorded %q state %v\n%s",
-		r.Turns, r.Moves, r.Illegal, r.Result, r.Recorded, r.State, strings.Join(msgs, "\n"))
-}
-
-// randomEndings are the endings random games of each game must reach, as
-// words of their results, or the random-games test proves little.
-var randomEndings = map[string][]string{
-	"sortie": {"unfinished", "all three flags captured"},
-	"mecha":  {"five cards in their damage zone", "could not draw a card"},
-	"mod":    {"no durability left", "unfinished"},
-	"daemon": {"no security left (an attack by"},
-	"void":   {"life fell to 0"},
-}
-
-// 1,000 random games all check clean, with the result the generator
-// reached, and are already in the canonical layout.
-func TestRandomGamesCheckWithTheGeneratorsResult(t *testing.T) {
-	const games = 1000
-	for _, g := range Games() {
-		t.Run(g.Name(), func(t *testing.T) {
-			endings, ok := randomEndings[g.Name()]
-			if !ok {
-				t.Fatalf("randomEndings has no entry for %s", g.Name())
-			}
-			var wg sync.WaitGroup
-			errs := make(chan string, games)
-			outcomes := make(chan string, games)
-			seeds := make(chan uint64)
-			for range 2 {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					for seed := range seeds {
-						text, outcome := g.Random(seed)
-						path := fmt.Sprintf("random-%d%s", seed, g.Extension())
-						r := g.Check(path, text, Options{})
-						if r.ExitCode() != 0 || r.Outcome != outcome {
-							errs <- fmt.Sprintf("seed %d: generator says %q, check says %q (exit %d):\n%s", seed, outcome, r.Outcome, r.ExitCode(), ReportText(r))
-						}
-						if f, _ := g.Format(path, text); f != text {
-							errs <- fmt.Sprintf("seed %d: not canonical:\n%s", seed, Diff("generated", "formatted", text, f))
-						}
-						outcomes <- r.Result
-					}
-				}()
-			}
-			for seed := uint64(1); seed <= games; seed++ {
-				seeds <- seed
-			}
-			close(seeds)
-			wg.Wait()
-			close(errs)
-			close(outcomes)
-			for e := range errs {
-				t.Error(e)
-			}
-			reached := map[string]int{}
-			for result := range outcomes {
-				for _, e := range endings {
-					if strings.Contains(result, e) {
-						reached[e]++
-					}
-				}
-			}
-			for _, e := range endings {
-				if reached[e] == 0 {
-					t.Errorf("no random game ended with %q (reached: %v)", e, reached)
-				}
-			}
-		})
 	}
 }
 

@@ -1,0 +1,339 @@
+package referee
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/tabletop-referee/referee/notation"
+)
+
+// shaper is a game that can parse a transcript into its shape: what the
+// transcript says, without where it says it.
+type shaper interface {
+	parseShape(path, src string) (shape, printed string, errs []Diagnostic)
+}
+
+// parseShape parses src once, and returns its shape and its canonical
+// printing.
+func (b *binding[M]) parseShape(path, src string) (shape, printed string, errs []Diagnostic) {
+	parsed := b.grammar.Parse(path, src)
+	if len(parsed.Errors) > 0 {
+		return "", "", errorsToDiagnostics(parsed.Errors)
+	}
+	var w strings.Builder
+	writeShape(&w, reflect.ValueOf(parsed.File))
+	for _, c := range parsed.Comments {
+		w.WriteString("\ncomment " + strconv.Quote(c.Text))
+	}
+	return w.String(), b.print(parsed), nil
+}
+
+var (
+	positionType = reflect.TypeFor[lexer.Position]()
+	tokensType   = reflect.TypeFor[[]lexer.Token]()
+)
+
+// writeShape writes a parsed value with its positions and tokens left out,
+// and names and tag values as the referee reads them, unquoted.
+func writeShape(w *strings.Builder, v reflect.Value) {
+	if v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			w.WriteString("nil")
+			return
+		}
+		switch x := v.Interface().(type) {
+		case *notation.PlayerRef:
+			w.WriteString("player " + strconv.Quote(x.Text()))
+			return
+		case *notation.Tag:
+			fmt.Fprintf(w, "tag %s %q", x.Name, x.Text())
+			return
+		}
+		if v.Kind() == reflect.Interface {
+			w.WriteString(v.Elem().Type().String() + " ")
+		}
+		writeShape(w, v.Elem())
+		return
+	}
+	switch v.Kind() {
+	case reflect.Struct:
+		w.WriteString("{")
+		for i := range v.NumField() {
+			f := v.Type().Field(i)
+			if f.Type == positionType || f.Type == tokensType {
+				continue
+			}
+			w.WriteString(f.Name + ":")
+			writeShape(w, v.Field(i))
+			w.WriteString(" ")
+		}
+		w.WriteString("}")
+	case reflect.Slice, reflect.Array:
+		// An element a line, for diffs that show where two parses part.
+		w.WriteString("[")
+		for i := range v.Len() {
+			w.WriteString("\n")
+			writeShape(w, v.Index(i))
+		}
+		w.WriteString("]")
+	case reflect.String:
+		w.WriteString(strconv.Quote(v.String()))
+	default:
+		fmt.Fprint(w, v)
+	}
+}
+
+// relayout writes a transcript again with its spacing changed the ways
+// players change it at a table: more spaces, tabs, a line break after a
+// comma, blank lines, trailing spaces, Windows line ends and a byte-order
+// mark. Quoted text and comments are left alone.
+func relayout(src string, rng *rand.Rand) string {
+	var b strings.Builder
+	spaces := []string{" ", "  ", "\t", " \t ", "   "}
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case c == '"':
+			j := i + 1
+			for j < len(src) && src[j] != '"' {
+				if src[j] == '\\' {
+					j++ // an escaped character, perhaps a quote
+				}
+				j++
+			}
+			j = min(j, len(src)-1)
+			b.WriteString(src[i : j+1])
+			i = j
+		case c == '{' || c == ';':
+			end := map[byte]byte{'{': '}', ';': '\n'}[c]
+			j := strings.IndexByte(src[i+1:], end)
+			if j < 0 {
+				b.WriteString(src[i:])
+				i = len(src)
+				continue
+			}
+			if c == ';' {
+				j-- // the line end is spacing, changed like any other
+			}
+			b.WriteString(src[i : i+j+2])
+			i += j + 1
+		case c == ' ' || c == '\t':
+			for i+1 < len(src) && (src[i+1] == ' ' || src[i+1] == '\t') {
+				i++
+			}
+			b.WriteString(spaces[rng.IntN(len(spaces))])
+		case c == ',':
+			switch rng.IntN(6) {
+			case 0:
+				b.WriteString(" ,")
+			case 1:
+				b.WriteString(",\n\t")
+				for i+1 < len(src) && src[i+1] == ' ' {
+					i++
+				}
+			default:
+				b.WriteByte(c)
+			}
+		case c == '\n':
+			switch rng.IntN(6) {
+			case 0:
+				b.WriteString(" \n")
+			case 1:
+				b.WriteString("\n\n")
+			default:
+				b.WriteByte(c)
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	out := b.String()
+	if rng.IntN(4) == 0 {
+		out = strings.ReplaceAll(out, "\n", "\r\n")
+	}
+	if rng.IntN(8) == 0 {
+		out = "\uFEFF" + out
+	}
+	return out
+}
+
+// Every example: formatting keeps what the transcript says (its parse,
+// positions aside), formatting twice changes nothing, formatting changes
+// nothing the referee finds, and replaying twice gives the same report.
+func TestExampleProperties(t *testing.T) {
+	for _, f := range examples(t) {
+		if filepath.Ext(f) == CatalogueExt {
+			continue // catalogues are not formatted
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := Detect(f, string(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts := Options{KeepGoing: true, ReadFile: func(name string) ([]byte, error) {
+			return os.ReadFile(filepath.Join(filepath.Dir(f), name))
+		}}
+		first, second := ReportText(g.Check(f, string(src), opts)), ReportText(g.Check(f, string(src), opts))
+		if first != second {
+			t.Errorf("%s: two replays differ:\n%s", f, Diff("first", "second", first, second))
+		}
+		shape, once, diags := g.(shaper).parseShape(f, string(src))
+		if len(diags) > 0 {
+			// Like gofmt, fmt needs a file that parses; errors of structure
+			// (turn numbers, tags) do not stop it.
+			if !strings.HasPrefix(filepath.Base(f), "syntax-") {
+				t.Errorf("%s: %v", f, diags)
+			}
+			continue
+		}
+		shapeOnce, twice, diags := g.(shaper).parseShape(f, once)
+		if len(diags) > 0 {
+			t.Errorf("%s: the formatted file does not parse: %v\n%s", f, diags, once)
+			continue
+		}
+		if shapeOnce != shape {
+			t.Errorf("%s: formatting changed the parse:\n%s", f, Diff("parse(x)", "parse(fmt(x))", shape, shapeOnce))
+		}
+		if twice != once {
+			t.Errorf("%s: fmt is not idempotent:\n%s", f, Diff("once", "twice", once, twice))
+		}
+		before, after := g.Check(f, string(src), opts), g.Check(f, once, opts)
+		if summary(before) != summary(after) {
+			t.Errorf("%s: formatting changed the game:\n%s\n%s", f, summary(before), summary(after))
+		}
+	}
+}
+
+// summary is what formatting must not change in a report.
+func summary(r *Report) string {
+	var msgs []string
+	for _, d := range r.Diagnostics {
+		msgs = append(msgs, d.Severity.String()+": "+d.Msg)
+	}
+	return fmt.Sprintf("turns %d moves %d illegal %d result %q recorded %q state %v\n%s",
+		r.Turns, r.Moves, r.Illegal, r.Result, r.Recorded, r.State, strings.Join(msgs, "\n"))
+}
+
+// randomEndings are the endings random games of each game must reach, as
+// words of their results, or the random-games test proves little.
+var randomEndings = map[string][]string{
+	"sortie": {"unfinished", "all three flags captured"},
+	"mecha":  {"five cards in their damage zone", "could not draw a card"},
+	"mod":    {"no durability left", "unfinished"},
+	"daemon": {"no security left (an attack by"},
+	"void":   {"life fell to 0"},
+}
+
+// randomGames is how many random games the property tests play, all
+// games together.
+func randomGames() int {
+	if testing.Short() {
+		return 1000
+	}
+	return 10000
+}
+
+// forSeeds runs f on seeds 1..n on two goroutines, collecting what it
+// reports; the failures come back in seed order.
+func forSeeds(n int, f func(seed uint64) []string) []string {
+	found := make([][]string, n+1)
+	var wg sync.WaitGroup
+	seeds := make(chan uint64)
+	for range 2 {
+		wg.Go(func() {
+			for seed := range seeds {
+				found[seed] = f(seed)
+			}
+		})
+	}
+	for seed := uint64(1); seed <= uint64(n); seed++ {
+		seeds <- seed
+	}
+	close(seeds)
+	wg.Wait()
+	var out []string
+	for _, fs := range found {
+		out = append(out, fs...)
+	}
+	return out
+}
+
+// Random games, 10,000 in all: each checks clean with the result the
+// generator reached, is already in the canonical layout, keeps its parse
+// and comes back to that layout when its spacing is changed, and replays
+// twice to the same report.
+func TestRandomGameProperties(t *testing.T) {
+	perGame := randomGames() / len(Games())
+	for _, g := range Games() {
+		t.Run(g.Name(), func(t *testing.T) {
+			endings, ok := randomEndings[g.Name()]
+			if !ok {
+				t.Fatalf("randomEndings has no entry for %s", g.Name())
+			}
+			results := make([]string, perGame+1)
+			errs := forSeeds(perGame, func(seed uint64) (errs []string) {
+				fail := func(format string, args ...any) {
+					errs = append(errs, fmt.Sprintf("seed %d: ", seed)+fmt.Sprintf(format, args...))
+				}
+				text, outcome := g.Random(seed)
+				path := fmt.Sprintf("random-%d%s", seed, g.Extension())
+				r := g.Check(path, text, Options{})
+				results[seed] = r.Result
+				report := ReportText(r)
+				if r.ExitCode() != 0 || r.Outcome != outcome {
+					fail("generator says %q, check says %q (exit %d):\n%s", outcome, r.Outcome, r.ExitCode(), report)
+				}
+				if again := ReportText(g.Check(path, text, Options{})); again != report {
+					fail("two replays differ:\n%s", Diff("first", "second", report, again))
+				}
+				shape, printed, diags := g.(shaper).parseShape(path, text)
+				if len(diags) > 0 {
+					fail("does not parse: %v", diags)
+					return errs
+				}
+				if printed != text {
+					fail("not canonical:\n%s", Diff("generated", "formatted", text, printed))
+				}
+				spaced := relayout(text, rand.New(rand.NewPCG(seed, 7)))
+				spacedShape, spacedPrinted, diags := g.(shaper).parseShape(path, spaced)
+				switch {
+				case len(diags) > 0:
+					fail("does not parse with its spacing changed: %v\n%s", diags, spaced)
+				case spacedShape != shape:
+					fail("changing the spacing changed the parse:\n%s", Diff("parse(x)", "parse(relayout(x))", shape, spacedShape))
+				case spacedPrinted != text:
+					fail("fmt does not restore the layout:\n%s", Diff("generated", "fmt(relayout(x))", text, spacedPrinted))
+				}
+				return errs
+			})
+			for _, e := range errs {
+				t.Error(e)
+			}
+			reached := map[string]int{}
+			for _, result := range results {
+				for _, e := range endings {
+					if strings.Contains(result, e) {
+						reached[e]++
+					}
+				}
+			}
+			for _, e := range endings {
+				if reached[e] == 0 && !testing.Short() { // rare endings need the full run
+					t.Errorf("no random game ended with %q (reached: %v)", e, reached)
+				}
+			}
+		})
+	}
+}
