@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/tabletop-referee/referee/grammar"
 	"github.com/tabletop-referee/referee/notation"
@@ -1232,11 +1233,43 @@ func TestPrintIdempotent(t *testing.T) {
 			name: "two ; comments in a multi-line tag",
 			src:  "[Players ; c1\n\"Ann\" \"Ben\"] ; c2\n1. Ann: a1-b2\n",
 		},
+		{
+			name: "long turn with comments",
+			src:  "1. Ann: " + strings.Repeat("a1-b2 {why}, b2-c3, ", 12) + "a1-b2 ; the end\n2. Ben: b2-c3\n",
+		},
+		{
+			name: "long set-up line",
+			src:  "Ann: " + strings.Repeat("draw 7H 9C KD 5H, ", 10) + "draw 7H\n1. Ann: a1-b2\n",
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			checkRoundTrip(t, tt.src)
 		})
+	}
+}
+
+// A turn of any length prints on lines of at most Width columns, broken
+// after commas, so that fmt never writes a line that check refuses.
+func TestPrintWrapsLongStatements(t *testing.T) {
+	src := "[Game \"sortie\"]\n[Players \"Ann\" \"Ben\"]\n\n1. Ann: " + strings.Repeat("a1-b2,\n", 9999) + "a1-b2\n"
+	p := parseOK(t, src)
+	out := notation.Print(p, bare)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	for i, line := range lines {
+		if n := utf8.RuneCountInString(line); n > notation.Width {
+			t.Fatalf("line %d has %d columns, more than %d: %q", i+1, n, notation.Width, line)
+		}
+		if i > 4 && !strings.HasPrefix(line, "    a1-b2, a1-b2") {
+			t.Fatalf("line %d is not a continuation of the turn: %q", i+1, line)
+		}
+	}
+	q := parseOK(t, out)
+	if n := len(q.File.Statements[2].Turn.Moves); n != 10000 {
+		t.Errorf("the printed turn has %d moves, want 10000", n)
+	}
+	if again := notation.Print(q, bare); again != out {
+		t.Error("Print is not idempotent on a wrapped turn")
 	}
 }
 

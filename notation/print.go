@@ -87,9 +87,9 @@ func Print[M Move](p *Parsed[M], bare func(string) bool) string {
 			}
 			line = strings.Join(parts, " ") + "]"
 		case st.Setup != nil:
-			line = name(st.Setup.Player) + ":" + moves(st.Setup.Moves, inline)
+			line = moves(name(st.Setup.Player)+":", st.Setup.Moves, inline)
 		case st.Turn != nil:
-			line = strconv.Itoa(st.Turn.Number) + ". " + name(st.Turn.Player) + ":" + moves(st.Turn.Moves, inline)
+			line = moves(strconv.Itoa(st.Turn.Number)+". "+name(st.Turn.Player)+":", st.Turn.Moves, inline)
 		case st.Result != nil:
 			r := st.Result
 			switch {
@@ -122,24 +122,70 @@ func Print[M Move](p *Parsed[M], bare func(string) bool) string {
 	return b.String()
 }
 
-// moves writes a move list with the brace comments that follow each move.
-func moves[M Move](ms []M, inline func(int) string) string {
-	var b strings.Builder
+// Width is the column the canonical layout keeps a statement's line to:
+// a longer move list goes on after a comma on a line of its own, indented
+// by four spaces. Only a move, or a brace comment after it, too long for
+// any line passes it.
+const Width = 80
+
+// continuation begins a statement's line after the first.
+const continuation = ",\n    "
+
+// MoveLine writes a statement as the canonical layout does: its head
+// ("3. Ann:") and its moves, with lines broken after Width.
+func MoveLine(head string, ms []string) string {
+	w := lineWriter{}
+	w.write(head)
+	for i, m := range ms {
+		w.move(i == 0, m)
+	}
+	return w.b.String()
+}
+
+// lineWriter writes a statement, knowing its column.
+type lineWriter struct {
+	b   strings.Builder
+	col int
+}
+
+func (w *lineWriter) write(s string) {
+	w.b.WriteString(s)
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		w.col = utf8.RuneCountInString(s[i+1:])
+		return
+	}
+	w.col += utf8.RuneCountInString(s)
+}
+
+// move writes a move after the head or after the move before it.
+func (w *lineWriter) move(first bool, m string) {
+	switch {
+	case first:
+		w.write(" " + m)
+	case w.col+len(", ")+utf8.RuneCountInString(m)+len(",") > Width: // room for the comma that may follow
+		w.write(continuation + m)
+	default:
+		w.write(", " + m)
+	}
+}
+
+// moves writes a statement's head and moves, with the brace comments that
+// follow each move.
+func moves[M Move](head string, ms []M, inline func(int) string) string {
+	w := lineWriter{}
+	w.write(head)
 	for i, m := range ms {
 		if i == 0 {
-			b.WriteString(inline(m.Span().Start.Offset))
-			b.WriteString(" ")
-		} else {
-			b.WriteString(", ")
+			w.write(inline(m.Span().Start.Offset))
 		}
-		b.WriteString(m.String())
+		w.move(i == 0, m.String())
 		next := 1 << 62
 		if i+1 < len(ms) {
 			next = ms[i+1].Span().Start.Offset
 		}
-		b.WriteString(inline(next))
+		w.write(inline(next))
 	}
-	return b.String()
+	return w.b.String()
 }
 
 func statementKind[M Move](st *Statement[M]) int {

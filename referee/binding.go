@@ -531,7 +531,7 @@ func (b *binding[M]) Random(seed uint64) (string, string) {
 	subject := ""
 	flush := func() {
 		if len(line) > 0 {
-			fmt.Fprintf(&out, "%s: %s\n", subject, strings.Join(line, ", "))
+			out.WriteString(notation.MoveLine(subject+":", line) + "\n")
 		}
 		line = nil
 	}
@@ -583,11 +583,7 @@ func (b *binding[M]) Random(seed uint64) (string, string) {
 			}
 			moves = append(moves, b.writeMove(m, mover, player, players))
 		}
-		fmt.Fprintf(&out, "%d. %s:", turn, players[player])
-		if len(moves) > 0 {
-			out.WriteString(" " + strings.Join(moves, ", "))
-		}
-		out.WriteString("\n")
+		out.WriteString(notation.MoveLine(fmt.Sprintf("%d. %s:", turn, players[player]), moves) + "\n")
 		if st.Outcome().Over {
 			break // won in the middle of the turn
 		}
