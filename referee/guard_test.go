@@ -99,6 +99,10 @@ func TestControlCharactersAreEscaped(t *testing.T) {
 		{"esc\x1b[2J", `esc\x1b[2J`},
 		{"nul\x00", `nul\x00`},
 		{"c1\u009b", `c1\u009b`},
+		{"bom\ufeff", `bom\ufeff`},
+		{"bidi\u202eevil", `bidi\u202eevil`},
+		{"zero\u200bwidth", `zero\u200bwidth`},
+		{"Zoë", "Zoë"},
 	} {
 		if got := escapeControls(tt.in); got != tt.want {
 			t.Errorf("escapeControls(%q) = %q, want %q", tt.in, got, tt.want)
@@ -117,6 +121,35 @@ func TestControlCharactersAreEscaped(t *testing.T) {
 	at := strings.Index(caret, "^")
 	if at < 0 || !strings.HasPrefix(echo[at:], "[31m") || strings.Count(caret, "^") != 4 {
 		t.Errorf("the caret does not line up:\n%s\n%s", echo, caret)
+	}
+}
+
+// A byte-order mark is hidden only where it opens the file; anywhere else
+// it takes a column, so it is shown escaped and the caret still lines up.
+func TestByteOrderMarkLaterInTheFile(t *testing.T) {
+	for _, src := range []string{
+		"\uFEFF[Game \"sortie\"]\n[Players \"Ann\" \"Ben\"]\n1. Ann: a1-b2 zz\n",
+		"[Game \"sortie\"]\n[Players \"Ann\" \"Ben\"]\n\uFEFF1. Ann: a1-b2 zz\n",
+		"[Game \"sortie\"]\n[Players \"Ann\" \"Ben\"]\n1. Ann:\uFEFF a1-b2 zz\n",
+	} {
+		r := CheckSource("t.sortie", src, Options{})
+		if len(r.Diagnostics) == 0 {
+			t.Fatalf("%q: no diagnostic", src)
+		}
+		var b strings.Builder
+		WriteDiagnostic(&b, "t.sortie", src, r.Diagnostics[0], Palette{})
+		lines := strings.Split(b.String(), "\n")
+		if len(lines) < 3 {
+			t.Fatalf("no excerpt:\n%s", b.String())
+		}
+		echo, caret := lines[1], lines[2]
+		if strings.Contains(echo, "\uFEFF") {
+			t.Errorf("%q: a raw byte-order mark is echoed", src)
+		}
+		at := strings.Index(caret, "^")
+		if at < 0 || !strings.HasPrefix(echo[at:], "zz") {
+			t.Errorf("%q: the caret is not under zz:\n%s\n%s", src, echo, caret)
+		}
 	}
 }
 

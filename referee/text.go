@@ -123,8 +123,10 @@ func WriteDiagnostic(w io.Writer, path, src string, d Diagnostic, p Palette) {
 	fmt.Fprintf(w, "%s| %s%s\n", strings.Repeat(" ", len(gutter)-2), pad.String(), p.paint(p.Caret, strings.Repeat("^", max(width, 1))))
 }
 
-// escapeControls writes control characters other than tab as Go escapes
-// (\x1b), so that text from a transcript cannot drive the terminal.
+// escapeControls writes control characters other than tab, and invisible
+// format characters (a byte-order mark, zero-width spaces, bidirectional
+// overrides), as Go escapes (\x1b, \ufeff), so that text from a transcript
+// can neither drive the terminal nor hide or reorder what a line says.
 func escapeControls(s string) string {
 	if !strings.ContainsFunc(s, isControl) {
 		return s
@@ -141,7 +143,9 @@ func escapeControls(s string) string {
 	return b.String()
 }
 
-func isControl(r rune) bool { return r != '\t' && unicode.IsControl(r) }
+func isControl(r rune) bool {
+	return r != '\t' && (unicode.IsControl(r) || unicode.Is(unicode.Cf, r))
+}
 
 // sourceLine is the line of src holding offset, without its line end. A
 // line longer than limit bytes on either side of offset is cut there, on
@@ -156,8 +160,9 @@ func sourceLine(src string, offset, limit int) (line string, cut int, cutEnd boo
 	} else {
 		end += offset
 	}
-	// A byte-order mark is not shown, nor counted in columns.
-	if strings.HasPrefix(src[start:end], "\uFEFF") {
+	// The byte-order mark that opens a file is not shown, nor counted in
+	// columns; one elsewhere is a character like any other (escaped).
+	if start == 0 && strings.HasPrefix(src, "\uFEFF") {
 		start += len("\uFEFF")
 	}
 	if from := offset - limit; from > start {
