@@ -109,7 +109,12 @@ func Tokenize(def LexerDefinition, filename, src string) *Tokens {
 				}
 				if !invalid[pos.Offset] {
 					r, _ := utf8.DecodeRuneInString(src[pos.Offset:])
-					out.Errors = append(out.Errors, &Error{Span{pos, pos}, fmt.Sprintf("unexpected character %q", r)})
+					msg := fmt.Sprintf("unexpected character %q", r)
+					if c := out.Comments; r == '}' && len(c) > 0 && strings.HasPrefix(c[len(c)-1].Text, "{") && strings.Contains(c[len(c)-1].Text[1:], "{") {
+						last := c[len(c)-1].Pos
+						msg += fmt.Sprintf("; { comments do not nest: the comment at %d:%d ended at its first }", last.Line, last.Column)
+					}
+					out.Errors = append(out.Errors, &Error{Span{pos, pos}, msg})
 				}
 				// Go on at the next line.
 				nl := strings.IndexByte(src[pos.Offset:], '\n')

@@ -280,6 +280,22 @@ func TestTokenizeUnexpectedCharacter(t *testing.T) {
 			eof:    [3]int{3, 3, 12},
 		},
 		{
+			name:   "a brace comment inside another",
+			src:    "a1 { x { y } z }\nb2",
+			errors: []string{"1:16: unexpected character '}'; { comments do not nest: the comment at 1:4 ended at its first }"},
+			offset: []int{15},
+			tokens: []string{"a1", "z", "b2"},
+			eof:    [3]int{2, 3, 19},
+		},
+		{
+			name:   "a stray closing brace after a plain comment",
+			src:    "a1 { x } }",
+			errors: []string{"1:10: unexpected character '}'"},
+			offset: []int{9},
+			tokens: []string{"a1"},
+			eof:    [3]int{1, 11, 10},
+		},
+		{
 			name:   "inside strings and comments it is fine",
 			src:    "[Game \"@#$\"] ; @#$\n{ ?! }",
 			errors: nil,
