@@ -9,9 +9,12 @@ require (
 	github.com/fatih/color v1.19.0
 	github.com/google/renameio/v2 v2.0.2
 	github.com/mattn/go-isatty v0.0.20
+	github.com/owenrumney/go-sarif/v2 v2.3.3
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 )
 
 require (
 	github.com/mattn/go-colorable v0.1.14 // indirect
 	golang.org/x/sys v0.42.0 // indirect
+	golang.org/x/text v0.14.0 // indirect
 )

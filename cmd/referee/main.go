@@ -45,10 +45,13 @@ type cli struct {
 type env struct {
 	stdout, stderr io.Writer
 	palette        referee.Palette
+	// getenv reads the environment (os.Getenv, or a test's map).
+	getenv func(string) string
 }
 
 type checkCmd struct {
 	KeepGoing bool `help:"Skip illegal moves and go on, reporting them all, instead of stopping at the first."`
+	formatFlag
 	limitFlags
 	Paths []string `arg:"" name:"path" help:"Transcripts, or folders to search for them."`
 }
@@ -66,7 +69,21 @@ func (l limitFlags) options(keepGoing bool) referee.Options {
 	return referee.Options{KeepGoing: keepGoing, Limits: referee.Limits{MaxBytes: l.MaxBytes, MaxLine: l.MaxLine, MaxMoves: l.MaxMoves}}
 }
 
+// formatFlag chooses the output format of check and golden.
+type formatFlag struct {
+	Format string `placeholder:"FORMAT" help:"The output format: text, json, github, sarif or junit (docs/formats.md). Without it: github when GITHUB_ACTIONS=true, else text."`
+}
+
+func (f formatFlag) output(e *env, maxDiagnostics int) (referee.Output, error) {
+	format, err := referee.ChooseFormat(f.Format, e.getenv)
+	return referee.Output{Format: format, Palette: e.palette, MaxDiagnostics: maxDiagnostics}, err
+}
+
 func (c *checkCmd) Run(e *env) (int, error) {
+	out, err := c.output(e, c.MaxDiagnostics)
+	if err != nil {
+		return exitUsage, err
+	}
 	files, err := referee.Walk(c.Paths)
 	if err != nil {
 		return exitUsage, err
@@ -74,16 +91,21 @@ func (c *checkCmd) Run(e *env) (int, error) {
 	if len(files) == 0 {
 		return exitUsage, errors.New("no transcripts found")
 	}
-	code := exitClean
-	for i, f := range files {
-		if i > 0 {
-			fmt.Fprintln(e.stdout)
-		}
-		r := referee.CheckFile(f, c.options(c.KeepGoing))
-		referee.WriteReport(e.stdout, referee.Truncate(r, c.MaxDiagnostics), e.palette)
-		code = max(code, r.ExitCode())
+	// Each report is written as its file is checked; a document format
+	// (json, sarif, junit) is written whole at the end.
+	w, err := out.NewReportWriter(e.stdout)
+	if err != nil {
+		return exitUsage, err
 	}
-	return code, nil
+	for _, f := range files {
+		if err := w.Write(referee.CheckFile(f, c.options(c.KeepGoing))); err != nil {
+			return max(w.ExitCode(), exitUsage), err
+		}
+	}
+	if err := w.Close(); err != nil {
+		return max(w.ExitCode(), exitUsage), err
+	}
+	return w.ExitCode(), nil
 }
 
 type fmtCmd struct {
@@ -138,35 +160,24 @@ func (c *fmtCmd) Run(e *env) (int, error) {
 }
 
 type goldenCmd struct {
-	Update bool   `help:"Write the current reports as the golden files (read the diff first: a golden file is a claim about the rules)."`
-	Dir    string `arg:"" optional:"" default:"." help:"The folder holding examples/ and golden/."`
+	Update bool `help:"Write the current reports as the golden files (read the diff first: a golden file is a claim about the rules)."`
+	formatFlag
+	Dir string `arg:"" optional:"" default:"." help:"The folder holding examples/ and golden/."`
 }
 
 func (c *goldenCmd) Run(e *env) (int, error) {
+	out, err := c.output(e, 0)
+	if err != nil {
+		return exitUsage, err
+	}
 	results, err := referee.Golden(c.Dir, c.Update)
 	if err != nil {
 		return exitUsage, err
 	}
-	code, counts := exitClean, map[referee.GoldenStatus]int{}
-	for _, r := range results {
-		counts[r.Status]++
-		switch r.Status {
-		case referee.GoldenMismatch:
-			fmt.Fprintf(e.stdout, "%s: %s: the report differs from %s\n%s", r.Transcript, e.palette.Error("mismatch"), r.Golden, r.Diff)
-			code = exitIllegal
-		case referee.GoldenMissing:
-			fmt.Fprintf(e.stdout, "%s: %s: no golden file %s (run: referee golden --update)\n", r.Transcript, e.palette.Error("missing"), r.Golden)
-			code = exitIllegal
-		case referee.GoldenStale:
-			fmt.Fprintf(e.stdout, "%s: %s: no transcript has this golden file\n", r.Golden, e.palette.Error("stale"))
-			code = exitIllegal
-		case referee.GoldenUpdated:
-			fmt.Fprintf(e.stdout, "%s: updated\n", r.Golden)
-		}
+	if err := out.WriteGolden(e.stdout, results); err != nil {
+		return exitUsage, err
 	}
-	fmt.Fprintf(e.stdout, "golden: %d ok, %d updated, %d mismatched, %d missing, %d stale\n",
-		counts[referee.GoldenOK], counts[referee.GoldenUpdated], counts[referee.GoldenMismatch], counts[referee.GoldenMissing], counts[referee.GoldenStale])
-	return code, nil
+	return referee.GoldenExitCode(results), nil
 }
 
 type legalCmd struct {
@@ -325,7 +336,7 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string, is
 	case "auto":
 		colour = isTerminal && getenv("NO_COLOR") == "" && getenv("TERM") != "dumb"
 	}
-	e := &env{stdout: stdout, stderr: stderr, palette: referee.NewPalette(colour)}
+	e := &env{stdout: stdout, stderr: stderr, palette: referee.NewPalette(colour), getenv: getenv}
 	var code int
 	runner, ok := ctx.Selected().Target.Addr().Interface().(interface{ Run(*env) (int, error) })
 	if !ok {

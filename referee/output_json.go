@@ -1,0 +1,168 @@
+package referee
+
+import (
+	"encoding/json"
+	"io"
+)
+
+// jsonVersion is the version of the JSON output's shape, described by
+// docs/report.schema.json. It changes only when a field changes meaning
+// or goes away; new fields keep it.
+const jsonVersion = 1
+
+// jsonCheck is the document `check --format json` writes.
+type jsonCheck struct {
+	Version  int          `json:"version"`
+	Command  string       `json:"command"`
+	ExitCode int          `json:"exitCode"`
+	Reports  []jsonReport `json:"reports"`
+}
+
+// jsonReport is one transcript's report. Absent values are null rather
+// than left out, so that every report has the same keys.
+type jsonReport struct {
+	Path        string           `json:"path"`
+	Game        string           `json:"game"`
+	Players     []string         `json:"players"`
+	Seed        *string          `json:"seed"`
+	Unshuffled  bool             `json:"unshuffled"`
+	Variants    []string         `json:"variants"`
+	Replayed    bool             `json:"replayed"`
+	Stopped     bool             `json:"stopped"`
+	Turns       int              `json:"turns"`
+	Moves       int              `json:"moves"`
+	Illegal     int              `json:"illegal"`
+	Result      string           `json:"result"`
+	Recorded    *string          `json:"recorded"`
+	Outcome     *string          `json:"outcome"`
+	State       []jsonRow        `json:"state"`
+	ExitCode    int              `json:"exitCode"`
+	Diagnostics []jsonDiagnostic `json:"diagnostics"`
+}
+
+type jsonRow struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+type jsonDiagnostic struct {
+	Severity string        `json:"severity"`
+	Message  string        `json:"message"`
+	Start    *jsonPosition `json:"start"`
+	End      *jsonPosition `json:"end"`
+}
+
+type jsonPosition struct {
+	Line   int `json:"line"`
+	Column int `json:"column"`
+	Offset int `json:"offset"`
+}
+
+// jsonGolden is the document `golden --format json` writes.
+type jsonGolden struct {
+	Version  int                `json:"version"`
+	Command  string             `json:"command"`
+	ExitCode int                `json:"exitCode"`
+	Counts   jsonGoldenCounts   `json:"counts"`
+	Results  []jsonGoldenResult `json:"results"`
+}
+
+type jsonGoldenCounts struct {
+	OK       int `json:"ok"`
+	Updated  int `json:"updated"`
+	Mismatch int `json:"mismatch"`
+	Missing  int `json:"missing"`
+	Stale    int `json:"stale"`
+}
+
+type jsonGoldenResult struct {
+	Transcript *string `json:"transcript"`
+	Golden     string  `json:"golden"`
+	Status     string  `json:"status"`
+	Diff       *string `json:"diff"`
+}
+
+// orNull is s, or null when s is empty.
+func orNull(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// orEmpty is s, or an empty list rather than null.
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+func toJSONReport(c checked) jsonReport {
+	r := c.Report
+	out := jsonReport{
+		Path: r.Path, Game: r.Game, Players: orEmpty(r.Players), Seed: orNull(r.Seed), Unshuffled: r.Unshuffled,
+		Variants: orEmpty(r.Variants), Replayed: r.Replayed, Stopped: r.Stopped,
+		Turns: r.Turns, Moves: r.Moves, Illegal: r.Illegal,
+		Result: r.Result, Recorded: orNull(r.Recorded), Outcome: orNull(r.Outcome),
+		State: []jsonRow{}, ExitCode: c.exitCode, Diagnostics: []jsonDiagnostic{},
+	}
+	for _, st := range r.State {
+		out.State = append(out.State, jsonRow(st))
+	}
+	for _, d := range r.Diagnostics {
+		jd := jsonDiagnostic{Severity: kindOf(d.Severity).id, Message: d.Msg}
+		if p := placeOf(d.Span); p.ok {
+			jd.Start = &jsonPosition{p.line, p.col, p.offset}
+			jd.End = &jsonPosition{p.endLine, p.endCol, p.endOffset}
+		}
+		out.Diagnostics = append(out.Diagnostics, jd)
+	}
+	return out
+}
+
+// jsonWriter keeps each report's JSON form (not its source) until the
+// document is written whole.
+type jsonWriter struct {
+	w       io.Writer
+	reports []jsonReport
+}
+
+func (j *jsonWriter) add(c checked) error {
+	j.reports = append(j.reports, toJSONReport(c))
+	return nil
+}
+
+func (j *jsonWriter) close(exitCode int) error {
+	return writeJSON(j.w, jsonCheck{jsonVersion, "check", exitCode, orEmpty(j.reports)})
+}
+
+func writeJSONGolden(w io.Writer, results []GoldenResult) error {
+	doc := jsonGolden{Version: jsonVersion, Command: "golden", ExitCode: GoldenExitCode(results), Results: []jsonGoldenResult{}}
+	for _, r := range results {
+		switch r.Status {
+		case GoldenOK:
+			doc.Counts.OK++
+		case GoldenUpdated:
+			doc.Counts.Updated++
+		case GoldenMismatch:
+			doc.Counts.Mismatch++
+		case GoldenMissing:
+			doc.Counts.Missing++
+		case GoldenStale:
+			doc.Counts.Stale++
+		}
+		doc.Results = append(doc.Results, jsonGoldenResult{orNull(r.Transcript), r.Golden, string(r.Status), orNull(r.Diff)})
+	}
+	return writeJSON(w, doc)
+}
+
+// writeJSON writes v indented, ending with a newline. It does not escape
+// <, > and &: the output is not meant for HTML, and messages quote rules
+// that use them.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
