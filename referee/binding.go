@@ -39,6 +39,8 @@ type binding[M notation.Move] struct {
 	recordedWins bool
 	// unshuffled is set for a game with nothing to shuffle or draw.
 	unshuffled bool
+	// draw draws the state for referee replay.
+	draw drawer
 }
 
 func (b *binding[M]) cardGame() *cardGame { return b.cards }
@@ -158,7 +160,7 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 		if opts.KeepGoing {
 			return true
 		}
-		r.add(Note, span, "replay stopped at the first illegal move; --keep-going checks the rest")
+		r.add(Note, span, stoppedNote+stoppedHint)
 		stopped = true
 		return false
 	}
@@ -194,6 +196,9 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 				}
 				return illegal(m.Span(), violationText(err))
 			}
+		}
+		if opts.afterMove != nil {
+			opts.afterMove(m, player, setup, state)
 		}
 		return true
 	}
@@ -237,6 +242,9 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 						return
 					}
 				}
+			}
+			if opts.turnStart != nil {
+				opts.turnStart(notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}, turn.Number, t.PlayerIndex(turn.Player.Text()), state)
 			}
 			for _, m := range turn.Moves {
 				if !apply(t.PlayerIndex(turn.Player.Text()), m, false) {
@@ -361,6 +369,13 @@ func recordedText(rec *notation.Result) string {
 	}
 	return rec.Player.Text() + " " + rec.Verb
 }
+
+// The note at the illegal move a replay stopped at, and check's hint on
+// going further, which replay, with no such flag, leaves out.
+const (
+	stoppedNote = "replay stopped at the first illegal move"
+	stoppedHint = "; --keep-going checks the rest"
+)
 
 // internalError is a panic in a parser or an engine, caught.
 type internalError struct{ value any }

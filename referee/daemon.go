@@ -22,6 +22,7 @@ var daemonGame = &binding[grammar.DaemonMove]{
 	toEngine: daemonToEngine,
 	notate:   daemonNotate,
 	describe: daemonDescribe,
+	draw:     daemonDrawer,
 	cards: &cardGame{
 		defaultName:   "daemon.cards (the default catalogue)",
 		defaultSource: daemonCatalogue,

@@ -39,6 +39,10 @@ type Game interface {
 	Random(seed uint64) (transcript string, outcome string)
 	// Variants lists the named rulings a transcript may choose.
 	Variants() []VariantInfo
+	// Replay replays a transcript step by step: the state after each
+	// written move, at the start of each turn, and once the last turn has
+	// ended. It stops at the first illegal move, as Check does.
+	Replay(path, src string, opts Options) (*Replay, *Report)
 	// cardGame is the game's catalogue support, nil when its cards are
 	// not data.
 	cardGame() *cardGame
@@ -70,6 +74,14 @@ type Options struct {
 	// replayed: its place, the player making it, whether it is on a set-up
 	// line, and the state it meets (which it must not change).
 	beforeMove func(at notation.Span, player int, setup bool, st engine.State)
+	// afterMove, when set, sees each written move just after it is
+	// replayed legally, with the state it led to (which it must not
+	// change); player is the one who made it.
+	afterMove func(m notation.Move, player int, setup bool, st engine.State)
+	// turnStart, when set, sees each turn line once the turn before it
+	// has ended (and, for the first, once the game has begun): its place,
+	// number and player, and the state (which it must not change).
+	turnStart func(at notation.Span, turn, player int, st engine.State)
 }
 
 func (o Options) readFile(path string) ([]byte, error) {

@@ -23,6 +23,7 @@ var mechaGame = &binding[grammar.MechaMove]{
 	toEngine: mechaToEngine,
 	notate:   mechaNotate,
 	describe: mechaDescribe,
+	draw:     mechaDrawer,
 	cards: &cardGame{
 		defaultName:   "mecha.cards (the default catalogue)",
 		defaultSource: mechaCatalogue,

@@ -22,6 +22,7 @@ var modGame = &binding[grammar.ModMove]{
 	toEngine: modToEngine,
 	notate:   modNotate,
 	describe: modDescribe,
+	draw:     modDrawer,
 	cards: &cardGame{
 		defaultName:   "mod.cards (the default catalogue)",
 		defaultSource: modCatalogue,

@@ -19,6 +19,7 @@ var sortieGame = &binding[grammar.SortieMove]{
 	toEngine: sortieToEngine,
 	notate:   sortieNotate,
 	describe: sortieDescribe,
+	draw:     sortieDrawer,
 }
 
 // The lexer admits only well-formed cards and squares, so these cannot fail.

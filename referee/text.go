@@ -16,6 +16,9 @@ import (
 // writes plain text, as golden files hold.
 type Palette struct {
 	Error, Illegal, Note, Caret, Heading func(a ...any) string
+	// Players colour each player's pieces in a replay's drawings, the
+	// first player's first; players past the end take the colours again.
+	Players []func(a ...any) string
 }
 
 // NewPalette returns a palette that colours when enabled. The caller
@@ -36,7 +39,18 @@ func NewPalette(enabled bool) Palette {
 		Note:    mk(color.FgCyan),
 		Caret:   mk(color.FgGreen, color.Bold),
 		Heading: mk(color.Bold),
+		// Blue and red, as two sides are told apart on most game boards.
+		Players: []func(a ...any) string{mk(color.FgHiBlue, color.Bold), mk(color.FgHiRed, color.Bold), mk(color.FgHiGreen, color.Bold), mk(color.FgHiYellow, color.Bold)},
 	}
+}
+
+// player colours s as that player's; text of no player's (engine.Nobody)
+// stays plain.
+func (p Palette) player(player int, s string) string {
+	if player < 0 || len(p.Players) == 0 {
+		return s
+	}
+	return p.paint(p.Players[player%len(p.Players)], s)
 }
 
 func (p Palette) paint(f func(a ...any) string, s string) string {

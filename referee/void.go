@@ -22,6 +22,7 @@ var voidGame = &binding[*grammar.VoidMove]{
 	toEngine: voidToEngine,
 	notate:   voidNotate,
 	describe: voidDescribe,
+	draw:     voidDrawer,
 	cards: &cardGame{
 		defaultName:   "void.cards (the default catalogue)",
 		defaultSource: voidCatalogue,

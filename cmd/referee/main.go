@@ -39,6 +39,7 @@ type cli struct {
 	Games   gamesCmd   `cmd:"" help:"List the games, their extensions and variants."`
 	Grammar grammarCmd `cmd:"" help:"Print a game's transcript grammar in EBNF."`
 	Cards   cardsCmd   `cmd:"" help:"List a card catalogue in a table: the game's default one, or the file given."`
+	Replay  replayCmd  `cmd:"" help:"Step through a transcript, drawing the state after each move (--turn N: at the end of turn N only)."`
 }
 
 // env is what a command needs from its surroundings.

@@ -1,0 +1,27 @@
+package main
+
+import (
+	"errors"
+
+	"github.com/tabletop-referee/referee/referee"
+)
+
+type replayCmd struct {
+	Turn int `placeholder:"N" help:"Show only the state once turn N has ended, as the next turn begins (0, the default: every step)."`
+	limitFlags
+	File string `arg:"" help:"A transcript."`
+}
+
+// Run replays the transcript and draws it; the exit status is check's.
+func (c *replayCmd) Run(e *env) (int, error) {
+	if c.Turn < 0 {
+		return exitUsage, errors.New("--turn must be a turn number, 1 or more")
+	}
+	rp, r := referee.ReplayFile(c.File, c.options(false))
+	shown := referee.Truncate(r, c.MaxDiagnostics)
+	if err := referee.WriteReplay(e.stdout, rp, shown, e.palette, c.Turn); err != nil {
+		return exitUsage, err
+	}
+	// Writing may add a fault of the drawing's own to the report shown.
+	return max(r.ExitCode(), shown.ExitCode()), nil
+}

@@ -1,0 +1,259 @@
+package referee
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/grid"
+)
+
+// Piece is a run of text in a drawing and the player it belongs to, so
+// that a palette can colour each player's pieces.
+type Piece struct {
+	Text string
+	// Player is the index of the player the text belongs to, or
+	// engine.Nobody for text of no player's.
+	Player int
+}
+
+// Drawing is a game state drawn as lines of text, for referee replay.
+// Players are told apart by a letter in the text itself, and by colour
+// when a palette gives one.
+type Drawing [][]Piece
+
+// String is the drawing as plain text, each line ended by a newline.
+func (d Drawing) String() string {
+	var b strings.Builder
+	d.Write(&b, Palette{})
+	return b.String()
+}
+
+// Write writes the drawing, each player's pieces in their colour.
+// Trailing spaces are left off, so that plain output has none.
+func (d Drawing) Write(w io.Writer, p Palette) {
+	for _, line := range d {
+		// Leave off the trailing blanks, which may span several pieces.
+		last := len(line)
+		for last > 0 && strings.TrimRight(line[last-1].Text, " ") == "" {
+			last--
+		}
+		var b strings.Builder
+		for i, pc := range line[:last] {
+			text := pc.Text
+			if i == last-1 {
+				text = strings.TrimRight(text, " ")
+			}
+			b.WriteString(p.player(pc.Player, text))
+		}
+		fmt.Fprintln(w, b.String())
+	}
+}
+
+// line is a line of a drawing being built.
+type line []Piece
+
+// text adds text of no player's.
+func (l line) text(s string) line { return append(l, Piece{escapeControls(s), engine.Nobody}) }
+
+// of adds text of player p's.
+func (l line) of(p int, s string) line { return append(l, Piece{escapeControls(s), p}) }
+
+// width is the line's length in runes.
+func (l line) width() int {
+	n := 0
+	for _, pc := range l {
+		n += utf8.RuneCountInString(pc.Text)
+	}
+	return n
+}
+
+// pad fills the line with spaces up to width w.
+func (l line) pad(w int) line {
+	if n := l.width(); n < w {
+		return l.text(strings.Repeat(" ", w-n))
+	}
+	return l
+}
+
+// plain is a line of no player's text.
+func plain(s string) line { return line{}.text(s) }
+
+// owned is a line of player p's text.
+func owned(p int, s string) line { return line{}.of(p, s) }
+
+// letters are the players' letters in drawings: the first letter of each
+// name, upper-cased, when those differ and are letters; else A, B, ...
+func letters(players []string) []string {
+	out := make([]string, len(players))
+	seen := map[rune]bool{}
+	ok := true
+	for i, name := range players {
+		r, _ := utf8.DecodeRuneInString(name)
+		r = unicode.ToUpper(r)
+		// A letter without case (or a wide one) would not line up.
+		if !unicode.IsUpper(r) || seen[r] {
+			ok = false
+			break
+		}
+		seen[r] = true
+		out[i] = string(r)
+	}
+	if !ok {
+		for i := range out {
+			out[i] = string(rune('A' + i%26))
+		}
+	}
+	return out
+}
+
+// sketch is what a game's drawing starts from: the players, their letters,
+// and the lines drawn so far.
+type sketch struct {
+	players []string
+	letter  []string
+	lines   Drawing
+}
+
+func newSketch(players []string) *sketch {
+	return &sketch{players: players, letter: letters(players)}
+}
+
+// add adds a line.
+func (s *sketch) add(l line) { s.lines = append(s.lines, l) }
+
+// who is a player's letter and name, as in "A Ann", in their colour.
+func (s *sketch) who(l line, p int) line { return l.of(p, s.letter[p]+" "+s.players[p]) }
+
+// playerRows adds a block of rows for each player: the first begins with
+// the player's letter and name, the others are indented under it.
+func (s *sketch) playerRows(rows func(p int) []string) {
+	width := 0
+	for p, name := range s.players {
+		width = max(width, utf8.RuneCountInString(s.letter[p]+" "+name))
+	}
+	for p := range s.players {
+		for i, r := range rows(p) {
+			l := line{}.text("  ")
+			if i == 0 {
+				l = s.who(l, p)
+			}
+			s.add(l.pad(width + 4).text(r))
+		}
+	}
+}
+
+// drawGrid draws a board as a grid of cells, rank 1 at the bottom and file
+// a on the left, as the players' notation names the squares. cell gives a
+// square's lines, each at most width runes; a rank is as tall as its
+// tallest cell, and at least minHeight lines. label gives the text before
+// a rank's first line (its number, and whose entry zone it is).
+func drawGrid(b grid.Board, width, minHeight int, cell func(sq grid.Square) []line, label func(rank int) line) Drawing {
+	margin := 0
+	for r := range b.Ranks {
+		margin = max(margin, label(r).width())
+	}
+	var out Drawing
+	// A file's letter stands over the middle of its cells, between the
+	// borders.
+	files := line{}.text(strings.Repeat(" ", margin+2))
+	for f := range b.Files {
+		name := grid.Square{File: f}.String()[:1]
+		files = files.text(center(name, width+2) + " ")
+	}
+	out = append(out, files)
+	rule := plain(strings.Repeat(" ", margin+1) + "+" + strings.Repeat(strings.Repeat("-", width+2)+"+", b.Files))
+	out = append(out, rule)
+	for r := b.Ranks - 1; r >= 0; r-- {
+		cells := make([][]line, b.Files)
+		height := max(minHeight, 1)
+		for f := range b.Files {
+			cells[f] = cell(grid.Square{File: f, Rank: r})
+			height = max(height, len(cells[f]))
+		}
+		for i := range height {
+			l := line{}
+			if i == 0 {
+				l = append(l, label(r)...)
+			}
+			l = l.pad(margin).text(" |")
+			for f := range b.Files {
+				c := line{}
+				if i < len(cells[f]) {
+					c = cells[f][i]
+				}
+				l = append(l.text(" "), c.pad(width)...).text(" |")
+			}
+			out = append(out, l)
+		}
+		out = append(out, rule)
+	}
+	return out
+}
+
+// center centres s in width w, the extra space on the right.
+func center(s string, w int) string {
+	n := utf8.RuneCountInString(s)
+	if n >= w {
+		return s
+	}
+	left := (w - n) / 2
+	return strings.Repeat(" ", left) + s + strings.Repeat(" ", w-n-left)
+}
+
+// cut shortens s to at most w runes, ending it with "~" when cut.
+func cut(s string, w int) string {
+	if utf8.RuneCountInString(s) <= w {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:max(w-1, 0)]) + "~"
+}
+
+// wrap breaks s into lines of at most w runes at spaces, at most n lines;
+// a word too long for a line, or what does not fit in n lines, is cut.
+func wrap(s string, w, n int) []string {
+	var out []string
+	cur := ""
+	for _, word := range strings.Fields(s) {
+		switch {
+		case cur == "":
+			cur = word
+		case utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(word) <= w:
+			cur += " " + word
+		default:
+			out = append(out, cur)
+			cur = word
+		}
+	}
+	if cur != "" {
+		out = append(out, cur)
+	}
+	if len(out) > n {
+		out[n-1] = strings.Join(out[n-1:], " ")
+		out = out[:n]
+	}
+	for i := range out {
+		out[i] = cut(out[i], w)
+	}
+	return out
+}
+
+// list joins names with commas, or says "none".
+func list(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
+
+// drawer draws a game's states for referee replay.
+type drawer struct {
+	// key says once what the drawings' marks mean.
+	key func(players []string) []string
+	// state draws a state.
+	state func(st engine.State, players []string) Drawing
+}

@@ -1,0 +1,79 @@
+package referee
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/mod"
+	"github.com/tabletop-referee/referee/grammar"
+)
+
+var modDrawer = drawer{key: modKey, state: modDraw}
+
+func modKey(players []string) []string {
+	return []string{
+		"The stack is drawn with the last card placed on top, which activates first; each slot is numbered in the",
+		"order placed, with its owner's letter and how it was placed (assigned face up, ejected face down, drafted).",
+	}
+}
+
+// modDraw draws the round and whose priority or choice it is, each
+// player's durability, fuel, hand, deck, discard pile and play area, the
+// stack from its top, and the shared decks and their piles.
+func modDraw(st engine.State, players []string) Drawing {
+	s := st.(*mod.State)
+	sk := newSketch(players)
+	names := func(cards []string) string { return nameList(cards, grammar.ModName.String) }
+	status := sk.who(plain(fmt.Sprintf("round %d: ", s.Round())), s.Initiative()).text(" holds the initiative")
+	switch s.Phase() {
+	case mod.Command:
+		if len(s.Stack()) == len(players)*mod.Slots {
+			// The engine activates a full stack as the turn ends.
+			status = status.text("; the stack is full: it activates as the turn ends")
+			break
+		}
+		status = sk.who(status.text("; "), s.ToMove()).text(" has priority")
+	case mod.EjectChoice, mod.ShieldChoice:
+		status = status.text("; activation: " + s.Pending())
+	}
+	sk.add(status)
+	sk.playerRows(func(p int) []string {
+		return []string{
+			fmt.Sprintf("durability %d, fuel %d", s.Durability(p), s.Fuel(p)),
+			"hand " + names(s.Hand(p)),
+			fmt.Sprintf("deck %s, discard pile %s", plural(len(s.Deck(p)), "card"), names(s.Discard(p))),
+			"play area " + names(s.PlayArea(p)),
+		}
+	})
+	stack := s.Stack()
+	used := make([]int, len(players))
+	for _, sl := range stack {
+		used[sl.Owner]++
+	}
+	var slots []string
+	for p := range players {
+		slots = append(slots, fmt.Sprintf("%s %d of %d", sk.letter[p], used[p], mod.Slots))
+	}
+	if len(stack) == 0 {
+		sk.add(plain("stack empty"))
+	} else {
+		sk.add(plain(fmt.Sprintf("stack, %s slots filled; the top activates first:", strings.Join(slots, ", "))))
+	}
+	for i := len(stack) - 1; i >= 0; i-- {
+		sl := stack[i]
+		sk.add(plain(fmt.Sprintf("  %2d. ", i+1)).of(sl.Owner, fmt.Sprintf("%s %s %s", sk.letter[sl.Owner], sl.How, grammar.ModName(sl.Card))))
+	}
+	sk.add(plain("shared decks:"))
+	for i := range mod.SharedDecks {
+		d := s.Shared(i)
+		top := func(cards []string, at int) string {
+			if len(cards) == 0 {
+				return "empty"
+			}
+			return fmt.Sprintf("%s on top of %d", grammar.ModName(cards[at]), len(cards))
+		}
+		sk.add(plain(fmt.Sprintf("  %d: %s; pile %s", i+1, top(d.Deck, 0), top(d.Pile, len(d.Pile)-1))))
+	}
+	return sk.lines
+}

@@ -1,0 +1,77 @@
+package referee
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/grid"
+	"github.com/tabletop-referee/referee/engine/sortie"
+)
+
+var sortieDrawer = drawer{key: sortieKey, state: sortieDraw}
+
+// sortieCell is the width of a square's text: "B 10C/10D".
+const sortieCell = 9
+
+func sortieKey(players []string) []string {
+	if len(players) < 2 {
+		return nil
+	}
+	l := letters(players)
+	return []string{
+		fmt.Sprintf("Rank 1 is at the bottom; at the table the grid is set diagonally, %s at the a1 corner, %s at d4.", players[0], players[1]),
+		fmt.Sprintf("A square's flag: %[1]s flag (one of %[2]s's), or %[1]s home (%[2]s's home square, its flag captured).", l[1], players[1]),
+		fmt.Sprintf("A unit: %s 9C/KD (%s's; hit points 9C, the bottom card; attack KD, the top card), then shield or no shield.", l[0], players[0]),
+	}
+}
+
+// sortieDraw draws the grid: each square's flag (or the home square a
+// captured flag leaves), its unit with its two cards and its shield; then
+// each player's hand and captures, and the deck.
+func sortieDraw(st engine.State, players []string) Drawing {
+	s := st.(*sortie.State)
+	sk := newSketch(players)
+	cell := func(sq grid.Square) []line {
+		out := []line{{}, {}, {}}
+		for p := range players {
+			switch {
+			case slices.Contains(s.Flags(p), sq):
+				out[0] = owned(p, sk.letter[p]+" flag")
+			case slices.Contains(sortie.Home(p), sq):
+				out[0] = owned(p, sk.letter[p]+" home")
+			}
+		}
+		if u := s.UnitAt(sq); u != nil {
+			out[1] = owned(u.Owner, fmt.Sprintf("%s %v/%v", sk.letter[u.Owner], u.Bottom, u.Top))
+			shield := "shield"
+			if !u.Shield {
+				shield = "no shield"
+			}
+			out[2] = owned(u.Owner, shield)
+		}
+		return out
+	}
+	label := func(rank int) line { return plain(fmt.Sprint(rank + 1)) }
+	sk.lines = drawGrid(sortie.Board, sortieCell, 3, cell, label)
+	sk.playerRows(func(p int) []string {
+		var hand []string
+		for _, c := range s.Hand(p) {
+			hand = append(hand, c.String())
+		}
+		captured := "none"
+		if c := s.Captured(p); len(c) > 0 {
+			captured = squares(c)
+		}
+		if len(hand) == 0 {
+			hand = []string{"none"}
+		}
+		return []string{
+			"hand " + strings.Join(hand, " "),
+			fmt.Sprintf("flags captured %s (%d of %d)", captured, len(s.Captured(p)), sortie.FlagsToWin),
+		}
+	})
+	sk.add(plain(fmt.Sprintf("deck %s, discard pile %s", plural(s.Deck(), "card"), plural(s.Discards(), "card"))))
+	return sk.lines
+}

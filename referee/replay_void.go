@@ -1,0 +1,149 @@
+package referee
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/void"
+	"github.com/tabletop-referee/referee/grammar"
+)
+
+var voidDrawer = drawer{key: voidKey, state: voidDraw}
+
+func voidKey(players []string) []string {
+	return []string{
+		"The board is drawn as its sectors in a row, each with its biomes, then the cards in play there: a unit with",
+		"its power and health (as in Raider 2/2), its damage, and spent once it has acted this turn; a modification",
+		"on the sector or one of its biomes. The queue is drawn with the last in on top, which executes first.",
+	}
+}
+
+// voidDraw draws the sectors in a row with the cards in play in each,
+// then each player's void energy, life, hand, cache and modifications on
+// players, then the queue from its top and who is to decide.
+func voidDraw(st engine.State, players []string) Drawing {
+	s := st.(*void.State)
+	sk := newSketch(players)
+	nm := func(n string) string { return grammar.Name(n).String() }
+	sectors := s.Sectors()
+	// Each sector's column: its name and biomes, then its cards.
+	heads := make([][]line, len(sectors))
+	cards := make([][]line, len(sectors))
+	for i, sec := range sectors {
+		heads[i] = []line{plain(nm(sec.Name))}
+		if len(sec.Biomes) > 0 {
+			var bs []string
+			for _, b := range sec.Biomes {
+				bs = append(bs, nm(b))
+			}
+			heads[i] = append(heads[i], plain(strings.Join(bs, ", ")))
+		}
+	}
+	onPlayers := make([][]string, len(players))
+	for _, c := range s.InPlay() {
+		text := sk.letter[c.Owner] + " " + nm(c.Card.Name)
+		if c.Card.Kind == void.Unit {
+			text += fmt.Sprintf(" %d/%d", c.Card.Power, c.Card.Health)
+		} else {
+			text += " on " + nm(c.Where)
+		}
+		var notes []string
+		if c.Damage > 0 {
+			notes = append(notes, fmt.Sprintf("%d damage", c.Damage))
+		}
+		if c.Spent {
+			notes = append(notes, "spent")
+		}
+		if len(notes) > 0 {
+			text += ", " + strings.Join(notes, ", ")
+		}
+		// A unit stands in its sector; a modification is drawn in the
+		// sector it is on, or the sector of the biome it is on, and one on
+		// a player with that player's things.
+		at := slices.IndexFunc(sectors, func(sec void.Sector) bool {
+			return sec.Name == c.Where || c.Card.Kind != void.Unit && slices.Contains(sec.Biomes, c.Where)
+		})
+		if at >= 0 {
+			cards[at] = append(cards[at], owned(c.Owner, text))
+		} else if p := slices.Index(players, c.Where); p >= 0 {
+			onPlayers[p] = append(onPlayers[p], nm(c.Card.Name)+" of "+players[c.Owner])
+		}
+	}
+	if len(sectors) == 0 {
+		sk.add(plain("board: no sectors yet"))
+	} else {
+		voidBoard(sk, heads, cards)
+	}
+	sk.playerRows(func(p int) []string {
+		v := s.Player(p)
+		first := fmt.Sprintf("energy %d (income %d)", v.Energy, v.Income)
+		if v.HasLife {
+			first += fmt.Sprintf(", life %d", v.Life)
+		}
+		rows := []string{
+			first,
+			"hand " + nameList(v.Hand, grammar.Name.String),
+			"cache " + nameList(v.Cache, grammar.Name.String),
+		}
+		if len(onPlayers[p]) > 0 {
+			rows = append(rows, "modified by "+strings.Join(onPlayers[p], ", "))
+		}
+		return rows
+	})
+	queue := s.Queue()
+	if len(queue) == 0 {
+		sk.add(plain("queue empty"))
+	} else {
+		sk.add(plain("queue, the last in on top (it executes first):"))
+	}
+	for i := len(queue) - 1; i >= 0; i-- {
+		q := queue[i]
+		sk.add(plain(fmt.Sprintf("  %2d. ", i+1)).of(q.Owner, sk.letter[q.Owner]+" "+q.Text))
+	}
+	if p, declined, open := s.Deciding(); open && !st.Outcome().Over {
+		l := sk.who(line{}, p).text(" to decide")
+		if declined {
+			l = sk.who(l.text(", "), 1-p).text(" having declined")
+		}
+		sk.add(l)
+	}
+	return sk.lines
+}
+
+// voidBoard draws the sectors side by side: their names and biomes
+// above a rule, the cards in play in each below it.
+func voidBoard(sk *sketch, heads, cards [][]line) {
+	widths := make([]int, len(heads))
+	headHeight, cardHeight := 0, 1
+	for i := range heads {
+		for _, l := range append(slices.Clone(heads[i]), cards[i]...) {
+			widths[i] = max(widths[i], l.width())
+		}
+		headHeight = max(headHeight, len(heads[i]))
+		cardHeight = max(cardHeight, len(cards[i]))
+	}
+	rule := plain("+")
+	for _, w := range widths {
+		rule = rule.text(strings.Repeat("-", w+2) + "+")
+	}
+	rows := func(cols [][]line, height int) {
+		for k := range height {
+			l := plain("|")
+			for i, col := range cols {
+				cell := line{}
+				if k < len(col) {
+					cell = col[k]
+				}
+				l = append(l.text(" "), cell.pad(widths[i])...).text(" |")
+			}
+			sk.add(l)
+		}
+	}
+	sk.add(rule)
+	rows(heads, headHeight)
+	sk.add(rule)
+	rows(cards, cardHeight)
+	sk.add(rule)
+}
