@@ -272,14 +272,3 @@ func TestColourOnlyWhenAsked(t *testing.T) {
 		t.Error("the plain palette differs from the golden form")
 	}
 }
-
-// docs/notation.md carries each game's grammar; it must not drift from the
-// grammar the parser uses.
-func TestNotationDocShowsTheGrammar(t *testing.T) {
-	doc := mustRead(t, "docs/notation.md")
-	for _, g := range Games() {
-		if !strings.Contains(doc, "```ebnf\n"+g.EBNF()+"\n```") {
-			t.Errorf("docs/notation.md does not show the current %s grammar; paste the output of: referee grammar %s", g.Name(), g.Name())
-		}
-	}
-}

@@ -10,7 +10,7 @@ import (
 	"github.com/tabletop-referee/referee/grammar"
 )
 
-// voidSetup is the set-up of the game in docs/notation.md.
+// voidSetup is the set-up of the game in docs/games/void.md.
 const voidSetup = `[Game "void"]
 [Players "Ann" "Ben"]
 

@@ -31,15 +31,16 @@ const (
 type cli struct {
 	Color string `enum:"auto,always,never" default:"auto" help:"Colour the output: auto (only on a terminal, and not when NO_COLOR is set), always or never."`
 
-	Check   checkCmd   `cmd:"" help:"Check transcripts: replay every move and report illegal moves and the result."`
-	Fmt     fmtCmd     `cmd:"" help:"Write transcripts in the canonical layout."`
-	Golden  goldenCmd  `cmd:"" help:"Compare the report of every transcript under examples/ with its file under golden/."`
-	Legal   legalCmd   `cmd:"" help:"List the legal moves at the end of a transcript."`
-	Random  randomCmd  `cmd:"" help:"Play random legal games and write their transcripts."`
-	Games   gamesCmd   `cmd:"" help:"List the games, their extensions and variants."`
-	Grammar grammarCmd `cmd:"" help:"Print a game's transcript grammar in EBNF."`
-	Cards   cardsCmd   `cmd:"" help:"List a card catalogue in a table: the game's default one, or the file given."`
-	Replay  replayCmd  `cmd:"" help:"Step through a transcript, drawing the state after each move (--turn N: at the end of turn N only)."`
+	Check      checkCmd      `cmd:"" help:"Check transcripts: replay every move and report illegal moves and the result."`
+	Fmt        fmtCmd        `cmd:"" help:"Write transcripts in the canonical layout."`
+	Golden     goldenCmd     `cmd:"" help:"Compare the report of every transcript under examples/ with its file under golden/."`
+	Legal      legalCmd      `cmd:"" help:"List the legal moves at the end of a transcript."`
+	Random     randomCmd     `cmd:"" help:"Play random legal games and write their transcripts."`
+	Games      gamesCmd      `cmd:"" help:"List the games, their extensions and variants."`
+	Grammar    grammarCmd    `cmd:"" help:"Print a game's transcript grammar in EBNF."`
+	Cards      cardsCmd      `cmd:"" help:"List a card catalogue in a table: the game's default one, or the file given."`
+	Replay     replayCmd     `cmd:"" help:"Step through a transcript, drawing the state after each move (--turn N: at the end of turn N only)."`
+	Completion completionCmd `cmd:"" help:"Print a shell completion script for bash, zsh or fish."`
 }
 
 // env is what a command needs from its surroundings.

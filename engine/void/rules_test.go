@@ -495,8 +495,7 @@ func TestRuleExecutingActions(t *testing.T) {
 	})
 }
 
-// TestNotationExample plays the game of docs/notation.md, section "Void
-// moves", and checks what the text after it says happens.
+// TestNotationExample plays the game of docs/games/void.md and checks what the text after it says happens.
 func TestNotationExample(t *testing.T) {
 	s := table{
 		board: "sector North Forest, sector Middle Ruins, sector South Dunes",
