@@ -70,6 +70,10 @@ type Options struct {
 	// Limits bound the transcript (size, line length, moves); zero fields
 	// take the defaults.
 	Limits notation.Limits
+	// OnlyTurn, above 0, tells Replay that only the state at the end of
+	// that turn will be shown, so that it keeps the states of that turn
+	// and the next only: a long game shown at one turn holds a few.
+	OnlyTurn int
 	// beforeMove, when set, sees each written move just before it is
 	// replayed: its place, the player making it, whether it is on a set-up
 	// line, and the state it meets (which it must not change).

@@ -97,18 +97,29 @@ func (b *binding[M]) Replay(path, src string, opts Options) (*Replay, *Report) {
 	turn, turnPlayer := 0, engine.Nobody
 	lastOver := false
 	// Each step keeps a copy of the state, drawn only when asked: a
-	// replay shown at one turn draws one state.
+	// replay shown at one turn draws one state. With opts.OnlyTurn, a step
+	// of another turn lets its copy go once the next step is there (the
+	// last step stays, for a replay that stops before that turn ends).
+	forget := func() {
+		if n := len(rp.Steps); opts.OnlyTurn > 0 && n >= 2 {
+			if prev := &rp.Steps[n-2]; prev.Turn != opts.OnlyTurn && prev.Turn != opts.OnlyTurn+1 {
+				prev.state = nil
+			}
+		}
+	}
 	opts.afterMove = func(m notation.Move, player int, setup bool, st engine.State) {
 		s := Step{Kind: MoveStep, Turn: turn, Player: turnPlayer, Move: m.String(), Span: m.Span(), state: st.Clone()}
 		if setup {
 			s.Turn, s.Player = 0, player
 		}
 		rp.Steps = append(rp.Steps, s)
+		forget()
 		lastOver = st.Outcome().Over
 	}
 	opts.turnStart = func(at notation.Span, n, player int, st engine.State) {
 		turn, turnPlayer = n, player
 		rp.Steps = append(rp.Steps, Step{Kind: TurnStep, Turn: n, Player: player, Span: at, state: st.Clone()})
+		forget()
 		lastOver = st.Outcome().Over
 	}
 	out := b.run(path, src, opts)
@@ -133,6 +144,7 @@ func (b *binding[M]) Replay(path, src string, opts Options) (*Replay, *Report) {
 			end.Turn = st.Outcome().Turn
 			rp.Steps = append(rp.Steps, end)
 		}
+		forget()
 	}
 	for i := range rp.Steps {
 		s := &rp.Steps[i]

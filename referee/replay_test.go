@@ -354,6 +354,21 @@ func TestReplayTurn(t *testing.T) {
 				t.Fatal(err)
 			}
 			out := b.String()
+			// Told the turn beforehand, the replay keeps only the states
+			// of that turn and the next, and shows the same.
+			rp, r = ReplayFile(filepath.Join(repo, "examples", tt.file), Options{OnlyTurn: tt.turn})
+			var only bytes.Buffer
+			if err := WriteReplay(&only, rp, r, Palette{}, tt.turn); err != nil {
+				t.Fatal(err)
+			}
+			if only.String() != out {
+				t.Errorf("with OnlyTurn the replay shows otherwise:\n%s", Diff("all states", "OnlyTurn", out, only.String()))
+			}
+			for i, s := range rp.Steps {
+				if s.state != nil && s.Turn != tt.turn && s.Turn != tt.turn+1 && i != len(rp.Steps)-1 && s.Kind != EndStep {
+					t.Errorf("step %d (%s) keeps its state", i, s.Heading())
+				}
+			}
 			if !strings.Contains(out, "\n"+tt.heading+"\n") || !strings.Contains(out, tt.shows) {
 				t.Errorf("want %q and %q in:\n%s", tt.heading, tt.shows, out)
 			}

@@ -17,7 +17,9 @@ func (c *replayCmd) Run(e *env) (int, error) {
 	if c.Turn < 0 {
 		return exitUsage, errors.New("--turn must be a turn number, 1 or more")
 	}
-	rp, r := referee.ReplayFile(c.File, c.options(false))
+	opts := c.options(false)
+	opts.OnlyTurn = c.Turn
+	rp, r := referee.ReplayFile(c.File, opts)
 	shown := referee.Truncate(r, c.MaxDiagnostics)
 	if err := referee.WriteReplay(e.stdout, rp, shown, e.palette, c.Turn); err != nil {
 		return exitUsage, err
