@@ -2,6 +2,7 @@ package referee_test
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -80,6 +81,26 @@ func FuzzCheck(f *testing.F) {
 		var r *referee.Report
 		notationtest.MustReturn(t, func() { r = g.Check(path, src, opts) })
 		checkDiagnostics(t, src, game+": Check", r.Diagnostics)
+
+		// Every output format writes the report, and replay draws every
+		// step, without a fault.
+		for _, format := range referee.Formats {
+			out := referee.Output{Format: format}
+			notationtest.MustReturn(t, func() {
+				if err := out.WriteReports(io.Discard, []*referee.Report{r}); err != nil {
+					t.Errorf("%s: %s output: %v", game, format, err)
+				}
+			})
+		}
+		notationtest.MustReturn(t, func() {
+			rp, rr := g.Replay(path, src, opts)
+			if err := referee.WriteReplay(io.Discard, rp, rr, referee.Palette{}, 0); err != nil {
+				t.Errorf("%s: replay: %v", game, err)
+			}
+			if rr.ExitCode() == 3 && r.ExitCode() != 3 {
+				t.Errorf("%s: replay meets an internal error that check does not:\n%s", game, referee.ReportText(rr))
+			}
+		})
 
 		var formatted string
 		var diags []referee.Diagnostic
