@@ -155,14 +155,7 @@ func daemonDescribe(st engine.State, players []string) []Row {
 		Row{"daemons", each(func(p int) string {
 			var out []string
 			for _, d := range s.Daemons(p) {
-				state := "ready"
-				switch {
-				case !d.Ready:
-					state = "spent"
-				case d.Sick:
-					state = "loading"
-				}
-				out = append(out, fmt.Sprintf("%s %d (%s)", grammar.Name(d.Card.Name), s.Power(p, d), state))
+				out = append(out, daemonText(s, p, d))
 			}
 			return names2(out)
 		})},
@@ -181,4 +174,17 @@ func names2(items []string) string {
 		return "none"
 	}
 	return strings.Join(items, ", ")
+}
+
+// daemonText writes a daemon in play: its name, its power and whether it
+// is ready, spent or still loading.
+func daemonText(s *daemon.State, p int, d daemon.FieldDaemon) string {
+	state := "ready"
+	switch {
+	case !d.Ready:
+		state = "spent"
+	case d.Sick:
+		state = "loading"
+	}
+	return fmt.Sprintf("%s %d (%s)", grammar.Name(d.Card.Name), s.Power(p, d), state)
 }

@@ -87,15 +87,11 @@ func readLimited(path string, limits notation.Limits) (string, error) {
 func CheckSource(path, src string, opts Options) (r *Report) {
 	defer func() {
 		if v := recover(); v != nil {
-			r = failed(path, src, "")
-			r.Diagnostics = []Diagnostic{{Internal, zeroSpan, internalText(v)}}
-			r.Result = "not known: internal error"
+			r = faulted(path, src, v)
 		}
 	}()
 	if err := opts.Limits.CheckSize(path, src); err != nil {
-		r := failed(path, src, err.Msg)
-		r.Diagnostics[0].Span = err.Span
-		return r
+		return tooLarge(path, src, err)
 	}
 	if filepath.Ext(path) == CatalogueExt {
 		g, err := DetectCatalogue(src)
@@ -116,6 +112,21 @@ var zeroSpan = notation.Span{}
 func failed(path, src, msg string) *Report {
 	r := &Report{Path: path, Source: src, Game: "unknown", Result: "not replayed"}
 	r.add(Error, zeroSpan, msg)
+	return r
+}
+
+// faulted is the report of a file whose check met a panic, v.
+func faulted(path, src string, v any) *Report {
+	r := failed(path, src, "")
+	r.Diagnostics = []Diagnostic{{Internal, zeroSpan, internalText(v)}}
+	r.Result = "not known: internal error"
+	return r
+}
+
+// tooLarge is the report of a file past a limit, at the place it is met.
+func tooLarge(path, src string, err *notation.Error) *Report {
+	r := failed(path, src, err.Msg)
+	r.Diagnostics[0].Span = err.Span
 	return r
 }
 

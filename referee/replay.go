@@ -169,16 +169,11 @@ func ReplayFile(path string, opts Options) (rp *Replay, r *Report) {
 	}
 	defer func() {
 		if v := recover(); v != nil {
-			rp = &Replay{}
-			r = failed(path, src, "")
-			r.Diagnostics = []Diagnostic{{Internal, zeroSpan, internalText(v)}}
-			r.Result = "not known: internal error"
+			rp, r = &Replay{}, faulted(path, src, v)
 		}
 	}()
 	if err := opts.Limits.CheckSize(path, src); err != nil {
-		r := failed(path, src, err.Msg)
-		r.Diagnostics[0].Span = err.Span
-		return rp, r
+		return rp, tooLarge(path, src, err)
 	}
 	if filepath.Ext(path) == CatalogueExt {
 		return rp, failed(path, src, "a catalogue has no moves to replay: referee replay takes a transcript")

@@ -44,14 +44,7 @@ func daemonDraw(st engine.State, players []string) Drawing {
 		}
 		var daemons []string
 		for _, d := range s.Daemons(p) {
-			state := "ready"
-			switch {
-			case !d.Ready:
-				state = "spent"
-			case d.Sick:
-				state = "loading"
-			}
-			daemons = append(daemons, fmt.Sprintf("%s %d (%s)", grammar.Name(d.Card.Name), s.Power(p, d), state))
+			daemons = append(daemons, daemonText(s, p, d))
 		}
 		return []string{
 			"modules " + modules,
