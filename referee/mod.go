@@ -119,13 +119,7 @@ func modDescribe(st engine.State, players []string) []Row {
 	var shared []string
 	for i := range mod.SharedDecks {
 		d := s.Shared(i)
-		top := func(cards []string, at int) string {
-			if len(cards) == 0 {
-				return "empty"
-			}
-			return fmt.Sprintf("%s on top of %d", grammar.ModName(cards[at]), len(cards))
-		}
-		shared = append(shared, fmt.Sprintf("%d: %s, pile %s", i+1, top(d.Deck, 0), top(d.Pile, len(d.Pile)-1)))
+		shared = append(shared, fmt.Sprintf("%d: %s, pile %s", i+1, modTop(d.Deck, 0), modTop(d.Pile, len(d.Pile)-1)))
 	}
 	rows := []Row{
 		{"round", fmt.Sprintf("%d, %s holds the initiative", s.Round(), players[s.Initiative()])},
@@ -142,4 +136,13 @@ func modDescribe(st engine.State, players []string) []Row {
 		rows = append(rows, Row{"choice", p})
 	}
 	return rows
+}
+
+// modTop writes a shared deck or pile by the card at its top (at) and its
+// size.
+func modTop(cards []string, at int) string {
+	if len(cards) == 0 {
+		return "empty"
+	}
+	return fmt.Sprintf("%s on top of %d", grammar.ModName(cards[at]), len(cards))
 }

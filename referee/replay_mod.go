@@ -67,13 +67,7 @@ func modDraw(st engine.State, players []string) Drawing {
 	sk.add(plain("shared decks:"))
 	for i := range mod.SharedDecks {
 		d := s.Shared(i)
-		top := func(cards []string, at int) string {
-			if len(cards) == 0 {
-				return "empty"
-			}
-			return fmt.Sprintf("%s on top of %d", grammar.ModName(cards[at]), len(cards))
-		}
-		sk.add(plain(fmt.Sprintf("  %d: %s; pile %s", i+1, top(d.Deck, 0), top(d.Pile, len(d.Pile)-1))))
+		sk.add(plain(fmt.Sprintf("  %d: %s; pile %s", i+1, modTop(d.Deck, 0), modTop(d.Pile, len(d.Pile)-1))))
 	}
 	return sk.lines
 }

@@ -49,14 +49,7 @@ func voidDraw(st engine.State, players []string) Drawing {
 		} else {
 			text += " on " + nm(c.Where)
 		}
-		var notes []string
-		if c.Damage > 0 {
-			notes = append(notes, fmt.Sprintf("%d damage", c.Damage))
-		}
-		if c.Spent {
-			notes = append(notes, "spent")
-		}
-		if len(notes) > 0 {
+		if notes := voidNotes(c); len(notes) > 0 {
 			text += ", " + strings.Join(notes, ", ")
 		}
 		// A unit stands in its sector; a modification is drawn in the

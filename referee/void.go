@@ -196,14 +196,7 @@ func voidDescribe(st engine.State, players []string) []Row {
 				if c.Card.Kind != void.Unit {
 					text = nm(c.Card.Name) + " on " + nm(c.Where)
 				}
-				var notes []string
-				if c.Damage > 0 {
-					notes = append(notes, fmt.Sprintf("%d damage", c.Damage))
-				}
-				if c.Spent {
-					notes = append(notes, "spent")
-				}
-				if len(notes) > 0 {
+				if notes := voidNotes(c); len(notes) > 0 {
 					text += " (" + strings.Join(notes, ", ") + ")"
 				}
 				out = append(out, text)
@@ -228,4 +221,17 @@ func voidDescribe(st engine.State, players []string) []Row {
 	}
 	rows = append(rows, Row{"queue", q})
 	return rows
+}
+
+// voidNotes are what is worth saying of a card in play beyond its name
+// and place: its damage, and whether it is spent.
+func voidNotes(c void.InPlay) []string {
+	var notes []string
+	if c.Damage > 0 {
+		notes = append(notes, fmt.Sprintf("%d damage", c.Damage))
+	}
+	if c.Spent {
+		notes = append(notes, "spent")
+	}
+	return notes
 }
