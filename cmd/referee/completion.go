@@ -67,6 +67,7 @@ var kindsByName = map[string]valueKind{
 	"dir":       kindDirs,
 	"out":       kindDirs,
 	"format":    kindFormats,
+	"record":    kindTranscripts,
 }
 
 // word is one word a value may be, with a line on it where the shell can

@@ -40,6 +40,7 @@ type cli struct {
 	Grammar    grammarCmd    `cmd:"" help:"Print a game's transcript grammar in EBNF."`
 	Cards      cardsCmd      `cmd:"" help:"List a card catalogue in a table: the game's default one, or the file given."`
 	Replay     replayCmd     `cmd:"" help:"Step through a transcript, drawing the state after each move (--turn N: at the end of turn N only)."`
+	Play       playCmd       `cmd:"" help:"Record a game live at the table: each move checked as it is typed, the transcript written after every one."`
 	Completion completionCmd `cmd:"" help:"Print a shell completion script for bash, zsh or fish."`
 }
 

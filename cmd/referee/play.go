@@ -1,0 +1,225 @@
+package main
+
+import (
+	"bufio"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/signal"
+	"strconv"
+	"sync"
+	"syscall"
+
+	"github.com/mattn/go-isatty"
+	"github.com/peterh/liner"
+
+	"github.com/tabletop-referee/referee/referee"
+)
+
+// playCmd records a game live at the table. The session is referee.Session;
+// this is the terminal around it: a line editor with tab completion (liner:
+// small, pure Go, bash-like completion lists) on a terminal, plain lines
+// otherwise, so that play scripts.
+type playCmd struct {
+	Record  string   `placeholder:"FILE" help:"The transcript to write after every accepted move, atomically; an existing one is resumed where it stopped."`
+	Players []string `default:"Ann,Ben" sep:"," help:"A new game's players, the first to move first."`
+	Seed    string   `placeholder:"N" help:"A new game's seed: a number, or any text. Without it, a game that needs one (mod, daemon) gets a random one, written in the Seed tag, and sortie and mecha have their draws typed, as at a table."`
+	Variant []string `placeholder:"NAME=VALUE" help:"A new game's variants (referee games lists them), comma-separated or the flag repeated."`
+	Game    string   `arg:"" help:"The game to play."`
+}
+
+// stdin is where play reads its lines; a variable for the tests.
+var stdin io.Reader = os.Stdin
+
+func (c *playCmd) Run(e *env) (int, error) {
+	g, ok := referee.Lookup(c.Game)
+	if !ok {
+		return exitUsage, fmt.Errorf("unknown game %q (see: referee games)", c.Game)
+	}
+	src, resumed, err := c.start(g)
+	if err != nil {
+		return exitUsage, err
+	}
+	s, r := referee.NewSession(g, c.Record, src)
+	if s == nil {
+		referee.WriteReport(e.stdout, r, e.palette)
+		what := "the header"
+		if resumed {
+			what = c.Record
+		}
+		return max(r.ExitCode(), exitIllegal), fmt.Errorf("%s does not check clean, so play cannot go on from it", what)
+	}
+	s.Palette = e.palette
+	if !resumed {
+		// The file holds the header from the start: its seed too.
+		if err := s.Save(); err != nil {
+			return exitUsage, err
+		}
+	}
+	switch {
+	case c.Record == "":
+		fmt.Fprintln(e.stdout, "not recorded to a file (--record FILE): the transcript is printed when you quit")
+	case resumed:
+		fmt.Fprintf(e.stdout, "going on with %s: %d turns, %d moves\n", c.Record, r.Turns, r.Moves)
+	default:
+		fmt.Fprintf(e.stdout, "recording to %s\n", c.Record)
+	}
+	fmt.Fprintln(e.stdout, "type help for the commands")
+	s.Show(e.stdout)
+	f, isFile := stdin.(*os.File)
+	typing := isFile && isatty.IsTerminal(f.Fd())
+	var code int
+	if typing && isatty.IsTerminal(os.Stdout.Fd()) && liner.TerminalSupported() {
+		code, err = edit(e, s)
+	} else {
+		stop := onSignal(nil)
+		code = script(e, s, stdin, !typing)
+		stop()
+	}
+	if c.Record == "" {
+		fmt.Fprintf(e.stdout, "\nthe transcript:\n%s", s.Text())
+	}
+	return code, err
+}
+
+// start is the transcript a session starts from: the file to resume, or a
+// new game's header.
+func (c *playCmd) start(g referee.Game) (src string, resumed bool, err error) {
+	if c.Record != "" {
+		if other, ok := referee.ByExtension(c.Record); ok && other != g {
+			return "", false, fmt.Errorf("%s is a %s transcript by its extension, not %s's", c.Record, other.Name(), g.Name())
+		}
+		data, err := os.ReadFile(c.Record)
+		switch {
+		case err == nil && len(data) > 0:
+			if c.Seed != "" || len(c.Variant) > 0 || len(c.Players) != 2 || c.Players[0] != "Ann" || c.Players[1] != "Ben" {
+				return "", false, fmt.Errorf("%s holds a game already, with its own header: --players, --seed and --variant are for a new one", c.Record)
+			}
+			if other, err := referee.Detect(c.Record, string(data)); err != nil {
+				return "", false, fmt.Errorf("%s: %w", c.Record, err)
+			} else if other != g {
+				return "", false, fmt.Errorf("%s is a %s transcript, not %s's", c.Record, other.Name(), g.Name())
+			}
+			return string(data), true, nil
+		case err != nil && !errors.Is(err, fs.ErrNotExist):
+			return "", false, err
+		}
+	}
+	seed := c.Seed
+	if seed == "" && referee.NeedsSeed(g, c.Players, c.Variant) {
+		var b [8]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return "", false, err
+		}
+		seed = strconv.FormatUint(binary.LittleEndian.Uint64(b[:]), 10)
+	}
+	return referee.NewHeader(g, c.Players, seed, c.Variant), false, nil
+}
+
+// busy is held while a line is run, so that a signal does not end the
+// process between writing the transcript's temporary file and renaming it.
+var busy sync.Mutex
+
+// onSignal makes an interrupt, a hang-up or a termination wait for the
+// line being run, then call restore (when not nil) and exit; the
+// transcript is written already. The function it returns stops that.
+func onSignal(restore func()) (stop func()) {
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	go func() {
+		sig, ok := <-signals
+		if !ok {
+			return
+		}
+		busy.Lock()
+		if restore != nil {
+			restore()
+		}
+		code := 1
+		if n, ok := sig.(syscall.Signal); ok {
+			code = 128 + int(n)
+		}
+		os.Exit(code)
+	}()
+	return func() {
+		signal.Stop(signals)
+		close(signals)
+	}
+}
+
+// runLine runs one line, holding busy.
+func runLine(s *referee.Session, w io.Writer, line string) (referee.Status, error) {
+	busy.Lock()
+	defer busy.Unlock()
+	return s.Exec(w, line)
+}
+
+// edit reads lines with the line editor, completing the legal moves.
+func edit(e *env, s *referee.Session) (int, error) {
+	ln := liner.NewLiner()
+	defer ln.Close()
+	// Outside a prompt the terminal is still without echo: restore it.
+	defer onSignal(func() { ln.Close() })()
+	ln.SetCtrlCAborts(true)
+	ln.SetTabCompletionStyle(liner.TabPrints)
+	ln.SetCompleter(s.Complete)
+	for {
+		line, err := ln.Prompt(s.Prompt())
+		switch {
+		case errors.Is(err, io.EOF), errors.Is(err, liner.ErrPromptAborted):
+			// Ctrl-D or Ctrl-C: leave; everything is written.
+			fmt.Fprintln(e.stdout)
+			return exitClean, nil
+		case err != nil:
+			return exitUsage, err
+		}
+		if line != "" {
+			ln.AppendHistory(line)
+		}
+		st, err := runLine(s, e.stdout, line)
+		if err != nil {
+			fmt.Fprintln(e.stderr, "referee:", err)
+		}
+		if st == referee.Quit {
+			return exitClean, nil
+		}
+	}
+}
+
+// script reads plain lines. Lines piped in are echoed after their
+// prompt, so that the output reads as the session did. A refused line
+// makes the exit status 1, so that a script knows.
+func script(e *env, s *referee.Session, in io.Reader, echo bool) int {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	code := exitClean
+	for {
+		fmt.Fprint(e.stdout, s.Prompt())
+		if !sc.Scan() {
+			fmt.Fprintln(e.stdout)
+			if err := sc.Err(); err != nil {
+				fmt.Fprintln(e.stderr, "referee:", err)
+				return exitUsage
+			}
+			return code
+		}
+		line := sc.Text()
+		if echo {
+			fmt.Fprintln(e.stdout, line)
+		}
+		st, err := runLine(s, e.stdout, line)
+		if err != nil {
+			fmt.Fprintln(e.stderr, "referee:", err)
+		}
+		switch st {
+		case referee.Rejected:
+			code = exitIllegal
+		case referee.Quit:
+			return code
+		}
+	}
+}

@@ -1,0 +1,269 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+)
+
+// playScript runs play in-process with the given lines as its standard
+// input, as a script would.
+func playScript(t *testing.T, input string, args ...string) (code int, out, errOut string) {
+	t.Helper()
+	stdin = strings.NewReader(input)
+	defer func() { stdin = os.Stdin }()
+	return runCLI(t, nil, false, append([]string{"play"}, args...)...)
+}
+
+func TestPlayScript(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "g.sortie")
+	tests := []struct {
+		name  string
+		input string
+		args  []string
+		code  int
+		out   []string
+		file  string // the file afterwards; "" when there is none
+	}{
+		{
+			name:  "legal moves",
+			input: "place 7D/9C a1\nend\nplace 8D/5S d4\n",
+			args:  []string{"sortie", "--record", file, "--seed", "1"},
+			out:   []string{"recording to " + file, "set-up> place 7D/9C a1\n", "2. Ben> place 8D/5S d4\n", "Ben to move on turn 2"},
+			file:  "[Game \"sortie\"]\n[Players \"Ann\" \"Ben\"]\n[Seed \"1\"]\n\n1. Ann: place 7D/9C a1\n2. Ben: place 8D/5S d4\n",
+		},
+		{
+			name:  "resumed, with an illegal move: exit status 1",
+			input: "place 9C/4D a2\nresult unfinished\n",
+			args:  []string{"sortie", "--record", file},
+			code:  exitIllegal,
+			out:   []string{"going on with " + file + ": 2 turns, 2 moves", "illegal: 9C is not in Ben's hand"},
+			file:  "[Game \"sortie\"]\n[Players \"Ann\" \"Ben\"]\n[Seed \"1\"]\n\n1. Ann: place 7D/9C a1\n2. Ben: place 8D/5S d4\n\nresult: unfinished\n",
+		},
+		{
+			name: "a new game's flags on a game already begun",
+			args: []string{"sortie", "--record", file, "--seed", "2"},
+			code: exitUsage,
+			file: "[Game \"sortie\"]\n[Players \"Ann\" \"Ben\"]\n[Seed \"1\"]\n\n1. Ann: place 7D/9C a1\n2. Ben: place 8D/5S d4\n\nresult: unfinished\n",
+		},
+		{
+			name:  "players, variants, and no file: the transcript is printed",
+			input: "place 7D/9C a1\nquit\nplace 4D/8H b1\n",
+			args:  []string{"sortie", "--players", "Cleo,\"Dan\" Lee", "--seed", "1", "--variant", "tie=bounce"},
+			out:   []string{"the transcript is printed when you quit", "[Players \"Cleo\" \"\\\"Dan\\\" Lee\"]\n[Seed \"1\"]\n[Variant \"tie=bounce\"]\n\n1. Cleo: place 7D/9C a1\n"},
+		},
+		{
+			name: "a game that needs a seed gets one",
+			args: []string{"daemon"},
+			out:  []string{"[Seed \""},
+		},
+		{
+			name: "an unknown game",
+			args: []string{"chess"},
+			code: exitUsage,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := playScript(t, tt.input, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d\n%s\n%s", code, tt.code, out, errOut)
+			}
+			for _, want := range tt.out {
+				if !strings.Contains(out, want) {
+					t.Errorf("the output lacks %q:\n%s", want, out)
+				}
+			}
+			if tt.code == exitUsage && errOut == "" {
+				t.Error("a usage error with no message")
+			}
+			if tt.file != "" {
+				data, err := os.ReadFile(file)
+				if err != nil || string(data) != tt.file {
+					t.Errorf("the file: %v\n%s\nwant:\n%s", err, data, tt.file)
+				}
+			}
+		})
+	}
+}
+
+// A file that does not check clean is shown, and play does not start.
+func TestPlayRefusesABadFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "bad.sortie")
+	bad := "[Players \"Ann\" \"Ben\"]\n[Seed \"1\"]\n\n1. Ann: place 7D/9C a1, place 7D/9C a2\n"
+	if err := os.WriteFile(file, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := playScript(t, "end\n", "sortie", "--record", file)
+	if code != exitIllegal || !strings.Contains(out, "bad.sortie:4:25: illegal: 7D is not in Ann's hand") || !strings.Contains(errOut, "does not check clean") {
+		t.Errorf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	if data, _ := os.ReadFile(file); string(data) != bad {
+		t.Errorf("the file was changed:\n%s", data)
+	}
+	if code, _, errOut := playScript(t, "", "mecha", "--record", file); code != exitUsage || !strings.Contains(errOut, "is a sortie transcript") {
+		t.Errorf("another game's file: exit %d, %s", code, errOut)
+	}
+}
+
+// buildReferee builds the command into a temporary folder.
+func buildReferee(t *testing.T) string {
+	t.Helper()
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command to build referee with")
+	}
+	bin := filepath.Join(t.TempDir(), "referee")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// terminal is a process on a pseudo-terminal and what it has written.
+type terminal struct {
+	t    *testing.T
+	pty  *os.File
+	mu   sync.Mutex
+	out  bytes.Buffer
+	seen int // how much of out the last expect read
+}
+
+func (term *terminal) read() {
+	buf := make([]byte, 4096)
+	for {
+		n, err := term.pty.Read(buf)
+		term.mu.Lock()
+		term.out.Write(buf[:n])
+		term.mu.Unlock()
+		if err != nil {
+			return
+		}
+	}
+}
+
+// expect waits until the output after what the last expect saw holds
+// each of want, in order.
+func (term *terminal) expect(want ...string) {
+	term.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		term.mu.Lock()
+		out := strings.ReplaceAll(term.out.String()[term.seen:], "\r\n", "\n")
+		term.mu.Unlock()
+		rest, found := out, true
+		for _, w := range want {
+			i := strings.Index(rest, w)
+			if i < 0 {
+				found = false
+				break
+			}
+			rest = rest[i+len(w):]
+		}
+		if found {
+			term.mu.Lock()
+			term.seen = term.out.Len()
+			term.mu.Unlock()
+			return
+		}
+		if time.Now().After(deadline) {
+			term.t.Fatalf("no %q on the terminal in 10s; it shows:\n%s", want, out)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func (term *terminal) send(keys string) {
+	term.t.Helper()
+	if _, err := term.pty.WriteString(keys); err != nil {
+		term.t.Fatal(err)
+	}
+}
+
+// play on a terminal: a legal move taken, an illegal one refused with its
+// rule, a move completed by tab, and after a kill -9 in the middle of the
+// game, the file a whole transcript that check accepts.
+func TestPlayOnATerminal(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("pseudo-terminals are Unix's")
+	}
+	bin := buildReferee(t)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "g.sortie")
+	cmd := exec.Command(bin, "play", "sortie", "--record", file, "--seed", "1")
+	cmd.Env = append(os.Environ(), "TERM=xterm", "NO_COLOR=1")
+	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 60, Cols: 120})
+	if errors.Is(err, pty.ErrUnsupported) {
+		t.Skip("no pseudo-terminals here")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	term := &terminal{t: t, pty: f}
+	go term.read()
+	killed := false
+	defer func() {
+		if !killed {
+			cmd.Process.Kill()
+			cmd.Wait()
+		}
+	}()
+
+	term.expect("A Ann  hand 7D 9C 4D 8H 9S", "set-up> ")
+	term.send("place 7D/9C a1\r")
+	term.expect("A 7D/9C", "1. Ann: place 7D/9C a1\n", "1. Ann> ")
+	accepted, err := os.ReadFile(file)
+	if err != nil || !strings.HasSuffix(string(accepted), "\n1. Ann: place 7D/9C a1\n") {
+		t.Fatalf("after a legal move the file holds: %v\n%s", err, accepted)
+	}
+
+	term.send("place 7D/4D b1\r")
+	term.expect(`illegal: 7D is not in Ann's hand (ruling S2: "The two cards of a new unit come from its owner's hand.")`, "1. Ann> ")
+	if data, _ := os.ReadFile(file); !bytes.Equal(data, accepted) {
+		t.Fatalf("an illegal move changed the file:\n%s", data)
+	}
+
+	term.send("place 4D/8H b\t")
+	term.expect("place 4D/8H b1")
+	term.send("\r")
+	term.expect("1. Ann: place 7D/9C a1, place 4D/8H b1\n", "1. Ann> ")
+	term.send("end\r")
+	term.expect("2. Ben:\n", "2. Ben> ")
+	// Typed, not yet entered: lost with the process, as it should be.
+	term.send("place 8D/5S d")
+
+	if err := cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+	killed = true
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "[Game \"sortie\"]\n[Players \"Ann\" \"Ben\"]\n[Seed \"1\"]\n\n1. Ann: place 7D/9C a1, place 4D/8H b1\n2. Ben:\n"
+	if string(data) != want {
+		t.Errorf("after kill -9 the file holds:\n%s\nwant:\n%s", data, want)
+	}
+	out, err := exec.Command(bin, "check", file).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "played    2 turns, 2 moves") {
+		t.Errorf("referee check on the file: %v\n%s", err, out)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("the folder holds %d files, want the transcript alone", len(entries))
+	}
+}

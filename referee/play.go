@@ -1,0 +1,828 @@
+package referee
+
+import (
+	"fmt"
+	"io"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tabletop-referee/referee/notation"
+)
+
+// Session records a game live, as it is played at the table: each line
+// typed is a move, checked the moment it is typed, or a command (end, undo,
+// legal, show, result, help, quit). The session keeps the transcript it has
+// built, always in the canonical layout and always checking clean, and
+// writes it to its file after every change, atomically, so that the file
+// on disk is a whole transcript whatever happens to the process.
+//
+// A typed move is judged by the game's own Check on the transcript it
+// would make: there is no second path through the rules.
+type Session struct {
+	game Game
+	// path is the transcript's file, written after every change; "" for
+	// a session kept in memory. Check reads a Catalogue tag relative to it.
+	path string
+	// text is the transcript so far, in the canonical layout.
+	text string
+	// Palette colours what the session writes.
+	Palette Palette
+
+	// What replaying text gave, set again whenever text changes.
+	report *Report
+	replay *Replay
+	legal  *LegalMoves
+	// options are what Complete offers, worked out at the first tab.
+	options []string
+}
+
+// Status is what became of one line typed in a session.
+type Status int
+
+// The statuses of a typed line.
+const (
+	// Unchanged: a command that only shows something, or an empty line.
+	Unchanged Status = iota
+	// Accepted: the transcript changed, and was written.
+	Accepted
+	// Rejected: the line was refused, and the transcript is as it was.
+	Rejected
+	// Quit: the session is over.
+	Quit
+)
+
+func (s Status) String() string {
+	return [...]string{"unchanged", "accepted", "rejected", "quit"}[s]
+}
+
+// NewSession starts a session on src: a new game's header (tags, and any
+// set-up lines), or a transcript played so far, to go on with. path is
+// the file the session writes ("" for none). A transcript that does not
+// check clean is refused: the session is nil and the report says why. A
+// closing "result: unfinished" is taken off, so that play goes on where
+// it stopped.
+func NewSession(g Game, path, src string) (*Session, *Report) {
+	r := g.Check(path, src, Options{})
+	if r.ExitCode() != 0 {
+		return nil, r
+	}
+	text, diags := g.Format(path, src)
+	if len(diags) > 0 {
+		r.Diagnostics = append(r.Diagnostics, diags...)
+		return nil, r
+	}
+	if strings.HasPrefix(r.Recorded, "unfinished") {
+		if loc := lastResultLine(text); loc != nil {
+			text, _ = g.Format(path, text[:loc[0]]+text[loc[1]:])
+		}
+	}
+	s := &Session{game: g, path: path, text: text}
+	s.refresh()
+	if s.report.ExitCode() != 0 {
+		return nil, s.report
+	}
+	return s, s.report
+}
+
+// Text is the transcript so far, in the canonical layout.
+func (s *Session) Text() string { return s.text }
+
+// Save writes the transcript to the session's file, atomically.
+func (s *Session) Save() error {
+	if s.path == "" {
+		return nil
+	}
+	return WriteAtomic(s.path, []byte(s.text))
+}
+
+// refresh replays the text, for the state drawn, the open line and the
+// legal moves.
+func (s *Session) refresh() {
+	s.replay, s.report = s.game.Replay(s.path, s.text, Options{})
+	s.legal, _ = s.game.Legal(s.path, s.text)
+	s.options = nil
+}
+
+// finished tells whether the transcript has a result line.
+func (s *Session) finished() bool { return s.report.Recorded != "" }
+
+// over tells whether the rules have ended the game.
+func (s *Session) over() bool {
+	return s.report.Outcome != "" && s.report.Outcome != "unfinished" && s.report.Outcome != "stopped"
+}
+
+// openTurn is the last turn written: its number, its player and its moves
+// so far; 0 before the first turn.
+func (s *Session) openTurn() (turn int, player string, moves []string) {
+	steps := s.replay.Steps
+	for i := len(steps) - 1; i >= 0; i-- {
+		if steps[i].Kind == TurnStep {
+			for _, st := range steps[i+1:] {
+				if st.Kind == MoveStep {
+					moves = append(moves, st.Move)
+				}
+			}
+			return steps[i].Turn, steps[i].Subject, moves
+		}
+	}
+	return 0, "", nil
+}
+
+// openSetup is the set-up line the transcript ends with, when it does:
+// its subject and its moves.
+func (s *Session) openSetup() (subject string, moves []string, ok bool) {
+	head := lastStatementHead(s.text)
+	m := setupHead.FindStringSubmatch(head)
+	if m == nil || m[1] == "result" {
+		return "", nil, false
+	}
+	subject = unquoteName(m[1])
+	steps := s.replay.Steps
+	for i := len(steps) - 1; i >= 0 && steps[i].Kind == MoveStep && steps[i].Turn == 0 && steps[i].Subject == subject; i-- {
+		moves = append([]string{steps[i].Move}, moves...)
+	}
+	// The line's moves, when the last set-up move is not on it (an empty
+	// line of the same subject), are not known: show none.
+	if len(moves) == 0 && !strings.HasSuffix(strings.TrimSpace(head), ":") {
+		return "", nil, false
+	}
+	return subject, moves, true
+}
+
+// The heads of the canonical layout's statements: a set-up line's subject
+// (bare, or quoted) and the result line.
+var (
+	setupHead  = regexp.MustCompile(`^("(?:[^"\\\n]|\\.)*"|[^\s":;,{}\[\]]+)[ \t]*:`)
+	resultHead = regexp.MustCompile(`(?m)^result[ \t]*:.*$`)
+	// typedSetup is a typed set-up line: a name, a colon, the moves.
+	typedSetup = regexp.MustCompile(`^\s*("(?:[^"\\]|\\.)*"|[^\s":;,{}\[\]]+)\s*:(.*)$`)
+)
+
+// lastStatementHead is the first line of the last statement of a
+// transcript in the canonical layout, where every statement begins a line
+// and only its continuation lines, blank lines and comments begin with
+// something else.
+func lastStatementHead(text string) string {
+	lines := strings.Split(text, "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		l := lines[i]
+		if l == "" || strings.ContainsRune(" \t;{}", rune(l[0])) {
+			continue
+		}
+		return l
+	}
+	return ""
+}
+
+// lastResultLine is where the result line is in a canonical transcript.
+func lastResultLine(text string) []int {
+	all := resultHead.FindAllStringIndex(text, -1)
+	if len(all) == 0 {
+		return nil
+	}
+	return all[len(all)-1]
+}
+
+// resultLine is the transcript's result line, for messages.
+func (s *Session) resultLine() string {
+	if loc := lastResultLine(s.text); loc != nil {
+		return escapeControls(s.text[loc[0]:loc[1]])
+	}
+	return ""
+}
+
+func unquoteName(s string) string {
+	if u, err := strconv.Unquote(s); err == nil && strings.HasPrefix(s, `"`) {
+		return u
+	}
+	return s
+}
+
+// plainName is a name that may stand bare on any game's line; others are
+// quoted, which every game accepts (the canonical layout takes the quotes
+// off where they are not needed).
+var plainName = regexp.MustCompile(`^\p{Lu}[\p{L}\p{N}]*$`)
+
+func typedName(name string) string {
+	if plainName.MatchString(name) {
+		return name
+	}
+	return strconv.Quote(name)
+}
+
+// subjectName is how a set-up line's subject is typed: a player's name,
+// or the game's board word (Void's board), which stands bare.
+func (s *Session) subjectName(subject string) string {
+	if !slices.Contains(s.report.Players, subject) {
+		return subject
+	}
+	return typedName(subject)
+}
+
+// turnLine is the head of turn n of player.
+func turnLine(n int, player string) string {
+	return fmt.Sprintf("%d. %s:", n, strconv.Quote(player))
+}
+
+// Prompt is the prompt for the next line: the open turn ("3. Ann> "),
+// "set-up> " before the first turn, "over> " once the result is written.
+func (s *Session) Prompt() string {
+	if s.finished() {
+		return "over> "
+	}
+	turn, player, _ := s.openTurn()
+	if turn == 0 {
+		return "set-up> "
+	}
+	return fmt.Sprintf("%d. %s> ", turn, escapeControls(player))
+}
+
+// Exec runs one typed line: a command or a move. It writes what happened
+// to w: the state after a change, or why the line was refused. The error
+// is a failure to write the transcript's file; the change is then taken
+// back, so that the session and the file agree.
+func (s *Session) Exec(w io.Writer, input string) (Status, error) {
+	line := strings.TrimSpace(input)
+	word, rest, _ := strings.Cut(line, " ")
+	if before, after, ok := strings.Cut(word, ":"); ok && before == "result" {
+		// result: Ann wins, as the transcript writes it
+		word, rest = "result", after+" "+rest
+	}
+	rest = strings.TrimSpace(rest)
+	switch {
+	case line == "":
+		return Unchanged, nil
+	case word == "result":
+		return s.result(w, rest)
+	case rest != "":
+		// A move, or a set-up line.
+	case word == "end":
+		return s.end(w)
+	case word == "undo":
+		return s.undo(w)
+	case word == "legal":
+		s.writeLegal(w)
+		return Unchanged, nil
+	case word == "show":
+		s.Show(w)
+		return Unchanged, nil
+	case word == "help" || word == "?":
+		fmt.Fprint(w, sessionHelp)
+		return Unchanged, nil
+	case word == "quit" || word == "exit":
+		return Quit, nil
+	}
+	if s.finished() {
+		fmt.Fprintf(w, "the result is written (%s): undo takes it back\n", s.resultLine())
+		return Rejected, nil
+	}
+	if m := typedSetup.FindStringSubmatch(line); m != nil {
+		return s.setupLine(w, unquoteName(m[1]), m[1], strings.TrimSpace(m[2]))
+	}
+	return s.move(w, line)
+}
+
+// sessionHelp lists what may be typed.
+const sessionHelp = `Type a move as the transcript writes it in this turn (a2-a3, place 9C/KD a2,
+Ben play EMP c2); before turn 1, a set-up line with its name (Ann: draw 9C KD
+5H 2S), while a move begins turn 1. Each move is checked as it is typed, and
+the transcript is written after every change. Tab completes the legal moves.
+  end       end the turn: the next move begins the next turn
+  undo      take back the last move, the last end of a turn, or the result
+  legal     list the legal moves
+  show      draw the state again
+  result    write the result the rules give; or result unfinished, result draw
+            (by agreement), result resign (the turn's player), result NAME resigns
+  help      this list
+  quit      leave, as Ctrl-D does (the transcript is already written)
+`
+
+// attempt is a candidate transcript, and where in it the line typed sits
+// (from == to when nothing typed is in it), with what the line says before
+// it ("3. Ann: a2-a3, "), so that a diagnostic points into the typed line.
+type attempt struct {
+	text     string
+	from, to int
+	head     string
+	// done is said once the candidate is taken, before the state.
+	done string
+}
+
+// move appends typed moves to the open turn, or begins turn 1 with them.
+func (s *Session) move(w io.Writer, typed string) (Status, error) {
+	turn, player, moves := s.openTurn()
+	a := attempt{text: strings.TrimRight(s.text, "\n") + "\n"}
+	if turn == 0 {
+		// A move before any turn begins turn 1, the first player's.
+		player = s.report.Players[0]
+		a.text += "\n" + turnLine(1, player) + "\n"
+		turn = 1
+	} else if len(moves) > 0 {
+		// On a line of its own, after any ; comment ending the line before.
+		a.text += ", "
+	}
+	a.head = lineSoFar(fmt.Sprintf("%d. %s:", turn, player), moves)
+	a.from = len(a.text)
+	a.text += typed
+	a.to = len(a.text)
+	a.text += "\n"
+	st, err := s.try(w, a)
+	if lm := s.legal; st == Rejected && lm != nil && lm.Ended != nil {
+		fmt.Fprintf(w, "note: %s's turn %d can only end: type end\n", escapeControls(lm.Ended.Player), lm.Ended.Turn)
+	}
+	return st, err
+}
+
+// setupLine adds a set-up line, or adds its moves to the set-up line the
+// transcript ends with when that is the same subject's.
+func (s *Session) setupLine(w io.Writer, subject, written, typed string) (Status, error) {
+	if typed == "" {
+		fmt.Fprintf(w, "a set-up line needs its moves after the name, as in %s: draw 9C KD 5H 2S\n", escapeControls(written))
+		return Rejected, nil
+	}
+	a := attempt{text: strings.TrimRight(s.text, "\n") + "\n"}
+	if turn, _, _ := s.openTurn(); turn == 0 {
+		if open, moves, ok := s.openSetup(); ok && open == subject {
+			if len(moves) > 0 {
+				a.text += ", "
+			}
+			a.head = lineSoFar(subject+":", moves)
+			a.from = len(a.text)
+			a.text += typed
+			a.to = len(a.text)
+			a.text += "\n"
+			return s.try(w, a)
+		}
+	}
+	// A line of its own; after the first turn Check says where set-up
+	// lines belong.
+	a.text += "\n"
+	a.from = len(a.text)
+	a.text += written + ": " + typed
+	a.to = len(a.text)
+	a.text += "\n"
+	return s.try(w, a)
+}
+
+// lineSoFar writes the head of a line and its last few moves, for a
+// diagnostic's excerpt.
+func lineSoFar(head string, moves []string) string {
+	const shown = 3
+	out := head + " "
+	if len(moves) > shown {
+		out += "…, "
+		moves = moves[len(moves)-shown:]
+	}
+	for _, m := range moves {
+		out += m + ", "
+	}
+	return out
+}
+
+// end ends the turn: it writes the next turn's line, whose player the
+// rules tell, or the result line when the end of the turn ends the game.
+// Before the first turn it begins turn 1.
+func (s *Session) end(w io.Writer) (Status, error) {
+	if s.finished() {
+		fmt.Fprintf(w, "the result is written (%s): undo takes it back\n", s.resultLine())
+		return Rejected, nil
+	}
+	players := s.report.Players
+	base := strings.TrimRight(s.text, "\n") + "\n"
+	turn, player, _ := s.openTurn()
+	if turn == 0 {
+		// The first named moves first (docs/notation.md).
+		return s.try(w, attempt{text: base + "\n" + turnLine(1, players[0]) + "\n"})
+	}
+	if result, _ := s.rulesResult(); result != "" {
+		return s.try(w, resultAttempt(base, result))
+	}
+	// The rules tell whose turn is next (in Mod the same player may have
+	// two in a row): the player to move once the turn line is written.
+	next := players[(slices.Index(players, player)+1)%len(players)]
+	for range 2 {
+		a := attempt{text: base + turnLine(turn+1, next) + "\n"}
+		lm, r := s.game.Legal(s.path, a.text)
+		if lm == nil {
+			s.reject(w, a, r)
+			return Rejected, nil
+		}
+		mover := lm.Player
+		if lm.Ended != nil {
+			mover = lm.Ended.Player
+		}
+		if mover == next || !slices.Contains(players, mover) {
+			break
+		}
+		next = mover
+	}
+	return s.try(w, attempt{text: base + turnLine(turn+1, next) + "\n"})
+}
+
+// rulesResult is the result line the rules give once the open turn ends
+// ("Ann wins", "draw"), or "" when the game goes on; r is the report of the
+// transcript with the turn ended.
+func (s *Session) rulesResult() (string, *Report) {
+	r := s.game.Check(s.path, strings.TrimRight(s.text, "\n")+"\n\nresult: unfinished\n", Options{})
+	switch o := r.Outcome; {
+	case o == "draw":
+		return "draw", r
+	case strings.HasSuffix(o, " wins") && slices.Contains(r.Players, strings.TrimSuffix(o, " wins")):
+		return strconv.Quote(strings.TrimSuffix(o, " wins")) + " wins", r
+	}
+	return "", r
+}
+
+func resultAttempt(base, result string) attempt {
+	a := attempt{text: base + "\n"}
+	a.from = len(a.text)
+	a.text += "result: " + result
+	a.to = len(a.text)
+	a.text += "\n"
+	return a
+}
+
+// result writes the result line: the one the rules give, or the one typed
+// (unfinished, draw, NAME resigns, resign for the turn's player).
+func (s *Session) result(w io.Writer, typed string) (Status, error) {
+	if s.finished() {
+		fmt.Fprintf(w, "the result is written (%s): undo takes it back\n", s.resultLine())
+		return Rejected, nil
+	}
+	base := strings.TrimRight(s.text, "\n") + "\n"
+	switch typed {
+	case "":
+		result, r := s.rulesResult()
+		if result != "" {
+			return s.try(w, resultAttempt(base, result))
+		}
+		if r.ExitCode() == 0 {
+			fmt.Fprintf(w, "the rules give no result yet (%s): result unfinished stops here; result draw, result resign or result NAME resigns ends the game by agreement\n",
+				escapeControls(strings.TrimPrefix(s.report.Result, "unfinished: ")))
+			return Rejected, nil
+		}
+		// The turn cannot end as it stands: say why.
+		s.reject(w, attempt{text: r.Source}, r)
+		return Rejected, nil
+	case "resign", "resigns":
+		// The turn's player; before turn 1, the player to move.
+		turn, player, _ := s.openTurn()
+		if turn == 0 && s.legal != nil {
+			player = s.legal.Player
+		}
+		if !slices.Contains(s.report.Players, player) {
+			fmt.Fprintln(w, "who resigns? write result NAME resigns")
+			return Rejected, nil
+		}
+		typed = strconv.Quote(player) + " resigns"
+	}
+	return s.try(w, resultAttempt(base, typed))
+}
+
+// undo takes back the last thing written: the result line, the last move,
+// or the last turn line (the end of the turn before it). It works on the
+// text, with the places the replay gives, so it goes back past the start
+// of the session into a resumed transcript, and keeps the comments.
+func (s *Session) undo(w io.Writer) (Status, error) {
+	from, to, what := s.lastWritten()
+	if from < 0 {
+		fmt.Fprintln(w, "nothing to undo")
+		return Rejected, nil
+	}
+	return s.try(w, attempt{text: s.text[:from] + s.text[to:], done: "took back " + what})
+}
+
+// lastWritten is the bytes of the text that hold the last thing written,
+// and what it is; from is -1 when there is nothing to take back.
+func (s *Session) lastWritten() (from, to int, what string) {
+	text := s.text
+	if s.finished() {
+		if loc := lastResultLine(text); loc != nil {
+			return loc[0], loc[1], "the result line"
+		}
+	}
+	steps := s.replay.Steps
+	if len(steps) == 0 {
+		return -1, -1, ""
+	}
+	last := steps[len(steps)-1]
+	start, end := last.Span.Start.Offset, last.Span.End.Offset
+	switch last.Kind {
+	case TurnStep:
+		colon := strings.IndexByte(text[end:], ':')
+		if colon < 0 {
+			return -1, -1, ""
+		}
+		if last.Turn == 1 {
+			return start, end + colon + 1, "the start of turn 1"
+		}
+		return start, end + colon + 1, fmt.Sprintf("the end of turn %d", last.Turn-1)
+	case MoveStep:
+	default:
+		return -1, -1, ""
+	}
+	what = last.Move
+	var prev *Step
+	if len(steps) > 1 {
+		prev = &steps[len(steps)-2]
+	}
+	switch {
+	case prev != nil && prev.Kind == TurnStep:
+		// The turn's first move: its line stays, as the turn begun.
+		from = start
+		for from > 0 && (text[from-1] == ' ' || text[from-1] == '\t') {
+			from--
+		}
+		return from, end, what
+	case prev != nil && prev.Kind == MoveStep && sameStatement(text[prev.Span.End.Offset:start]):
+		// A later move: from the comma before it, which follows any
+		// comment on the move before.
+		from = prev.Span.End.Offset
+		if i := strings.LastIndexByte(text[from:start], ','); i >= 0 {
+			from += i
+		}
+		return from, end, what
+	}
+	// The only move of a set-up line: the line goes.
+	from = strings.LastIndexByte(text[:start], '\n') + 1
+	return from, end, what
+}
+
+// sameStatement tells whether the text between two moves keeps them in
+// one statement: in the canonical layout a new statement begins a line
+// with something other than a space or a comment.
+func sameStatement(between string) bool {
+	for i := 0; i+1 < len(between); i++ {
+		if between[i] == '\n' && !strings.ContainsRune(" \t\n;{", rune(between[i+1])) {
+			return false
+		}
+	}
+	return true
+}
+
+// try replaces the transcript with the candidate when Check finds it
+// clean, and writes it; otherwise it writes the diagnostics and keeps the
+// transcript as it was.
+func (s *Session) try(w io.Writer, a attempt) (Status, error) {
+	r := s.game.Check(s.path, a.text, Options{})
+	if r.ExitCode() != 0 {
+		s.reject(w, a, r)
+		return Rejected, nil
+	}
+	text, diags := s.game.Format(s.path, a.text)
+	if len(diags) > 0 {
+		s.reject(w, a, &Report{Diagnostics: diags})
+		return Rejected, nil
+	}
+	old := *s
+	s.text = text
+	s.refresh()
+	if s.report.ExitCode() != 0 {
+		// The canonical layout of a clean transcript checks clean
+		// (a property test holds it): this is the referee's own fault.
+		fmt.Fprintln(w, "internal error: the canonical layout of the transcript does not check as the transcript did; nothing is written")
+		*s = old
+		return Rejected, nil
+	}
+	if err := s.Save(); err != nil {
+		*s = old
+		fmt.Fprintf(w, "not written, so not taken: %v\n", err)
+		return Rejected, err
+	}
+	if a.done != "" {
+		fmt.Fprintln(w, escapeControls(a.done))
+	}
+	s.writeState(w)
+	return Accepted, nil
+}
+
+// reject writes why a candidate was refused: a diagnostic in the typed
+// line points into it, others into the transcript as check shows them.
+func (s *Session) reject(w io.Writer, a attempt, r *Report) {
+	name := s.path
+	if name == "" {
+		name = "transcript"
+	}
+	for _, d := range r.Diagnostics {
+		if d.Severity == Note {
+			continue
+		}
+		if a.from < a.to && d.Span.Start.Offset >= a.from && d.Span.Start.Offset <= a.to {
+			writeTyped(w, a, d, s.Palette)
+			continue
+		}
+		WriteDiagnostic(w, name, a.text, d, s.Palette)
+	}
+}
+
+// writeTyped writes a diagnostic about the typed line: its kind and
+// message, then the line so far with the typed part, and a caret under the
+// place.
+func writeTyped(w io.Writer, a attempt, d Diagnostic, p Palette) {
+	kind := d.Severity.String()
+	if d.Severity == Illegal {
+		kind = p.paint(p.Illegal, kind)
+	} else {
+		kind = p.paint(p.Error, kind)
+	}
+	fmt.Fprintf(w, "%s: %s\n", kind, escapeControls(d.Msg))
+	typed := a.text[a.from:a.to]
+	start := min(d.Span.Start.Offset, a.to) - a.from
+	end := min(max(d.Span.End.Offset, d.Span.Start.Offset), a.to) - a.from
+	var shown, pad strings.Builder
+	width := 0
+	add := func(s string, under int) { // under: -1 before the place, 1 under it, 0 after
+		for _, r := range s {
+			text := escapeControls(string(r))
+			shown.WriteString(text)
+			switch {
+			case under < 0 && r == '\t':
+				pad.WriteRune('\t')
+			case under < 0:
+				pad.WriteString(strings.Repeat(" ", utf8.RuneCountInString(text)))
+			case under > 0:
+				width += utf8.RuneCountInString(text)
+			}
+		}
+	}
+	add(a.head, -1)
+	add(typed[:start], -1)
+	add(typed[start:end], 1)
+	add(typed[end:], 0)
+	fmt.Fprintf(w, "    %s\n    %s%s\n", shown.String(), pad.String(), p.paint(p.Caret, strings.Repeat("^", max(width, 1))))
+}
+
+// Show writes what the drawings' marks mean, then the state.
+func (s *Session) Show(w io.Writer) {
+	var names []string
+	for i, name := range s.report.Players {
+		names = append(names, s.Palette.player(i, escapeControls(letters(s.report.Players)[i]+" "+name)))
+	}
+	fmt.Fprintf(w, "%s: %s\n", s.report.Game, strings.Join(names, ", "))
+	for _, k := range s.replay.key {
+		fmt.Fprintln(w, escapeControls(k))
+	}
+	s.writeState(w)
+}
+
+// writeState draws the state after the last step, then says whose turn it
+// is, or how the game ended.
+func (s *Session) writeState(w io.Writer) {
+	fmt.Fprintln(w)
+	if step, heading, ok := s.lastStep(); ok {
+		var d Drawing
+		if err := guarded(func() error { d = step.Drawing(); return nil }); err != nil {
+			fmt.Fprintln(w, err)
+		} else {
+			if heading != "" {
+				fmt.Fprintln(w, heading)
+			}
+			d.Write(w, s.Palette)
+		}
+		fmt.Fprintln(w)
+	}
+	s.writeStatus(w)
+}
+
+// lastStep is the step to draw, and a heading when the status line under
+// the drawing does not say what it is: before anything is played, the
+// game as turn 1 would find it, when the header alone begins the game (a
+// seeded one).
+func (s *Session) lastStep() (Step, string, bool) {
+	if steps := s.replay.Steps; len(steps) > 0 {
+		return steps[len(steps)-1], "", true
+	}
+	start := strings.TrimRight(s.text, "\n") + "\n\n" + turnLine(1, s.report.Players[0]) + "\n"
+	rp, r := s.game.Replay(s.path, start, Options{})
+	if r.ExitCode() != 0 || len(rp.Steps) == 0 {
+		return Step{}, "", false
+	}
+	return rp.Steps[len(rp.Steps)-1], "before turn 1", true
+}
+
+// writeStatus says whose turn it is and what the line so far holds, or
+// how the game ended.
+func (s *Session) writeStatus(w io.Writer) {
+	r := s.report
+	switch {
+	case s.finished():
+		fmt.Fprintf(w, "result    %s\nrecorded  %s\n", escapeControls(r.Result), escapeControls(r.Recorded))
+		fmt.Fprintln(w, "the result is written: undo takes it back; quit leaves")
+		return
+	case s.over():
+		fmt.Fprintf(w, "game over: %s\ntype result to write the result line, or undo\n", escapeControls(r.Result))
+		return
+	}
+	turn, player, moves := s.openTurn()
+	if turn == 0 {
+		if subject, moves, ok := s.openSetup(); ok {
+			fmt.Fprintln(w, escapeControls(notation.MoveLine(s.subjectName(subject)+":", moves)))
+		}
+		fmt.Fprintf(w, "set-up: %s; a set-up line is typed with its name (Ann: ...), a move begins turn 1\n", escapeControls(s.toMove()))
+		return
+	}
+	fmt.Fprintln(w, escapeControls(notation.MoveLine(fmt.Sprintf("%d. %s:", turn, typedName(player)), moves)))
+	lm := s.legal
+	switch {
+	case lm != nil && lm.Ended != nil:
+		fmt.Fprintf(w, "%s's turn %d can only end: type end\n", escapeControls(lm.Ended.Player), lm.Ended.Turn)
+	case lm != nil && lm.EndTurn:
+		fmt.Fprintf(w, "%s: %s, or end\n", escapeControls(s.toMove()), plural(len(lm.Moves), "legal move"))
+	case lm != nil:
+		fmt.Fprintf(w, "%s: %s\n", escapeControls(s.toMove()), plural(len(lm.Moves), "legal move"))
+	}
+}
+
+// toMove is who is to move, as the report says it ("Ann to move on turn 3").
+func (s *Session) toMove() string {
+	return strings.TrimPrefix(s.report.Result, "unfinished: ")
+}
+
+// writeLegal lists the legal moves, as referee legal does.
+func (s *Session) writeLegal(w io.Writer) {
+	switch {
+	case s.finished():
+		fmt.Fprintf(w, "no legal moves: the result is written (%s)\n", s.resultLine())
+	case s.legal != nil:
+		WriteLegal(w, s.legal)
+	default:
+		fmt.Fprintln(w, "no legal moves to list")
+	}
+}
+
+// commands are what Complete offers besides moves.
+var commands = []string{"end", "undo", "legal", "show", "result", "help", "quit"}
+
+// Complete lists the completions of a line typed so far: the legal moves
+// as they are typed here, and the commands, those that begin with what is
+// typed.
+func (s *Session) Complete(line string) []string {
+	if s.options == nil {
+		s.options = append(s.typedMoves(), commands...)
+	}
+	var out []string
+	for _, o := range s.options {
+		if strings.HasPrefix(o, line) && !slices.Contains(out, o) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// typedMoves are the legal moves as they are typed now. Before turn 1 they
+// may be turn 1's (a seeded Sortie game's placements), typed bare, or
+// set-up moves, typed with the name of the player to move: the first of
+// them, tried as the first move of turn 1, tells which.
+func (s *Session) typedMoves() []string {
+	lm := s.legal
+	if lm == nil || s.finished() || lm.Ended != nil || lm.Over != "" || len(lm.Moves) == 0 {
+		return nil
+	}
+	if turn, _, _ := s.openTurn(); turn > 0 || lm.Player == "" {
+		return lm.Moves
+	}
+	base := strings.TrimRight(s.text, "\n") + "\n\n"
+	if s.game.Check(s.path, base+turnLine(1, s.report.Players[0])+" "+lm.Moves[0]+"\n", Options{}).ExitCode() == 0 {
+		return lm.Moves
+	}
+	prefix := s.subjectName(lm.Player) + ": "
+	out := make([]string, len(lm.Moves))
+	for i, m := range lm.Moves {
+		out[i] = prefix + m
+	}
+	return out
+}
+
+// NewHeader writes the header of a new game: its Game, Players, Seed
+// (when seed is not "") and Variant (each name=value) tags.
+func NewHeader(g Game, players []string, seed string, variants []string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "[Game %q]\n[Players", g.Name())
+	for _, p := range players {
+		fmt.Fprintf(&b, " %q", p)
+	}
+	b.WriteString("]\n")
+	if seed != "" {
+		fmt.Fprintf(&b, "[Seed %q]\n", seed)
+	}
+	if len(variants) > 0 {
+		b.WriteString("[Variant")
+		for _, v := range variants {
+			fmt.Fprintf(&b, " %q", v)
+		}
+		b.WriteString("]\n")
+	}
+	return b.String()
+}
+
+// NeedsSeed tells whether a game cannot begin without a Seed tag (Mod,
+// Daemon), where one without a seed has its draws written (Sortie, Mecha)
+// or nothing to shuffle (Void).
+func NeedsSeed(g Game, players []string, variants []string) bool {
+	without := g.Check("", NewHeader(g, players, "", variants), Options{})
+	with := g.Check("", NewHeader(g, players, "0", variants), Options{})
+	return without.ExitCode() != 0 && with.ExitCode() == 0
+}
