@@ -27,6 +27,15 @@ func card(s string) cards.Card    { c, _ := cards.Parse(s); return c }
 func square(s string) grid.Square { sq, _ := grid.Parse(s); return sq }
 
 func sortieToEngine(m grammar.SortieMove, setup bool) []engine.Move {
+	if _, draw := m.(*grammar.SortieDraw); setup && !draw {
+		// Only the opening hand belongs on a set-up line: the engine
+		// refuses anything else there, rather than play it as turn 1's.
+		var out []engine.Move
+		for _, em := range sortieToEngine(m, false) {
+			out = append(out, engine.OnSetupLine{Move: em})
+		}
+		return out
+	}
 	switch m := m.(type) {
 	case *grammar.SortieDraw:
 		d := sortie.Draw{Opening: setup}

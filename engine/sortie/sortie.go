@@ -285,6 +285,9 @@ func (s *State) Apply(player int, m engine.Move) error {
 	if d, ok := m.(Draw); ok {
 		return s.applyDraw(player, d)
 	}
+	if _, ok := m.(engine.OnSetupLine); ok {
+		return violation("a set-up line holds only the opening draw: units are placed, moved and attack in turns", ruleStart)
+	}
 	if len(s.pending) > 0 {
 		if !s.seeded {
 			p := s.pending[0]

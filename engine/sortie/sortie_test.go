@@ -319,6 +319,21 @@ func TestSetup(t *testing.T) {
 		mustApply(t, s, 0, opening("7H 9C"))
 		expect(t, s, 0, opening("KD 2S 3S"), broke(ruleStart))
 	})
+	t.Run("a set-up line holds only the opening draw", func(t *testing.T) {
+		s := newGame(t, false, 0, nil)
+		mustApply(t, s, 0, opening("7H 9C KD 2S"))
+		mustApply(t, s, 1, opening("AC AD AH AS"))
+		for _, m := range []engine.Move{
+			Place{Bottom: cardList("7H")[0], Top: cardList("9C")[0], At: squares("a1")[0]},
+			Step{From: squares("a1")[0], To: squares("a2")[0]},
+			Attack{From: squares("a1")[0], Target: squares("b2")[0]},
+		} {
+			expect(t, s, 0, engine.OnSetupLine{Move: m}, broke(ruleStart))
+		}
+		if len(s.Hand(0)) != 4 {
+			t.Errorf("a refused set-up move changed the hand: %v", s.Hand(0))
+		}
+	})
 	t.Run("S13 flags stand on a1 a2 b1 and d4 d3 c4", func(t *testing.T) {
 		s := newGame(t, true, 1, nil)
 		for p, want := range []string{"a1 a2 b1", "d4 d3 c4"} {
