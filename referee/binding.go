@@ -258,6 +258,17 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 			last := t.Turns[len(t.Turns)-1]
 			endTurn(t.PlayerIndex(last.Player.Text()), last)
 		}
+		// A last turn with no move and nothing to end it never meets the
+		// engine, which would refuse the wrong player at a move or at the
+		// turn's end: check its line's player here, so that it does not
+		// pass unseen.
+		if n := len(t.Turns); t.Result == nil && n > 0 && len(t.Turns[n-1].Moves) == 0 && !state.Outcome().Over {
+			last := t.Turns[n-1]
+			if want, written := turnPlayer(state), t.PlayerIndex(last.Player.Text()); want >= 0 && want != written {
+				span := notation.Span{Start: last.Node.Span().Start, End: last.Player.Span().End}
+				illegal(span, fmt.Sprintf("turn %d is %s's, not %s's: the turns before it give it to %s", last.Number, t.Players[want], t.Players[written], t.Players[want]))
+			}
+		}
 	}()
 	r.Stopped = stopped && !opts.KeepGoing || faulted
 	if faulted {

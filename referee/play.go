@@ -401,25 +401,23 @@ func (s *Session) end(w io.Writer) (Status, error) {
 		return s.try(w, resultAttempt(base, result))
 	}
 	// The rules tell whose turn is next (in Mod the same player may have
-	// two in a row): the player to move once the turn line is written.
-	next := players[(slices.Index(players, player)+1)%len(players)]
-	for range 2 {
+	// two in a row): the referee accepts the new turn line with that
+	// player only. Try the next in order first.
+	var first attempt
+	var firstReport *Report
+	for i := range players {
+		next := players[(slices.Index(players, player)+1+i)%len(players)]
 		a := attempt{text: base + turnLine(turn+1, next) + "\n"}
-		lm, r := s.game.Legal(s.path, a.text)
-		if lm == nil {
-			s.reject(w, a, r)
-			return Rejected, nil
+		r := s.game.Check(s.path, a.text, Options{})
+		if r.ExitCode() == 0 {
+			return s.try(w, a)
 		}
-		mover := lm.Player
-		if lm.Ended != nil {
-			mover = lm.Ended.Player
+		if i == 0 {
+			first, firstReport = a, r
 		}
-		if mover == next || !slices.Contains(players, mover) {
-			break
-		}
-		next = mover
 	}
-	return s.try(w, attempt{text: base + turnLine(turn+1, next) + "\n"})
+	s.reject(w, first, firstReport)
+	return Rejected, nil
 }
 
 // rulesResult is the result line the rules give once the open turn ends
