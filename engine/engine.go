@@ -89,6 +89,22 @@ type Beginner interface {
 	Begin() error
 }
 
+// Forcer is a state that can carry out a move its rules refuse, for a
+// transcript whose players noticed an illegal move and agreed to let it
+// stand. Force makes the move as far as it can physically be made at a
+// table: it ignores the rules a player can break by hand (whose turn it
+// is, costs and limits, range, timing, the conditions on a card), but not
+// what no hand could do (a card that is not where the move takes it from,
+// a unit that is not there, two units on one square, a counter below
+// zero). After a forced move the game goes on under its rules: its end
+// conditions are checked as after any move.
+type Forcer interface {
+	// Force plays m for player in spite of the rules; a legal move it
+	// plays as Apply does. A move that cannot be made at all returns a
+	// *Violation saying why, and leaves the state unchanged.
+	Force(player int, m Move) error
+}
+
 // Variant is a named ruling that players may choose in a transcript's
 // header, as in [Variant "tie=bounce"].
 type Variant struct {
