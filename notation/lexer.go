@@ -16,6 +16,9 @@ const (
 	TokenInt        = "Int"
 	TokenIdent      = "Ident"
 	TokenPunct      = "Punct"
+	// TokenCorrection is a recorded ruling after a move, as in
+	// "(taken back)"; like a comment, it is kept aside from the parse.
+	TokenCorrection = "Correction"
 )
 
 // NewLexer builds a game's lexer: the shared rules with the game's own
@@ -31,6 +34,7 @@ func NewLexer(game ...lexer.SimpleRule) *lexer.StatefulDefinition {
 		{Name: TokenComment, Pattern: `;[^\r\n]*|\{[^}]*\}?`},
 		{Name: TokenWhitespace, Pattern: `[ \t\r\n\x{FEFF}]+`},
 		{Name: TokenString, Pattern: `"(?:\\.|[^"\\\n])*"?`},
+		{Name: TokenCorrection, Pattern: `\([^()\r\n]*\)?`},
 	}
 	rules = append(rules, game...)
 	rules = append(rules,
@@ -58,10 +62,11 @@ func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.Span.Start, e.Ms
 // Tokens is a lexed transcript: the tokens the parser reads, the comments
 // kept aside, and the errors met on the way.
 type Tokens struct {
-	Tokens   []lexer.Token
-	Comments []Comment
-	Errors   []*Error
-	EOF      lexer.Position
+	Tokens      []lexer.Token
+	Comments    []Comment
+	Corrections []Correction
+	Errors      []*Error
+	EOF         lexer.Position
 }
 
 // Tokenize lexes src. On a character no rule matches, it records an error
@@ -69,7 +74,7 @@ type Tokens struct {
 // the rest of the file.
 func Tokenize(def LexerDefinition, filename, src string) *Tokens {
 	symbols := def.Symbols()
-	comment, whitespace, str := symbols[TokenComment], symbols[TokenWhitespace], symbols[TokenString]
+	comment, whitespace, str, correction := symbols[TokenComment], symbols[TokenWhitespace], symbols[TokenString], symbols[TokenCorrection]
 	out := &Tokens{}
 	base := lexer.Position{Filename: filename, Line: 1, Column: 1}
 	// Invalid bytes would be mangled in every message: report the first, and
@@ -139,6 +144,13 @@ func Tokenize(def LexerDefinition, filename, src string) *Tokens {
 					out.Errors = append(out.Errors, &Error{Span{tok.Pos, tok.Pos}, "unterminated { comment: expected a closing }"})
 				}
 				out.Comments = append(out.Comments, Comment{Pos: tok.Pos, Text: tok.Value})
+			case correction:
+				c, err := readCorrection(tok)
+				if err != nil {
+					out.Errors = append(out.Errors, err)
+					continue
+				}
+				out.Corrections = append(out.Corrections, c)
 			case str:
 				if len(tok.Value) < 2 || !strings.HasSuffix(tok.Value, `"`) || !closedString(tok.Value) {
 					out.Errors = append(out.Errors, &Error{Span{tok.Pos, tokenEnd(tok)}, `unterminated string: expected a closing " on the same line`})
@@ -174,6 +186,10 @@ func (t *Tokens) withoutBOM(src string) *Tokens {
 	}
 	for i := range t.Comments {
 		fix(&t.Comments[i].Pos)
+	}
+	for i := range t.Corrections {
+		fix(&t.Corrections[i].Span.Start)
+		fix(&t.Corrections[i].Span.End)
 	}
 	for _, e := range t.Errors {
 		fix(&e.Span.Start)

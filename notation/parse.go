@@ -72,8 +72,11 @@ type Parsed[M Move] struct {
 	Source   string
 	File     *File[M]
 	Comments []Comment
-	Errors   []*Error
-	EOF      lexer.Position
+	// Corrections are the recorded rulings, each after the move it is
+	// about; Check gives each its move.
+	Corrections []Correction
+	Errors      []*Error
+	EOF         lexer.Position
 }
 
 // Parse parses src. It reports every syntax error, not just the first: when
@@ -101,7 +104,7 @@ func (g *Grammar[M]) ParseLimited(filename, src string, limits Limits) *Parsed[M
 
 func (g *Grammar[M]) parse(filename, src string) *Parsed[M] {
 	toks := Tokenize(g.lex, filename, src)
-	p := &Parsed[M]{Source: src, Comments: toks.Comments, Errors: toks.Errors, EOF: toks.EOF}
+	p := &Parsed[M]{Source: src, Comments: toks.Comments, Corrections: toks.Corrections, Errors: toks.Errors, EOF: toks.EOF}
 	if len(toks.Errors) == 0 {
 		file, err := Guard(func() (*File[M], error) {
 			return g.file.ParseFromLexer(TokenLexer(toks.Tokens, toks.EOF))

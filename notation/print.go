@@ -18,7 +18,7 @@ import (
 // bare tells whether a player's name may be written without quotes.
 func Print[M Move](p *Parsed[M], bare func(string) bool) string {
 	var b strings.Builder
-	comments := p.Comments
+	comments := withCorrections(p.Comments, p.Corrections)
 	// take removes and returns the comments that begin before offset.
 	take := func(offset int) []Comment {
 		i := 0
@@ -120,6 +120,24 @@ func Print[M Move](p *Parsed[M], bare func(string) bool) string {
 		b.WriteString(c.Text + "\n")
 	}
 	return b.String()
+}
+
+// withCorrections puts the corrections among the comments, in the order
+// of the source: the printer keeps a correction after the move it
+// followed, as it keeps a brace comment.
+func withCorrections(comments []Comment, corrections []Correction) []Comment {
+	if len(corrections) == 0 {
+		return comments
+	}
+	out := make([]Comment, 0, len(comments)+len(corrections))
+	for _, c := range corrections {
+		for len(comments) > 0 && comments[0].Pos.Offset < c.Span.Start.Offset {
+			out = append(out, comments[0])
+			comments = comments[1:]
+		}
+		out = append(out, Comment{Pos: c.Span.Start, Text: c.String()})
+	}
+	return append(out, comments...)
 }
 
 // Width is the column the canonical layout keeps a statement's line to:

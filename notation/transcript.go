@@ -22,6 +22,9 @@ type Transcript[M Move] struct {
 	Setup      []*Setup[M]
 	Turns      []*Turn[M]
 	Result     *Result
+	// Corrections are the recorded rulings by the start offset of the move
+	// each follows: see CorrectionOf.
+	Corrections map[int]Correction
 }
 
 // Tag finds a tag by name.
@@ -84,6 +87,7 @@ func Check[M Move](p *Parsed[M], n int, subjects ...string) (*Transcript[M], []*
 			t.Result = st.Result
 		}
 	}
+	t.attachCorrections(fail)
 	playersTag := t.Tag("Players")
 	switch {
 	case playersTag == nil:
