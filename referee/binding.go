@@ -189,16 +189,25 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 		if opts.beforeMove != nil {
 			opts.beforeMove(m.Span(), player, setup, state)
 		}
-		for _, em := range b.toEngine(m, setup) {
-			if err := guarded(func() error { return state.Apply(player, em) }); err != nil {
-				if _, ok := err.(*internalError); ok {
-					return fault(m.Span(), err)
-				}
-				return illegal(m.Span(), violationText(err))
-			}
+		correction, corrected := t.CorrectionOf(m)
+		var ok bool
+		switch {
+		case !corrected:
+			ok = b.play(state, player, b.toEngine(m, setup), m.Span(), fault, illegal)
+		case correction.Kind == notation.LetStand:
+			ok = b.letStand(r, state, player, b.toEngine(m, setup), m.Span(), fault, illegal)
+		default:
+			ok = b.takeBack(r, t.Players, state, player, b.toEngine(m, setup), m.Span(), correction, fault)
+		}
+		if !ok {
+			return false
 		}
 		if opts.afterMove != nil {
-			opts.afterMove(m, player, setup, state)
+			note := ""
+			if corrected {
+				note = correction.String()
+			}
+			opts.afterMove(m, note, player, setup, state)
 		}
 		return true
 	}
@@ -282,6 +291,87 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 		r.Outcome = "stopped"
 	}
 	return out
+}
+
+// play plays a written move's engine moves on state. A move that stands
+// for several (a1-b2xc3) stops at its first illegal part, which illegal
+// reports; a panic in the engine is a fault. It tells whether to go on.
+func (b *binding[M]) play(state engine.State, player int, ems []engine.Move, span notation.Span, fault func(notation.Span, error) bool, illegal func(notation.Span, string) bool) bool {
+	for _, em := range ems {
+		if err := guarded(func() error { return state.Apply(player, em) }); err != nil {
+			if _, ok := err.(*internalError); ok {
+				return fault(span, err)
+			}
+			return illegal(span, violationText(err))
+		}
+	}
+	return true
+}
+
+// takeBack judges a move the players took back, with or without a
+// penalty: the move is checked on a copy of the state and recorded as a
+// ruling, legal or not, and the game goes on without it.
+func (b *binding[M]) takeBack(r *Report, players []string, state engine.State, player int, ems []engine.Move, span notation.Span, c notation.Correction, fault func(notation.Span, error) bool) bool {
+	trial := state.Clone()
+	var refused error
+	for _, em := range ems {
+		if err := guarded(func() error { return trial.Apply(player, em) }); err != nil {
+			if _, ok := err.(*internalError); ok {
+				return fault(span, err)
+			}
+			refused = err
+			break
+		}
+	}
+	what := "taken back"
+	if c.Kind == notation.Penalty {
+		what = fmt.Sprintf("taken back, with a penalty to %s", players[player])
+		if r.Penalties == nil {
+			r.Penalties = make([]int, len(players))
+		}
+		r.Penalties[player]++
+	}
+	r.Rulings++
+	if refused == nil {
+		r.add(Note, span, fmt.Sprintf("recorded ruling: move %s, though the rules allow it", what))
+		return true
+	}
+	r.add(Note, span, fmt.Sprintf("recorded ruling: illegal move %s: %s", what, violationText(refused)))
+	return true
+}
+
+// letStand plays a move the players let stand: a part the rules refuse is
+// forced, as far as it can be made at all (engine.Forcer), and recorded as
+// a ruling; a part that cannot be made is an illegal move all the same.
+func (b *binding[M]) letStand(r *Report, state engine.State, player int, ems []engine.Move, span notation.Span, fault func(notation.Span, error) bool, illegal func(notation.Span, string) bool) bool {
+	var refused []string
+	for _, em := range ems {
+		err := guarded(func() error { return state.Apply(player, em) })
+		if err == nil {
+			continue
+		}
+		if _, ok := err.(*internalError); ok {
+			return fault(span, err)
+		}
+		forcer, ok := state.(engine.Forcer)
+		if !ok {
+			return illegal(span, violationText(err)+fmt.Sprintf("; it cannot be let stand: the %s referee cannot replay a move its rules refuse", b.Name()))
+		}
+		if ferr := guarded(func() error { return forcer.Force(player, em) }); ferr != nil {
+			if _, ok := ferr.(*internalError); ok {
+				return fault(span, ferr)
+			}
+			return illegal(span, violationText(err)+"; it cannot be let stand: "+violationText(ferr))
+		}
+		refused = append(refused, violationText(err))
+	}
+	r.Rulings++
+	if len(refused) == 0 {
+		r.add(Note, span, "recorded ruling: move let stand, though the rules allow it")
+		return true
+	}
+	r.add(Note, span, "recorded ruling: illegal move let stand: "+strings.Join(refused, "; "))
+	return true
 }
 
 // conclude writes the result the rules give and compares the recorded one.

@@ -79,9 +79,10 @@ type Options struct {
 	// line, and the state it meets (which it must not change).
 	beforeMove func(at notation.Span, player int, setup bool, st engine.State)
 	// afterMove, when set, sees each written move just after it is
-	// replayed legally, with the state it led to (which it must not
-	// change); player is the one who made it.
-	afterMove func(m notation.Move, player int, setup bool, st engine.State)
+	// replayed legally, or taken back or let stand as its correction
+	// (written as in "(taken back)", or "") records, with the state it
+	// led to (which it must not change); player is the one who made it.
+	afterMove func(m notation.Move, correction string, player int, setup bool, st engine.State)
 	// turnStart, when set, sees each turn line once the turn before it
 	// has ended (and, for the first, once the game has begun): its place,
 	// number and player, and the state (which it must not change).

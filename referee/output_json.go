@@ -32,6 +32,8 @@ type jsonReport struct {
 	Turns       int              `json:"turns"`
 	Moves       int              `json:"moves"`
 	Illegal     int              `json:"illegal"`
+	Rulings     int              `json:"rulings"`
+	Penalties   map[string]int   `json:"penalties"`
 	Result      string           `json:"result"`
 	Recorded    *string          `json:"recorded"`
 	Outcome     *string          `json:"outcome"`
@@ -103,9 +105,12 @@ func toJSONReport(c checked) jsonReport {
 	out := jsonReport{
 		Path: r.Path, Game: r.Game, Players: orEmpty(r.Players), Seed: orNull(r.Seed), Unshuffled: r.Unshuffled,
 		Variants: orEmpty(r.Variants), Replayed: r.Replayed, Stopped: r.Stopped,
-		Turns: r.Turns, Moves: r.Moves, Illegal: r.Illegal,
+		Turns: r.Turns, Moves: r.Moves, Illegal: r.Illegal, Rulings: r.Rulings, Penalties: map[string]int{},
 		Result: r.Result, Recorded: orNull(r.Recorded), Outcome: orNull(r.Outcome),
 		State: []jsonRow{}, ExitCode: c.exitCode, Diagnostics: []jsonDiagnostic{},
+	}
+	for p, n := range r.Penalties {
+		out.Penalties[r.Players[p]] = n
 	}
 	for _, st := range r.State {
 		out.State = append(out.State, jsonRow(st))

@@ -107,8 +107,12 @@ func (b *binding[M]) Replay(path, src string, opts Options) (*Replay, *Report) {
 			}
 		}
 	}
-	opts.afterMove = func(m notation.Move, player int, setup bool, st engine.State) {
-		s := Step{Kind: MoveStep, Turn: turn, Player: turnPlayer, Move: m.String(), Span: m.Span(), state: st.Clone()}
+	opts.afterMove = func(m notation.Move, correction string, player int, setup bool, st engine.State) {
+		move := m.String()
+		if correction != "" {
+			move += " " + correction
+		}
+		s := Step{Kind: MoveStep, Turn: turn, Player: turnPlayer, Move: move, Span: m.Span(), state: st.Clone()}
 		if setup {
 			s.Turn, s.Player = 0, player
 		}

@@ -40,11 +40,16 @@ type Report struct {
 	Seed    string // the Seed tag, or "" for a game whose draws are written
 	// Unshuffled is set for a game with nothing to shuffle or draw (Void),
 	// where a missing seed leaves nothing unwritten.
-	Unshuffled  bool
-	Variants    []string
-	Turns       int // turn lines replayed
-	Moves       int // moves replayed, legal or not
-	Illegal     int
+	Unshuffled bool
+	Variants   []string
+	Turns      int // turn lines replayed
+	Moves      int // moves replayed, legal or not
+	Illegal    int
+	// Rulings counts the moves the transcript records a correction for:
+	// taken back, let stand, or taken back with a penalty.
+	Rulings int
+	// Penalties counts each player's penalties; nil when none is recorded.
+	Penalties   []int
 	Diagnostics []Diagnostic
 	// Replayed is false when syntax errors kept the transcript from being replayed.
 	Replayed bool

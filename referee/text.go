@@ -230,6 +230,12 @@ func WriteReport(w io.Writer, r *Report, p Palette) {
 	}
 	row("played", fmt.Sprintf("%s, %s", plural(r.Turns, "turn"), plural(r.Moves, "move")))
 	row("illegal", fmt.Sprint(r.Illegal))
+	if r.Rulings > 0 {
+		row("rulings", fmt.Sprintf("%d recorded", r.Rulings))
+	}
+	if r.Penalties != nil {
+		row("penalties", perPlayer(r.Players, func(p int) string { return fmt.Sprint(r.Penalties[p]) }))
+	}
 	row("result", r.Result)
 	if r.Recorded != "" {
 		row("recorded", r.Recorded)

@@ -1,0 +1,85 @@
+package referee
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync/atomic"
+	"testing"
+)
+
+// diagnosticsOf lists a report's diagnostics of the given severities.
+func diagnosticsOf(r *Report, sevs ...Severity) []Diagnostic {
+	var out []Diagnostic
+	for _, d := range r.Diagnostics {
+		for _, s := range sevs {
+			if d.Severity == s {
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
+
+// An illegal move written before a move of a random game and marked as
+// taken back, with or without a penalty, changes nothing but the ruling
+// it records: the referee checks the same game to the same result, and
+// reports the move as a recorded ruling at its place, not as an error.
+func TestIllegalMoveTakenBack(t *testing.T) {
+	for _, g := range Games() {
+		t.Run(g.Name(), func(t *testing.T) {
+			var inserted atomic.Int64
+			errs := forSeeds(corruptedGames(), func(seed uint64) (errs []string) {
+				text, _ := g.Random(seed)
+				path := fmt.Sprintf("random-%d%s", seed, g.Extension())
+				_, at, _, now, ok := g.(corruptor).corrupt(path, text, rand.New(rand.NewPCG(seed, 11)))
+				if !ok {
+					return nil
+				}
+				inserted.Add(1)
+				kind := "taken back"
+				if seed%2 == 1 {
+					kind = "penalty"
+				}
+				src := text[:at.Start.Offset] + now + " (" + kind + "), " + text[at.Start.Offset:]
+				clean := g.Check(path, text, Options{})
+				r := g.Check(path, src, Options{})
+				notes := diagnosticsOf(r, Note)
+				fail := func(why string) {
+					errs = append(errs, fmt.Sprintf("seed %d: %q (%s) written at %d:%d: %s:\n%s", seed, now, kind, at.Start.Line, at.Start.Column, why, ReportText(r)))
+				}
+				switch {
+				case r.ExitCode() != 0:
+					fail(fmt.Sprintf("exit %d, want 0", r.ExitCode()))
+				case r.Outcome != clean.Outcome || r.Result != clean.Result:
+					fail(fmt.Sprintf("result %q, want the game's own %q", r.Result, clean.Result))
+				case len(notes) != 1 || notes[0].Span.Start != at.Start:
+					fail("want one note, at the move")
+				case !strings.HasPrefix(notes[0].Msg, "recorded ruling: illegal move taken back"):
+					fail("the note does not record an illegal move taken back")
+				case r.Rulings != 1 || r.Moves != clean.Moves+1:
+					fail(fmt.Sprintf("%d rulings and %d moves, want 1 and %d", r.Rulings, r.Moves, clean.Moves+1))
+				case kind == "penalty" && (r.Penalties == nil || sum(r.Penalties) != 1):
+					fail(fmt.Sprintf("penalties %v, want one", r.Penalties))
+				case kind != "penalty" && r.Penalties != nil:
+					fail(fmt.Sprintf("penalties %v, want none", r.Penalties))
+				}
+				return errs
+			})
+			for _, e := range errs {
+				t.Error(e)
+			}
+			if n := inserted.Load(); n < int64(corruptedGames()/2) {
+				t.Errorf("only %d of %d games took an illegal move", n, corruptedGames())
+			}
+		})
+	}
+}
+
+func sum(xs []int) int {
+	n := 0
+	for _, x := range xs {
+		n += x
+	}
+	return n
+}
