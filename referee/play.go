@@ -35,8 +35,14 @@ type Session struct {
 	report *Report
 	replay *Replay
 	legal  *LegalMoves
-	// options are what Complete offers, worked out at the first tab.
+	// options are what Complete offers, worked out at the first tab;
+	// after are the moves that may follow the moves typed before a comma,
+	// by those moves.
 	options []string
+	after   map[string][]string
+	// lastLine is the last line of moves typed, while it is the last
+	// change: undo takes its moves back together.
+	lastLine *typedLine
 }
 
 // Status is what became of one line typed in a session.
@@ -103,7 +109,7 @@ func (s *Session) Save() error {
 func (s *Session) refresh() {
 	s.replay, s.report = s.game.Replay(s.path, s.text, Options{})
 	s.legal, _ = s.game.Legal(s.path, s.text)
-	s.options = nil
+	s.options, s.after = nil, nil
 }
 
 // finished tells whether the transcript has a result line.
@@ -291,7 +297,8 @@ Ben play EMP c2); before turn 1, a set-up line with its name (Ann: draw 9C KD
 5H 2S), while a move begins turn 1. Each move is checked as it is typed, and
 the transcript is written after every change. Tab completes the legal moves.
   end       end the turn: the next move begins the next turn
-  undo      take back the last move, the last end of a turn, or the result
+  undo      take back the last line of moves typed (then a move at a time), the
+            last end of a turn, or the result
   legal     list the legal moves
   show      draw the state again
   result    write the result the rules give; or result unfinished, result draw
@@ -309,10 +316,28 @@ type attempt struct {
 	head     string
 	// done is said once the candidate is taken, before the state.
 	done string
+	// moves is set for a typed line of moves, which undo takes back whole.
+	moves bool
+}
+
+// typedLine is the last line of moves taken, for undo to take back whole.
+type typedLine struct {
+	before, after string
+	moves         []string // as the transcript writes them
 }
 
 // move appends typed moves to the open turn, or begins turn 1 with them.
 func (s *Session) move(w io.Writer, typed string) (Status, error) {
+	st, err := s.try(w, s.moveAttempt(typed))
+	if lm := s.legal; st == Rejected && lm != nil && lm.Ended != nil {
+		fmt.Fprintf(w, "note: %s's turn %d can only end: type end\n", escapeControls(lm.Ended.Player), lm.Ended.Turn)
+	}
+	return st, err
+}
+
+// moveAttempt is the transcript with typed moves appended to the open
+// turn, or beginning turn 1.
+func (s *Session) moveAttempt(typed string) attempt {
 	turn, player, moves := s.openTurn()
 	a := attempt{text: strings.TrimRight(s.text, "\n") + "\n"}
 	if turn == 0 {
@@ -329,11 +354,8 @@ func (s *Session) move(w io.Writer, typed string) (Status, error) {
 	a.text += typed
 	a.to = len(a.text)
 	a.text += "\n"
-	st, err := s.try(w, a)
-	if lm := s.legal; st == Rejected && lm != nil && lm.Ended != nil {
-		fmt.Fprintf(w, "note: %s's turn %d can only end: type end\n", escapeControls(lm.Ended.Player), lm.Ended.Turn)
-	}
-	return st, err
+	a.moves = true
+	return a
 }
 
 // setupLine adds a set-up line, or adds its moves to the set-up line the
@@ -343,7 +365,12 @@ func (s *Session) setupLine(w io.Writer, subject, written, typed string) (Status
 		fmt.Fprintf(w, "a set-up line needs its moves after the name, as in %s: draw 9C KD 5H 2S\n", escapeControls(written))
 		return Rejected, nil
 	}
-	a := attempt{text: strings.TrimRight(s.text, "\n") + "\n"}
+	return s.try(w, s.setupAttempt(subject, written, typed))
+}
+
+// setupAttempt is the transcript with a set-up line's typed moves added.
+func (s *Session) setupAttempt(subject, written, typed string) attempt {
+	a := attempt{text: strings.TrimRight(s.text, "\n") + "\n", moves: true}
 	if turn, _, _ := s.openTurn(); turn == 0 {
 		if open, moves, ok := s.openSetup(); ok && open == subject {
 			if len(moves) > 0 {
@@ -354,7 +381,7 @@ func (s *Session) setupLine(w io.Writer, subject, written, typed string) (Status
 			a.text += typed
 			a.to = len(a.text)
 			a.text += "\n"
-			return s.try(w, a)
+			return a
 		}
 	}
 	// A line of its own; after the first turn Check says where set-up
@@ -364,7 +391,7 @@ func (s *Session) setupLine(w io.Writer, subject, written, typed string) (Status
 	a.text += written + ": " + typed
 	a.to = len(a.text)
 	a.text += "\n"
-	return s.try(w, a)
+	return a
 }
 
 // lineSoFar writes the head of a line and its last few moves, for a
@@ -480,11 +507,16 @@ func (s *Session) result(w io.Writer, typed string) (Status, error) {
 	return s.try(w, resultAttempt(base, typed))
 }
 
-// undo takes back the last thing written: the result line, the last move,
-// or the last turn line (the end of the turn before it). It works on the
+// undo takes back the last thing written: the result line, the moves of
+// the line just typed, the last move, or the last turn line (the end of
+// the turn before it). It works on the
 // text, with the places the replay gives, so it goes back past the start
 // of the session into a resumed transcript, and keeps the comments.
 func (s *Session) undo(w io.Writer) (Status, error) {
+	if l := s.lastLine; l != nil && l.after == s.text {
+		// The moves of the last line typed go together, as they came.
+		return s.try(w, attempt{text: l.before, done: "took back " + strings.Join(l.moves, ", ")})
+	}
 	from, to, what := s.lastWritten()
 	if from < 0 {
 		fmt.Fprintln(w, "nothing to undo")
@@ -578,6 +610,18 @@ func (s *Session) try(w io.Writer, a attempt) (Status, error) {
 	old := *s
 	s.text = text
 	s.refresh()
+	s.lastLine = nil
+	if a.moves && s.report.ExitCode() == 0 {
+		var typed []string
+		for _, st := range s.replay.Steps[min(len(old.replay.Steps), len(s.replay.Steps)):] {
+			if st.Kind == MoveStep {
+				typed = append(typed, st.Move)
+			}
+		}
+		if len(typed) > 1 {
+			s.lastLine = &typedLine{before: old.text, after: s.text, moves: typed}
+		}
+	}
 	if s.report.ExitCode() != 0 {
 		// The canonical layout of a clean transcript checks clean
 		// (a property test holds it): this is the referee's own fault.
@@ -758,6 +802,18 @@ var commands = []string{"end", "undo", "legal", "show", "result", "help", "quit"
 // as they are typed here, and the commands, those that begin with what is
 // typed.
 func (s *Session) Complete(line string) []string {
+	if i := strings.LastIndexByte(line, ','); i >= 0 && !strings.HasPrefix(line, "result") {
+		// A move after others typed on the line: the moves open once
+		// those are made.
+		head, rest := line[:i], strings.TrimLeft(line[i+1:], " \t")
+		var out []string
+		for _, o := range s.movesAfter(strings.TrimSpace(head)) {
+			if strings.HasPrefix(o, rest) {
+				out = append(out, head+", "+o)
+			}
+		}
+		return out
+	}
 	if s.options == nil {
 		s.options = append(s.typedMoves(), commands...)
 	}
@@ -768,6 +824,39 @@ func (s *Session) Complete(line string) []string {
 		}
 	}
 	return out
+}
+
+// movesAfter are the legal moves that may follow typed moves on the same
+// line: none when those moves are not all legal, or when the turn, or the
+// set-up line's player, changes after them.
+func (s *Session) movesAfter(typed string) []string {
+	if moves, ok := s.after[typed]; ok {
+		return moves
+	}
+	if s.after == nil {
+		s.after = map[string][]string{}
+	}
+	var a attempt
+	subject := ""
+	if m := typedSetup.FindStringSubmatch(typed); m != nil {
+		subject = unquoteName(m[1])
+		a = s.setupAttempt(subject, m[1], strings.TrimSpace(m[2]))
+	} else {
+		a = s.moveAttempt(typed)
+	}
+	var moves []string
+	lm, r := s.game.Legal(s.path, a.text)
+	if r.ExitCode() == 0 && lm != nil && lm.Over == "" && lm.Ended == nil {
+		turn, _, _ := s.openTurn()
+		switch {
+		case subject != "" && lm.Player == subject && lm.Turn <= 1:
+			moves = lm.Moves
+		case subject == "" && (lm.Turn == turn || turn == 0 && lm.Turn == 1):
+			moves = lm.Moves
+		}
+	}
+	s.after[typed] = moves
+	return moves
 }
 
 // typedMoves are the legal moves as they are typed now. Before turn 1 they

@@ -175,6 +175,16 @@ func TestSession(t *testing.T) {
 			want: "\n1. Ann: place 7D/9C a1, place 4D/9S a2\n2. Ben:\n",
 		},
 		{
+			name: "undo takes back the moves of the line typed together", game: "sortie", start: seeded,
+			steps: []step{
+				{"end", Accepted, nil},
+				{"place 7D/9C a1,place 4D/8H b1", Accepted, []string{"1. Ann: place 7D/9C a1, place 4D/8H b1\n"}},
+				{"undo", Accepted, []string{"took back place 7D/9C a1, place 4D/8H b1", "1. Ann:\n"}},
+				{"undo", Accepted, []string{"took back the start of turn 1"}},
+			},
+			want: "",
+		},
+		{
 			name: "undo goes back to before turn 1", game: "sortie", start: seeded,
 			steps: []step{
 				{"place 7D/9C a1", Accepted, nil},
@@ -314,9 +324,9 @@ func TestSessionTypesWholeGames(t *testing.T) {
 				if i%10 == 0 {
 					checkFile(t, s, path)
 				}
-				// undo takes back one move, not the turn 1 it began: retry
-				// the lines of one move in a turn.
-				if i%7 == 2 && inTurn && line != "end" && !strings.Contains(line, ", ") && !strings.HasPrefix(line, "result") {
+				// undo takes back the moves of the line typed, not the turn
+				// 1 it began: retry lines of moves in a turn.
+				if i%7 == 2 && inTurn && line != "end" && !strings.HasPrefix(line, "result") {
 					if st, out := typeOnly(t, s, "undo"); st != Accepted || s.Text() != before {
 						t.Fatalf("line %d, undo of %q: %v\n%s\ngave:\n%s\nwant:\n%s", i+1, line, st, out, s.Text(), before)
 					}
@@ -493,6 +503,24 @@ func TestSessionComplete(t *testing.T) {
 	typeLine(t, setup, setupPath, "Ann: draw 9C KD 5H 2S")
 	if got := setup.Complete("Ben: draw 9"); !slices.Equal(got, []string{"Ben: draw 9D", "Ben: draw 9H", "Ben: draw 9S"}) {
 		t.Errorf("Complete(\"Ben: draw 9\") in the set-up = %q", got)
+	}
+	// After a comma, the moves open once those before it are made.
+	for _, tt := range []struct {
+		line string
+		want []string
+	}{
+		{"place 7D/9C a1, place 4D/8H b", []string{"place 7D/9C a1, place 4D/8H b1"}},
+		{"place 7D/9C a1 ,place 4D/8H b", []string{"place 7D/9C a1 , place 4D/8H b1"}},
+		{"place 7D/9C a1, place 7D", nil}, // 7D is on the board by then
+		{"place 7D/9C d4, place 4D", nil}, // not all legal: nothing follows
+	} {
+		if got := s.Complete(tt.line); !slices.Equal(got, tt.want) {
+			t.Errorf("Complete(%q) = %q, want %q", tt.line, got, tt.want)
+		}
+	}
+	// 9C is in Ann's hand.
+	if got, want := setup.Complete("Ben: draw 3D, draw 9"), []string{"Ben: draw 3D, draw 9D", "Ben: draw 3D, draw 9H", "Ben: draw 3D, draw 9S"}; !slices.Equal(got, want) {
+		t.Errorf("Complete(\"Ben: draw 3D, draw 9\") in the set-up = %q, want %q", got, want)
 	}
 	typeLine(t, s, path, "place 7D/9C a1")
 	typeLine(t, s, path, "place 4D/8H b1")
