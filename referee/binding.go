@@ -324,7 +324,11 @@ func (b *binding[M]) takeBack(r *Report, players []string, state engine.State, p
 		}
 	}
 	what := "taken back"
-	if c.Kind == notation.Penalty {
+	switch {
+	case c.Kind == notation.Penalty && player < 0:
+		// A board line's move (Void's) is no player's to be penalised for.
+		what = "taken back, with no player to take the penalty"
+	case c.Kind == notation.Penalty:
 		what = fmt.Sprintf("taken back, with a penalty to %s", players[player])
 		if r.Penalties == nil {
 			r.Penalties = make([]int, len(players))

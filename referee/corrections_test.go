@@ -3,6 +3,7 @@ package referee
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -32,7 +33,7 @@ func TestIllegalMoveTakenBack(t *testing.T) {
 			errs := forSeeds(corruptedGames(), func(seed uint64) (errs []string) {
 				text, _ := g.Random(seed)
 				path := fmt.Sprintf("random-%d%s", seed, g.Extension())
-				_, at, _, now, ok := g.(corruptor).corrupt(path, text, rand.New(rand.NewPCG(seed, 11)))
+				_, at, _, now, ok := g.(corruptor).corrupt(path, text, rand.New(rand.NewPCG(seed, 11)), nil)
 				if !ok {
 					return nil
 				}
@@ -82,4 +83,20 @@ func sum(xs []int) int {
 		n += x
 	}
 	return n
+}
+
+// A move of Void's board line is no player's: taken back with a penalty,
+// it is a ruling with no one to penalise, not a failure.
+func TestBoardLinePenalty(t *testing.T) {
+	src, err := os.ReadFile("../examples/void/advance.void")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const sector = "sector Middle Ruins"
+	text := strings.Replace(string(src), sector, sector+" (penalty), "+sector, 1)
+	r := voidGame.Check("advance.void", text, Options{})
+	notes := diagnosticsOf(r, Note)
+	if r.ExitCode() != 0 || len(notes) != 1 || !strings.Contains(notes[0].Msg, "taken back, with no player to take the penalty") || r.Penalties != nil {
+		t.Errorf("exit %d, penalties %v:\n%s", r.ExitCode(), r.Penalties, ReportText(r))
+	}
 }

@@ -12,7 +12,7 @@ import (
 
 // corruptor is a game that can spoil one move of a transcript.
 type corruptor interface {
-	corrupt(path, src string, rng *rand.Rand) (spoiled string, at notation.Span, was, now string, ok bool)
+	corrupt(path, src string, rng *rand.Rand, want func(before engine.State, mover int, m engine.Move) bool) (spoiled string, at notation.Span, was, now string, ok bool)
 }
 
 // written is a move as the replay met it: its place, its player, its line
@@ -38,8 +38,9 @@ type candidate struct {
 // of illegality; what is under test is that the referee finds the move at
 // its place. It returns the spoiled transcript, the place of the move
 // replaced, the move's text before and after, and false when no move
-// could be spoiled.
-func (b *binding[M]) corrupt(path, src string, rng *rand.Rand) (string, notation.Span, string, string, bool) {
+// could be spoiled. want, when not nil, takes only the illegal moves it
+// accepts.
+func (b *binding[M]) corrupt(path, src string, rng *rand.Rand, want func(before engine.State, mover int, m engine.Move) bool) (string, notation.Span, string, string, bool) {
 	var moves []written
 	opts := Options{beforeMove: func(at notation.Span, player int, setup bool, st engine.State) {
 		moves = append(moves, written{at, player, setup, st.Clone()})
@@ -78,6 +79,9 @@ func (b *binding[M]) corrupt(path, src string, rng *rand.Rand) (string, notation
 			if err := w.before.Clone().Apply(c.mover, c.move); err == nil {
 				continue // legal here too
 			}
+			if want != nil && !want(w.before, c.mover, c.move) {
+				continue
+			}
 			now := b.writeMove(c.move, c.mover, turn, r.Players)
 			if w.setup {
 				now = b.notate(c.move)
@@ -108,7 +112,7 @@ func TestCorruptedMoveIsFoundAtItsPlace(t *testing.T) {
 			errs := forSeeds(corruptedGames(), func(seed uint64) (errs []string) {
 				text, _ := g.Random(seed)
 				path := fmt.Sprintf("random-%d%s", seed, g.Extension())
-				src, at, was, now, ok := g.(corruptor).corrupt(path, text, rand.New(rand.NewPCG(seed, 11)))
+				src, at, was, now, ok := g.(corruptor).corrupt(path, text, rand.New(rand.NewPCG(seed, 11)), nil)
 				if !ok {
 					return nil
 				}

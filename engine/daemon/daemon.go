@@ -202,7 +202,7 @@ func (s *State) ToMove() int {
 		return s.active
 	}
 	if s.drafts < len(draftOrder) {
-		return draftOrder[s.drafts]
+		return s.drafter()
 	}
 	for p, pl := range s.players {
 		if pl.main == "" {
@@ -350,7 +350,12 @@ func (s *State) Apply(p int, m engine.Move) error {
 	return nil
 }
 
-func (s *State) apply(p int, m engine.Move) error {
+func (s *State) apply(p int, m engine.Move) error { return s.move(p, m, false) }
+
+// move plays m for p by the rules or, forced, as a move let stand
+// (force.go): the rules a hand can break are skipped, and the checks of
+// what no hand can do are kept.
+func (s *State) move(p int, m engine.Move, forced bool) error {
 	if s.outcome.Over {
 		return violation(fmt.Sprintf("the game is over: it ended on turn %d", s.outcome.Turn), ruleLose)
 	}
@@ -358,7 +363,7 @@ func (s *State) apply(p int, m engine.Move) error {
 		if !s.setup {
 			return ruling("D5", rulingSetupLine, "a set-up line after the first turn")
 		}
-		return s.setupMove(p, sl.Move)
+		return s.setupMove(p, sl.Move, forced)
 	}
 	switch m.(type) {
 	case Draft, Main, Mulligan, Keep:
@@ -369,7 +374,7 @@ func (s *State) apply(p int, m engine.Move) error {
 			return err
 		}
 	}
-	if p != s.active {
+	if p != s.active && !forced {
 		return violation(fmt.Sprintf("it is %s's turn, not %s's", s.name(s.active), s.name(p)), ruleTurnEnds)
 	}
 	if d := s.damage; d != nil {
@@ -382,26 +387,26 @@ func (s *State) apply(p int, m engine.Move) error {
 		return s.reveal(r)
 	}
 	if _, end := m.(engine.EndTurn); end {
-		return s.endTurn()
+		return s.endTurn(forced)
 	}
-	if s.ended {
+	if s.ended && !forced {
 		return ruling("D11", rulingTurnOver, fmt.Sprintf("%s's turn has ended: %s", s.name(p), s.why))
 	}
 	switch m := m.(type) {
 	case Reveal:
 		return ruling("D9", rulingRevealNow, fmt.Sprintf("no damage is being dealt: there is no security card to reveal (%s)", m.Card))
 	case Play:
-		return s.play(p, m)
+		return s.play(p, m, forced)
 	case Activate:
-		return s.activate(p, m)
+		return s.activate(p, m, forced)
 	case TrashScript:
-		return s.trashScript(p, m)
+		return s.trashScript(p, m, forced)
 	case Attack:
-		return s.attack(p, m)
+		return s.attack(p, m, forced)
 	case Refresh:
-		return s.refresh(p)
+		return s.refresh(p, forced)
 	case Burn:
-		return s.burn(p)
+		return s.burn(p, forced)
 	}
 	return fmt.Errorf("daemon: unknown move %T", m)
 }
@@ -421,15 +426,17 @@ func describe(m engine.Move) string {
 }
 
 // setupMove plays a move written on a set-up line.
-func (s *State) setupMove(p int, m engine.Move) error {
+func (s *State) setupMove(p int, m engine.Move, forced bool) error {
 	pl := s.players[p]
 	switch m := m.(type) {
 	case Draft:
-		if s.drafts >= len(draftOrder) {
+		if s.drafts >= len(draftOrder) && !forced {
 			return draftViolation(len(draftOrder)-1, fmt.Sprintf("the draft is over: six modules are drafted, and %s has three", s.name(p)))
 		}
-		if want := draftOrder[s.drafts]; p != want {
-			return draftViolation(s.drafts, fmt.Sprintf("the %s pick of the draft is %s's, not %s's", ordinal(s.drafts+1), s.name(want), s.name(p)))
+		if !forced {
+			if want := s.drafter(); p != want {
+				return draftViolation(s.drafts, fmt.Sprintf("the %s pick of the draft is %s's, not %s's", ordinal(s.drafts+1), s.name(want), s.name(p)))
+			}
 		}
 		if c, ok := s.cards.Card(m.Module); !ok || c.Kind != Module {
 			return draftViolation(s.drafts, s.cards.unknown(Module, m.Module))
@@ -438,6 +445,9 @@ func (s *State) setupMove(p int, m engine.Move) error {
 			if slices.Contains(other.modules, m.Module) {
 				return violation(fmt.Sprintf("%s was drafted by %s: it is no longer in the pool", m.Module, s.name(q)), ruleDraftOrder)
 			}
+		}
+		if err := s.canDraft(p); err != nil {
+			return err
 		}
 		pl.modules = append(pl.modules, m.Module)
 		s.drafts++
@@ -450,23 +460,30 @@ func (s *State) setupMove(p int, m engine.Move) error {
 		return nil
 	case Main:
 		switch {
-		case s.drafts < len(draftOrder):
+		case s.drafts < len(draftOrder) && !forced:
 			return ruling("D4", rulingSetupDone, fmt.Sprintf("the draft is not over: main modules are chosen from the three drafted (%d of 6 drafted)", s.drafts))
-		case pl.main != "":
+		case pl.main != "" && !forced:
 			return violation(fmt.Sprintf("%s has already chosen %s", s.name(p), pl.main), ruleMain)
 		case !slices.Contains(pl.modules, m.Module):
 			return violation(fmt.Sprintf("%s is not one of %s's modules (%s)", m.Module, s.name(p), strings.Join(pl.modules, ", ")), ruleMain)
 		}
+		if err := s.deckMade(p); err != nil {
+			return err
+		}
+		first := pl.main == ""
 		pl.main = m.Module
 		// The reveals are simultaneous, so each grip is drawn as its
-		// player's main module is written (ruling D4).
-		s.draw(p, GripSize)
+		// player's main module is written (ruling D4); a main let stand
+		// in place of another draws none (ruling D27).
+		if first {
+			s.draw(p, GripSize)
+		}
 		return nil
 	case Mulligan, Keep:
 		switch {
 		case pl.main == "":
 			return ruling("D4", rulingSetupDone, fmt.Sprintf("%s's opening grip is drawn once their main module is chosen", s.name(p)))
-		case pl.decided:
+		case pl.decided && !forced:
 			return violation(fmt.Sprintf("%s has had their one round of mulligans", s.name(p)), ruleMulligan)
 		}
 		if mu, ok := m.(Mulligan); ok {
@@ -561,13 +578,22 @@ func (s *State) trigger(p int, t Trigger) {
 // the gauge at most (ruling D7).
 func (s *State) gain(n int) { s.memory = min(s.memory+n, GaugeEnd) }
 
-// pay moves the tracker n toward the opponent's side.
+// pay moves the tracker n toward p's opponent's side: the active player's
+// when p pays out of turn, in a move let stand (ruling D25).
 func (s *State) pay(p, n int) error {
-	if s.memory-n < -GaugeEnd {
-		return ruling("D7", rulingGauge, fmt.Sprintf("%s has %d memory, and paying %d would move the tracker to %d on %s's side, past the end of the gauge",
-			s.name(p), s.memory, n, n-s.memory, s.name(1-p)))
+	mine := s.memory // the tracker as p sees it
+	if p != s.active {
+		mine = -mine
 	}
-	s.memory -= n
+	if mine-n < -GaugeEnd {
+		return ruling("D7", rulingGauge, fmt.Sprintf("%s has %d memory, and paying %d would move the tracker to %d on %s's side, past the end of the gauge",
+			s.name(p), mine, n, n-mine, s.name(1-p)))
+	}
+	if p == s.active {
+		s.memory -= n
+	} else {
+		s.memory += n
+	}
 	return nil
 }
 
@@ -626,7 +652,9 @@ func (s *State) findDaemon(p int, name string, ok func(*FieldDaemon) bool) *Fiel
 }
 
 // purgeTarget checks the target of a card's purge effects.
-func (s *State) purgeTarget(p int, c *Card, effects []Effect, target string, onPlay bool) (*FieldDaemon, error) {
+// Forced, a purge may name no daemon, or one of any power; a daemon named
+// must still be on the field, even by a card that purges none.
+func (s *State) purgeTarget(p int, c *Card, effects []Effect, target string, onPlay, forced bool) (*FieldDaemon, error) {
 	// A card played breaks the rule of playing; an ability, of activating.
 	broke := func(what string) error {
 		if onPlay {
@@ -640,13 +668,19 @@ func (s *State) purgeTarget(p int, c *Card, effects []Effect, target string, onP
 			purge = e.N
 		}
 	}
+	if forced && target != "" && s.findDaemon(1-p, target, nil) == nil {
+		return nil, ruling("D10", rulingTarget, fmt.Sprintf("%s has no daemon %s on the field", s.name(1-p), target))
+	}
 	if purge == 0 {
-		if target != "" {
+		if target != "" && !forced {
 			return nil, broke(fmt.Sprintf("%s takes no target", c.Name))
 		}
 		return nil, nil
 	}
 	if target == "" {
+		if forced {
+			return nil, nil
+		}
 		verb := "activate"
 		if onPlay {
 			verb = "play"
@@ -657,13 +691,13 @@ func (s *State) purgeTarget(p int, c *Card, effects []Effect, target string, onP
 	switch {
 	case d == nil:
 		return nil, ruling("D10", rulingTarget, fmt.Sprintf("%s has no daemon %s on the field", s.name(1-p), target))
-	case s.Power(1-p, *d) > purge:
+	case s.Power(1-p, *d) > purge && !forced:
 		return nil, broke(fmt.Sprintf("%s has power %d; %s purges a daemon of power %d or less", target, s.Power(1-p, *d), c.Name, purge))
 	}
 	return d, nil
 }
 
-func (s *State) play(p int, m Play) error {
+func (s *State) play(p int, m Play, forced bool) error {
 	pl := s.players[p]
 	c, known := s.cards.Card(m.Card)
 	switch {
@@ -672,7 +706,7 @@ func (s *State) play(p int, m Play) error {
 	case !slices.Contains(pl.grip, m.Card):
 		return violation(fmt.Sprintf("%s is not in %s's grip", m.Card, s.name(p)), rulePlay)
 	}
-	target, err := s.purgeTarget(p, c, c.Effects, m.Target, true)
+	target, err := s.purgeTarget(p, c, c.Effects, m.Target, true, forced)
 	if err != nil {
 		return err
 	}
@@ -693,7 +727,7 @@ func (s *State) play(p int, m Play) error {
 	return nil
 }
 
-func (s *State) activate(p int, m Activate) error {
+func (s *State) activate(p int, m Activate, forced bool) error {
 	d := s.findDaemon(p, m.Card, nil)
 	switch {
 	case d == nil:
@@ -701,7 +735,7 @@ func (s *State) activate(p int, m Activate) error {
 	case d.Card.Ability == nil:
 		return violation(fmt.Sprintf("%s has no ability to activate", m.Card), ruleActivate)
 	}
-	target, err := s.purgeTarget(p, d.Card, []Effect{*d.Card.Ability}, m.Target, false)
+	target, err := s.purgeTarget(p, d.Card, []Effect{*d.Card.Ability}, m.Target, false, forced)
 	if err != nil {
 		return err
 	}
@@ -713,7 +747,7 @@ func (s *State) activate(p int, m Activate) error {
 	return nil
 }
 
-func (s *State) trashScript(p int, m TrashScript) error {
+func (s *State) trashScript(p int, m TrashScript, forced bool) error {
 	pl := s.players[p]
 	c, known := s.cards.Card(m.Card)
 	switch {
@@ -721,26 +755,28 @@ func (s *State) trashScript(p int, m TrashScript) error {
 		return violation(s.cards.unknown(Script, m.Card), ruleScriptTrash)
 	case !slices.Contains(pl.scripts, m.Card):
 		return violation(fmt.Sprintf("%s is not in %s's script zone", m.Card, s.name(p)), ruleScriptTrash)
-	case c.OnTrash == nil:
+	case c.OnTrash == nil && !forced:
 		return violation(fmt.Sprintf("%s has no effect when trashed", m.Card), ruleScriptTrash)
 	}
 	i := slices.Index(pl.scripts, m.Card)
 	pl.scripts = slices.Delete(pl.scripts, i, i+1)
 	pl.heap = append(pl.heap, m.Card)
-	s.effect(p, *c.OnTrash, nil)
+	if c.OnTrash != nil {
+		s.effect(p, *c.OnTrash, nil)
+	}
 	s.settle()
 	return nil
 }
 
-func (s *State) attack(p int, m Attack) error {
+func (s *State) attack(p int, m Attack, forced bool) error {
 	can := func(d *FieldDaemon) bool { return d.Ready && !d.Sick }
 	d := s.findDaemon(p, m.Attacker, can)
 	switch {
 	case d == nil:
 		return ruling("D10", rulingTarget, fmt.Sprintf("%s has no daemon %s on the field", s.name(p), m.Attacker))
-	case !d.Ready:
+	case !d.Ready && !forced:
 		return violation(fmt.Sprintf("%s is not ready: it has attacked since its owner's last loading phase", m.Attacker), ruleAttack)
-	case d.Sick:
+	case d.Sick && !forced:
 		return violation(fmt.Sprintf("%s has loading sickness: it entered the field this turn", m.Attacker), ruleSickness)
 	}
 	var defender *FieldDaemon
@@ -841,9 +877,9 @@ func (s *State) reveal(r Reveal) error {
 	return nil
 }
 
-func (s *State) refresh(p int) error {
+func (s *State) refresh(p int, forced bool) error {
 	pl := s.players[p]
-	if len(pl.grip) == 0 && len(pl.deck) == 0 {
+	if len(pl.grip) == 0 && len(pl.deck) == 0 && !forced {
 		return violation(fmt.Sprintf("%s's grip and deck are empty: refresh is lost, and burn is the action left", s.name(p)), ruleBurn)
 	}
 	s.memory = 0
@@ -852,16 +888,20 @@ func (s *State) refresh(p int) error {
 		size = g
 	}
 	s.draw(p, max(size-len(pl.grip), 0))
-	s.ended, s.why = true, "refresh ends the turn (ruling D2)"
+	if p == s.active { // out of turn, there is no turn of p's to end (ruling D25)
+		s.ended, s.why = true, "refresh ends the turn (ruling D2)"
+	}
 	return nil
 }
 
-func (s *State) burn(p int) error {
+func (s *State) burn(p int, forced bool) error {
 	pl := s.players[p]
-	if len(pl.grip) > 0 || len(pl.deck) > 0 {
+	if (len(pl.grip) > 0 || len(pl.deck) > 0) && !forced {
 		return violation(fmt.Sprintf("%s's grip or deck is not empty: burn is not open to them", s.name(p)), ruleBurn)
 	}
-	s.ended, s.why = true, "burn ends the turn (ruling D2)"
+	if p == s.active { // as for refresh (ruling D25)
+		s.ended, s.why = true, "burn ends the turn (ruling D2)"
+	}
 	// The damage first, then the tracker to 0: a reveal's memory does not
 	// outlast the burn.
 	s.hurt(p, 1, "burn", nil, func(s *State) { s.memory = 0 })
@@ -870,8 +910,8 @@ func (s *State) burn(p int) error {
 
 // endTurn passes the turn to the opponent, who sees the tracker from their
 // side (ruling D7).
-func (s *State) endTurn() error {
-	if !s.ended {
+func (s *State) endTurn(forced bool) error {
+	if !s.ended && !forced {
 		where := fmt.Sprintf("at %d on their side", s.memory)
 		if s.memory == 0 {
 			where = "at 0, nobody's side"

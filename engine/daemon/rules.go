@@ -32,3 +32,11 @@ const (
 	rulingTarget    = "A daemon on the field is named by its card's name; with several of one name, the referee takes the first that can do what is asked."
 	rulingSetupLine = "Drafts, main modules, mulligans and keeps are written on set-up lines, and only there."
 )
+
+// Rulings on moves let stand (force.go).
+const (
+	rulingLetStand   = "A move the players let stand is made as far as it can be made at the table."
+	rulingSetupStand = "Set-up choices are let stand only on set-up lines during the set-up, and a turn's move only in a turn."
+	rulingThree      = "a player with three modules drafts no more: a deck is three modules (D16)."
+	rulingMainDeck   = "A main module can be let stand once its player has drafted their three modules, the deck their grip is drawn from."
+)

@@ -163,6 +163,9 @@ type State struct {
 	phase      Phase
 	acted      bool // whether the current turn has made its move
 	fullStack  bool // whether the last command phase ended with the stack full
+	// taken is set when a player took an activation choice's turn out of
+	// turn, by a move let stand (ruling MD19): priority names them.
+	taken bool
 
 	resolving *resolving     // the action card whose abilities are resolving
 	ejected   *Slot          // the ejected card whose owner is choosing
@@ -211,8 +214,12 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 func (s *State) Turn() int { return s.turn }
 
 // ToMove is the player who acts now: the player with priority, or the
-// player making a choice during activation.
+// player making a choice during activation (or who took its turn out of
+// turn, by a move let stand: ruling MD19).
 func (s *State) ToMove() int {
+	if s.taken {
+		return s.priority
+	}
 	switch s.phase {
 	case EjectChoice:
 		return s.ejected.Owner
@@ -294,13 +301,13 @@ func (s *State) Shared(i int) SharedDeck {
 func (s *State) Pending() string {
 	switch s.phase {
 	case EjectChoice:
-		return fmt.Sprintf("%s chooses to draw 1 card or gain 1 fuel for the ejected %s", s.name(s.ejected.Owner), s.ejected.Card)
+		return fmt.Sprintf("%s chooses to draw 1 card or gain 1 fuel for the ejected %s", s.name(s.ToMove()), s.ejected.Card)
 	case ShieldChoice:
 		d := s.damage
 		if d.amount == 0 {
 			return fmt.Sprintf("%s has prevented all the %s damage from %s", s.name(d.to), d.typ, d.card)
 		}
-		return fmt.Sprintf("%s may spend a shield against %d %s damage from %s", s.name(d.to), d.amount, d.typ, d.card)
+		return fmt.Sprintf("%s may spend a shield against %d %s damage from %s", s.name(s.ToMove()), d.amount, d.typ, d.card)
 	}
 	return ""
 }
@@ -329,18 +336,29 @@ func (s *State) Apply(p int, m engine.Move) error {
 	return nil
 }
 
+// apply plays m for player p if the rules allow it: the checks, then the
+// move. Force makes the same move with fewer checks (force.go).
 func (s *State) apply(p int, m engine.Move) error {
+	if err := s.check(p, m); err != nil {
+		return err
+	}
+	s.play(p, m)
+	return nil
+}
+
+// check tells whether the rules let player p make m now, changing nothing.
+func (s *State) check(p int, m engine.Move) error {
 	if sl, ok := m.(engine.OnSetupLine); ok {
 		return ruling("MD3", rulingNoSetup, fmt.Sprintf("%s is written on a set-up line; Mod starts with turn 1", describe(sl.Move)))
 	}
 	if s.phase == Over {
-		return violation(fmt.Sprintf("the game is over: it ended on turn %d", s.outcome.Turn), ruleGoal)
+		return s.over()
 	}
 	if p != s.ToMove() {
 		return s.outOfTurn(p)
 	}
 	if _, end := m.(engine.EndTurn); end {
-		return s.endTurn(p)
+		return s.checkEndTurn(p)
 	}
 	switch m.(type) {
 	case Assign, Eject, Draft:
@@ -350,12 +368,17 @@ func (s *State) apply(p int, m engine.Move) error {
 	}
 	switch s.phase {
 	case Command:
-		return s.command(p, m)
+		return s.checkCommand(p, m)
 	case EjectChoice:
-		return s.chooseForEject(p, m)
+		return s.checkEjectChoice(p, m)
 	default:
-		return s.chooseShield(p, m)
+		return s.checkShield(p, m)
 	}
+}
+
+// over refuses any move once the game is over.
+func (s *State) over() error {
+	return violation(fmt.Sprintf("the game is over: it ended on turn %d", s.outcome.Turn), ruleGoal)
 }
 
 func (s *State) outOfTurn(p int) error {
@@ -429,7 +452,7 @@ func (s *State) side(p int) int {
 	return n
 }
 
-func (s *State) command(p int, m engine.Move) error {
+func (s *State) checkCommand(p int, m engine.Move) error {
 	switch m.(type) {
 	case Assign, Eject, Draft, Pass:
 	default:
@@ -442,9 +465,14 @@ func (s *State) command(p int, m engine.Move) error {
 		if s.canPlace(p) {
 			return ruling("MD6", rulingPass, fmt.Sprintf("%s can still place a card, so may not pass", s.name(p)))
 		}
-		s.acted = true
 		return nil
 	}
+	return s.checkPlace(p, m)
+}
+
+// checkPlace checks what placing a card needs at the table: a free slot on
+// the player's side, and the card where the move takes it from.
+func (s *State) checkPlace(p int, m engine.Move) error {
 	if s.side(p) >= Slots {
 		return violation(fmt.Sprintf("%s's side of the stack is full: it holds five cards", s.name(p)), ruleSlots)
 	}
@@ -454,22 +482,14 @@ func (s *State) command(p int, m engine.Move) error {
 		if !slices.Contains(pl.hand, m.Card) {
 			return violation(s.notInHand(p, m.Card), ruleAssign)
 		}
-		pl.hand = remove(pl.hand, m.Card)
-		s.stack = append(s.stack, Slot{p, m.Card, Assigned})
 	case Eject:
 		if !slices.Contains(pl.hand, m.Card) {
 			return violation(s.notInHand(p, m.Card), ruleEject)
 		}
-		pl.hand = remove(pl.hand, m.Card)
-		s.stack = append(s.stack, Slot{p, m.Card, Ejected})
 	case Draft:
-		card, err := s.draft(m)
-		if err != nil {
-			return err
-		}
-		s.stack = append(s.stack, Slot{p, card, Drafted})
+		_, _, err := s.draftSource(m)
+		return err
 	}
-	s.acted = true
 	return nil
 }
 
@@ -483,10 +503,11 @@ func (s *State) notInHand(p int, card string) string {
 	return fmt.Sprintf("%s is not in %s's hand", card, s.name(p))
 }
 
-// draft takes the top card of a shared deck or pile.
-func (s *State) draft(m Draft) (string, error) {
+// draftSource finds the card a draft takes: the deck or pile it comes
+// from, and the index of its top card.
+func (s *State) draftSource(m Draft) (*[]string, int, error) {
 	if m.Deck < 1 || m.Deck > SharedDecks {
-		return "", ruling("MD7", rulingDecks, fmt.Sprintf("there is no shared deck %d", m.Deck))
+		return nil, 0, ruling("MD7", rulingDecks, fmt.Sprintf("there is no shared deck %d", m.Deck))
 	}
 	d := &s.shared[m.Deck-1]
 	what := fmt.Sprintf("shared deck %d", m.Deck)
@@ -498,20 +519,19 @@ func (s *State) draft(m Draft) (string, error) {
 		top = len(d.Pile) - 1
 	}
 	if len(*from) == 0 {
-		return "", violation(what+" is empty", ruleDraft)
+		return nil, 0, violation(what+" is empty", ruleDraft)
 	}
 	card := (*from)[top]
 	if m.Card != "" && m.Card != card {
 		if _, ok := s.cards.Card(m.Card); !ok {
-			return "", violation(s.cards.unknown(m.Card), ruleDraft)
+			return nil, 0, violation(s.cards.unknown(m.Card), ruleDraft)
 		}
-		return "", violation(fmt.Sprintf("%s is not the top card of %s: the top card is %s", m.Card, what, card), ruleDraft)
+		return nil, 0, violation(fmt.Sprintf("%s is not the top card of %s: the top card is %s", m.Card, what, card), ruleDraft)
 	}
-	*from = slices.Delete(*from, top, top+1)
-	return card, nil
+	return from, top, nil
 }
 
-func (s *State) chooseForEject(p int, m engine.Move) error {
+func (s *State) checkEjectChoice(p int, m engine.Move) error {
 	switch m.(type) {
 	case DrawCard, GainFuel:
 	default:
@@ -520,33 +540,23 @@ func (s *State) chooseForEject(p int, m engine.Move) error {
 	if s.acted {
 		return violation(fmt.Sprintf("%s has already chosen for the ejected %s: it is one or the other", s.name(p), s.ejected.Card), ruleEjectChoice)
 	}
-	if _, draw := m.(DrawCard); draw {
-		s.draw(p, 1)
-	} else {
-		s.players[p].fuel++
-	}
-	s.players[p].discard = append(s.players[p].discard, s.ejected.Card)
-	s.acted = true
 	return nil
 }
 
-func (s *State) chooseShield(p int, m engine.Move) error {
+func (s *State) checkShield(p int, m engine.Move) error {
 	d := s.damage
 	switch m := m.(type) {
 	case Pass:
 		if s.acted {
 			return ruling("MD12", rulingShieldTurn, fmt.Sprintf("%s has already chosen", s.name(p)))
 		}
-		s.acted = true
 		return nil
 	case Spend:
-		pl := s.players[p]
-		c, known := s.cards.Card(m.Card)
+		if err := s.checkSpend(p, m); err != nil {
+			return err
+		}
+		c, _ := s.cards.Card(m.Card)
 		switch {
-		case !known:
-			return violation(s.cards.unknown(m.Card), ruleShield)
-		case !slices.Contains(pl.play, m.Card):
-			return violation(fmt.Sprintf("%s is not in %s's play area", m.Card, s.name(p)), ruleShield)
 		case !c.Shield.Stops(d.typ):
 			return violation(fmt.Sprintf("%s has a %s shield, which does not prevent %s damage", m.Card, c.Shield, d.typ), ruleShield)
 		case s.acted && !s.rules.point:
@@ -554,35 +564,119 @@ func (s *State) chooseShield(p int, m engine.Move) error {
 		case s.acted && d.amount == 0:
 			return ruling("MD12", rulingShieldOne, fmt.Sprintf("all of the damage from %s is already prevented", d.card))
 		}
-		pl.play = remove(pl.play, m.Card)
-		pl.discard = append(pl.discard, m.Card)
-		if s.rules.point {
-			d.amount--
-		} else {
-			d.amount = 0
-		}
-		s.acted = true
 		return nil
 	}
 	return violation(fmt.Sprintf("%s is not a choice here: %s", describe(m), s.Pending()), ruleShield)
 }
 
-// endTurn ends the turn of player p and plays on until someone must act.
-func (s *State) endTurn(p int) error {
-	if !s.acted {
-		switch s.phase {
-		case Command:
-			return violation(fmt.Sprintf("%s has priority and has not assigned, ejected or drafted a card", s.name(p)), ruleOptions)
-		case EjectChoice:
-			return violation(fmt.Sprintf("%s has not chosen to draw 1 card or gain 1 fuel for the ejected %s", s.name(p), s.ejected.Card), ruleEjectChoice)
-		default:
-			return ruling("MD12", rulingShieldTurn, fmt.Sprintf("%s has not chosen: spend a shield against %d %s damage from %s, or pass",
-				s.name(p), s.damage.amount, s.damage.typ, s.damage.card))
+// checkSpend checks what spending a shield needs at the table: the card,
+// in the player's play area.
+func (s *State) checkSpend(p int, m Spend) error {
+	if _, known := s.cards.Card(m.Card); !known {
+		return violation(s.cards.unknown(m.Card), ruleShield)
+	}
+	if !slices.Contains(s.players[p].play, m.Card) {
+		return violation(fmt.Sprintf("%s is not in %s's play area", m.Card, s.name(p)), ruleShield)
+	}
+	return nil
+}
+
+func (s *State) checkEndTurn(p int) error {
+	if s.acted {
+		return nil
+	}
+	switch s.phase {
+	case Command:
+		return violation(fmt.Sprintf("%s has priority and has not assigned, ejected or drafted a card", s.name(p)), ruleOptions)
+	case EjectChoice:
+		return violation(fmt.Sprintf("%s has not chosen to draw 1 card or gain 1 fuel for the ejected %s", s.name(p), s.ejected.Card), ruleEjectChoice)
+	default:
+		return ruling("MD12", rulingShieldTurn, fmt.Sprintf("%s has not chosen: spend a shield against %d %s damage from %s, or pass",
+			s.name(p), s.damage.amount, s.damage.typ, s.damage.card))
+	}
+}
+
+// play makes move m for player p once it is checked: by check, for Apply,
+// or only for what a hand can do, for Force. It first moves the cards the
+// move moves; then, when the move is of the kind the turn is for (a
+// command in the command phase, a choice in an activation choice), it
+// makes it the turn's move (ruling MD20 for the others).
+func (s *State) play(p int, m engine.Move) {
+	if _, end := m.(engine.EndTurn); end {
+		s.endTurn(p)
+		return
+	}
+	s.handle(p, m)
+	s.turnMove(m)
+}
+
+// handle moves the cards, fuel and counters that move m moves, for player
+// p, and nothing of the turn.
+func (s *State) handle(p int, m engine.Move) {
+	pl := s.players[p]
+	switch m := m.(type) {
+	case Assign:
+		pl.hand = remove(pl.hand, m.Card)
+		s.stack = append(s.stack, Slot{p, m.Card, Assigned})
+	case Eject:
+		pl.hand = remove(pl.hand, m.Card)
+		s.stack = append(s.stack, Slot{p, m.Card, Ejected})
+	case Draft:
+		from, top, _ := s.draftSource(m)
+		card := (*from)[top]
+		*from = slices.Delete(*from, top, top+1)
+		s.stack = append(s.stack, Slot{p, card, Drafted})
+	case DrawCard:
+		s.draw(p, 1)
+	case GainFuel:
+		pl.fuel++
+	case Spend:
+		pl.play = remove(pl.play, m.Card)
+		pl.discard = append(pl.discard, m.Card)
+	}
+}
+
+// turnMove makes m, whose cards have moved, the current turn's move when
+// it is of the kind the turn is for: the ejected card waiting for its
+// choice goes to its owner's discard pile, a spent shield prevents the
+// damage.
+func (s *State) turnMove(m engine.Move) {
+	switch s.phase {
+	case Command:
+		switch m.(type) {
+		case Assign, Eject, Draft, Pass:
+			s.acted = true
+		}
+	case EjectChoice:
+		switch m.(type) {
+		case DrawCard, GainFuel, Pass:
+			if !s.acted {
+				owner := s.players[s.ejected.Owner]
+				owner.discard = append(owner.discard, s.ejected.Card)
+			}
+			s.acted = true
+		}
+	case ShieldChoice:
+		switch m.(type) {
+		case Spend:
+			if s.rules.point {
+				s.damage.amount = max(s.damage.amount-1, 0)
+			} else {
+				s.damage.amount = 0
+			}
+			s.acted = true
+		case Pass:
+			s.acted = true
 		}
 	}
+}
+
+// endTurn ends the turn of player p and plays on until someone must act.
+func (s *State) endTurn(p int) {
 	done := s.turn
 	s.turn++
 	s.acted = false
+	s.taken = false
 	switch s.phase {
 	case Command:
 		s.priority = 1 - p
@@ -596,7 +690,6 @@ func (s *State) endTurn(p int) error {
 		s.hurt(d.to, d.amount, d.card, done)
 	}
 	s.advance(done)
-	return nil
 }
 
 // advance plays everything that needs no choice, until a player must act

@@ -4,6 +4,7 @@ package mod
 // ruling in RULINGS.md, whose number goes with it. Tests keep both word for
 // word.
 const (
+	ruleTwoPlayers  = "Be the last mech standing in this deckbuilding game for 2 players."
 	ruleGoal        = "At any point, if your opponent has no durability remaining, the game ends immediately and you win!"
 	ruleSharedDecks = "At the beginning of the game, all action and upgrade cards are shuffled together, then divided evenly into three face-up decks."
 	ruleSlots       = "Whenever you place a card into the stack, it is placed on your side, with a total of five slots available to you."
@@ -29,4 +30,6 @@ const (
 	rulingShieldTurn = "A player dealt damage that a shield in their play area could prevent chooses, in a turn of their own, to spend such a shield or to pass."
 	rulingShieldHit  = "a spent shield prevents all the damage of the ability that dealt it."
 	rulingShieldOne  = "a spent shield prevents 1 point of damage, and several may be spent against one ability."
+	rulingForced     = "An illegal move that the players let stand is made as far as hands can make it at the table; what no hand could do is refused, and the game stays as it was."
+	rulingSetupEnds  = "a set-up line ends no turn."
 )

@@ -38,4 +38,5 @@ const (
 	rulingTargets    = "A card or skill with several targets takes that many different targets."
 	rulingChoice     = "An action is written with its choices: its targets, pick and the option's number, X and its number."
 	rulingTurnOver   = "Nothing more is written in a turn after the game has ended."
+	rulingNotThere   = "A move the players let stand is made as far as it can be made at the table: nothing that is not there can be taken, moved, used or targeted."
 )

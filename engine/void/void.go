@@ -162,9 +162,14 @@ type action struct {
 	pick    int // the option used, from 0; -1 for none
 	x       int
 	paid    int
+	// from is the sector an advancing, attacking or defending unit
+	// stood in when it acted: its reach holds while it stays there
+	// (ruling V33).
+	from int
 	// attack is the attack a defence answers; defender the unit an
-	// executed defence put in an attack's way (0 for none).
-	attack, defender int
+	// executed defence put in an attack's way (0 for none), and guard
+	// the sector it stood in then.
+	attack, defender, guard int
 }
 
 func (a action) clone() action {
@@ -205,6 +210,11 @@ type State struct {
 	declined bool
 	window   bool
 	outcome  engine.Outcome
+
+	// forcing is set while Force carries out a move: the checks of the
+	// rules a player can break by hand are skipped (force.go). It is
+	// false at every other time.
+	forcing bool
 
 	// plan is a seeded set-up that Legal offers, for random games; planned
 	// is how much of it has been written, -1 once the set-up left it.
@@ -439,13 +449,14 @@ func (s *State) startTurn(p int) {
 }
 
 func (s *State) endTurn(p int) error {
-	if p != s.active {
+	if p != s.active && !s.forcing {
 		return violation(fmt.Sprintf("it is %s's turn, not %s's", s.name(s.active), s.name(p)), ruleAsMany)
 	}
-	if len(s.queue) > 0 {
+	if len(s.queue) > 0 && !s.forcing {
 		return ruling("V10", rulingTurnEnd, fmt.Sprintf("%s in the queue: write execute for each", waiting(len(s.queue))))
 	}
-	s.startTurn(1 - p)
+	// The turns alternate whoever ends one (ruling V31).
+	s.startTurn(1 - s.active)
 	return nil
 }
 
@@ -530,7 +541,7 @@ func (s *State) fromHand(p int, card string) (*Card, error) {
 }
 
 func (s *State) convert(p int, m Convert) error {
-	if err := s.mayAct(p); err != nil {
+	if err := s.mayAct(p); err != nil && !s.forcing {
 		return err
 	}
 	c, err := s.fromHand(p, m.Card)
@@ -544,7 +555,7 @@ func (s *State) convert(p int, m Convert) error {
 }
 
 func (s *State) play(p int, m Play) error {
-	if err := s.mayAct(p); err != nil {
+	if err := s.mayAct(p); err != nil && !s.forcing {
 		return err
 	}
 	c, err := s.fromHand(p, m.Card)
@@ -585,12 +596,12 @@ func (s *State) choose(a *action, what string, ch Choices) error {
 	for i, name := range ch.Targets {
 		t, ok := s.lookup(want.Kind, name)
 		if !ok {
-			return ruling("V15", rulingDeclare, fmt.Sprintf("%s targets a %s, and there is no %s %s", what, want.Kind, want.Kind, name))
+			return s.absent(ruling("V15", rulingDeclare, fmt.Sprintf("%s targets a %s, and there is no %s %s", what, want.Kind, want.Kind, name)))
 		}
 		if slices.Index(ch.Targets, name) < i {
 			return ruling("V16", rulingTargets, fmt.Sprintf("%s is named twice", name))
 		}
-		if !s.meets(a.owner, want, t) {
+		if !s.meets(a.owner, want, t) && !s.forcing {
 			return ruling("V15", rulingDeclare, fmt.Sprintf("%s needs %s, and %s is not", what, want, s.describeTarget(t)))
 		}
 		a.targets = append(a.targets, t)
@@ -722,6 +733,16 @@ func (s *State) modsOn(t target) []permanent {
 // find finds player p's card in play by name: the first that ok accepts
 // (ruling V20). It tells why none does with the error of the first.
 func (s *State) find(p int, name string, ok func(pm permanent) error) (int, error) {
+	if s.forcing {
+		// A move let stand takes first a card the rules let do it, as
+		// Apply would, then the first that can do it at all.
+		s.forcing = false
+		i, err := s.find(p, name, ok)
+		s.forcing = true
+		if err == nil {
+			return i, nil
+		}
+	}
 	var first error
 	for i, pm := range s.perms {
 		if pm.owner != p || pm.card.Name != name {
@@ -736,21 +757,21 @@ func (s *State) find(p int, name string, ok func(pm permanent) error) (int, erro
 		}
 	}
 	if first == nil {
-		return -1, ruling("V20", rulingNaming, fmt.Sprintf("%s has no %s in play", s.name(p), name))
+		return -1, s.absent(ruling("V20", rulingNaming, fmt.Sprintf("%s has no %s in play", s.name(p), name)))
 	}
 	return -1, first
 }
 
 // ready refuses a card in play that has already acted this turn.
 func (s *State) ready(pm permanent) error {
-	if pm.spent {
+	if pm.spent && !s.forcing {
 		return ruling("V21", rulingOnce, fmt.Sprintf("%s has already acted this turn", pm.card.Name))
 	}
 	return nil
 }
 
 func (s *State) activate(p int, name string, ch Choices, react bool) error {
-	if err := s.mayAct(p); err != nil {
+	if err := s.mayAct(p); err != nil && !s.forcing {
 		return err
 	}
 	var a action
@@ -758,12 +779,12 @@ func (s *State) activate(p int, name string, ch Choices, react bool) error {
 		sk := pm.card.Skill
 		switch {
 		case sk == nil:
-			return ruling("V20", rulingNaming, fmt.Sprintf("%s has no skill", name))
+			return s.absent(ruling("V20", rulingNaming, fmt.Sprintf("%s has no skill", name)))
 		case react && sk.React == "":
-			return violation(fmt.Sprintf("%s's skill is not reactive: write activate", name), ruleReactive)
+			return s.absent(violation(fmt.Sprintf("%s's skill is not reactive: write activate", name), ruleReactive))
 		case !react && sk.React != "":
-			return ruling("V25", rulingReact, fmt.Sprintf("%s's skill is reactive: write react, in answer to an opposing %s", name, sk.React))
-		case react && !s.triggered(p, sk.React):
+			return s.absent(ruling("V25", rulingReact, fmt.Sprintf("%s's skill is reactive: write react, in answer to an opposing %s", name, sk.React)))
+		case react && !s.triggered(p, sk.React) && !s.forcing:
 			return ruling("V25", rulingReact, fmt.Sprintf("%s reacts to an opposing %s, and there is none in the queue", name, sk.React))
 		}
 		if err := s.ready(pm); err != nil {
@@ -801,7 +822,7 @@ func (s *State) triggered(p int, kind string) bool {
 func (s *State) unit(p int, name string, ok func(pm permanent) error) (int, error) {
 	return s.find(p, name, func(pm permanent) error {
 		if pm.card.Kind != Unit {
-			return ruling("V20", rulingNaming, fmt.Sprintf("%s is %s, not a unit", name, pm.card.Kind.an()))
+			return s.absent(ruling("V20", rulingNaming, fmt.Sprintf("%s is %s, not a unit", name, pm.card.Kind.an())))
 		}
 		if err := s.ready(pm); err != nil {
 			return err
@@ -816,13 +837,13 @@ func next(a, b int) bool { return a-b == 1 || b-a == 1 }
 func (s *State) sector(name string) (int, error) {
 	t, ok := s.lookup(SectorTarget, name)
 	if !ok {
-		return -1, ruling("V15", rulingDeclare, fmt.Sprintf("there is no sector %s", name))
+		return -1, s.absent(ruling("V15", rulingDeclare, fmt.Sprintf("there is no sector %s", name)))
 	}
 	return t.index, nil
 }
 
 func (s *State) advance(p int, m Advance) error {
-	if err := s.mayAct(p); err != nil {
+	if err := s.mayAct(p); err != nil && !s.forcing {
 		return err
 	}
 	to, err := s.sector(m.Sector)
@@ -830,7 +851,7 @@ func (s *State) advance(p int, m Advance) error {
 		return err
 	}
 	i, err := s.unit(p, m.Unit, func(pm permanent) error {
-		if !next(pm.sector, to) {
+		if !next(pm.sector, to) && !s.forcing {
 			return ruling("V22", rulingAdvance, fmt.Sprintf("%s is in %s, not next to %s", m.Unit, s.sectors[pm.sector].Name, m.Sector))
 		}
 		return nil
@@ -839,12 +860,12 @@ func (s *State) advance(p int, m Advance) error {
 		return err
 	}
 	s.perms[i].spent = true
-	s.enqueue(action{kind: "advance", owner: p, card: s.perms[i].card, source: s.perms[i].id, targets: []target{{SectorTarget, to}}, pick: -1})
+	s.enqueue(action{kind: "advance", owner: p, card: s.perms[i].card, source: s.perms[i].id, targets: []target{{SectorTarget, to}}, pick: -1, from: s.perms[i].sector})
 	return nil
 }
 
 func (s *State) attack(p int, m Attack) error {
-	if err := s.mayAct(p); err != nil {
+	if err := s.mayAct(p); err != nil && !s.forcing {
 		return err
 	}
 	at, err := s.sector(m.Sector)
@@ -852,7 +873,7 @@ func (s *State) attack(p int, m Attack) error {
 		return err
 	}
 	i, err := s.unit(p, m.Unit, func(pm permanent) error {
-		if pm.sector != at && !next(pm.sector, at) {
+		if pm.sector != at && !next(pm.sector, at) && !s.forcing {
 			return ruling("V23", rulingAttack, fmt.Sprintf("%s is in %s, which is not %s or next to it", m.Unit, s.sectors[pm.sector].Name, m.Sector))
 		}
 		return nil
@@ -861,12 +882,12 @@ func (s *State) attack(p int, m Attack) error {
 		return err
 	}
 	s.perms[i].spent = true
-	s.enqueue(action{kind: "attack", owner: p, card: s.perms[i].card, source: s.perms[i].id, targets: []target{{SectorTarget, at}}, pick: -1})
+	s.enqueue(action{kind: "attack", owner: p, card: s.perms[i].card, source: s.perms[i].id, targets: []target{{SectorTarget, at}}, pick: -1, from: s.perms[i].sector})
 	return nil
 }
 
 func (s *State) defend(p int, m Defend) error {
-	if err := s.mayAct(p); err != nil {
+	if err := s.mayAct(p); err != nil && !s.forcing {
 		return err
 	}
 	// The attacks the named unit has in the queue, the latest first.
@@ -877,7 +898,7 @@ func (s *State) defend(p int, m Defend) error {
 		}
 	}
 	if len(attacks) == 0 {
-		return ruling("V24", rulingDefend, fmt.Sprintf("no attack by %s's %s is in the queue", s.name(1-p), m.Attacker))
+		return s.absent(ruling("V24", rulingDefend, fmt.Sprintf("no attack by %s's %s is in the queue", s.name(1-p), m.Attacker)))
 	}
 	var against action
 	i, err := s.unit(p, m.Unit, func(pm permanent) error {
@@ -893,13 +914,24 @@ func (s *State) defend(p int, m Defend) error {
 				return nil
 			}
 		}
+		if s.forcing {
+			// Out of its sector (ruling V33): the latest attack that
+			// has no defender yet; an attack has one at most.
+			for _, a := range attacks {
+				if !s.defended(a.id) {
+					against = a
+					return nil
+				}
+			}
+			return ruling("V24", rulingOneDefence, fmt.Sprintf("%s's attack already has a defender", m.Attacker))
+		}
 		return first
 	})
 	if err != nil {
 		return err
 	}
 	s.perms[i].spent = true
-	s.enqueue(action{kind: "defend", owner: p, card: s.perms[i].card, source: s.perms[i].id, targets: against.targets, pick: -1, attack: against.id})
+	s.enqueue(action{kind: "defend", owner: p, card: s.perms[i].card, source: s.perms[i].id, targets: against.targets, pick: -1, attack: against.id, from: s.perms[i].sector})
 	return nil
 }
 
@@ -921,7 +953,7 @@ func (s *State) defended(attack int) bool {
 // again, the active player first (rulings V8, V9).
 func (s *State) execute() error {
 	if len(s.queue) == 0 {
-		return ruling("V8", rulingExecute, "the queue is empty: there is nothing to execute")
+		return s.absent(ruling("V8", rulingExecute, "the queue is empty: there is nothing to execute"))
 	}
 	a := s.queue[len(s.queue)-1]
 	s.queue = s.queue[:len(s.queue)-1]
@@ -1073,26 +1105,29 @@ func (s *State) resolveUnitAction(a action) {
 		return
 	}
 	u := &s.perms[i]
+	// A unit still where it acted from is within the reach it was taken
+	// with, let stand or not (ruling V33).
+	moved := u.sector != a.from
 	switch a.kind {
 	case "advance":
-		if !next(u.sector, to) {
+		if moved && !next(u.sector, to) {
 			s.cancel(a)
 			return
 		}
 		u.sector = to
 	case "defend":
 		q := slices.IndexFunc(s.queue, func(b action) bool { return b.id == a.attack })
-		if u.sector != to || q < 0 {
+		if (moved && u.sector != to) || q < 0 {
 			s.cancel(a)
 			return
 		}
-		s.queue[q].defender = u.id
+		s.queue[q].defender, s.queue[q].guard = u.id, u.sector
 	case "attack":
-		if u.sector != to && !next(u.sector, to) {
+		if moved && u.sector != to && !next(u.sector, to) {
 			s.cancel(a)
 			return
 		}
-		if d, ok := s.perm(a.defender); ok && s.perms[d].sector == to {
+		if d, ok := s.perm(a.defender); ok && s.perms[d].sector == a.guard {
 			s.perms[d].damage += u.card.Power
 			u.damage += s.perms[d].card.Power
 			s.settle()
