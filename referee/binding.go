@@ -531,9 +531,12 @@ func (b *binding[M]) print(parsed *notation.Parsed[M]) string {
 
 // LegalMoves are the moves open at the end of a transcript.
 type LegalMoves struct {
-	Player  string
-	Turn    int
-	Moves   []string
+	Player string
+	Turn   int
+	Moves  []string
+	// Setup is set when the moves go on Player's set-up line, before the
+	// first turn, rather than in turn Turn.
+	Setup   bool
 	EndTurn bool   // whether ending the turn (writing the next turn) is legal
 	Over    string // the result, when the game is over
 	// Ended is the transcript's last turn when it could only end: the
@@ -575,6 +578,9 @@ func (b *binding[M]) Legal(path, src string) (*LegalMoves, *Report) {
 	}
 	lm.Player, lm.Turn = b.subject(r.Players, st.ToMove()), max(st.Turn(), 1)
 	for _, m := range legal {
+		if _, ok := m.(engine.OnSetupLine); ok {
+			lm.Setup = true
+		}
 		if _, ok := m.(engine.EndTurn); ok {
 			lm.EndTurn = true
 			continue
@@ -585,7 +591,24 @@ func (b *binding[M]) Legal(path, src string) (*LegalMoves, *Report) {
 		}
 		lm.Moves = append(lm.Moves, b.writeMove(m, mover, turnPlayer(st), r.Players))
 	}
+	if !lm.Setup && st.Turn() == 0 && lm.Ended == nil && len(lm.Moves) > 0 {
+		// Before the first turn a game may still be set up by moves its
+		// engine takes unwrapped (Sortie's opening draws), or may list turn
+		// 1's moves (a seeded Sortie's placements): the first move, written
+		// as turn 1's, tells which.
+		turn1 := strings.TrimRight(src, "\n") + "\n\n" + fmt.Sprintf("1. %s: %s\n", quoteName(b, lm.Player), lm.Moves[0])
+		lm.Setup = b.Check(path, turn1, Options{}).ExitCode() != 0
+	}
 	return lm, r
+}
+
+// quoteName writes a player's name as the notation needs it: bare, or
+// quoted.
+func quoteName[M notation.Move](b *binding[M], name string) string {
+	if notation.BareName(b.grammar.Lexer())(name) {
+		return name
+	}
+	return strconv.Quote(name)
 }
 
 // subject is the name a set-up line of player p begins with: the player's,
@@ -616,11 +639,7 @@ func (b *binding[M]) writeMove(m engine.Move, mover, turn int, players []string)
 	if mover == turn || mover < 0 {
 		return text
 	}
-	name := players[mover]
-	if !notation.BareName(b.grammar.Lexer())(name) {
-		name = strconv.Quote(name)
-	}
-	return name + " " + text
+	return quoteName(b, players[mover]) + " " + text
 }
 
 // Random plays uniformly among the kinds of legal move (place, move,

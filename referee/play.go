@@ -861,18 +861,13 @@ func (s *Session) movesAfter(typed string) []string {
 
 // typedMoves are the legal moves as they are typed now. Before turn 1 they
 // may be turn 1's (a seeded Sortie game's placements), typed bare, or
-// set-up moves, typed with the name of the player to move: the first of
-// them, tried as the first move of turn 1, tells which.
+// set-up moves, typed with the name of the player to move.
 func (s *Session) typedMoves() []string {
 	lm := s.legal
 	if lm == nil || s.finished() || lm.Ended != nil || lm.Over != "" || len(lm.Moves) == 0 {
 		return nil
 	}
-	if turn, _, _ := s.openTurn(); turn > 0 || lm.Player == "" {
-		return lm.Moves
-	}
-	base := strings.TrimRight(s.text, "\n") + "\n\n"
-	if s.game.Check(s.path, base+turnLine(1, s.report.Players[0])+" "+lm.Moves[0]+"\n", Options{}).ExitCode() == 0 {
+	if turn, _, _ := s.openTurn(); turn > 0 || !lm.Setup || lm.Player == "" {
 		return lm.Moves
 	}
 	prefix := s.subjectName(lm.Player) + ": "

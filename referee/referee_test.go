@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -270,5 +271,52 @@ func TestColourOnlyWhenAsked(t *testing.T) {
 	}
 	if plain.String() != ReportText(r) {
 		t.Error("the plain palette differs from the golden form")
+	}
+}
+
+// legal says whether its moves go on a set-up line or in a turn.
+func TestLegalSetupOrTurn(t *testing.T) {
+	header := func(game, seed string) string {
+		h := fmt.Sprintf("[Game %q]\n[Players \"Ann\" \"Ben\"]\n", game)
+		if seed != "" {
+			h += fmt.Sprintf("[Seed %q]\n", seed)
+		}
+		return h
+	}
+	tests := []struct {
+		name, game, src string
+		setup           bool
+		heading         string
+	}{
+		{"Sortie's opening draws", "sortie", header("sortie", ""), true, "Ann to move on a set-up line (Ann: ...): "},
+		{"a seeded Sortie's first placements", "sortie", header("sortie", "7"), false, "Ann to move on turn 1: "},
+		{"Daemon's draft", "daemon", header("daemon", "7"), true, "Ann to move on a set-up line (Ann: ...): "},
+		{"Void's board line", "void", header("void", "7"), true, "board to move on a set-up line (board: ...): "},
+		{"a turn", "sortie", mustRead(t, "examples/sortie/unfinished.sortie"), false, "Cleo to move on turn 9: "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g, _ := Lookup(tt.game)
+			lm, r := g.Legal("t"+g.Extension(), tt.src)
+			if lm == nil {
+				t.Fatalf("no legal moves:\n%s", ReportText(r))
+			}
+			var out strings.Builder
+			WriteLegal(&out, lm)
+			if lm.Setup != tt.setup || !strings.HasPrefix(out.String(), tt.heading) {
+				t.Errorf("setup = %v, want %v; legal prints:\n%s", lm.Setup, tt.setup, out.String())
+			}
+			// Each kind is accepted where legal says it goes.
+			next := strings.TrimRight(tt.src, "\n") + "\n" + lm.Player + ": " + lm.Moves[0] + "\n"
+			if !lm.Setup {
+				next = strings.TrimRight(tt.src, "\n") + "\n\n1. " + lm.Player + ": " + lm.Moves[0] + "\n"
+				if lm.Turn > 1 {
+					next = strings.TrimRight(tt.src, "\n") + ", " + lm.Moves[0] + "\n"
+				}
+			}
+			if r := g.Check("t"+g.Extension(), next, Options{}); r.ExitCode() != 0 {
+				t.Errorf("the first move, written there, is refused:\n%s", ReportText(r))
+			}
+		})
 	}
 }

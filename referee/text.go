@@ -254,7 +254,11 @@ func WriteLegal(w io.Writer, lm *LegalMoves) {
 		fmt.Fprintf(w, "no legal moves: the game is over (%s)\n", lm.Over)
 		return
 	}
-	fmt.Fprintf(w, "%s to move on turn %d: %s\n", lm.Player, lm.Turn, plural(len(lm.Moves), "legal move"))
+	if lm.Setup {
+		fmt.Fprintf(w, "%s to move on a set-up line (%s: ...): %s\n", lm.Player, lm.Player, plural(len(lm.Moves), "legal move"))
+	} else {
+		fmt.Fprintf(w, "%s to move on turn %d: %s\n", lm.Player, lm.Turn, plural(len(lm.Moves), "legal move"))
+	}
 	for _, m := range lm.Moves {
 		fmt.Fprintf(w, "  %s\n", m)
 	}
