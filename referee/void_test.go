@@ -165,7 +165,7 @@ func TestVoidLegalInTheSeededSetup(t *testing.T) {
 		}
 		var out strings.Builder
 		WriteLegal(&out, lm)
-		if !strings.HasPrefix(out.String(), "board to move on turn 1: 1 legal move\n  sector North Forest Lake\n") {
+		if !strings.HasPrefix(out.String(), "board to move on a set-up line (board: ...): 1 legal move\n  sector North Forest Lake\n") {
 			t.Errorf("legal prints:\n%s", out.String())
 		}
 	})
