@@ -365,7 +365,11 @@ func (b *binding[M]) letStand(r *Report, state engine.State, player int, ems []e
 			if _, ok := ferr.(*internalError); ok {
 				return fault(span, ferr)
 			}
-			return illegal(span, violationText(err)+"; it cannot be let stand: "+violationText(ferr))
+			why := violationText(ferr)
+			if why == violationText(err) {
+				why = "no hand at the table could make this move"
+			}
+			return illegal(span, violationText(err)+"; it cannot be let stand: "+why)
 		}
 		refused = append(refused, violationText(err))
 	}

@@ -26,4 +26,5 @@ const (
 	rulingAttackOnce = "Each unit attacks at most once a turn."
 	rulingEmptyDeck  = "When the deck is empty at the start of a turn, the draw is skipped."
 	rulingFlagPlace  = "With variant flagplace=forbidden, a unit may not be placed on a square holding an opponent's flag."
+	rulingOwnUnits   = "A player moves and attacks with their own units only."
 )

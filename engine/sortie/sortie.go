@@ -240,11 +240,21 @@ func (s *State) drawTop(player int) {
 
 // take moves c from the deck to player's hand and pays one owed draw.
 func (s *State) take(player int, c cards.Card) {
+	s.drawCard(player, c)
+	s.pay(0)
+}
+
+// drawCard moves c from the deck to player's hand.
+func (s *State) drawCard(player int, c cards.Card) {
 	cards.Remove(&s.deck, c)
 	s.hands[player] = append(s.hands[player], c)
-	s.pending[0].count--
-	if s.pending[0].count == 0 {
-		s.pending = s.pending[1:]
+}
+
+// pay counts one card of the owed draw pending[k] as drawn.
+func (s *State) pay(k int) {
+	s.pending[k].count--
+	if s.pending[k].count == 0 {
+		s.pending = slices.Delete(s.pending, k, k+1)
 	}
 }
 
@@ -407,6 +417,23 @@ func (s *State) whereIs(c cards.Card) string {
 }
 
 func (s *State) place(m Place) error {
+	if err := s.canLay(m); err != nil {
+		return err
+	}
+	if !s.canPlaceAt(s.player, m.At) {
+		return violation(fmt.Sprintf("%v is neither a home square nor a rear square of a friendly unit", m.At), rulePlace)
+	}
+	if s.rules.flagPlaceForbidden && slices.Contains(s.flags[1-s.player], m.At) {
+		return ruling("S11", rulingFlagPlace, fmt.Sprintf("%v holds an opponent's flag", m.At))
+	}
+	s.lay(m)
+	return nil
+}
+
+// canLay checks what a placement needs at any table, the current player's
+// two cards in hand and a free square on the board (S2, S3); Apply checks
+// the rules on top of it, Force (RULINGS.md S20) only this.
+func (s *State) canLay(m Place) error {
 	hand := s.hands[s.player]
 	for _, c := range []cards.Card{m.Bottom, m.Top} {
 		if !cards.Contains(hand, c) {
@@ -422,16 +449,14 @@ func (s *State) place(m Place) error {
 	if s.UnitAt(m.At) != nil {
 		return violation(fmt.Sprintf("%v is occupied", m.At), rulePlace)
 	}
-	if !s.canPlaceAt(s.player, m.At) {
-		return violation(fmt.Sprintf("%v is neither a home square nor a rear square of a friendly unit", m.At), rulePlace)
-	}
-	if s.rules.flagPlaceForbidden && slices.Contains(s.flags[1-s.player], m.At) {
-		return ruling("S11", rulingFlagPlace, fmt.Sprintf("%v holds an opponent's flag", m.At))
-	}
+	return nil
+}
+
+// lay puts the current player's new unit on the board, from their hand.
+func (s *State) lay(m Place) {
 	cards.Remove(&s.hands[s.player], m.Bottom)
 	cards.Remove(&s.hands[s.player], m.Top)
 	s.board[Board.Index(m.At)] = &Unit{Owner: s.player, Bottom: m.Bottom, Top: m.Top, Shield: true, Placed: true}
-	return nil
 }
 
 // canPlaceAt tells whether sq is a home square of player's or a rear square
@@ -503,10 +528,16 @@ func (s *State) step(m Step) error {
 	if s.UnitAt(m.To) != nil {
 		return ruling("S3", rulingOneUnit, fmt.Sprintf("%v is occupied", m.To))
 	}
+	s.move(m)
+	return nil
+}
+
+// move takes the unit on m.From to m.To, which must be free, and marks it moved.
+func (s *State) move(m Step) {
+	u := s.board[Board.Index(m.From)]
 	s.board[Board.Index(m.From)] = nil
 	s.board[Board.Index(m.To)] = u
 	u.Moved = true
-	return nil
 }
 
 func (s *State) attack(m Attack) error {
@@ -524,6 +555,13 @@ func (s *State) attack(m Attack) error {
 	if !s.Adjacent(m.From, m.Target) {
 		return violation(fmt.Sprintf("%v is not adjacent to %v", m.Target, m.From), ruleAttack)
 	}
+	s.strike(m)
+	return nil
+}
+
+// strike has the unit on m.From attack the unit on m.Target, both there.
+func (s *State) strike(m Attack) {
+	u, target := s.UnitAt(m.From), s.UnitAt(m.Target)
 	u.Attacks++
 	switch s.AttackResult(u, target) {
 	case Destroyed:
@@ -531,7 +569,6 @@ func (s *State) attack(m Attack) error {
 	case ShieldBroken:
 		target.Shield = false
 	}
-	return nil
 }
 
 // The three outcomes of an attack.
@@ -576,8 +613,19 @@ func (s *State) endTurn() {
 			s.remove(sq)
 		}
 	}
-	if len(s.captured[s.player]) >= FlagsToWin {
-		s.outcome = engine.Outcome{Over: true, Winner: s.player, Reason: "all three flags captured", Turn: s.turn}
+	// Only the player whose turn ends can have captured, unless a move let
+	// stand put the other's unit on a flag (RULINGS.md S23).
+	won0, won1 := len(s.captured[0]) >= FlagsToWin, len(s.captured[1]) >= FlagsToWin
+	switch {
+	case won0 && won1:
+		s.outcome = engine.Outcome{Over: true, Winner: engine.Nobody, Reason: "both players captured all three flags at once", Turn: s.turn}
+		return
+	case won0 || won1:
+		winner := 0
+		if won1 {
+			winner = 1
+		}
+		s.outcome = engine.Outcome{Over: true, Winner: winner, Reason: "all three flags captured", Turn: s.turn}
 		return
 	}
 	for _, u := range s.board {
