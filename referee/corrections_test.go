@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+
+	"github.com/tabletop-referee/referee/engine"
 )
 
 // diagnosticsOf lists a report's diagnostics of the given severities.
@@ -73,6 +75,68 @@ func TestIllegalMoveTakenBack(t *testing.T) {
 			if n := inserted.Load(); n < int64(corruptedGames()/2) {
 				t.Errorf("only %d of %d games took an illegal move", n, corruptedGames())
 			}
+		})
+	}
+}
+
+// A move of a random game replaced by an illegal one that the players let
+// stand is carried out as far as a hand could (engine.Forcer), and the
+// rest of the game is checked from there. The engine, asked at that place,
+// judges whether the move can be made at all; the referee must give its
+// verdict at the move: a recorded ruling, or an illegal move that cannot
+// be let stand. Nothing before it is reported, and the engine never
+// fails, however odd the position the forced move makes.
+func TestIllegalMoveLetStand(t *testing.T) {
+	forceable := func(want bool) func(engine.State, int, engine.Move) bool {
+		return func(before engine.State, mover int, m engine.Move) bool {
+			f, ok := before.Clone().(engine.Forcer)
+			return ok && (f.Force(mover, m) == nil) == want
+		}
+	}
+	for _, g := range Games() {
+		t.Run(g.Name(), func(t *testing.T) {
+			var forced, refused atomic.Int64
+			errs := forSeeds(corruptedGames(), func(seed uint64) (errs []string) {
+				text, _ := g.Random(seed)
+				path := fmt.Sprintf("random-%d%s", seed, g.Extension())
+				for _, force := range []bool{true, false} {
+					_, at, _, now, ok := g.(corruptor).corrupt(path, text, rand.New(rand.NewPCG(seed, 11)), forceable(force))
+					if !ok {
+						continue
+					}
+					src := text[:at.Start.Offset] + now + " (let stand)" + text[at.End.Offset:]
+					r := g.Check(path, src, Options{KeepGoing: true})
+					fail := func(why string) {
+						errs = append(errs, fmt.Sprintf("seed %d: %q let stand at %d:%d: %s:\n%s", seed, now, at.Start.Line, at.Start.Column, why, ReportText(r)))
+					}
+					if bad := diagnosticsOf(r, Error, Internal); len(bad) > 0 {
+						fail("an error or a fault")
+						continue
+					}
+					if len(r.Diagnostics) == 0 || r.Diagnostics[0].Span.Start != at.Start {
+						fail("want the first diagnostic at the move")
+						continue
+					}
+					first := r.Diagnostics[0]
+					switch {
+					case force && first.Severity == Note && strings.HasPrefix(first.Msg, "recorded ruling: illegal move let stand: "):
+						forced.Add(1)
+					case !force && first.Severity == Illegal && strings.Contains(first.Msg, "; it cannot be let stand: "):
+						refused.Add(1)
+					default:
+						fail(fmt.Sprintf("want the engine's verdict (forced: %v)", force))
+					}
+				}
+				return errs
+			})
+			for _, e := range errs {
+				t.Error(e)
+			}
+			// Both verdicts must be met, or the test proves little.
+			if forced.Load() < int64(corruptedGames()/10) || refused.Load() < int64(corruptedGames()/10) {
+				t.Errorf("only %d moves let stand and %d refused, of %d games", forced.Load(), refused.Load(), corruptedGames())
+			}
+			t.Logf("%d let stand, %d refused", forced.Load(), refused.Load())
 		})
 	}
 }

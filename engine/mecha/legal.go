@@ -22,6 +22,9 @@ func (s *State) Legal() []engine.Move {
 	}
 	p := v.toMove
 	var moves []engine.Move
+	if v.outOfTurnSacrifice() {
+		return v.sacrifices(v.sacrificer)
+	}
 	if v.drawPhase {
 		for _, name := range distinct(v.players[p].graveyard) {
 			moves = append(moves, SkipDraw{Card: name})
@@ -47,12 +50,7 @@ func (s *State) Legal() []engine.Move {
 		}
 	}
 	if v.sacrifice != "" {
-		for i, u := range v.board {
-			if u != nil && u.Owner == p && u.Pilot != nil && u.Pilot.Name == v.sacrifice {
-				add(Sacrifice{At: Board.Square(i)})
-			}
-		}
-		return moves
+		return append(moves, v.sacrifices(p)...)
 	}
 	hand := distinct(v.players[p].hand)
 	if len(v.players[p].hand) > MaxHandSize {
@@ -102,6 +100,19 @@ func (s *State) Legal() []engine.Move {
 	}
 	if len(v.players[p].hand) <= MaxHandSize {
 		add(engine.EndTurn{})
+	}
+	return moves
+}
+
+// sacrifices lists the sacrifices p owes, on a state set to dry run.
+func (s *State) sacrifices(p int) []engine.Move {
+	var moves []engine.Move
+	for i, u := range s.board {
+		if u != nil && u.Owner == p && u.Pilot != nil && u.Pilot.Name == s.sacrifice {
+			if m := (Sacrifice{At: Board.Square(i)}); s.try(p, m) == nil {
+				moves = append(moves, m)
+			}
+		}
 	}
 	return moves
 }

@@ -206,10 +206,12 @@ type State struct {
 	drawPhase bool
 	// ending is set once the player to move has discarded: the end phase.
 	ending bool
-	// sacrifice names the pilot the player to move must sacrifice a copy
-	// of, or "".
-	sacrifice string
-	outcome   engine.Outcome
+	// sacrifice names the pilot sacrificer must sacrifice a copy of, or "".
+	// The sacrificer is the player to move, unless a move let stand out of
+	// turn gave the other player the copies (ruling M37).
+	sacrifice  string
+	sacrificer int
+	outcome    engine.Outcome
 	// dry makes moves check themselves without being made, for Legal.
 	dry bool
 }
@@ -262,7 +264,8 @@ func (s *State) Turn() int {
 
 // ToMove implements engine.State.
 // During an unseeded set-up it is the first player whose opening hand is
-// still to be written.
+// still to be written; a player who owes a sacrifice out of turn (ruling
+// M37) acts before the player whose turn it is.
 func (s *State) ToMove() int {
 	if s.setup && !s.seeded {
 		for p, pl := range s.players {
@@ -270,6 +273,9 @@ func (s *State) ToMove() int {
 				return p
 			}
 		}
+	}
+	if s.outOfTurnSacrifice() {
+		return s.sacrificer
 	}
 	return s.toMove
 }
@@ -568,6 +574,9 @@ func (s *State) apply(p int, m engine.Move) error {
 		}
 		return s.deck(p, m)
 	case Draw:
+		if s.outOfTurnSacrifice() {
+			return ruling("M20", rulingSacrifice, fmt.Sprintf("%s controls two copies of %s and must sacrifice one first", s.name(s.sacrificer), s.sacrifice))
+		}
 		return s.draw(p, m)
 	case Mulligan:
 		if m.InTurn {
@@ -582,6 +591,13 @@ func (s *State) apply(p int, m engine.Move) error {
 	}
 	if err := s.begin(); err != nil {
 		return err
+	}
+	if s.outOfTurnSacrifice() {
+		// Before anything else, the turn's draw included (ruling M37).
+		if sacrifice, ok := m.(Sacrifice); ok && p == s.sacrificer {
+			return s.sacrificePilot(p, sacrifice)
+		}
+		return ruling("M20", rulingSacrifice, fmt.Sprintf("%s controls two copies of %s and must sacrifice one first", s.name(s.sacrificer), s.sacrifice))
 	}
 	if skip, ok := m.(SkipDraw); ok {
 		return s.skip(p, skip)
@@ -865,13 +881,23 @@ func (s *State) mulligan(p int) error {
 		}
 		s.settleOwed(p)
 	}
+	s.setAside(p)
+	return nil
+}
+
+// setAside makes p's mulligan: the hand is set aside (with any hand a
+// mulligan let stand set aside before it) for five new cards.
+func (s *State) setAside(p int) {
+	pl := s.players[p]
 	pl.mulligan = true
-	pl.aside, pl.hand = pl.hand, nil
+	pl.aside, pl.hand = append(pl.aside, pl.hand...), nil
 	pl.owed, pl.opening = OpeningHand, true
 	if s.seeded {
 		s.settleOwed(p)
+	} else if len(pl.deck) < pl.owed {
+		// Only a deck let stand can be this short (ruling M39).
+		s.lose(p, "could not draw a card from their deck")
 	}
-	return nil
 }
 
 func (s *State) skip(p int, m SkipDraw) error {
@@ -897,9 +923,15 @@ func (s *State) skip(p int, m SkipDraw) error {
 		return nil
 	}
 	s.drawPhase = false
-	pl.graveyard = slices.Delete(pl.graveyard, i, i+1)
-	pl.hand = append(pl.hand, m.Card)
+	s.unbury(p, i)
 	return nil
+}
+
+// unbury returns the i-th card of p's graveyard to their hand.
+func (s *State) unbury(p, i int) {
+	pl := s.players[p]
+	pl.hand = append(pl.hand, pl.graveyard[i])
+	pl.graveyard = slices.Delete(pl.graveyard, i, i+1)
 }
 
 // fromHand finds a card in p's hand.
@@ -977,10 +1009,14 @@ func (s *State) play(p int, m Play) error {
 	if s.dry {
 		return nil
 	}
-	s.removeFromHand(p, c.Name)
-	u := &Unit{Card: c, Owner: p, Durability: c.Durability, Armour: c.Keywords.Armour, PlayedTurn: s.turn}
-	s.board[Board.Index(at)] = u
+	s.placeUnit(p, c, at)
 	return nil
+}
+
+// placeUnit plays tower or mecha c from p's hand onto at.
+func (s *State) placeUnit(p int, c *Card, at grid.Square) {
+	s.removeFromHand(p, c.Name)
+	s.board[Board.Index(at)] = &Unit{Card: c, Owner: p, Durability: c.Durability, Armour: c.Keywords.Armour, PlayedTurn: s.turn}
 }
 
 func (s *State) nextToTower(p int, at grid.Square) bool {
@@ -1005,8 +1041,30 @@ func (s *State) attach(p int, u *Unit, c *Card, at grid.Square) {
 	if u.Durability <= 0 {
 		s.destroy(at)
 	}
-	if s.copies(p, c.Name) > 1 {
-		s.sacrifice = c.Name
+	s.checkCopies()
+}
+
+// outOfTurnSacrifice tells whether the player whose turn it is not owes a
+// sacrifice: only moves let stand make one (ruling M37).
+func (s *State) outOfTurnSacrifice() bool {
+	return s.sacrifice != "" && s.sacrificer != s.toMove
+}
+
+// checkCopies finds the pilot a player must sacrifice a copy of (ruling
+// M20): the one owed already if still two copies, else the first found,
+// the player to move's first.
+func (s *State) checkCopies() {
+	if s.sacrifice != "" && s.copies(s.sacrificer, s.sacrifice) > 1 {
+		return
+	}
+	s.sacrifice = ""
+	for _, p := range []int{s.toMove, 1 - s.toMove} {
+		for _, u := range s.board {
+			if u != nil && u.Owner == p && u.Pilot != nil && s.copies(p, u.Pilot.Name) > 1 {
+				s.sacrifice, s.sacrificer = u.Pilot.Name, p
+				return
+			}
+		}
 	}
 }
 
@@ -1015,18 +1073,23 @@ func (s *State) sacrificePilot(p int, m Sacrifice) error {
 	if u == nil || u.Owner != p || u.Pilot == nil {
 		return violation(fmt.Sprintf("%v holds no mecha of %s's with a pilot", m.At, s.name(p)), rulePilotCopy)
 	}
-	if s.sacrifice == "" || u.Pilot.Name != s.sacrifice {
+	if s.sacrifice == "" || u.Pilot.Name != s.sacrifice || p != s.sacrificer {
 		return violation(fmt.Sprintf("%s controls one copy of %s: there is nothing to sacrifice", s.name(p), u.Pilot.Name), rulePilotCopy)
 	}
 	if s.dry {
 		return nil
 	}
-	s.players[p].graveyard = append(s.players[p].graveyard, u.Pilot.Name)
+	s.unpilot(u)
+	s.checkCopies()
+	return nil
+}
+
+// unpilot removes u's pilot to its owner's graveyard.
+func (s *State) unpilot(u *Unit) {
+	s.players[u.Owner].graveyard = append(s.players[u.Owner].graveyard, u.Pilot.Name)
 	// The pilot's durability stays; its armour counters stay too, being
 	// counters on the mecha (ruling M21).
 	u.Pilot = nil
-	s.sacrifice = ""
-	return nil
 }
 
 // command plays command c: onto its target, or placed on the battlefield.
@@ -1053,10 +1116,17 @@ func (s *State) command(p int, c *Card, at *grid.Square) error {
 	if s.dry {
 		return nil
 	}
+	s.playCommand(p, c, at)
+	return nil
+}
+
+// playCommand plays command c from p's hand: placed on at, or its effects
+// on the unit on at (nil for a command without a target).
+func (s *State) playCommand(p int, c *Card, at *grid.Square) {
 	s.removeFromHand(p, c.Name)
 	if c.Placed {
 		s.placed = append(s.placed, &PlacedCommand{Card: c, Owner: p, At: *at, Time: c.Time})
-		return nil
+		return
 	}
 	var sq grid.Square
 	if at != nil {
@@ -1067,7 +1137,6 @@ func (s *State) command(p int, c *Card, at *grid.Square) error {
 	if s.seeded {
 		s.settleOwed(p)
 	}
-	return nil
 }
 
 func (s *State) checkTarget(p int, c *Card, at grid.Square) error {
@@ -1150,9 +1219,7 @@ func (s *State) destroy(at grid.Square) {
 		*gy = append(*gy, u.Pilot.Name)
 	}
 	s.board[Board.Index(at)] = nil
-	if s.sacrifice != "" && s.copies(u.Owner, s.sacrifice) < 2 {
-		s.sacrifice = ""
-	}
+	s.checkCopies()
 }
 
 // copies counts the copies of a pilot p controls.
@@ -1208,10 +1275,16 @@ func (s *State) step(p int, m Step) error {
 	if s.dry {
 		return nil
 	}
-	s.board[Board.Index(m.To)] = u
-	s.board[Board.Index(m.From)] = nil
-	u.Steps++
+	s.moveUnit(u, m.From, m.To)
 	return nil
+}
+
+// moveUnit moves u from one square to another, counting the squares
+// between them as moved.
+func (s *State) moveUnit(u *Unit, from, to grid.Square) {
+	s.board[Board.Index(to)] = u
+	s.board[Board.Index(from)] = nil
+	u.Steps += grid.Manhattan(from, to)
 }
 
 func squaresWord(n int) string {
@@ -1261,16 +1334,21 @@ func (s *State) attack(p int, m Attack) error {
 	if s.dry {
 		return nil
 	}
+	s.strike(u, t, m.Target)
+	return nil
+}
+
+// strike has u attack t, on target: an armour counter or durability.
+func (s *State) strike(u, t *Unit, target grid.Square) {
 	u.Attacked = true
-	if t.Armour > 0 && !k.Pierce {
+	if t.Armour > 0 && !u.Keywords().Pierce {
 		t.Armour--
-		return nil
+		return
 	}
 	t.Durability -= u.Power()
 	if t.Durability <= 0 {
-		s.destroy(m.Target)
+		s.destroy(target)
 	}
-	return nil
 }
 
 const unreachable = 1 << 20
@@ -1332,39 +1410,57 @@ func (s *State) direct(p int, m Direct) error {
 	} else if m.From.Rank != EntryRank(opp) {
 		return ruling("M7", rulingDirect, fmt.Sprintf("%v is not in %s's entry zone", m.From, s.name(opp)))
 	}
-	od := s.players[opp]
-	card := ""
-	switch {
-	case len(od.deck) == 0:
-		if m.Card != "" {
-			return ruling("M3", rulingNotInDeck, fmt.Sprintf("%s's deck is empty", s.name(opp)))
-		}
-	case s.seeded:
-		card = od.deck[0]
-		if m.Card != "" && m.Card != card {
-			return ruling("M3", rulingSeedAgrees, fmt.Sprintf("the seeded deck gives %s here, not %s", card, m.Card))
-		}
-	default:
-		if m.Card == "" {
-			return ruling("M3", rulingDrawRecord, fmt.Sprintf("the card %s places in the damage zone is not recorded, and no Seed tag gives it", s.name(opp)))
-		}
-		if _, ok := s.cards.Card(m.Card); !ok {
-			return ruling("M3", rulingNotInDeck, s.cards.unknown(m.Card))
-		}
-		if !slices.Contains(od.deck, m.Card) {
-			return ruling("M3", rulingNotInDeck, fmt.Sprintf("%s's deck has no %s left", s.name(opp), m.Card))
-		}
-		card = m.Card
+	card, err := s.damageCard(opp, m.Card)
+	if err != nil {
+		return err
 	}
 	if s.dry {
 		return nil
 	}
+	s.hitDirect(u, opp, card)
+	return nil
+}
+
+// damageCard is the card a direct attack puts in opp's damage zone, as
+// written or given by the seed (ruling M3): "" when their deck is empty.
+func (s *State) damageCard(opp int, written string) (string, error) {
+	od := s.players[opp]
+	card := ""
+	switch {
+	case len(od.deck) == 0:
+		if written != "" {
+			return "", ruling("M3", rulingNotInDeck, fmt.Sprintf("%s's deck is empty", s.name(opp)))
+		}
+	case s.seeded:
+		card = od.deck[0]
+		if written != "" && written != card {
+			return "", ruling("M3", rulingSeedAgrees, fmt.Sprintf("the seeded deck gives %s here, not %s", card, written))
+		}
+	default:
+		if written == "" {
+			return "", ruling("M3", rulingDrawRecord, fmt.Sprintf("the card %s places in the damage zone is not recorded, and no Seed tag gives it", s.name(opp)))
+		}
+		if _, ok := s.cards.Card(written); !ok {
+			return "", ruling("M3", rulingNotInDeck, s.cards.unknown(written))
+		}
+		if !slices.Contains(od.deck, written) {
+			return "", ruling("M3", rulingNotInDeck, fmt.Sprintf("%s's deck has no %s left", s.name(opp), written))
+		}
+		card = written
+	}
+	return card, nil
+}
+
+// hitDirect has u attack opp directly: card, from the top of their deck
+// (or as written), goes to their damage zone.
+func (s *State) hitDirect(u *Unit, opp int, card string) {
+	od := s.players[opp]
 	u.Attacked = true
 	if card == "" {
 		if s.rules.emptyDamageLoses {
 			s.lose(opp, "was attacked directly with no card left in their deck")
 		}
-		return nil
+		return
 	}
 	od.deck = slices.Delete(od.deck, slices.Index(od.deck, card), slices.Index(od.deck, card)+1)
 	od.damage = append(od.damage, card)
@@ -1377,7 +1473,6 @@ func (s *State) direct(p int, m Direct) error {
 	if len(od.damage) >= DamageToLose {
 		s.lose(opp, "has five cards in their damage zone")
 	}
-	return nil
 }
 
 // directInRange tells whether the far edge lies within u's range from
@@ -1411,16 +1506,31 @@ func (s *State) discard(p int, m Discard) error {
 	if s.dry {
 		return nil
 	}
-	s.removeFromHand(p, m.Card)
-	pl.graveyard = append(pl.graveyard, m.Card)
-	s.ending = true
+	s.discardCard(p, m.Card)
 	return nil
+}
+
+// discardCard discards card from p's hand; the player to move's discard
+// begins their end phase.
+func (s *State) discardCard(p int, card string) {
+	s.removeFromHand(p, card)
+	s.players[p].graveyard = append(s.players[p].graveyard, card)
+	if p == s.toMove {
+		s.ending = true
+	}
 }
 
 func (s *State) endTurn(p int) error {
 	if n := len(s.players[p].hand); n > MaxHandSize {
 		return violation(fmt.Sprintf("%s holds %s", s.name(p), cardsWord(n)), ruleHandSize)
 	}
+	s.passTurn(p)
+	return nil
+}
+
+// passTurn ends p's turn: the turn's counts and modifiers go, and the
+// other player's turn starts.
+func (s *State) passTurn(p int) {
 	for _, u := range s.board {
 		if u != nil {
 			u.Steps, u.Attacked = 0, false
@@ -1431,5 +1541,4 @@ func (s *State) endTurn(p int) error {
 	s.toMove = 1 - p
 	s.turn++
 	s.startTurn()
-	return nil
 }

@@ -55,4 +55,14 @@ const (
 	rulingOwnUnit     = "A player moves and attacks with their own units only, in their own turn."
 	rulingBoard       = "The board has files a to g and ranks 1 to 5."
 	rulingNames       = "Cards are named exactly as the catalogue names them; a name that differs only in case is refused with a suggestion."
+
+	// Moves let stand (engine.Forcer): what no hand could do.
+	rulingLetStandCard      = "A move let stand takes a card only from where it is."
+	rulingLetStandUnit      = "A move let stand acts only with its player's own unit, on the square it names."
+	rulingLetStandTarget    = "A move let stand aims only at what is there, and a unit does not attack itself."
+	rulingLetStandOver      = "A game that is over takes no more moves, let stand or not."
+	rulingLetStandEnd       = "A player cannot end a turn that is not theirs."
+	rulingLetStandDeck      = "A deck once chosen stays in play: it is not chosen again."
+	rulingLetStandMulligan  = "A mulligan sets aside the opening hand, and there is none once turn 1 has begun."
+	rulingLetStandSetupLine = "Nothing but a deck, draws and a mulligan is let stand on a set-up line."
 )
