@@ -879,8 +879,9 @@ func (s *Session) typedMoves() []string {
 }
 
 // NewHeader writes the header of a new game: its Game, Players, Seed
-// (when seed is not "") and Variant (each name=value) tags.
-func NewHeader(g Game, players []string, seed string, variants []string) string {
+// (when seed is not ""), Catalogue (when catalogue is not "": a path
+// relative to the transcript) and Variant (each name=value) tags.
+func NewHeader(g Game, players []string, seed, catalogue string, variants []string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "[Game %q]\n[Players", g.Name())
 	for _, p := range players {
@@ -889,6 +890,9 @@ func NewHeader(g Game, players []string, seed string, variants []string) string 
 	b.WriteString("]\n")
 	if seed != "" {
 		fmt.Fprintf(&b, "[Seed %q]\n", seed)
+	}
+	if catalogue != "" {
+		fmt.Fprintf(&b, "[Catalogue %q]\n", catalogue)
 	}
 	if len(variants) > 0 {
 		b.WriteString("[Variant")
@@ -904,7 +908,7 @@ func NewHeader(g Game, players []string, seed string, variants []string) string 
 // Daemon), where one without a seed has its draws written (Sortie, Mecha)
 // or nothing to shuffle (Void).
 func NeedsSeed(g Game, players []string, variants []string) bool {
-	without := g.Check("", NewHeader(g, players, "", variants), Options{})
-	with := g.Check("", NewHeader(g, players, "0", variants), Options{})
+	without := g.Check("", NewHeader(g, players, "", "", variants), Options{})
+	with := g.Check("", NewHeader(g, players, "0", "", variants), Options{})
 	return without.ExitCode() != 0 && with.ExitCode() == 0
 }

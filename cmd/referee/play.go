@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"sync"
 	"syscall"
@@ -29,7 +30,10 @@ type playCmd struct {
 	Players []string `default:"Ann,Ben" sep:"," help:"A new game's players, the first to move first."`
 	Seed    string   `placeholder:"N" help:"A new game's seed: a number, or any text. Without it, a game that needs one (mod, daemon) gets a random one, written in the Seed tag, and sortie and mecha have their draws typed, as at a table."`
 	Variant []string `placeholder:"NAME=VALUE" help:"A new game's variants (referee games lists them), comma-separated or the flag repeated."`
-	Game    string   `arg:"" help:"The game to play."`
+	// Catalogue is a path as typed, relative to the working directory; the
+	// header writes it relative to the transcript.
+	Catalogue string `placeholder:"FILE" type:"existingfile" help:"A new card game's catalogue (.cards), written in its Catalogue tag; without it, the game's own."`
+	Game      string `arg:"" help:"The game to play."`
 }
 
 // stdin is where play reads its lines; a variable for the tests.
@@ -96,8 +100,8 @@ func (c *playCmd) start(g referee.Game) (src string, resumed bool, err error) {
 		data, err := os.ReadFile(c.Record)
 		switch {
 		case err == nil && len(data) > 0:
-			if c.Seed != "" || len(c.Variant) > 0 || len(c.Players) != 2 || c.Players[0] != "Ann" || c.Players[1] != "Ben" {
-				return "", false, fmt.Errorf("%s holds a game already, with its own header: --players, --seed and --variant are for a new one", c.Record)
+			if c.Seed != "" || c.Catalogue != "" || len(c.Variant) > 0 || len(c.Players) != 2 || c.Players[0] != "Ann" || c.Players[1] != "Ben" {
+				return "", false, fmt.Errorf("%s holds a game already, with its own header: --players, --seed, --catalogue and --variant are for a new one", c.Record)
 			}
 			if other, err := referee.Detect(c.Record, string(data)); err != nil {
 				return "", false, fmt.Errorf("%s: %w", c.Record, err)
@@ -117,7 +121,37 @@ func (c *playCmd) start(g referee.Game) (src string, resumed bool, err error) {
 		}
 		seed = strconv.FormatUint(binary.LittleEndian.Uint64(b[:]), 10)
 	}
-	return referee.NewHeader(g, c.Players, seed, c.Variant), false, nil
+	catalogue, err := c.cataloguePath()
+	if err != nil {
+		return "", false, err
+	}
+	return referee.NewHeader(g, c.Players, seed, catalogue, c.Variant), false, nil
+}
+
+// cataloguePath is --catalogue as the Catalogue tag writes it: relative to
+// the transcript's folder, with forward slashes, so that the transcript
+// and its catalogue move together.
+func (c *playCmd) cataloguePath() (string, error) {
+	if c.Catalogue == "" {
+		return "", nil
+	}
+	from := "."
+	if c.Record != "" {
+		from = filepath.Dir(c.Record)
+	}
+	absFrom, err := filepath.Abs(from)
+	if err != nil {
+		return "", err
+	}
+	absCat, err := filepath.Abs(c.Catalogue)
+	if err != nil {
+		return "", err
+	}
+	rel, err := filepath.Rel(absFrom, absCat)
+	if err != nil {
+		return "", err
+	}
+	return filepath.ToSlash(rel), nil
 }
 
 // busy is held while a line is run, so that a signal does not end the

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +14,8 @@ import (
 	"time"
 
 	"github.com/creack/pty"
+
+	"github.com/tabletop-referee/referee/referee"
 )
 
 // playScript runs play in-process with the given lines as its standard
@@ -94,6 +97,39 @@ func TestPlayScript(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// --catalogue writes a new game's Catalogue tag relative to the recorded
+// file, so that the file checks from wherever it is checked.
+func TestPlayCatalogue(t *testing.T) {
+	catalogue, err := filepath.Abs("../../examples/mod/tiny.cards")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "games", "g.mod")
+	if err := os.Mkdir(filepath.Dir(file), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	rel, err := filepath.Rel(filepath.Dir(file), catalogue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := playScript(t, "quit\n", "mod", "--record", file, "--seed", "3", "--catalogue", catalogue)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s\n%s", code, out, errOut)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil || !strings.Contains(string(data), fmt.Sprintf("[Catalogue %q]\n", filepath.ToSlash(rel))) {
+		t.Fatalf("the file: %v\n%s", err, data)
+	}
+	if r := referee.CheckFile(file, referee.Options{}); r.ExitCode() != 0 {
+		t.Errorf("the recorded file does not check:\n%s", referee.ReportText(r))
+	}
+	// A game begun already keeps its own catalogue.
+	if code, _, errOut := playScript(t, "quit\n", "mod", "--record", file, "--catalogue", catalogue); code != exitUsage || !strings.Contains(errOut, "--catalogue") {
+		t.Errorf("--catalogue on a game begun: exit %d, %s", code, errOut)
 	}
 }
 
