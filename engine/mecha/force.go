@@ -172,16 +172,8 @@ func (s *State) forceDraw(p int, d Draw, refused error) error {
 	}
 	od := s.players[owner]
 	if !s.seeded {
-		left := slices.Clone(od.deck)
-		for _, c := range d.Cards {
-			i := slices.Index(left, c)
-			if i < 0 {
-				if _, ok := s.cards.Card(c); !ok {
-					return ruling("M3", rulingNotInDeck, s.cards.unknown(c))
-				}
-				return ruling("M3", rulingNotInDeck, fmt.Sprintf("%s's deck has no %s left", s.name(owner), c))
-			}
-			left = slices.Delete(left, i, i+1)
+		if err := s.inDeck(owner, d.Cards); err != nil {
+			return err
 		}
 	}
 	for _, c := range d.Cards {

@@ -822,16 +822,8 @@ func (s *State) draw(p int, d Draw) error {
 			}
 		}
 	} else {
-		left := slices.Clone(od.deck)
-		for _, c := range d.Cards {
-			i := slices.Index(left, c)
-			if i < 0 {
-				if _, ok := s.cards.Card(c); !ok {
-					return ruling("M3", rulingNotInDeck, s.cards.unknown(c))
-				}
-				return ruling("M3", rulingNotInDeck, fmt.Sprintf("%s's deck has no %s left", s.name(owner), c))
-			}
-			left = slices.Delete(left, i, i+1)
+		if err := s.inDeck(owner, d.Cards); err != nil {
+			return err
 		}
 	}
 	for _, c := range d.Cards {
@@ -1541,4 +1533,21 @@ func (s *State) passTurn(p int) {
 	s.toMove = 1 - p
 	s.turn++
 	s.startTurn()
+}
+
+// inDeck checks that an unseeded draw's cards are all in owner's deck,
+// each as many times as it is written (ruling M3).
+func (s *State) inDeck(owner int, cards []string) error {
+	left := slices.Clone(s.players[owner].deck)
+	for _, c := range cards {
+		i := slices.Index(left, c)
+		if i < 0 {
+			if _, ok := s.cards.Card(c); !ok {
+				return ruling("M3", rulingNotInDeck, s.cards.unknown(c))
+			}
+			return ruling("M3", rulingNotInDeck, fmt.Sprintf("%s's deck has no %s left", s.name(owner), c))
+		}
+		left = slices.Delete(left, i, i+1)
+	}
+	return nil
 }
