@@ -82,6 +82,9 @@ func fuzzGrammar[M notation.Move](f *testing.F, g *notation.Grammar[M], game, ex
 		var p *notation.Parsed[M]
 		notationtest.MustReturn(t, func() { p = g.Parse(path, src) })
 		checkErrors(t, src, p.Errors)
+		if diff := sameParse(p, g.ParseWholeFile(path, src)); diff != "" {
+			t.Fatalf("the parse piece by piece and the parse of the whole file differ: %s", diff)
+		}
 		if len(p.Errors) > 0 {
 			return
 		}

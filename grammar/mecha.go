@@ -1,11 +1,11 @@
 package grammar
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
-	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/tabletop-referee/referee/notation"
 )
@@ -150,6 +150,70 @@ func (*MechaDiscard) mechaMove()   {}
 func (*MechaSacrifice) mechaMove() {}
 func (*MechaSkip) mechaMove()      {}
 
+// Relocate is the move as parsed at r's place (see notation.Relocation).
+func (m *MechaDeck) Relocate(r *notation.Relocation) MechaMove {
+	c := *m
+	c.Node = r.Node(m.Node)
+	if m.Items != nil {
+		c.Items = make([]*MechaDeckItem, len(m.Items))
+		for i, it := range m.Items {
+			ci := *it
+			ci.Node = r.Node(it.Node)
+			c.Items[i] = &ci
+		}
+	}
+	return &c
+}
+
+// Relocate is the move as parsed at r's place.
+func (m *MechaDraw) Relocate(r *notation.Relocation) MechaMove {
+	c := *m
+	c.Node, c.Cards = r.Node(m.Node), slices.Clip(m.Cards)
+	return &c
+}
+
+// Relocate is the move as parsed at r's place.
+func (m *MechaMulligan) Relocate(r *notation.Relocation) MechaMove {
+	c := *m
+	c.Node = r.Node(m.Node)
+	return &c
+}
+
+// Relocate is the move as parsed at r's place.
+func (m *MechaPlay) Relocate(r *notation.Relocation) MechaMove {
+	c := *m
+	c.Node, c.By = r.Node(m.Node), r.Player(m.By)
+	return &c
+}
+
+// Relocate is the move as parsed at r's place.
+func (m *MechaAct) Relocate(r *notation.Relocation) MechaMove {
+	c := *m
+	c.Node, c.Path = r.Node(m.Node), slices.Clip(m.Path)
+	return &c
+}
+
+// Relocate is the move as parsed at r's place.
+func (m *MechaDiscard) Relocate(r *notation.Relocation) MechaMove {
+	c := *m
+	c.Node = r.Node(m.Node)
+	return &c
+}
+
+// Relocate is the move as parsed at r's place.
+func (m *MechaSacrifice) Relocate(r *notation.Relocation) MechaMove {
+	c := *m
+	c.Node = r.Node(m.Node)
+	return &c
+}
+
+// Relocate is the move as parsed at r's place.
+func (m *MechaSkip) Relocate(r *notation.Relocation) MechaMove {
+	c := *m
+	c.Node = r.Node(m.Node)
+	return &c
+}
+
 func (m *MechaDeck) String() string {
 	if len(m.Items) == 0 {
 		return "deck " + m.Named.String()
@@ -227,9 +291,22 @@ func unquoteName(s string) string {
 // MechaLexer is Mecha's lexer: the shared rules plus squares. The board is
 // 5x7 (a1 to g5), but any letter and number lexes as a square; the engine
 // checks the board. Card names are the shared names and strings.
-var MechaLexer = notation.NewLexer(
-	lexer.SimpleRule{Name: "Square", Pattern: `[a-z][1-9][0-9]?`},
-)
+var MechaLexer = notation.NewFastLexer(squareRule)
+
+// squareRule is a square of a grid: a column letter and a row number. It
+// has no \b, so a1b is a square and a name.
+var squareRule = notation.GameRule{Name: "Square", Pattern: `[a-z][1-9][0-9]?`, Match: matchSquare}
+
+// matchSquare matches squareRule's pattern by hand.
+func matchSquare(s string) int {
+	if len(s) < 2 || s[0] < 'a' || s[0] > 'z' || s[1] < '1' || s[1] > '9' {
+		return 0
+	}
+	if len(s) > 2 && '0' <= s[2] && s[2] <= '9' {
+		return 3
+	}
+	return 2
+}
 
 // mechaBare tells whether a name may be written without quotes.
 var mechaBare = notation.BareName(MechaLexer)

@@ -101,6 +101,55 @@ func (*ModDraw) modMove()   {}
 func (*ModFuel) modMove()   {}
 func (*ModSpend) modMove()  {}
 
+// Relocate is the move as parsed at r's place (see notation.Relocation).
+func (m *ModAssign) Relocate(r *notation.Relocation) ModMove {
+	c := *m
+	c.Node = r.Node(m.Node)
+	return &c
+}
+
+// Relocate is the move as parsed at r's place.
+func (m *ModEject) Relocate(r *notation.Relocation) ModMove {
+	c := *m
+	c.Node = r.Node(m.Node)
+	return &c
+}
+
+// Relocate is the move as parsed at r's place.
+func (m *ModDraft) Relocate(r *notation.Relocation) ModMove {
+	c := *m
+	c.Node = r.Node(m.Node)
+	return &c
+}
+
+// Relocate is the move as parsed at r's place.
+func (m *ModPass) Relocate(r *notation.Relocation) ModMove {
+	c := *m
+	c.Node = r.Node(m.Node)
+	return &c
+}
+
+// Relocate is the move as parsed at r's place.
+func (m *ModDraw) Relocate(r *notation.Relocation) ModMove {
+	c := *m
+	c.Node = r.Node(m.Node)
+	return &c
+}
+
+// Relocate is the move as parsed at r's place.
+func (m *ModFuel) Relocate(r *notation.Relocation) ModMove {
+	c := *m
+	c.Node = r.Node(m.Node)
+	return &c
+}
+
+// Relocate is the move as parsed at r's place.
+func (m *ModSpend) Relocate(r *notation.Relocation) ModMove {
+	c := *m
+	c.Node = r.Node(m.Node)
+	return &c
+}
+
 func (m *ModAssign) String() string { return "assign " + m.Card.String() }
 func (m *ModEject) String() string  { return "eject " + m.Card.String() }
 func (*ModPass) String() string     { return "pass" }
@@ -122,7 +171,7 @@ func (m *ModDraft) String() string {
 
 // plainLexer is the shared lexer rules alone, for games with no tokens of
 // their own.
-var plainLexer = notation.NewLexer()
+var plainLexer = notation.NewFastLexer()
 
 // plainBare tells whether a name may be written without quotes.
 var plainBare = notation.BareName(plainLexer)

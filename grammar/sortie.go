@@ -1,10 +1,10 @@
 package grammar
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
-	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/tabletop-referee/referee/notation"
 )
@@ -43,6 +43,27 @@ func (*SortieDraw) sortieMove()  {}
 func (*SortiePlace) sortieMove() {}
 func (*SortieAct) sortieMove()   {}
 
+// Relocate is the move as parsed at r's place (see notation.Relocation).
+func (m *SortieDraw) Relocate(r *notation.Relocation) SortieMove {
+	c := *m
+	c.Node, c.Cards = r.Node(m.Node), slices.Clip(m.Cards)
+	return &c
+}
+
+// Relocate is the move as parsed at r's place.
+func (m *SortiePlace) Relocate(r *notation.Relocation) SortieMove {
+	c := *m
+	c.Node = r.Node(m.Node)
+	return &c
+}
+
+// Relocate is the move as parsed at r's place.
+func (m *SortieAct) Relocate(r *notation.Relocation) SortieMove {
+	c := *m
+	c.Node = r.Node(m.Node)
+	return &c
+}
+
 func (m *SortieDraw) String() string {
 	cards := make([]string, len(m.Cards))
 	for i, c := range m.Cards {
@@ -75,10 +96,31 @@ func canonicalCard(c string) string {
 }
 
 // SortieLexer is Sortie's lexer: the shared rules plus cards and squares.
-var SortieLexer = notation.NewLexer(
-	lexer.SimpleRule{Name: "Card", Pattern: `(?:10|[2-9TAJQK])[CDHS]\b|J[RB]\b`},
-	lexer.SimpleRule{Name: "Square", Pattern: `[a-z][1-9][0-9]?`},
-)
+var SortieLexer = notation.NewFastLexer(cardRule, squareRule)
+
+// cardRule is a playing card: a rank and a suit, or a joker.
+var cardRule = notation.GameRule{Name: "Card", Pattern: `(?:10|[2-9TAJQK])[CDHS]\b|J[RB]\b`, Match: matchCard}
+
+// matchCard matches cardRule's pattern by hand.
+func matchCard(s string) int {
+	n := 0
+	switch {
+	case strings.HasPrefix(s, "10"):
+		n = 2
+	case len(s) > 0 && strings.IndexByte("23456789TAJQK", s[0]) >= 0:
+		n = 1
+	default:
+		return 0
+	}
+	if len(s) > n && strings.IndexByte("CDHS", s[n]) >= 0 && notation.WordEnd(s[n+1:]) {
+		return n + 1
+	}
+	// J[RB]\b: "10" and the ranks cannot begin a joker but J.
+	if len(s) > 1 && s[0] == 'J' && (s[1] == 'R' || s[1] == 'B') && notation.WordEnd(s[2:]) {
+		return 2
+	}
+	return 0
+}
 
 const sortieMoveWords = "a move (draw 7H, place 9C/KD a1, a1-b2, a1xb2 or a1-b2xc3)"
 

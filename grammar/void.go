@@ -29,6 +29,15 @@ type VoidMove struct {
 // North), or nil when it is the player whose turn or set-up line it is.
 func (m *VoidMove) Actor() *notation.PlayerRef { return m.By }
 
+// Relocate is the move as parsed at r's place (see notation.Relocation).
+// The action has no positions, and is shared: a parsed transcript is
+// never changed.
+func (m *VoidMove) Relocate(r *notation.Relocation) *VoidMove {
+	c := *m
+	c.Node, c.By = r.Node(m.Node), r.Player(m.By)
+	return &c
+}
+
 func (m *VoidMove) String() string {
 	if m.By != nil {
 		return Name(m.By.Text()).String() + " " + m.Action.String()

@@ -24,10 +24,12 @@ import (
 )
 
 // Node gives a parsed node its place in the source. Game grammars embed it
-// in every move so that diagnostics can point at the move.
+// in every move so that diagnostics can point at the move. participle sets
+// both fields as it parses (and Relocation, for a parse kept and copied to
+// another place). There is no EndPos: nothing read it, and participle set
+// it by reflection at every node.
 type Node struct {
 	Pos    lexer.Position
-	EndPos lexer.Position
 	Tokens []lexer.Token
 }
 

@@ -21,9 +21,10 @@ const (
 	TokenCorrection = "Correction"
 )
 
-// NewLexer builds a game's lexer: the shared rules with the game's own
-// token rules (cards, squares, ...) tried before numbers and names, since
-// the lexer takes the first rule that matches.
+// NewLexer builds a game's declarative lexer: the shared rules with the
+// game's own token rules (cards, squares, ...) tried before numbers and
+// names, since the lexer takes the first rule that matches. It is the
+// specification of the games' FastLexer, which they lex with.
 //
 // Names may not begin with a lowercase x, which marks an attack (a1xb2);
 // such a name must be quoted.
@@ -71,17 +72,17 @@ type Tokens struct {
 
 // Tokenize lexes src. On a character no rule matches, it records an error
 // and goes on at the next line, so that one bad character does not hide
-// the rest of the file.
+// the rest of the file. A FastLexer has a loop of its own here, to the
+// same effect.
 func Tokenize(def LexerDefinition, filename, src string) *Tokens {
-	symbols := def.Symbols()
-	comment, whitespace, str, correction := symbols[TokenComment], symbols[TokenWhitespace], symbols[TokenString], symbols[TokenCorrection]
 	out := &Tokens{}
 	base := lexer.Position{Filename: filename, Line: 1, Column: 1}
 	// Invalid bytes would be mangled in every message: report the first, and
 	// lex on with each one masked by a '?' of the same length, so positions
 	// hold and the rest of the file is still checked.
-	invalid := map[int]bool{}
+	var invalid map[int]bool
 	if !utf8.ValidString(src) {
+		invalid = map[int]bool{}
 		masked := []byte(src)
 		for i := 0; i < len(src); {
 			r, size := utf8.DecodeRuneInString(src[i:])
@@ -98,6 +99,12 @@ func Tokenize(def LexerDefinition, filename, src string) *Tokens {
 		}
 		src = string(masked)
 	}
+	if fast, ok := def.(*FastLexer); ok {
+		fast.tokenize(out, base, src, invalid)
+		return out.withoutBOM(src)
+	}
+	symbols := def.Symbols()
+	kinds := tokenKinds{symbols[TokenComment], symbols[TokenWhitespace], symbols[TokenString], symbols[TokenCorrection]}
 	rest := src
 	for {
 		lex, err := def.LexString(filename, rest)
@@ -112,15 +119,7 @@ func Tokenize(def LexerDefinition, filename, src string) *Tokens {
 				if lerr, ok := err.(*lexer.Error); ok {
 					pos = base.Add(lerr.Pos)
 				}
-				if !invalid[pos.Offset] {
-					r, _ := utf8.DecodeRuneInString(src[pos.Offset:])
-					msg := fmt.Sprintf("unexpected character %q", r)
-					if c := out.Comments; r == '}' && len(c) > 0 && strings.HasPrefix(c[len(c)-1].Text, "{") && strings.Contains(c[len(c)-1].Text[1:], "{") {
-						last := c[len(c)-1].Pos
-						msg += fmt.Sprintf("; { comments do not nest: the comment at %d:%d ended at its first }", last.Line, last.Column)
-					}
-					out.Errors = append(out.Errors, &Error{Span{pos, pos}, msg})
-				}
+				out.unexpected(src, pos, invalid)
 				// Go on at the next line.
 				nl := strings.IndexByte(src[pos.Offset:], '\n')
 				if nl < 0 {
@@ -137,29 +136,7 @@ func Tokenize(def LexerDefinition, filename, src string) *Tokens {
 				out.EOF = tok.Pos
 				return out.withoutBOM(src)
 			}
-			switch tok.Type {
-			case whitespace:
-			case comment:
-				if strings.HasPrefix(tok.Value, "{") && !strings.HasSuffix(tok.Value, "}") {
-					out.Errors = append(out.Errors, &Error{Span{tok.Pos, tok.Pos}, "unterminated { comment: expected a closing }"})
-				}
-				out.Comments = append(out.Comments, Comment{Pos: tok.Pos, Text: tok.Value})
-			case correction:
-				c, err := readCorrection(tok)
-				if err != nil {
-					out.Errors = append(out.Errors, err)
-					continue
-				}
-				out.Corrections = append(out.Corrections, c)
-			case str:
-				if len(tok.Value) < 2 || !strings.HasSuffix(tok.Value, `"`) || !closedString(tok.Value) {
-					out.Errors = append(out.Errors, &Error{Span{tok.Pos, tokenEnd(tok)}, `unterminated string: expected a closing " on the same line`})
-					continue
-				}
-				out.Tokens = append(out.Tokens, tok)
-			default:
-				out.Tokens = append(out.Tokens, tok)
-			}
+			out.take(tok, kinds)
 		}
 		if rest == "" {
 			out.EOF = base
@@ -168,6 +145,113 @@ func Tokenize(def LexerDefinition, filename, src string) *Tokens {
 		}
 	}
 	return out.withoutBOM(src)
+}
+
+// tokenKinds are the types of the tokens Tokenize keeps aside or checks.
+type tokenKinds struct {
+	comment, whitespace, str, correction lexer.TokenType
+}
+
+// take files a token: spaces are dropped, comments and corrections kept
+// aside, an unterminated string is an error, and the rest is for the
+// parser.
+func (t *Tokens) take(tok lexer.Token, kinds tokenKinds) {
+	switch tok.Type {
+	case kinds.whitespace:
+	case kinds.comment:
+		if strings.HasPrefix(tok.Value, "{") && !strings.HasSuffix(tok.Value, "}") {
+			t.Errors = append(t.Errors, &Error{Span{tok.Pos, tok.Pos}, "unterminated { comment: expected a closing }"})
+		}
+		t.Comments = append(t.Comments, Comment{Pos: tok.Pos, Text: tok.Value})
+	case kinds.correction:
+		c, err := readCorrection(tok)
+		if err != nil {
+			t.Errors = append(t.Errors, err)
+			return
+		}
+		t.Corrections = append(t.Corrections, c)
+	case kinds.str:
+		if len(tok.Value) < 2 || !strings.HasSuffix(tok.Value, `"`) || !closedString(tok.Value) {
+			t.Errors = append(t.Errors, &Error{Span{tok.Pos, tokenEnd(tok)}, `unterminated string: expected a closing " on the same line`})
+			return
+		}
+		t.Tokens = append(t.Tokens, tok)
+	default:
+		t.Tokens = append(t.Tokens, tok)
+	}
+}
+
+// unexpected reports the character at pos, which no rule matches, unless
+// it is an invalid byte, already reported.
+func (t *Tokens) unexpected(src string, pos lexer.Position, invalid map[int]bool) {
+	if invalid[pos.Offset] {
+		return
+	}
+	r, _ := utf8.DecodeRuneInString(src[pos.Offset:])
+	msg := fmt.Sprintf("unexpected character %q", r)
+	if c := t.Comments; r == '}' && len(c) > 0 && strings.HasPrefix(c[len(c)-1].Text, "{") && strings.Contains(c[len(c)-1].Text[1:], "{") {
+		last := c[len(c)-1].Pos
+		msg += fmt.Sprintf("; { comments do not nest: the comment at %d:%d ended at its first }", last.Line, last.Column)
+	}
+	t.Errors = append(t.Errors, &Error{Span{pos, pos}, msg})
+}
+
+// tokenize is Tokenize's loop for a fast lexer: the same as the general
+// one, without a lexer value, an interface call and a position sum a token.
+func (l *FastLexer) tokenize(out *Tokens, pos lexer.Position, src string, invalid map[int]bool) {
+	kinds := tokenKinds{l.comment, l.whitespace, l.str, l.correction}
+	// The tokens are counted first, for a slice of the right size: one grown
+	// token by token was copied over and over, one sized by a guess was far
+	// too small or too large (a token is 64 bytes, for two to five of
+	// text), and scanning costs less than either.
+	n := 0
+	for s := src; s != ""; {
+		typ, k := l.scan(s)
+		if k == 0 {
+			nl := strings.IndexByte(s, '\n')
+			if nl < 0 {
+				break
+			}
+			k = nl + 1
+		} else if typ != l.whitespace {
+			n++ // perhaps a comment, kept aside: a few too many at most
+		}
+		s = s[k:]
+	}
+	if n > 0 {
+		out.Tokens = make([]lexer.Token, 0, n)
+	}
+	for s := src; s != ""; {
+		typ, n := l.scan(s)
+		if n == 0 {
+			out.unexpected(src, pos, invalid)
+			// Go on at the next line.
+			nl := strings.IndexByte(s, '\n')
+			if nl < 0 {
+				advance(&pos, s)
+				break
+			}
+			advance(&pos, s[:nl+1])
+			s = s[nl+1:]
+			continue
+		}
+		tok := lexer.Token{Type: typ, Value: s[:n], Pos: pos}
+		s = s[n:]
+		if typ == l.whitespace || typ == l.comment {
+			// Only these may hold a line end.
+			advance(&pos, tok.Value)
+		} else {
+			pos.Offset += n
+			pos.Column += runes(tok.Value)
+		}
+		if typ != l.whitespace {
+			out.take(tok, kinds)
+		}
+	}
+	if len(out.Tokens) == 0 {
+		out.Tokens = nil // as the general loop leaves it
+	}
+	out.EOF = pos
 }
 
 // withoutBOM takes a leading byte-order mark out of the column count of

@@ -16,7 +16,12 @@ type Grammar[M Move] struct {
 	lex    LexerDefinition
 	file   *participle.Parser[File[M]]
 	stmt   *participle.Parser[Statement[M]]
+	move   *participle.Parser[movePiece[M]]
 	expect Wording
+	// The pieces parsed so far, by text (see memo.go).
+	stmts   *memo[*Statement[M]]
+	moves   *memo[M]
+	intType lexer.TokenType
 }
 
 // NewGrammar builds a game's parser from its lexer and participle options
@@ -32,6 +37,11 @@ func NewGrammar[M Move](lex LexerDefinition, expect Wording, options ...particip
 		return nil, err
 	}
 	stmt, err := participle.ParserForProduction[Statement[M]](file)
+	if err != nil {
+		return nil, err
+	}
+	// The same productions, for a move alone.
+	move, err := participle.Build[movePiece[M]](options...)
 	if err != nil {
 		return nil, err
 	}
@@ -52,7 +62,10 @@ func NewGrammar[M Move](lex LexerDefinition, expect Wording, options ...particip
 	for k, v := range expect {
 		all[k] = v
 	}
-	return &Grammar[M]{lex: lex, file: file, stmt: stmt, expect: all}, nil
+	return &Grammar[M]{
+		lex: lex, file: file, stmt: stmt, move: move, expect: all,
+		stmts: newMemo[*Statement[M]](), moves: newMemo[M](), intType: lex.Symbols()[TokenInt],
+	}, nil
 }
 
 // Lexer is the grammar's lexer.
@@ -90,10 +103,21 @@ func (g *Grammar[M]) Parse(filename, src string) *Parsed[M] {
 // a line is not parsed at all, and one with too many moves is an error at
 // the first move past the limit.
 func (g *Grammar[M]) ParseLimited(filename, src string, limits Limits) *Parsed[M] {
+	return g.parseLimited(filename, src, limits, true)
+}
+
+// ParseWholeFile parses src as Parse does, but not piece by piece (see
+// memo.go): participle parses the whole file at once. It gives the same as
+// Parse, which tests check.
+func (g *Grammar[M]) ParseWholeFile(filename, src string) *Parsed[M] {
+	return g.parseLimited(filename, src, Limits{}, false)
+}
+
+func (g *Grammar[M]) parseLimited(filename, src string, limits Limits, pieces bool) *Parsed[M] {
 	if err := limits.CheckSize(filename, src); err != nil {
 		return &Parsed[M]{Source: src, File: &File[M]{}, Errors: []*Error{err}, EOF: err.Span.Start}
 	}
-	p := g.parse(filename, src)
+	p := g.parse(filename, src, pieces)
 	if len(p.Errors) == 0 {
 		if err := checkMoves(p, limits); err != nil {
 			p.Errors = append(p.Errors, err)
@@ -102,10 +126,16 @@ func (g *Grammar[M]) ParseLimited(filename, src string, limits Limits) *Parsed[M
 	return p
 }
 
-func (g *Grammar[M]) parse(filename, src string) *Parsed[M] {
+func (g *Grammar[M]) parse(filename, src string, pieces bool) *Parsed[M] {
 	toks := Tokenize(g.lex, filename, src)
 	p := &Parsed[M]{Source: src, Comments: toks.Comments, Corrections: toks.Corrections, Errors: toks.Errors, EOF: toks.EOF}
 	if len(toks.Errors) == 0 {
+		if pieces {
+			if file, ok := g.parsePieces(src, toks.Tokens); ok {
+				p.File = file
+				return p
+			}
+		}
 		file, err := Guard(func() (*File[M], error) {
 			return g.file.ParseFromLexer(TokenLexer(toks.Tokens, toks.EOF))
 		})
