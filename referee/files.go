@@ -169,10 +169,19 @@ func GoldenPath(rel string) string {
 }
 
 // Golden compares the report of every transcript under dir/examples with
-// its file under dir/golden. Reports name transcripts relative to dir, so
-// that golden files do not depend on where the repository is. With update
-// it writes every report that differs, atomically.
+// its file under dir/golden, checking DefaultJobs() transcripts at once;
+// see GoldenJobs.
 func Golden(dir string, update bool) ([]GoldenResult, error) {
+	return GoldenJobs(dir, update, DefaultJobs())
+}
+
+// GoldenJobs compares the report of every transcript under dir/examples
+// with its file under dir/golden, up to jobs transcripts at once (one by
+// one when jobs <= 1), with the same results whatever jobs is. Reports
+// name transcripts relative to dir, so that golden files do not depend on
+// where the repository is. With update it writes every report that
+// differs, atomically.
+func GoldenJobs(dir string, update bool, jobs int) ([]GoldenResult, error) {
 	examples := filepath.Join(dir, "examples")
 	files, err := Walk([]string{examples})
 	if err != nil {
@@ -180,43 +189,42 @@ func Golden(dir string, update bool) ([]GoldenResult, error) {
 	}
 	var out []GoldenResult
 	seen := map[string]bool{}
-	for _, file := range files {
-		rel, err := filepath.Rel(dir, file)
-		if err != nil {
-			return nil, err
+	// The check and the comparison run in the workers; the writes of
+	// --update stay in order, in emit, so that the first error stops them
+	// where a sequential run would.
+	type compared struct {
+		res GoldenResult
+		got string // the report, kept only to be written by --update
+		err error
+	}
+	compare := func(i int) compared {
+		res, got, err := compareGolden(dir, files[i])
+		if res.Status == GoldenOK || !update {
+			got = ""
 		}
-		rel = filepath.ToSlash(rel)
-		src, err := os.ReadFile(file)
-		if err != nil {
-			return nil, err
+		return compared{res, got, err}
+	}
+	err = ordered(len(files), jobs, compare, func(c compared) error {
+		if c.err != nil {
+			return c.err
 		}
-		opts := Options{ReadFile: func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(dir, name)) }}
-		got := ReportText(CheckSource(rel, string(src), opts))
-		res := GoldenResult{Transcript: rel, Golden: GoldenPath(rel)}
+		res := c.res
 		seen[res.Golden] = true
-		goldenFile := filepath.Join(dir, filepath.FromSlash(res.Golden))
-		want, err := os.ReadFile(goldenFile)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			res.Status = GoldenMissing
-		case err != nil:
-			return nil, err
-		case string(want) == got:
-			res.Status = GoldenOK
-		default:
-			res.Status = GoldenMismatch
-			res.Diff = udiff.Unified(res.Golden, "report of "+rel, string(want), got)
-		}
 		if update && res.Status != GoldenOK {
+			goldenFile := filepath.Join(dir, filepath.FromSlash(res.Golden))
 			if err := os.MkdirAll(filepath.Dir(goldenFile), 0o755); err != nil {
-				return nil, err
+				return err
 			}
-			if err := WriteAtomic(goldenFile, []byte(got)); err != nil {
-				return nil, err
+			if err := WriteAtomic(goldenFile, []byte(c.got)); err != nil {
+				return err
 			}
 			res.Status = GoldenUpdated
 		}
 		out = append(out, res)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	// Golden files whose transcript is gone.
 	goldenDir := filepath.Join(dir, "golden")
@@ -235,6 +243,36 @@ func Golden(dir string, update bool) ([]GoldenResult, error) {
 	}
 	slices.SortStableFunc(out, func(a, b GoldenResult) int { return strings.Compare(a.Golden, b.Golden) })
 	return out, nil
+}
+
+// compareGolden checks one transcript under dir and compares its report,
+// got, with its golden file.
+func compareGolden(dir, file string) (res GoldenResult, got string, err error) {
+	rel, err := filepath.Rel(dir, file)
+	if err != nil {
+		return res, "", err
+	}
+	rel = filepath.ToSlash(rel)
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return res, "", err
+	}
+	opts := Options{ReadFile: func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(dir, name)) }}
+	got = ReportText(CheckSource(rel, string(src), opts))
+	res = GoldenResult{Transcript: rel, Golden: GoldenPath(rel)}
+	want, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(res.Golden)))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		res.Status = GoldenMissing
+	case err != nil:
+		return res, "", err
+	case string(want) == got:
+		res.Status = GoldenOK
+	default:
+		res.Status = GoldenMismatch
+		res.Diff = udiff.Unified(res.Golden, "report of "+rel, string(want), got)
+	}
+	return res, got, nil
 }
 
 // WriteAtomic replaces path with data so that a reader, or a crash, sees

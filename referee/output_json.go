@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 )
@@ -126,20 +127,41 @@ func toJSONReport(c checked) jsonReport {
 	return out
 }
 
-// jsonWriter keeps each report's JSON form (not its source) until the
-// document is written whole.
+// jsonWriter keeps each report encoded, the bytes it will print and no
+// more, until the document is written whole. Not the jsonReport itself:
+// its strings (a player's name, the seed) may be cut out of the
+// transcript and would keep the whole source alive to the end of the
+// batch.
 type jsonWriter struct {
 	w       io.Writer
-	reports []jsonReport
+	reports []json.RawMessage
+}
+
+// jsonCheckEncoded is jsonCheck with its reports already encoded: the
+// same fields, in the same order.
+type jsonCheckEncoded struct {
+	Version  int               `json:"version"`
+	Command  string            `json:"command"`
+	ExitCode int               `json:"exitCode"`
+	Reports  []json.RawMessage `json:"reports"`
 }
 
 func (j *jsonWriter) add(c checked) error {
-	j.reports = append(j.reports, toJSONReport(c))
+	var b bytes.Buffer
+	// As writeJSON encodes (< > & as they are), but compact: the document's
+	// encoder indents the raw reports with the rest.
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(toJSONReport(c)); err != nil {
+		return err
+	}
+	// Cloned to its length: the buffer may have grown to twice it.
+	j.reports = append(j.reports, bytes.Clone(bytes.TrimSuffix(b.Bytes(), []byte("\n"))))
 	return nil
 }
 
 func (j *jsonWriter) close(exitCode int) error {
-	return writeJSON(j.w, jsonCheck{jsonVersion, "check", exitCode, orEmpty(j.reports)})
+	return writeJSON(j.w, jsonCheckEncoded{jsonVersion, "check", exitCode, orEmpty(j.reports)})
 }
 
 func writeJSONGolden(w io.Writer, results []GoldenResult) error {

@@ -108,7 +108,11 @@ type junitWriter struct {
 }
 
 func (j *junitWriter) add(c checked) error {
-	tc := junitCase{Name: xmlSafe(c.Path), Classname: xmlSafe(c.Game)}
+	// The document is written whole at the end: it keeps the text report
+	// it prints, and copies of the names, so that none cut out of the
+	// transcript keeps the source alive.
+	game := strings.Clone(c.Game)
+	tc := junitCase{Name: strings.Clone(xmlSafe(c.Path)), Classname: xmlSafe(game)}
 	text := xmlSafe(ReportText(c.Report))
 	// The first diagnostic of the worst kind found says what the case is.
 	var worst *Diagnostic
@@ -125,7 +129,7 @@ func (j *junitWriter) add(c checked) error {
 	default:
 		tc.Failure = &junitResult{kindOf(worst.Severity).title, xmlSafe(junitMessage(c.Path, *worst)), text}
 	}
-	j.batch.add(c.Game, tc)
+	j.batch.add(game, tc)
 	return nil
 }
 

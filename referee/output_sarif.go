@@ -4,6 +4,7 @@ import (
 	"io"
 	"net/url"
 	"path/filepath"
+	"strings"
 
 	"github.com/owenrumney/go-sarif/v2/sarif"
 )
@@ -102,13 +103,15 @@ func (s *sarifWriter) add(c checked) error {
 	if c.Source != "" {
 		artifact.Length = len(c.Source)
 	}
-	artifact.Properties = sarif.Properties{"game": c.Game, "result": c.Result, "exitCode": c.exitCode}
+	// The log is written whole at the end: the strings it keeps are
+	// copies, so that none cut out of the transcript keeps it alive.
+	artifact.Properties = sarif.Properties{"game": strings.Clone(c.Game), "result": strings.Clone(c.Result), "exitCode": c.exitCode}
 	if c.Outcome != "" {
-		artifact.Properties["outcome"] = c.Outcome
+		artifact.Properties["outcome"] = strings.Clone(c.Outcome)
 	}
 	s.run.Artifacts = append(s.run.Artifacts, artifact)
 	for _, d := range c.Diagnostics {
-		s.run.AddResult(sarifResult(kindOf(d.Severity).rule, sarifLevel(d.Severity), d.Msg, c.Path, placeOf(d.Span)))
+		s.run.AddResult(sarifResult(kindOf(d.Severity).rule, sarifLevel(d.Severity), strings.Clone(d.Msg), c.Path, placeOf(d.Span)))
 	}
 	return nil
 }

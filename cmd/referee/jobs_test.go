@@ -1,0 +1,41 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// -j changes how fast check and golden run, never what they print or
+// how they exit.
+func TestJobsSameOutput(t *testing.T) {
+	for _, format := range []string{"text", "json", "github", "sarif", "junit"} {
+		for _, args := range [][]string{
+			{"check", "--format", format, "../../examples/"},
+			{"check", "--format", format, "--keep-going", "--max-diagnostics", "2", "../../examples/"},
+			{"golden", "--format", format, "../.."},
+		} {
+			code1, out1, err1 := runCLI(t, nil, false, append(args, "-j", "1")...)
+			for _, jobs := range []string{"4", "0"} {
+				code, out, errOut := runCLI(t, nil, false, append(args, "--jobs", jobs)...)
+				name := strings.Join(args, " ") + " -j " + jobs
+				if code != code1 {
+					t.Errorf("%s: exit %d, with -j 1 %d", name, code, code1)
+				}
+				if out != out1 || errOut != err1 {
+					t.Errorf("%s: the output differs from -j 1's", name)
+				}
+			}
+			if args[0] == "check" && (code1 < 2 || len(out1) == 0) {
+				// The examples hold syntax errors: check must have found them.
+				t.Errorf("%s: exit %d, %d bytes: the examples were not checked", strings.Join(args, " "), code1, len(out1))
+			}
+		}
+	}
+}
+
+func TestJobsNegative(t *testing.T) {
+	code, _, errOut := runCLI(t, nil, false, "check", "-j", "-1", "../../examples/")
+	if code != exitUsage || !strings.Contains(errOut, "--jobs") {
+		t.Errorf("-j -1: exit %d, %q", code, errOut)
+	}
+}
