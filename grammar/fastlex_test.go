@@ -84,6 +84,9 @@ func firstDiff(a, b reflect.Value, path string) string {
 		}
 		return firstDiff(a.Elem(), b.Elem(), path)
 	case reflect.Struct:
+		if a.Type() == reflect.TypeFor[notation.Node]() {
+			return sameNode(a.Interface().(notation.Node), b.Interface().(notation.Node), path)
+		}
 		for i := range a.NumField() {
 			if d := firstDiff(a.Field(i), b.Field(i), path+"."+a.Type().Field(i).Name); d != "" {
 				return d
@@ -108,6 +111,28 @@ func firstDiff(a, b reflect.Value, path string) string {
 	}
 	if !reflect.DeepEqual(a.Interface(), b.Interface()) {
 		return fmt.Sprintf("%s: %#v, want %#v", path, a, b)
+	}
+	return ""
+}
+
+// sameNode compares nodes by what they say: their place, and the values
+// of their tokens. A node placed by the parse piece by piece keeps the
+// tokens, positions and all, of the place its text was first parsed, or
+// none for a whole statement.
+func sameNode(a, b notation.Node, path string) string {
+	if a.Span() != b.Span() {
+		return fmt.Sprintf("%s: at %v, want %v", path, a.Span(), b.Span())
+	}
+	if a.Tokens == nil || b.Tokens == nil {
+		return ""
+	}
+	if len(a.Tokens) != len(b.Tokens) {
+		return fmt.Sprintf("%s: %d tokens, want %d", path, len(a.Tokens), len(b.Tokens))
+	}
+	for i := range a.Tokens {
+		if a.Tokens[i].Value != b.Tokens[i].Value || a.Tokens[i].Type != b.Tokens[i].Type {
+			return fmt.Sprintf("%s: token %d %q, want %q", path, i, a.Tokens[i].Value, b.Tokens[i].Value)
+		}
 	}
 	return ""
 }

@@ -24,13 +24,30 @@ import (
 )
 
 // Node gives a parsed node its place in the source. Game grammars embed it
-// in every move so that diagnostics can point at the move. participle sets
-// both fields as it parses (and Relocation, for a parse kept and copied to
-// another place). There is no EndPos: nothing read it, and participle set
-// it by reflection at every node.
+// in every move so that diagnostics can point at the move: use Span. participle
+// sets both fields as it parses. A parse kept and copied to another place
+// (Relocation) has the new place's Pos and end, and keeps the tokens of
+// the place where its text was parsed, values and all, which only
+// participle reads. There is no EndPos: nothing read it, and participle
+// set it by reflection at every node.
 type Node struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
+	// end is where the node ends, when the parse piece by piece placed it
+	// (Relocation): kept small, as every move and turn has a node (a node
+	// of over 2 GB would overflow it, in a file far past --max-bytes).
+	end nodeEnd
+}
+
+// nodeEnd is the end of a node as its distance from the node's start, in
+// bytes and lines, and the column it is at; a zero column is no end.
+type nodeEnd struct {
+	bytes, lines, column int32
+}
+
+// endAt is the nodeEnd of a node from start to end.
+func endAt(start, end lexer.Position) nodeEnd {
+	return nodeEnd{int32(end.Offset - start.Offset), int32(end.Line - start.Line), int32(end.Column)}
 }
 
 // Span is the source text a node covers: Start is its first character and
@@ -41,6 +58,13 @@ type Span struct {
 
 // Span is where the node stands in the source.
 func (n *Node) Span() Span {
+	if e := n.end; e.column > 0 {
+		end := n.Pos
+		end.Offset += int(e.bytes)
+		end.Line += int(e.lines)
+		end.Column = int(e.column)
+		return Span{n.Pos, end}
+	}
 	if len(n.Tokens) == 0 {
 		return Span{n.Pos, n.Pos}
 	}

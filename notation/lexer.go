@@ -100,7 +100,10 @@ func Tokenize(def LexerDefinition, filename, src string) *Tokens {
 		src = string(masked)
 	}
 	if fast, ok := def.(*FastLexer); ok {
-		fast.tokenize(out, base, src, invalid)
+		buf := getTokenBuffer()
+		*buf = fast.lex(out, base, src, invalid, *buf)
+		out.Tokens = (&tokens{filename, src, *buf}).expand()
+		putTokenBuffer(buf)
 		return out.withoutBOM(src)
 	}
 	symbols := def.Symbols()
@@ -136,7 +139,9 @@ func Tokenize(def LexerDefinition, filename, src string) *Tokens {
 				out.EOF = tok.Pos
 				return out.withoutBOM(src)
 			}
-			out.take(tok, kinds)
+			if out.take(tok, kinds) {
+				out.Tokens = append(out.Tokens, tok)
+			}
 		}
 		if rest == "" {
 			out.EOF = base
@@ -154,8 +159,8 @@ type tokenKinds struct {
 
 // take files a token: spaces are dropped, comments and corrections kept
 // aside, an unterminated string is an error, and the rest is for the
-// parser.
-func (t *Tokens) take(tok lexer.Token, kinds tokenKinds) {
+// parser, which take tells.
+func (t *Tokens) take(tok lexer.Token, kinds tokenKinds) (forParser bool) {
 	switch tok.Type {
 	case kinds.whitespace:
 	case kinds.comment:
@@ -167,18 +172,19 @@ func (t *Tokens) take(tok lexer.Token, kinds tokenKinds) {
 		c, err := readCorrection(tok)
 		if err != nil {
 			t.Errors = append(t.Errors, err)
-			return
+			return false
 		}
 		t.Corrections = append(t.Corrections, c)
 	case kinds.str:
 		if len(tok.Value) < 2 || !strings.HasSuffix(tok.Value, `"`) || !closedString(tok.Value) {
 			t.Errors = append(t.Errors, &Error{Span{tok.Pos, tokenEnd(tok)}, `unterminated string: expected a closing " on the same line`})
-			return
+			return false
 		}
-		t.Tokens = append(t.Tokens, tok)
+		return true
 	default:
-		t.Tokens = append(t.Tokens, tok)
+		return true
 	}
+	return false
 }
 
 // unexpected reports the character at pos, which no rule matches, unless
@@ -196,31 +202,12 @@ func (t *Tokens) unexpected(src string, pos lexer.Position, invalid map[int]bool
 	t.Errors = append(t.Errors, &Error{Span{pos, pos}, msg})
 }
 
-// tokenize is Tokenize's loop for a fast lexer: the same as the general
-// one, without a lexer value, an interface call and a position sum a token.
-func (l *FastLexer) tokenize(out *Tokens, pos lexer.Position, src string, invalid map[int]bool) {
+// lex is Tokenize's loop for a fast lexer, without a lexer value, an
+// interface call and a position sum a token: the tokens for the parser
+// are appended to toks, compact, and the rest goes to out as Tokenize
+// files it.
+func (l *FastLexer) lex(out *Tokens, pos lexer.Position, src string, invalid map[int]bool, toks []token) []token {
 	kinds := tokenKinds{l.comment, l.whitespace, l.str, l.correction}
-	// The tokens are counted first, for a slice of the right size: one grown
-	// token by token was copied over and over, one sized by a guess was far
-	// too small or too large (a token is 64 bytes, for two to five of
-	// text), and scanning costs less than either.
-	n := 0
-	for s := src; s != ""; {
-		typ, k := l.scan(s)
-		if k == 0 {
-			nl := strings.IndexByte(s, '\n')
-			if nl < 0 {
-				break
-			}
-			k = nl + 1
-		} else if typ != l.whitespace {
-			n++ // perhaps a comment, kept aside: a few too many at most
-		}
-		s = s[k:]
-	}
-	if n > 0 {
-		out.Tokens = make([]lexer.Token, 0, n)
-	}
 	for s := src; s != ""; {
 		typ, n := l.scan(s)
 		if n == 0 {
@@ -235,23 +222,26 @@ func (l *FastLexer) tokenize(out *Tokens, pos lexer.Position, src string, invali
 			s = s[nl+1:]
 			continue
 		}
-		tok := lexer.Token{Type: typ, Value: s[:n], Pos: pos}
+		value, at := s[:n], pos
 		s = s[n:]
-		if typ == l.whitespace || typ == l.comment {
-			// Only these may hold a line end.
-			advance(&pos, tok.Value)
-		} else {
+		switch typ {
+		case l.whitespace:
+			// Only spaces and comments may hold a line end.
+			advance(&pos, value)
+			continue
+		case l.comment:
+			advance(&pos, value)
+		default:
 			pos.Offset += n
-			pos.Column += runes(tok.Value)
+			pos.Column += runes(value)
 		}
-		if typ != l.whitespace {
-			out.take(tok, kinds)
+		if (typ == l.comment || typ == l.correction || typ == l.str) && !out.take(lexer.Token{Type: typ, Value: value, Pos: at}, kinds) {
+			continue
 		}
-	}
-	if len(out.Tokens) == 0 {
-		out.Tokens = nil // as the general loop leaves it
+		toks = append(toks, token{off: at.Offset, n: n, line: at.Line, col: at.Column, typ: typ})
 	}
 	out.EOF = pos
+	return toks
 }
 
 // withoutBOM takes a leading byte-order mark out of the column count of

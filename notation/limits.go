@@ -75,6 +75,42 @@ func (l Limits) CheckSize(filename, src string) *Error {
 	return nil
 }
 
+// countMovesWithin reports the first move past the limit on moves, as
+// checkMoves does but before any parsing, from the statements' tokens: a
+// transcript of a million moves would otherwise be parsed whole, and
+// statement by statement when it does not parse, before it is refused.
+// In a transcript that parses, its moves are what head finds in each
+// statement; in one that does not, the count is near enough to refuse it.
+func (t *tokens) countMovesWithin(chunks []part, head func(*tokens, part) (int, bool), l Limits) *Error {
+	l = l.OrDefault()
+	n := 0
+	for _, chunk := range chunks {
+		h, _ := head(t, chunk)
+		if h == chunk.len() {
+			continue
+		}
+		if n += t.countMoves(chunk.after(h)); n <= l.MaxMoves {
+			continue
+		}
+		// The move past the limit is in this statement.
+		var err *Error
+		k := n - t.countMoves(chunk.after(h))
+		t.eachMove(chunk.after(h), func(m part) bool {
+			if k++; k <= l.MaxMoves {
+				return true
+			}
+			err = &Error{Span{t.pos(m.lo), t.end(m.hi - 1)}, fmt.Sprintf("more than the limit of %d moves (--max-moves)", l.MaxMoves)}
+			return false
+		})
+		if err == nil {
+			// An empty move stopped eachMove before it: point at the statement.
+			err = &Error{Span{t.pos(chunk.lo), t.end(chunk.hi - 1)}, fmt.Sprintf("more than the limit of %d moves (--max-moves)", l.MaxMoves)}
+		}
+		return err
+	}
+	return nil
+}
+
 // checkMoves reports the first move past the limit on moves.
 func checkMoves[M Move](p *Parsed[M], l Limits) *Error {
 	l = l.OrDefault()

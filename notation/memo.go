@@ -123,44 +123,62 @@ func (m *memo[T]) forget() {
 	m.size.Store(0)
 }
 
-// pieceText is the source text of a piece: from its first token to the
-// end of its last. The same text lexes to the same tokens wherever it
-// stands, since a piece begins and ends where tokens do.
-func pieceText(src string, toks []lexer.Token) string {
-	last := toks[len(toks)-1]
-	return src[toks[0].Pos.Offset : last.Pos.Offset+len(last.Value)]
+// part is a run of a file's tokens, [lo, hi): a statement, a head, a move.
+type part struct{ lo, hi int }
+
+func (p part) len() int { return p.hi - p.lo }
+
+// text is the source text of a part: from its first token to the end of
+// its last. The same text lexes to the same tokens wherever it stands,
+// since a part begins and ends where tokens do.
+func (t *tokens) text(p part) string {
+	last := &t.toks[p.hi-1]
+	return t.src[t.toks[p.lo].off : last.off+last.n]
 }
 
-// ownTokens are toks with their values in text, a copy of the piece's
-// source text.
-func ownTokens(text string, toks []lexer.Token) []lexer.Token {
-	base := toks[0].Pos.Offset
-	own := make([]lexer.Token, len(toks))
-	for i, t := range toks {
-		own[i] = t
-		at := t.Pos.Offset - base
-		own[i].Value = text[at : at+len(t.Value)]
+// lexTokens are the tokens of a part as participle reads them.
+func (t *tokens) lexTokens(p part) []lexer.Token {
+	out := make([]lexer.Token, p.len())
+	for i := range out {
+		out[i] = t.lexToken(p.lo + i)
+	}
+	return out
+}
+
+// ownTokens are the tokens of a part with their values in text, a copy
+// of the part's source text, so that the memo does not keep a transcript
+// alive.
+func (t *tokens) ownTokens(text string, p part) []lexer.Token {
+	own := t.lexTokens(p)
+	base := own[0].Pos.Offset
+	for i := range own {
+		at := own[i].Pos.Offset - base
+		own[i].Value = text[at : at+len(own[i].Value)]
 	}
 	return own
 }
 
 // Relocation copies nodes parsed from a piece's tokens (from) to another
-// place of the same text (to): each node keeps its values and takes the
-// positions and tokens of the new place.
+// place of the same text (part at of to): each node keeps its values and
+// tokens and takes the positions of the new place.
 type Relocation struct {
-	from, to []lexer.Token
-	failed   bool
+	from   []lexer.Token
+	to     *tokens
+	at     part
+	failed bool
 }
 
-// Node is n at the new place.
+// Node is n at the new place. Its tokens stay the piece's, where the same
+// text was first parsed: only participle reads them, not their positions.
 func (r *Relocation) Node(n Node) Node {
 	for i := range r.from {
 		if r.from[i].Pos.Offset == n.Pos.Offset {
 			end := i + len(n.Tokens)
-			if len(n.Tokens) == 0 || end > len(r.to) {
+			if len(n.Tokens) == 0 || end > r.at.len() {
 				break
 			}
-			return Node{Pos: r.to[i].Pos, Tokens: r.to[i:end:end]}
+			pos := r.to.pos(r.at.lo + i)
+			return Node{Pos: pos, Tokens: r.from[i:end:end], end: endAt(pos, r.to.end(r.at.lo+end-1))}
 		}
 	}
 	// A node that does not begin at a token of its piece: never made by
@@ -273,15 +291,22 @@ func (a *blocks[M]) setup() *setupBlock[M] {
 // head is the length of the head of a statement: of a turn, "12. Ann:"
 // (turn), or of a set-up line, "Ann:"; any other statement is one piece,
 // all head.
-func (g *Grammar[M]) head(chunk []lexer.Token) (n int, turn bool) {
+func (g *Grammar[M]) head(t *tokens, chunk part) (n int, turn bool) {
+	lo := chunk.lo
 	switch {
-	case len(chunk) >= 4 && chunk[0].Type == g.intType && chunk[1].Value == "." && chunk[3].Value == ":":
+	case chunk.len() >= 4 && t.toks[lo].typ == g.intType && t.value(lo+1) == "." && t.value(lo+3) == ":":
 		return 4, true
-	case len(chunk) >= 2 && chunk[1].Value == ":" && chunk[0].Value != "result":
+	case chunk.len() >= 2 && t.value(lo+1) == ":" && t.value(lo) != "result":
 		return 2, false
 	}
-	return len(chunk), false
+	return chunk.len(), false
 }
+
+// after is the part of a statement after its head of n tokens.
+func (p part) after(n int) part { return part{p.lo + n, p.hi} }
+
+// first is the first n tokens of a part: a statement's head.
+func (p part) first(n int) part { return part{p.lo, p.lo + n} }
 
 // movePiece is the production a move is parsed with alone.
 type movePiece[M Move] struct {
@@ -296,18 +321,17 @@ type movePiece[M Move] struct {
 // places, so that a file that fails leaves next to nothing behind for the
 // collector, where a tree of the file up to the failure was as large as
 // the parse of the whole file that follows.
-func (g *Grammar[M]) parsePieces(src string, toks []lexer.Token) (*File[M], bool) {
+func (g *Grammar[M]) parsePieces(t *tokens, chunks []part) (*File[M], bool) {
 	file := &File[M]{}
-	if len(toks) == 0 {
+	if len(chunks) == 0 {
 		return file, true
 	}
-	chunks := statements(toks)
 	heads := make([]*piece[*Statement[M]], len(chunks))
 	var moves []*piece[M]
 	var turns, setups int
 	for i, chunk := range chunks {
-		head, turn := g.head(chunk)
-		if heads[i] = findPiece(g.stmts, src, chunk[:head], g.parseStatementPiece); heads[i] == nil {
+		head, turn := g.head(t, chunk)
+		if heads[i] = findPiece(g.stmts, t, chunk.first(head), g.parseStatementPiece); heads[i] == nil {
 			return nil, false
 		}
 		st := heads[i].parsed
@@ -317,7 +341,7 @@ func (g *Grammar[M]) parsePieces(src string, toks []lexer.Token) (*File[M], bool
 		case st.Setup != nil:
 			setups++
 		}
-		if head == len(chunk) {
+		if head == chunk.len() {
 			continue
 		}
 		switch {
@@ -326,8 +350,8 @@ func (g *Grammar[M]) parsePieces(src string, toks []lexer.Token) (*File[M], bool
 		default:
 			return nil, false // a head is never more; should it be, parse the file
 		}
-		ok := eachMove(chunk[head:], func(m []lexer.Token) bool {
-			p := findPiece(g.moves, src, m, g.parseMovePiece)
+		ok := t.eachMove(chunk.after(head), func(m part) bool {
+			p := findPiece(g.moves, t, m, g.parseMovePiece)
 			moves = append(moves, p)
 			return p != nil
 		})
@@ -337,31 +361,32 @@ func (g *Grammar[M]) parsePieces(src string, toks []lexer.Token) (*File[M], bool
 	}
 	// One relocation for all pieces: passed to a move's Relocate, it would
 	// otherwise be allocated at each.
-	r := new(Relocation)
+	r := &Relocation{to: t}
 	a := &blocks[M]{turns: make([]turnBlock[M], turns), setups: make([]setupBlock[M], setups)}
 	relocate := func(s *Statement[M], r *Relocation) *Statement[M] { return s.relocate(r, a) }
 	file.Statements = make([]*Statement[M], len(chunks))
 	for i, chunk := range chunks {
-		head, _ := g.head(chunk)
-		st, ok := placePiece(r, heads[i], chunk[:head], g.parseStatementPiece, relocate)
+		head, _ := g.head(t, chunk)
+		st, ok := placePiece(r, heads[i], chunk.first(head), g.parseStatementPiece, relocate)
 		if !ok {
 			return nil, false
 		}
 		file.Statements[i] = st
-		if head == len(chunk) {
+		if head == chunk.len() {
 			continue
 		}
-		placed := make([]M, 0, countMoves(chunk[head:]))
-		eachMove(chunk[head:], func(toks []lexer.Token) bool {
-			m, ok2 := placePiece(r, moves[0], toks, g.parseMovePiece, relocateMove[M])
+		placed := make([]M, 0, t.countMoves(chunk.after(head)))
+		t.eachMove(chunk.after(head), func(m part) bool {
+			mv, ok2 := placePiece(r, moves[0], m, g.parseMovePiece, relocateMove[M])
 			moves, ok = moves[1:], ok2
-			placed = append(placed, m)
+			placed = append(placed, mv)
 			return ok
 		})
 		if !ok {
 			return nil, false
 		}
-		node := Node{Pos: chunk[0].Pos, Tokens: chunk}
+		pos := t.pos(chunk.lo)
+		node := Node{Pos: pos, end: endAt(pos, t.end(chunk.hi-1))}
 		st.Node = node
 		if st.Turn != nil {
 			st.Turn.Node, st.Turn.Moves = node, placed
@@ -372,64 +397,69 @@ func (g *Grammar[M]) parsePieces(src string, toks []lexer.Token) (*File[M], bool
 	return file, true
 }
 
-// eachMove calls f with each move's tokens of a turn or a set-up line,
-// the tokens after its head, and stops when f returns false. It returns
-// false then, or when a move is empty (as in "a1-a2, , b1").
-func eachMove(toks []lexer.Token, f func([]lexer.Token) bool) bool {
+// eachMove calls f with each move of a turn or a set-up line, the tokens
+// after its head, and stops when f returns false. It returns false then,
+// or when a move is empty (as in "a1-a2, , b1").
+func (t *tokens) eachMove(p part, f func(part) bool) bool {
 	for {
-		end := 0
-		for end < len(toks) && toks[end].Value != "," {
+		end := p.lo
+		for end < p.hi && !t.comma(end) {
 			end++
 		}
-		if end == 0 || !f(toks[:end]) {
+		if end == p.lo || !f(part{p.lo, end}) {
 			return false
 		}
-		if end == len(toks) {
+		if end == p.hi {
 			return true
 		}
-		if toks = toks[end+1:]; len(toks) == 0 {
+		if p.lo = end + 1; p.lo == p.hi {
 			return false
 		}
 	}
 }
 
-// countMoves is the number of moves eachMove finds in toks.
-func countMoves(toks []lexer.Token) int {
+func (t *tokens) comma(i int) bool {
+	k := &t.toks[i]
+	return k.n == 1 && t.src[k.off] == ','
+}
+
+// countMoves is the number of moves eachMove finds in p.
+func (t *tokens) countMoves(p part) int {
 	n := 1
-	for _, t := range toks {
-		if t.Value == "," {
+	for i := p.lo; i < p.hi; i++ {
+		if t.comma(i) {
 			n++
 		}
 	}
 	return n
 }
 
-// findPiece finds the parse of a piece's tokens: the memo's, or
-// participle's, then kept; nil when they do not parse.
-func findPiece[T any](m *memo[T], src string, toks []lexer.Token, parse func([]lexer.Token) (T, bool)) *piece[T] {
-	text := pieceText(src, toks)
-	if p := m.get(text); p != nil {
-		return p
+// findPiece finds the parse of a piece: the memo's, or participle's, then
+// kept; nil when it does not parse.
+func findPiece[T any](m *memo[T], t *tokens, p part, parse func([]lexer.Token) (T, bool)) *piece[T] {
+	text := t.text(p)
+	if found := m.get(text); found != nil {
+		return found
 	}
 	own := strings.Clone(text)
-	owned := ownTokens(own, toks)
+	owned := t.ownTokens(own, p)
 	parsed, ok := parse(owned)
 	if !ok {
 		return nil
 	}
-	p := &piece[T]{text: own, toks: owned, parsed: parsed}
-	m.put(text, p)
-	return p
+	found := &piece[T]{text: own, toks: owned, parsed: parsed}
+	m.put(text, found)
+	return found
 }
 
-// placePiece is p's parse at the place of toks, which have its text.
-func placePiece[T any](r *Relocation, p *piece[T], toks []lexer.Token, parse func([]lexer.Token) (T, bool), relocate func(T, *Relocation) T) (T, bool) {
-	*r = Relocation{from: p.toks, to: toks}
+// placePiece is p's parse at the place of at, which has its text.
+func placePiece[T any](r *Relocation, p *piece[T], at part, parse func([]lexer.Token) (T, bool), relocate func(T, *Relocation) T) (T, bool) {
+	r.from, r.at, r.failed = p.toks, at, false
 	if out := relocate(p.parsed, r); !r.failed {
 		return out, true
 	}
 	// A parse that cannot be copied: parse the piece at its place.
-	return parse(toks)
+	return parse(r.to.lexTokens(at))
 }
 
 // parseStatementPiece parses a statement, or the head of one, with the

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -117,7 +118,7 @@ func (g *Grammar[M]) parseLimited(filename, src string, limits Limits, pieces bo
 	if err := limits.CheckSize(filename, src); err != nil {
 		return &Parsed[M]{Source: src, File: &File[M]{}, Errors: []*Error{err}, EOF: err.Span.Start}
 	}
-	p := g.parse(filename, src, pieces)
+	p := g.parse(filename, src, limits, pieces)
 	if len(p.Errors) == 0 {
 		if err := checkMoves(p, limits); err != nil {
 			p.Errors = append(p.Errors, err)
@@ -126,16 +127,41 @@ func (g *Grammar[M]) parseLimited(filename, src string, limits Limits, pieces bo
 	return p
 }
 
-func (g *Grammar[M]) parse(filename, src string, pieces bool) *Parsed[M] {
-	toks := Tokenize(g.lex, filename, src)
+func (g *Grammar[M]) parse(filename, src string, limits Limits, pieces bool) *Parsed[M] {
+	fast, ok := g.lex.(*FastLexer)
+	if !ok || !pieces || !utf8.ValidString(src) {
+		return g.parseTokens(filename, src, Tokenize(g.lex, filename, src))
+	}
+	toks := &Tokens{}
+	buf := getTokenBuffer()
+	defer putTokenBuffer(buf)
+	*buf = fast.lex(toks, lexer.Position{Filename: filename, Line: 1, Column: 1}, src, nil, *buf)
+	t := &tokens{filename, src, *buf}
+	if strings.HasPrefix(src, "\uFEFF") {
+		toks.withoutBOM(src)
+		t.withoutBOM()
+	}
+	chunks := t.statements()
+	if err := t.countMovesWithin(chunks, g.head, limits); err != nil {
+		// Too many moves: none is parsed.
+		errs := append(toks.Errors, err)
+		slices.SortStableFunc(errs, func(a, b *Error) int { return a.Span.Start.Offset - b.Span.Start.Offset })
+		return &Parsed[M]{Source: src, File: &File[M]{}, Comments: toks.Comments, Corrections: toks.Corrections, Errors: errs, EOF: toks.EOF}
+	}
+	if len(toks.Errors) == 0 {
+		if file, ok := g.parsePieces(t, chunks); ok {
+			return &Parsed[M]{Source: src, File: file, Comments: toks.Comments, Corrections: toks.Corrections, EOF: toks.EOF}
+		}
+	}
+	toks.Tokens = t.expand()
+	return g.parseTokens(filename, src, toks)
+}
+
+// parseTokens parses a lexed transcript whole, and where it does not
+// parse, statement by statement for every error.
+func (g *Grammar[M]) parseTokens(filename, src string, toks *Tokens) *Parsed[M] {
 	p := &Parsed[M]{Source: src, Comments: toks.Comments, Corrections: toks.Corrections, Errors: toks.Errors, EOF: toks.EOF}
 	if len(toks.Errors) == 0 {
-		if pieces {
-			if file, ok := g.parsePieces(src, toks.Tokens); ok {
-				p.File = file
-				return p
-			}
-		}
 		file, err := Guard(func() (*File[M], error) {
 			return g.file.ParseFromLexer(TokenLexer(toks.Tokens, toks.EOF))
 		})
@@ -149,7 +175,7 @@ func (g *Grammar[M]) parse(filename, src string, pieces bool) *Parsed[M] {
 	for _, e := range toks.Errors {
 		badLines[e.Span.Start.Line] = true
 	}
-	for _, chunk := range statements(toks.Tokens) {
+	for _, chunk := range statements(filename, src, toks.Tokens) {
 		// The statement ends where its last token does.
 		end := tokenEnd(chunk[len(chunk)-1])
 		st, err := Guard(func() (*Statement[M], error) {
@@ -170,37 +196,47 @@ func (g *Grammar[M]) parse(filename, src string, pieces bool) *Parsed[M] {
 
 // statements splits tokens where a line begins a new statement: with "[",
 // a number (a turn), or a word followed by ":" (a set-up or result line).
-func statements(toks []lexer.Token) [][]lexer.Token {
-	var out [][]lexer.Token
-	start := 0
-	for i := 1; i <= len(toks); i++ {
-		if i == len(toks) || startsStatement(toks, i) {
-			out = append(out, toks[start:i])
-			start = i
-		}
-	}
-	if len(toks) == 0 {
-		return nil
+func statements(filename, src string, toks []lexer.Token) [][]lexer.Token {
+	parts := compact(filename, src, toks).statements()
+	out := make([][]lexer.Token, len(parts))
+	for i, p := range parts {
+		out[i] = toks[p.lo:p.hi]
 	}
 	return out
 }
 
-func startsStatement(toks []lexer.Token, i int) bool {
-	t := toks[i]
+// statements splits the tokens where a line begins a new statement.
+func (t *tokens) statements() []part {
+	if len(t.toks) == 0 {
+		return nil
+	}
+	var out []part
+	start := 0
+	for i := 1; i <= len(t.toks); i++ {
+		if i == len(t.toks) || t.startsStatement(i) {
+			out = append(out, part{start, i})
+			start = i
+		}
+	}
+	return out
+}
+
+func (t *tokens) startsStatement(i int) bool {
+	v := t.value(i)
 	next := func(k int) string {
-		if i+k < len(toks) {
-			return toks[i+k].Value
+		if i+k < len(t.toks) {
+			return t.value(i + k)
 		}
 		return ""
 	}
-	if toks[i].Pos.Line == toks[i-1].Pos.Line {
+	if t.toks[i].line == t.toks[i-1].line {
 		// Statements may share a line: a tag, a turn's full header, or the
 		// result line begins a new one there too.
-		return t.Value == "[" && toks[i-1].Value == "]" ||
-			isDigits(t.Value) && next(1) == "." && next(3) == ":" ||
-			t.Value == "result" && next(1) == ":"
+		return v == "[" && t.value(i-1) == "]" ||
+			isDigits(v) && next(1) == "." && next(3) == ":" ||
+			v == "result" && next(1) == ":"
 	}
-	return t.Value == "[" || next(1) == ":" || isDigits(t.Value)
+	return v == "[" || next(1) == ":" || isDigits(v)
 }
 
 func isDigits(s string) bool {

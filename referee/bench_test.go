@@ -145,11 +145,13 @@ func (b *binding[M]) benchLoad(path, src string) (func() error, error) {
 		if err != nil {
 			return err
 		}
+		var ems []engine.Move
 		apply := func(player int, m M, setup bool) error {
 			if a, ok := any(m).(actor); ok && a.Actor() != nil {
 				player = t.PlayerIndex(a.Actor().Text())
 			}
-			for _, em := range b.toEngine(m, setup) {
+			ems = b.toEngine(ems[:0], m, setup)
+			for _, em := range ems {
 				if err := state.Apply(player, em); err != nil {
 					return fmt.Errorf("%s: %v", m.Span().Start, err)
 				}

@@ -20,10 +20,10 @@ type binding[M notation.Move] struct {
 	grammar *notation.Grammar[M]
 	ext     string
 	summary string
-	// toEngine turns a parsed move into the engine moves it stands for
+	// toEngine appends to dst the engine moves a parsed move stands for
 	// (a1-b2xc3 is a move then an attack); setup tells whether the move is
-	// on a set-up line.
-	toEngine func(m M, setup bool) []engine.Move
+	// on a set-up line. The replay gives the same dst for every move.
+	toEngine func(dst []engine.Move, m M, setup bool) []engine.Move
 	// notate writes an engine move in the notation.
 	notate func(engine.Move) string
 	// describe writes the compact final state, a row each.
@@ -144,7 +144,9 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 	r.Replayed = true
 	out.state = state
 	stopped := false
-	where := "in the set-up"
+	// onTurn is the turn the replay is in, 0 in the set-up: where it
+	// stopped, if it did, is said in words only then.
+	onTurn := 0
 	// fault reports a fault of the engine's own at the move it met it on;
 	// replay stops there.
 	faulted := false
@@ -174,6 +176,8 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 		}
 		return false
 	}
+	// ems holds a written move's engine moves, the same slice for each.
+	var ems []engine.Move
 	// apply plays one written move; it tells whether to go on. A move that
 	// stands for several (a1-b2xc3) stops at its first illegal part.
 	apply := func(player int, m M, setup bool) bool {
@@ -190,14 +194,15 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 			opts.beforeMove(m.Span(), player, setup, state)
 		}
 		correction, corrected := t.CorrectionOf(m)
+		ems = b.toEngine(ems[:0], m, setup)
 		var ok bool
 		switch {
 		case !corrected:
-			ok = b.play(state, player, b.toEngine(m, setup), m.Span(), fault, illegal)
+			ok = b.play(state, player, ems, m.Span(), fault, illegal)
 		case correction.Kind == notation.LetStand:
-			ok = b.letStand(r, state, player, b.toEngine(m, setup), m.Span(), fault, illegal)
+			ok = b.letStand(r, state, player, ems, m.Span(), fault, illegal)
 		default:
-			ok = b.takeBack(r, t.Players, state, player, b.toEngine(m, setup), m.Span(), correction, fault)
+			ok = b.takeBack(r, t.Players, state, player, ems, m.Span(), correction, fault)
 		}
 		if !ok {
 			return false
@@ -243,7 +248,7 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 				return
 			}
 			r.Turns++
-			where = fmt.Sprintf("on turn %d", turn.Number)
+			onTurn = turn.Number
 			if bg, ok := state.(engine.Beginner); ok && i == 0 {
 				if err := bg.Begin(); err != nil {
 					span := notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}
@@ -255,8 +260,9 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 			if opts.turnStart != nil {
 				opts.turnStart(notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}, turn.Number, t.PlayerIndex(turn.Player.Text()), state)
 			}
+			player := t.PlayerIndex(turn.Player.Text())
 			for _, m := range turn.Moves {
-				if !apply(t.PlayerIndex(turn.Player.Text()), m, false) {
+				if !apply(player, m, false) {
 					return
 				}
 			}
@@ -280,6 +286,10 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 		}
 	}()
 	r.Stopped = stopped && !opts.KeepGoing || faulted
+	where := "in the set-up"
+	if onTurn > 0 {
+		where = fmt.Sprintf("on turn %d", onTurn)
+	}
 	if faulted {
 		r.Result = "not known: internal error " + where
 		r.Outcome = "stopped"

@@ -39,7 +39,7 @@ func loadDaemon(cat *catalog.Catalogue) (engine.Game, []CardInfo, []*catalog.Err
 	return daemon.Game{Cards: cs}, info, errs
 }
 
-func daemonToEngine(m grammar.DaemonMove, setup bool) []engine.Move {
+func daemonToEngine(dst []engine.Move, m grammar.DaemonMove, setup bool) []engine.Move {
 	var em engine.Move
 	switch m := m.(type) {
 	case *grammar.DaemonDraft:
@@ -74,7 +74,7 @@ func daemonToEngine(m grammar.DaemonMove, setup bool) []engine.Move {
 	if setup {
 		em = engine.OnSetupLine{Move: em}
 	}
-	return []engine.Move{em}
+	return append(dst, em)
 }
 
 // daemonNotate writes an engine move as the grammar's node for it would

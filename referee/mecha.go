@@ -48,30 +48,30 @@ func loadMecha(cat *catalog.Catalogue) (engine.Game, []CardInfo, []*catalog.Erro
 	return mecha.Game{Cards: cs}, info, errs
 }
 
-func mechaToEngine(m grammar.MechaMove, setup bool) []engine.Move {
-	var out []engine.Move
+func mechaToEngine(dst []engine.Move, m grammar.MechaMove, setup bool) []engine.Move {
+	out := dst
 	switch m := m.(type) {
 	case *grammar.MechaDeck:
 		d := mecha.Deck{Named: string(m.Named), InTurn: !setup}
 		for _, it := range m.Items {
 			d.List = append(d.List, mecha.DeckCount{Count: it.Count, Card: string(it.Card)})
 		}
-		return []engine.Move{d}
+		return append(dst, d)
 	case *grammar.MechaDraw:
 		d := mecha.Draw{Opening: setup}
 		for _, c := range m.Cards {
 			d.Cards = append(d.Cards, string(c))
 		}
-		return []engine.Move{d}
+		return append(dst, d)
 	case *grammar.MechaMulligan:
-		return []engine.Move{mecha.Mulligan{InTurn: !setup}}
+		return append(dst, mecha.Mulligan{InTurn: !setup})
 	case *grammar.MechaPlay:
 		p := mecha.Play{Card: string(m.Card)}
 		if m.At != "" {
 			sq := square(m.At)
 			p.At = &sq
 		}
-		out = []engine.Move{p}
+		out = append(out, p)
 	case *grammar.MechaAct:
 		at := square(m.From)
 		for _, to := range m.Path {
@@ -86,19 +86,19 @@ func mechaToEngine(m grammar.MechaMove, setup bool) []engine.Move {
 			out = append(out, mecha.Direct{From: at, Card: string(m.DamageCard)})
 		}
 	case *grammar.MechaDiscard:
-		out = []engine.Move{mecha.Discard{Card: string(m.Card)}}
+		out = append(out, mecha.Discard{Card: string(m.Card)})
 	case *grammar.MechaSacrifice:
-		out = []engine.Move{mecha.Sacrifice{At: square(m.At)}}
+		out = append(out, mecha.Sacrifice{At: square(m.At)})
 	case *grammar.MechaSkip:
-		out = []engine.Move{mecha.SkipDraw{Card: string(m.Card)}}
+		out = append(out, mecha.SkipDraw{Card: string(m.Card)})
 	default:
 		panic(fmt.Sprintf("mecha: unknown move %T", m))
 	}
 	if setup {
 		// Only deck, draw and mulligan belong on a set-up line: the engine
 		// refuses the rest there.
-		for i, em := range out {
-			out[i] = engine.OnSetupLine{Move: em}
+		for i, em := range out[len(dst):] {
+			out[len(dst)+i] = engine.OnSetupLine{Move: em}
 		}
 	}
 	return out

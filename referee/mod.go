@@ -51,7 +51,7 @@ func loadMod(cat *catalog.Catalogue) (engine.Game, []CardInfo, []*catalog.Error)
 	return mod.Game{Cards: cs}, info, errs
 }
 
-func modToEngine(m grammar.ModMove, setup bool) []engine.Move {
+func modToEngine(dst []engine.Move, m grammar.ModMove, setup bool) []engine.Move {
 	var em engine.Move
 	switch m := m.(type) {
 	case *grammar.ModAssign:
@@ -74,7 +74,7 @@ func modToEngine(m grammar.ModMove, setup bool) []engine.Move {
 	if setup {
 		em = engine.OnSetupLine{Move: em}
 	}
-	return []engine.Move{em}
+	return append(dst, em)
 }
 
 // modNotate writes an engine move as the grammar's node for it would

@@ -42,8 +42,9 @@ var (
 	tokensType   = reflect.TypeFor[[]lexer.Token]()
 )
 
-// writeShape writes a parsed value with its positions and tokens left out,
-// and names and tag values as the referee reads them, unquoted.
+// writeShape writes a parsed value with its positions, tokens and
+// unexported fields (a node's end) left out, and names and tag values as
+// the referee reads them, unquoted.
 func writeShape(w *strings.Builder, v reflect.Value) {
 	if v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
 		if v.IsNil() {
@@ -69,7 +70,7 @@ func writeShape(w *strings.Builder, v reflect.Value) {
 		w.WriteString("{")
 		for i := range v.NumField() {
 			f := v.Type().Field(i)
-			if f.Type == positionType || f.Type == tokensType {
+			if f.Type == positionType || f.Type == tokensType || !f.IsExported() {
 				continue
 			}
 			w.WriteString(f.Name + ":")

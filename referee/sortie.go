@@ -26,13 +26,13 @@ var sortieGame = &binding[grammar.SortieMove]{
 func card(s string) cards.Card    { c, _ := cards.Parse(s); return c }
 func square(s string) grid.Square { sq, _ := grid.Parse(s); return sq }
 
-func sortieToEngine(m grammar.SortieMove, setup bool) []engine.Move {
+func sortieToEngine(dst []engine.Move, m grammar.SortieMove, setup bool) []engine.Move {
 	if _, draw := m.(*grammar.SortieDraw); setup && !draw {
 		// Only the opening hand belongs on a set-up line: the engine
 		// refuses anything else there, rather than play it as turn 1's.
-		var out []engine.Move
-		for _, em := range sortieToEngine(m, false) {
-			out = append(out, engine.OnSetupLine{Move: em})
+		out := sortieToEngine(dst, m, false)
+		for i, em := range out[len(dst):] {
+			out[len(dst)+i] = engine.OnSetupLine{Move: em}
 		}
 		return out
 	}
@@ -42,11 +42,11 @@ func sortieToEngine(m grammar.SortieMove, setup bool) []engine.Move {
 		for _, c := range m.Cards {
 			d.Cards = append(d.Cards, card(c))
 		}
-		return []engine.Move{d}
+		return append(dst, d)
 	case *grammar.SortiePlace:
-		return []engine.Move{sortie.Place{Bottom: card(m.Bottom), Top: card(m.Top), At: square(m.At)}}
+		return append(dst, sortie.Place{Bottom: card(m.Bottom), Top: card(m.Top), At: square(m.At)})
 	case *grammar.SortieAct:
-		var out []engine.Move
+		out := dst
 		at := m.From
 		if m.To != "" {
 			out = append(out, sortie.Step{From: square(m.From), To: square(m.To)})

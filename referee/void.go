@@ -57,7 +57,7 @@ func voidChoices(c grammar.VoidChoices) void.Choices {
 	return void.Choices{Targets: strs(c.Targets), Pick: c.Pick, HasPick: c.HasPick, X: c.X, HasX: c.HasX}
 }
 
-func voidToEngine(m *grammar.VoidMove, setup bool) []engine.Move {
+func voidToEngine(dst []engine.Move, m *grammar.VoidMove, setup bool) []engine.Move {
 	var em engine.Move
 	switch a := m.Action.(type) {
 	case *grammar.VoidSector:
@@ -94,7 +94,7 @@ func voidToEngine(m *grammar.VoidMove, setup bool) []engine.Move {
 	if setup {
 		em = engine.OnSetupLine{Move: em}
 	}
-	return []engine.Move{em}
+	return append(dst, em)
 }
 
 func voidNames(ss []string) []grammar.Name {

@@ -1,0 +1,105 @@
+package notation
+
+import (
+	"sync"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// token is a token as the parse piece by piece reads it (memo.go): a
+// lexer.Token's type and place, without its value, which is
+// src[off:off+n], or its file name. A lexer.Token is 64 bytes with two
+// pointers for two to five bytes of text: making, zeroing and scanning one
+// for every token of a file was a fifth of a check, where participle only
+// reads the tokens of the pieces it has not parsed before. These have no
+// pointer, and their slice is used again from file to file.
+type token struct {
+	off, n, line, col int
+	typ               lexer.TokenType
+}
+
+// tokens is a file's compact tokens with the text they are in.
+type tokens struct {
+	filename, src string
+	toks          []token
+}
+
+func (t *tokens) value(i int) string {
+	k := &t.toks[i]
+	return t.src[k.off : k.off+k.n]
+}
+
+// pos is where token i begins.
+func (t *tokens) pos(i int) lexer.Position {
+	k := &t.toks[i]
+	return lexer.Position{Filename: t.filename, Offset: k.off, Line: k.line, Column: k.col}
+}
+
+// end is the position just after token i, which never spans lines.
+func (t *tokens) end(i int) lexer.Position {
+	p := t.pos(i)
+	v := t.value(i)
+	p.Offset += len(v)
+	p.Column += runes(v)
+	return p
+}
+
+// lexToken is token i as participle reads it.
+func (t *tokens) lexToken(i int) lexer.Token {
+	return lexer.Token{Type: t.toks[i].typ, Value: t.value(i), Pos: t.pos(i)}
+}
+
+// expand is every token as participle reads it.
+func (t *tokens) expand() []lexer.Token {
+	if len(t.toks) == 0 {
+		return nil
+	}
+	out := make([]lexer.Token, len(t.toks))
+	for i := range t.toks {
+		out[i] = t.lexToken(i)
+	}
+	return out
+}
+
+// compact is toks, lexed from src, as compact tokens. Values that differ
+// from src's text (where Tokenize masked an invalid byte) differ only in
+// bytes that no statement or piece boundary is made of.
+func compact(filename, src string, toks []lexer.Token) *tokens {
+	out := &tokens{filename: filename, src: src, toks: make([]token, len(toks))}
+	for i, t := range toks {
+		out.toks[i] = token{off: t.Pos.Offset, n: len(t.Value), line: t.Pos.Line, col: t.Pos.Column, typ: t.Type}
+	}
+	return out
+}
+
+// tokenBuffers keeps the compact tokens' slices from one parse to the
+// next: nothing a parse returns holds them.
+var tokenBuffers = sync.Pool{New: func() any { return new([]token) }}
+
+// keptBuffer is the largest buffer put back for the next parse, so that
+// one huge file does not pin its buffer for the life of the process.
+const keptBuffer = 1 << 20
+
+func getTokenBuffer() *[]token { return tokenBuffers.Get().(*[]token) }
+
+func putTokenBuffer(b *[]token) {
+	if cap(*b) > keptBuffer {
+		return
+	}
+	*b = (*b)[:0]
+	tokenBuffers.Put(b)
+}
+
+// withoutBOM takes a leading byte-order mark out of the column count of
+// line 1, as Tokens.withoutBOM does.
+func (t *tokens) withoutBOM() {
+	for i := range t.toks {
+		k := &t.toks[i]
+		if k.line != 1 {
+			return
+		}
+		if k.col > 1 {
+			k.col--
+		}
+	}
+}
