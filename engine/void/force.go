@@ -19,19 +19,15 @@ var _ engine.Forcer = (*State)(nil)
 // over. A refused move leaves the state as it was; a legal one is played
 // as Apply plays it.
 func (s *State) Force(p int, m engine.Move) error {
-	c := s.clone()
-	if err := c.apply(p, m); err != nil {
-		c = s.clone()
-		if err := c.forced(p, m); err != nil {
-			return err
-		}
+	if s.apply(p, m) == nil {
+		return nil
 	}
-	*s = *c
-	return nil
+	return s.forced(p, m)
 }
 
-// forced plays m on s itself with the rules a player can break by hand
-// set aside; on an error s is left half made, for the caller to drop.
+// forced plays m with the rules a player can break by hand set aside; as
+// apply does, it checks all that can refuse the move before it changes
+// anything.
 func (s *State) forced(p int, m engine.Move) error {
 	s.forcing = true
 	defer func() { s.forcing = false }()

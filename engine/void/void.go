@@ -116,6 +116,9 @@ func (Game) Variants() []engine.Variant {
 	}
 }
 
+// knownVariants are the variants, made once for New to read.
+var knownVariants = Game{}.Variants()
+
 type rules struct {
 	afterOpponent bool // after=opponent
 	refund        bool // refund=full
@@ -139,6 +142,27 @@ type target struct {
 	index int
 }
 
+// singles are lists of one target, for the first 64 of each kind:
+// nothing writes an action's targets in place, so that actions share
+// them rather than each allocate its own.
+var singles = func() (out [PlayerTarget + 1][64]target) {
+	for k := range out {
+		for i := range out[k] {
+			out[k][i] = target{TargetKind(k), i}
+		}
+	}
+	return out
+}()
+
+// addTarget appends t to a list of targets: a list of one is shared
+// (singles), and its capacity of one keeps append from writing into it.
+func addTarget(ts []target, t target) []target {
+	if len(ts) == 0 && t.index < len(singles[t.kind]) {
+		return singles[t.kind][t.index : t.index+1 : t.index+1]
+	}
+	return append(ts, t)
+}
+
 // permanent is a card in play.
 type permanent struct {
 	id     int // the order it entered play in
@@ -158,8 +182,8 @@ type action struct {
 	card    *Card // the card played, or the card whose skill it is
 	source  int   // the permanent acting, for all but play
 	ability *Ability
-	targets []target
-	pick    int // the option used, from 0; -1 for none
+	targets []target // shared with other actions: read only
+	pick    int      // the option used, from 0; -1 for none
 	x       int
 	paid    int
 	// from is the sector an advancing, attacking or defending unit
@@ -227,7 +251,7 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 	if g.Cards == nil || len(g.Cards.all) == 0 {
 		return nil, errors.New("void: the catalogue has no cards")
 	}
-	variants, err := engine.ResolveVariants(g.Variants(), opts.Variants)
+	variants, err := engine.ResolveVariants(knownVariants, opts.Variants)
 	if err != nil {
 		return nil, err
 	}
@@ -259,7 +283,7 @@ const (
 
 func plannedSetup(cs *Cards, seed uint64) []setupStep {
 	src := shuffle.New(seed)
-	var out []setupStep
+	out := make([]setupStep, 0, len(plannedBoard)+2*4) // 4 lines a player
 	for _, sec := range plannedBoard {
 		out = append(out, setupStep{engine.Nobody, Sector{sec.Name, slices.Clone(sec.Biomes)}})
 	}
@@ -332,15 +356,11 @@ func ruling(id, rule, what string) error {
 }
 
 // Apply plays m for player; an illegal move leaves the state unchanged.
-func (s *State) Apply(p int, m engine.Move) error {
-	c := s.clone()
-	if err := c.apply(p, m); err != nil {
-		return err
-	}
-	*s = *c
-	return nil
-}
+func (s *State) Apply(p int, m engine.Move) error { return s.apply(p, m) }
 
+// apply plays m for player p. Each move checks everything that can refuse
+// it before it changes anything, so that a refused move leaves s as it
+// was without a copy of the state.
 func (s *State) apply(p int, m engine.Move) error {
 	if s.outcome.Over {
 		return ruling("V29", rulingTurnOver, fmt.Sprintf("the game ended on turn %d", s.outcome.Turn))
@@ -362,10 +382,23 @@ func (s *State) apply(p int, m engine.Move) error {
 		return fmt.Errorf("void: no player %d", p)
 	}
 	if s.turn == 0 {
-		if err := s.begin(); err != nil {
+		// The first move of a turn begins the game, unless it is refused:
+		// begun on a copy, once a game at most.
+		c := s.clone()
+		if err := c.begin(); err != nil {
 			return err
 		}
+		if err := c.turnMove(p, m); err != nil {
+			return err
+		}
+		*s = *c
+		return nil
 	}
+	return s.turnMove(p, m)
+}
+
+// turnMove plays a move of a turn once the game has begun.
+func (s *State) turnMove(p int, m engine.Move) error {
 	switch m := m.(type) {
 	case engine.EndTurn:
 		return s.endTurn(p)
@@ -411,15 +444,11 @@ func (s *State) Begin() error {
 	if s.turn > 0 || s.outcome.Over {
 		return nil
 	}
-	c := s.clone()
-	if err := c.begin(); err != nil {
-		return err
-	}
-	*s = *c
-	return nil
+	return s.begin()
 }
 
-// begin starts the first turn once the set-up is written.
+// begin starts the first turn once the set-up is written; refused, it
+// changes nothing.
 func (s *State) begin() error {
 	if len(s.sectors) == 0 {
 		return ruling("V2", rulingBoardFirst, "the set-up declares no sector: write a board line, as in board: sector North Forest")
@@ -476,33 +505,49 @@ func waiting(n int) string {
 	return fmt.Sprintf("%d actions still wait", n)
 }
 
-// mayAct tells whether p may take an action now, and makes the other
-// player's implied declining real (ruling V7).
-func (s *State) mayAct(p int) error {
+// turnOrder is who decides while the queue is open, whether the other
+// player has declined, and whether an execution has just emptied the
+// queue: what an action changes besides the queue.
+type turnOrder struct {
+	priority         int
+	declined, window bool
+}
+
+// mayAct tells whether p may take an action now, and returns the turn
+// order once p acts, with the other player's implied declining made real
+// (ruling V7). It changes nothing: the caller sets the order (decide)
+// once the action is accepted. When p may not act, the order returned is
+// the one in force, for a forced move.
+func (s *State) mayAct(p int) (turnOrder, error) {
+	now := turnOrder{s.priority, s.declined, s.window}
 	if !s.open() {
 		if p != s.active {
-			return ruling("V6", rulingOpen, fmt.Sprintf("the queue is empty and it is %s's turn", s.name(s.active)))
+			return now, ruling("V6", rulingOpen, fmt.Sprintf("the queue is empty and it is %s's turn", s.name(s.active)))
 		}
-		return nil
+		return now, nil
 	}
 	if p == s.priority {
-		return nil
+		return now, nil
 	}
 	if s.declined && len(s.queue) == 0 && p == s.active {
 		// Both have declined right after an execution that emptied the
 		// queue: it is closed, and the active player opens it anew.
-		s.window, s.declined, s.priority = false, false, p
-		return nil
+		return turnOrder{priority: p}, nil
 	}
 	if s.declined {
 		what := fmt.Sprintf("%s declined, and %s is to answer or let the queue execute", s.name(p), s.name(s.priority))
 		if len(s.queue) == 0 {
 			what = fmt.Sprintf("%s declined, and %s is to act or end the turn", s.name(p), s.name(s.priority))
 		}
-		return ruling("V7", rulingNoReturn, what)
+		return now, ruling("V7", rulingNoReturn, what)
 	}
-	s.priority, s.declined = p, true
-	return nil
+	now.priority, now.declined = p, true
+	return now, nil
+}
+
+// decide sets the turn order mayAct returned.
+func (s *State) decide(o turnOrder) {
+	s.priority, s.declined, s.window = o.priority, o.declined, o.window
 }
 
 // enqueue puts a taken action into the queue: the other player answers
@@ -510,12 +555,12 @@ func (s *State) mayAct(p int) error {
 func (s *State) enqueue(a action) {
 	s.nextID++
 	a.id = s.nextID
-	s.queue = append(s.queue, a)
+	s.queue = add(s.queue, a)
 	s.priority, s.declined, s.window = 1-a.owner, false, false
 }
 
-// pay takes n void energy from p.
-func (s *State) pay(p, n int, x bool) error {
+// canPay tells whether p can pay n void energy.
+func (s *State) canPay(p, n int, x bool) error {
 	if have := s.players[p].energy; n > have {
 		what := fmt.Sprintf("%s has %d void energy and the cost is %d", s.name(p), have, n)
 		if x {
@@ -523,42 +568,50 @@ func (s *State) pay(p, n int, x bool) error {
 		}
 		return ruling("V13", rulingPay, what)
 	}
-	s.players[p].energy -= n
 	return nil
 }
 
-func (s *State) fromHand(p int, card string) (*Card, error) {
+// inHand finds a card in p's hand: its place there, and the card.
+func (s *State) inHand(p int, card string) (int, *Card, error) {
 	i := slices.Index(s.players[p].hand, card)
 	if i < 0 {
-		return nil, ruling("V12", rulingHand, fmt.Sprintf("%s has no %s in hand", s.name(p), card))
+		return -1, nil, ruling("V12", rulingHand, fmt.Sprintf("%s has no %s in hand", s.name(p), card))
 	}
 	c, ok := s.cards.Card(card)
 	if !ok {
-		return nil, fmt.Errorf("void: %q is not in the catalogue", card)
+		return -1, nil, fmt.Errorf("void: %q is not in the catalogue", card)
 	}
+	return i, c, nil
+}
+
+// fromHand takes the card at place i out of p's hand.
+func (s *State) fromHand(p, i int) {
 	s.players[p].hand = slices.Delete(s.players[p].hand, i, i+1)
-	return c, nil
 }
 
 func (s *State) convert(p int, m Convert) error {
-	if err := s.mayAct(p); err != nil && !s.forcing {
+	order, err := s.mayAct(p)
+	if err != nil && !s.forcing {
 		return err
 	}
-	c, err := s.fromHand(p, m.Card)
+	i, c, err := s.inHand(p, m.Card)
 	if err != nil {
 		return err
 	}
+	s.decide(order)
+	s.fromHand(p, i)
+	s.toCache(p, c.Name)
 	pl := &s.players[p]
-	pl.cache = append(pl.cache, c.Name)
 	pl.energy = min(pl.energy+c.Convert, maxEnergy)
 	return nil
 }
 
 func (s *State) play(p int, m Play) error {
-	if err := s.mayAct(p); err != nil && !s.forcing {
+	order, err := s.mayAct(p)
+	if err != nil && !s.forcing {
 		return err
 	}
-	c, err := s.fromHand(p, m.Card)
+	i, c, err := s.inHand(p, m.Card)
 	if err != nil {
 		return err
 	}
@@ -566,6 +619,9 @@ func (s *State) play(p int, m Play) error {
 	if err := s.choose(&a, c.Name, m.Choices); err != nil {
 		return err
 	}
+	s.decide(order)
+	s.fromHand(p, i)
+	s.players[p].energy -= a.paid
 	if c.Kind == Anomaly {
 		// Not queued: it takes effect at once (ruling V11).
 		s.resolve(a)
@@ -575,7 +631,9 @@ func (s *State) play(p int, m Play) error {
 	return nil
 }
 
-// choose checks an action's choices, then pays for it.
+// choose checks an action's choices and that its owner can pay for it,
+// and sets its cost in a.paid; the caller pays once nothing can refuse
+// the action.
 func (s *State) choose(a *action, what string, ch Choices) error {
 	ab := a.ability
 	want := ab.Targets
@@ -604,7 +662,7 @@ func (s *State) choose(a *action, what string, ch Choices) error {
 		if !s.meets(a.owner, want, t) && !s.forcing {
 			return ruling("V15", rulingDeclare, fmt.Sprintf("%s needs %s, and %s is not", what, want, s.describeTarget(t)))
 		}
-		a.targets = append(a.targets, t)
+		a.targets = addTarget(a.targets, t)
 	}
 	picked := ch.HasPick || ch.Pick != 0
 	switch {
@@ -623,7 +681,7 @@ func (s *State) choose(a *action, what string, ch Choices) error {
 	}
 	a.pick, a.x = ch.Pick-1, ch.X
 	cost := ab.Cost.N + ch.X
-	if err := s.pay(a.owner, cost, ab.Cost.X); err != nil {
+	if err := s.canPay(a.owner, cost, ab.Cost.X); err != nil {
 		return err
 	}
 	a.paid = cost
@@ -731,7 +789,8 @@ func (s *State) modsOn(t target) []permanent {
 }
 
 // find finds player p's card in play by name: the first that ok accepts
-// (ruling V20). It tells why none does with the error of the first.
+// (ruling V20). It tells why none does with the error of the first. ok
+// refuses a spent card, but while forcing (ready).
 func (s *State) find(p int, name string, ok func(pm permanent) error) (int, error) {
 	if s.forcing {
 		// A move let stand takes first a card the rules let do it, as
@@ -744,20 +803,32 @@ func (s *State) find(p int, name string, ok func(pm permanent) error) (int, erro
 		}
 	}
 	var first error
+	firstAt := -1
 	for i, pm := range s.perms {
 		if pm.owner != p || pm.card.Name != name {
+			continue
+		}
+		if pm.spent && !s.forcing {
+			// ok refuses it (ready): its error is written only if no
+			// card can do it, for a message costs more than the check.
+			if firstAt < 0 {
+				firstAt = i
+			}
 			continue
 		}
 		err := ok(pm)
 		if err == nil {
 			return i, nil
 		}
-		if first == nil {
-			first = err
+		if firstAt < 0 {
+			first, firstAt = err, i
 		}
 	}
-	if first == nil {
+	switch {
+	case firstAt < 0:
 		return -1, s.absent(ruling("V20", rulingNaming, fmt.Sprintf("%s has no %s in play", s.name(p), name)))
+	case first == nil:
+		first = ok(s.perms[firstAt])
 	}
 	return -1, first
 }
@@ -771,7 +842,8 @@ func (s *State) ready(pm permanent) error {
 }
 
 func (s *State) activate(p int, name string, ch Choices, react bool) error {
-	if err := s.mayAct(p); err != nil && !s.forcing {
+	order, err := s.mayAct(p)
+	if err != nil && !s.forcing {
 		return err
 	}
 	var a action
@@ -790,16 +862,16 @@ func (s *State) activate(p int, name string, ch Choices, react bool) error {
 		if err := s.ready(pm); err != nil {
 			return err
 		}
-		try := s.clone()
 		a = action{kind: "skill", owner: p, card: pm.card, source: pm.id, ability: sk, pick: -1}
 		if react {
 			a.kind = "react"
 		}
-		return try.choose(&a, name, ch)
+		return s.choose(&a, name, ch)
 	})
 	if err != nil {
 		return err
 	}
+	s.decide(order)
 	s.players[p].energy -= a.paid
 	s.perms[i].spent = true
 	s.enqueue(a)
@@ -843,7 +915,8 @@ func (s *State) sector(name string) (int, error) {
 }
 
 func (s *State) advance(p int, m Advance) error {
-	if err := s.mayAct(p); err != nil && !s.forcing {
+	order, err := s.mayAct(p)
+	if err != nil && !s.forcing {
 		return err
 	}
 	to, err := s.sector(m.Sector)
@@ -859,13 +932,15 @@ func (s *State) advance(p int, m Advance) error {
 	if err != nil {
 		return err
 	}
+	s.decide(order)
 	s.perms[i].spent = true
-	s.enqueue(action{kind: "advance", owner: p, card: s.perms[i].card, source: s.perms[i].id, targets: []target{{SectorTarget, to}}, pick: -1, from: s.perms[i].sector})
+	s.enqueue(action{kind: "advance", owner: p, card: s.perms[i].card, source: s.perms[i].id, targets: addTarget(nil, target{SectorTarget, to}), pick: -1, from: s.perms[i].sector})
 	return nil
 }
 
 func (s *State) attack(p int, m Attack) error {
-	if err := s.mayAct(p); err != nil && !s.forcing {
+	order, err := s.mayAct(p)
+	if err != nil && !s.forcing {
 		return err
 	}
 	at, err := s.sector(m.Sector)
@@ -881,29 +956,29 @@ func (s *State) attack(p int, m Attack) error {
 	if err != nil {
 		return err
 	}
+	s.decide(order)
 	s.perms[i].spent = true
-	s.enqueue(action{kind: "attack", owner: p, card: s.perms[i].card, source: s.perms[i].id, targets: []target{{SectorTarget, at}}, pick: -1, from: s.perms[i].sector})
+	s.enqueue(action{kind: "attack", owner: p, card: s.perms[i].card, source: s.perms[i].id, targets: addTarget(nil, target{SectorTarget, at}), pick: -1, from: s.perms[i].sector})
 	return nil
 }
 
 func (s *State) defend(p int, m Defend) error {
-	if err := s.mayAct(p); err != nil && !s.forcing {
+	order, err := s.mayAct(p)
+	if err != nil && !s.forcing {
 		return err
 	}
-	// The attacks the named unit has in the queue, the latest first.
-	var attacks []action
-	for _, a := range slices.Backward(s.queue) {
-		if a.kind == "attack" && a.owner != p && a.card.Name == m.Attacker {
-			attacks = append(attacks, a)
-		}
-	}
-	if len(attacks) == 0 {
+	// The attacks the named unit has in the queue, taken the latest first.
+	isAttack := func(a action) bool { return a.kind == "attack" && a.owner != p && a.card.Name == m.Attacker }
+	if !slices.ContainsFunc(s.queue, isAttack) {
 		return s.absent(ruling("V24", rulingDefend, fmt.Sprintf("no attack by %s's %s is in the queue", s.name(1-p), m.Attacker)))
 	}
 	var against action
 	i, err := s.unit(p, m.Unit, func(pm permanent) error {
 		var first error
-		for _, a := range attacks {
+		for _, a := range slices.Backward(s.queue) {
+			if !isAttack(a) {
+				continue
+			}
 			switch {
 			case pm.sector != a.targets[0].index:
 				first = cmpErr(first, ruling("V24", rulingDefend, fmt.Sprintf("%s attacks %s, and %s is in %s", m.Attacker, s.sectors[a.targets[0].index].Name, m.Unit, s.sectors[pm.sector].Name)))
@@ -917,8 +992,8 @@ func (s *State) defend(p int, m Defend) error {
 		if s.forcing {
 			// Out of its sector (ruling V33): the latest attack that
 			// has no defender yet; an attack has one at most.
-			for _, a := range attacks {
-				if !s.defended(a.id) {
+			for _, a := range slices.Backward(s.queue) {
+				if isAttack(a) && !s.defended(a.id) {
 					against = a
 					return nil
 				}
@@ -930,6 +1005,7 @@ func (s *State) defend(p int, m Defend) error {
 	if err != nil {
 		return err
 	}
+	s.decide(order)
 	s.perms[i].spent = true
 	s.enqueue(action{kind: "defend", owner: p, card: s.perms[i].card, source: s.perms[i].id, targets: against.targets, pick: -1, attack: against.id, from: s.perms[i].sector})
 	return nil
@@ -965,6 +1041,19 @@ func (s *State) execute() error {
 	return nil
 }
 
+// toCache puts a card into p's cache.
+func (s *State) toCache(p int, card string) { s.players[p].cache = add(s.players[p].cache, card) }
+
+// add appends v to list, with room for more the first time: a game's
+// board, queue, cards in play and caches grow from nothing, a few at a
+// time.
+func add[T any](list []T, v T) []T {
+	if cap(list) == 0 {
+		list = make([]T, 0, 8)
+	}
+	return append(list, v)
+}
+
 // perm finds a card in play by id.
 func (s *State) perm(id int) (int, bool) {
 	i := slices.IndexFunc(s.perms, func(pm permanent) bool { return pm.id == id })
@@ -975,7 +1064,7 @@ func (s *State) perm(id int) (int, bool) {
 // effect; costs are given back under refund=full.
 func (s *State) cancel(a action) {
 	if a.kind == "play" {
-		s.players[a.owner].cache = append(s.players[a.owner].cache, a.card.Name)
+		s.toCache(a.owner, a.card.Name)
 	}
 	if s.rules.refund {
 		pl := &s.players[a.owner]
@@ -1019,7 +1108,7 @@ func (s *State) resolve(a action) {
 	}
 	if a.kind == "play" {
 		// After its effects (ruling V17).
-		s.players[a.owner].cache = append(s.players[a.owner].cache, a.card.Name)
+		s.toCache(a.owner, a.card.Name)
 	}
 	s.settle()
 }
@@ -1032,7 +1121,7 @@ func (s *State) enterPlay(c *Card, owner int, t target) {
 	if c.Kind == Unit {
 		pm.sector, pm.on = t.index, target{}
 	}
-	s.perms = append(s.perms, pm)
+	s.perms = add(s.perms, pm)
 }
 
 func (s *State) effect(a action, e Effect, targets []target) {
@@ -1060,7 +1149,7 @@ func (s *State) effect(a action, e Effect, targets []target) {
 		case e.Verb == "purge":
 			s.perms = slices.DeleteFunc(s.perms, func(pm permanent) bool {
 				if pm.card.Kind == Modification && pm.on == t {
-					s.players[pm.owner].cache = append(s.players[pm.owner].cache, pm.card.Name)
+					s.toCache(pm.owner, pm.card.Name)
 					return true
 				}
 				return false
@@ -1074,7 +1163,7 @@ func (s *State) effect(a action, e Effect, targets []target) {
 func (s *State) settle() {
 	s.perms = slices.DeleteFunc(s.perms, func(pm permanent) bool {
 		if pm.card.Kind == Unit && pm.damage >= pm.card.Health {
-			s.players[pm.owner].cache = append(s.players[pm.owner].cache, pm.card.Name)
+			s.toCache(pm.owner, pm.card.Name)
 			return true
 		}
 		return false
@@ -1150,8 +1239,12 @@ func (s *State) resolveUnitAction(a action) {
 	}
 }
 
-// setupMove applies a move written on a set-up line.
+// setupMove applies a move written on a set-up line, and follows the
+// planned set-up while the lines keep to it.
 func (s *State) setupMove(p int, m engine.Move) error {
+	if err := s.declare(p, m); err != nil {
+		return err
+	}
 	if s.planned >= 0 {
 		if s.planned < len(s.plan) && s.plan[s.planned].player == p && equalMoves(s.plan[s.planned].move, m) {
 			s.planned++
@@ -1159,6 +1252,12 @@ func (s *State) setupMove(p int, m engine.Move) error {
 			s.planned = -1
 		}
 	}
+	return nil
+}
+
+// declare applies what a set-up line declares; refused, it changes
+// nothing.
+func (s *State) declare(p int, m engine.Move) error {
 	if sec, ok := m.(Sector); ok {
 		if p != engine.Nobody {
 			return ruling("V1", rulingSetupLine, "sectors are declared on the board line, as in board: sector North Forest")
@@ -1194,21 +1293,51 @@ func (s *State) setupMove(p int, m engine.Move) error {
 	return nil
 }
 
-func equalMoves(a, b engine.Move) bool { return equalKey(a) == equalKey(b) }
+// equalMoves tells whether two moves are alike as text, type included.
+func equalMoves(a, b engine.Move) bool {
+	if sameMove(a, b) {
+		return true
+	}
+	// Moves that differ may still print alike, as a name with a space in
+	// it does.
+	return equalKey(a) == equalKey(b)
+}
+
+// sameMove tells, without printing them, whether two moves of the planned
+// set-up's kinds are equal; false may still be moves alike as text.
+func sameMove(a, b engine.Move) bool {
+	switch a := a.(type) {
+	case Sector:
+		b, ok := b.(Sector)
+		return ok && a.Name == b.Name && slices.Equal(a.Biomes, b.Biomes)
+	case Hand:
+		b, ok := b.(Hand)
+		return ok && slices.Equal(a.Cards, b.Cards)
+	case Energy, Income, Life:
+		return a == b
+	}
+	return false
+}
 
 // equalKey is a move's value as text, type included, for comparisons.
 func equalKey(m engine.Move) string { return fmt.Sprintf("%T%v", m, m) }
 
 func (s *State) addSector(sec Sector) error {
-	names := append([]string{sec.Name}, sec.Biomes...)
-	for i, name := range names {
-		if s.taken(name) || slices.Index(names, name) < i {
+	// The sector's name, then its biomes': each neither taken nor named
+	// before on the line.
+	for i := -1; i < len(sec.Biomes); i++ {
+		name, twice := sec.Name, false
+		if i >= 0 {
+			name = sec.Biomes[i]
+			twice = name == sec.Name || slices.Contains(sec.Biomes[:i], name)
+		}
+		if twice || s.taken(name) {
 			return ruling("V3", rulingNames, fmt.Sprintf("the name %s is taken", name))
 		}
 	}
-	s.sectors = append(s.sectors, Sector{sec.Name, slices.Clone(sec.Biomes)})
+	s.sectors = add(s.sectors, Sector{sec.Name, slices.Clone(sec.Biomes)})
 	for _, b := range sec.Biomes {
-		s.biomes = append(s.biomes, biome{b, len(s.sectors) - 1})
+		s.biomes = add(s.biomes, biome{b, len(s.sectors) - 1})
 	}
 	return nil
 }
