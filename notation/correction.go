@@ -133,6 +133,9 @@ func (t *Transcript[M]) blank(from, to int) bool {
 
 // CorrectionOf is the correction recorded after a move, if any.
 func (t *Transcript[M]) CorrectionOf(m M) (Correction, bool) {
+	if len(t.Corrections) == 0 {
+		return Correction{}, false // most transcripts: no need to place m
+	}
 	c, ok := t.Corrections[m.Span().Start.Offset]
 	return c, ok
 }

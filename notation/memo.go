@@ -69,11 +69,13 @@ type memoShard[T any] struct {
 
 // piece is a parsed piece: the tokens it was parsed from, whose values
 // are in a copy of its text of its own (so that a transcript is not kept
-// alive by the memo), and what they parsed to.
+// alive by the memo), and what they parsed to; fixed when that parse
+// cannot be copied to another place (see findPiece).
 type piece[T any] struct {
 	text   string
 	toks   []lexer.Token
 	parsed T
+	fixed  bool
 }
 
 func newMemo[T any]() *memo[T] {
@@ -158,33 +160,64 @@ func (t *tokens) ownTokens(text string, p part) []lexer.Token {
 	return own
 }
 
-// Relocation copies nodes parsed from a piece's tokens (from) to another
-// place of the same text (part at of to): each node keeps its values and
-// tokens and takes the positions of the new place.
+// Relocation copies a piece's parse to another place of the same text:
+// each node keeps its values and tokens and takes the positions of the
+// new place. The same text puts every token at the same distance from
+// the piece's start, in bytes and lines, and at the same column on every
+// line after the piece's first.
+//
+// A parse is first placed where it was parsed (findPiece), which checks
+// that each node lies within the piece and gives each its end; a parse
+// kept in the memo is made of such nodes, which are then only shifted.
 type Relocation struct {
-	from   []lexer.Token
-	to     *tokens
-	at     part
+	filename string
+	// The new place's start less the old one's; line is the old first line.
+	bytes, lines, columns, line int
+	// piece are the tokens of the piece when its parse is first placed.
+	piece  []lexer.Token
 	failed bool
+}
+
+// place sets r to shift a piece whose first token was at from to the
+// place of at.
+func (r *Relocation) place(from lexer.Position, to *tokens, at part) {
+	now := &to.toks[at.lo]
+	r.bytes, r.lines, r.columns, r.line = now.off-from.Offset, now.line-from.Line, now.col-from.Column, from.Line
 }
 
 // Node is n at the new place. Its tokens stay the piece's, where the same
 // text was first parsed: only participle reads them, not their positions.
 func (r *Relocation) Node(n Node) Node {
-	for i := range r.from {
-		if r.from[i].Pos.Offset == n.Pos.Offset {
-			end := i + len(n.Tokens)
-			if len(n.Tokens) == 0 || end > r.at.len() {
-				break
-			}
-			pos := r.to.pos(r.at.lo + i)
-			return Node{Pos: pos, Tokens: r.from[i:end:end], end: endAt(pos, r.to.end(r.at.lo+end-1))}
+	if n.end.column == 0 {
+		// As participle made it: placed where it was parsed.
+		if !r.within(n) {
+			// A node without tokens stands where the next token does,
+			// which may be past the piece; or one not of this piece. The
+			// piece is parsed again at each place instead.
+			r.failed = true
+			return n
 		}
+		n.end = endAt(n.Pos, n.Span().End)
 	}
-	// A node that does not begin at a token of its piece: never made by
-	// participle, but should it be, the piece is parsed again instead.
-	r.failed = true
-	return n
+	e := n.end
+	if e.lines == 0 && n.Pos.Line == r.line {
+		e.column += int32(r.columns)
+	}
+	pos := n.Pos
+	if pos.Line == r.line {
+		pos.Column += r.columns
+	}
+	pos.Filename, pos.Offset, pos.Line = r.filename, pos.Offset+r.bytes, pos.Line+r.lines
+	return Node{Pos: pos, Tokens: n.Tokens, end: e}
+}
+
+// within tells whether n is made of tokens of r's piece.
+func (r *Relocation) within(n Node) bool {
+	if len(n.Tokens) == 0 || len(r.piece) == 0 {
+		return false
+	}
+	first, last := n.Tokens[0].Pos.Offset, n.Tokens[len(n.Tokens)-1].Pos.Offset
+	return first == n.Pos.Offset && first >= r.piece[0].Pos.Offset && last <= r.piece[len(r.piece)-1].Pos.Offset
 }
 
 // Player is a copy of p at the new place, or nil.
@@ -248,6 +281,11 @@ func (s *Statement[M]) relocate(r *Relocation, a *blocks[M]) *Statement[M] {
 	}
 	c.Node = r.Node(s.Node)
 	return c
+}
+
+// relocateStatement copies a statement, allocated alone.
+func relocateStatement[M Move](s *Statement[M], r *Relocation) *Statement[M] {
+	return s.relocate(r, &blocks[M]{})
 }
 
 // blocks holds the turns and set-up lines of a transcript, each with its
@@ -331,7 +369,7 @@ func (g *Grammar[M]) parsePieces(t *tokens, chunks []part) (*File[M], bool) {
 	var turns, setups int
 	for i, chunk := range chunks {
 		head, turn := g.head(t, chunk)
-		if heads[i] = findPiece(g.stmts, t, chunk.first(head), g.parseStatementPiece); heads[i] == nil {
+		if heads[i] = findPiece(g.stmts, t, chunk.first(head), g.parseStatementPiece, relocateStatement[M]); heads[i] == nil {
 			return nil, false
 		}
 		st := heads[i].parsed
@@ -351,7 +389,7 @@ func (g *Grammar[M]) parsePieces(t *tokens, chunks []part) (*File[M], bool) {
 			return nil, false // a head is never more; should it be, parse the file
 		}
 		ok := t.eachMove(chunk.after(head), func(m part) bool {
-			p := findPiece(g.moves, t, m, g.parseMovePiece)
+			p := findPiece(g.moves, t, m, g.parseMovePiece, relocateMove[M])
 			moves = append(moves, p)
 			return p != nil
 		})
@@ -361,13 +399,13 @@ func (g *Grammar[M]) parsePieces(t *tokens, chunks []part) (*File[M], bool) {
 	}
 	// One relocation for all pieces: passed to a move's Relocate, it would
 	// otherwise be allocated at each.
-	r := &Relocation{to: t}
+	r := &Relocation{filename: t.filename}
 	a := &blocks[M]{turns: make([]turnBlock[M], turns), setups: make([]setupBlock[M], setups)}
 	relocate := func(s *Statement[M], r *Relocation) *Statement[M] { return s.relocate(r, a) }
 	file.Statements = make([]*Statement[M], len(chunks))
 	for i, chunk := range chunks {
 		head, _ := g.head(t, chunk)
-		st, ok := placePiece(r, heads[i], chunk.first(head), g.parseStatementPiece, relocate)
+		st, ok := placePiece(r, heads[i], t, chunk.first(head), g.parseStatementPiece, relocate)
 		if !ok {
 			return nil, false
 		}
@@ -377,7 +415,7 @@ func (g *Grammar[M]) parsePieces(t *tokens, chunks []part) (*File[M], bool) {
 		}
 		placed := make([]M, 0, t.countMoves(chunk.after(head)))
 		t.eachMove(chunk.after(head), func(m part) bool {
-			mv, ok2 := placePiece(r, moves[0], m, g.parseMovePiece, relocateMove[M])
+			mv, ok2 := placePiece(r, moves[0], t, m, g.parseMovePiece, relocateMove[M])
 			moves, ok = moves[1:], ok2
 			placed = append(placed, mv)
 			return ok
@@ -435,8 +473,10 @@ func (t *tokens) countMoves(p part) int {
 }
 
 // findPiece finds the parse of a piece: the memo's, or participle's, then
-// kept; nil when it does not parse.
-func findPiece[T any](m *memo[T], t *tokens, p part, parse func([]lexer.Token) (T, bool)) *piece[T] {
+// placed where it was parsed (see Relocation) and kept; nil when it does
+// not parse. A parse that cannot be placed is kept too, marked, and
+// parsed again at each place.
+func findPiece[T any](m *memo[T], t *tokens, p part, parse func([]lexer.Token) (T, bool), relocate func(T, *Relocation) T) *piece[T] {
 	text := t.text(p)
 	if found := m.get(text); found != nil {
 		return found
@@ -447,19 +487,27 @@ func findPiece[T any](m *memo[T], t *tokens, p part, parse func([]lexer.Token) (
 	if !ok {
 		return nil
 	}
-	found := &piece[T]{text: own, toks: owned, parsed: parsed}
+	r := &Relocation{filename: owned[0].Pos.Filename, line: owned[0].Pos.Line, piece: owned}
+	placed := relocate(parsed, r)
+	found := &piece[T]{text: own, toks: owned, parsed: placed, fixed: r.failed}
+	if r.failed {
+		found.parsed = parsed
+	}
 	m.put(text, found)
 	return found
 }
 
 // placePiece is p's parse at the place of at, which has its text.
-func placePiece[T any](r *Relocation, p *piece[T], at part, parse func([]lexer.Token) (T, bool), relocate func(T, *Relocation) T) (T, bool) {
-	r.from, r.at, r.failed = p.toks, at, false
-	if out := relocate(p.parsed, r); !r.failed {
-		return out, true
+func placePiece[T any](r *Relocation, p *piece[T], t *tokens, at part, parse func([]lexer.Token) (T, bool), relocate func(T, *Relocation) T) (T, bool) {
+	if !p.fixed {
+		r.place(p.toks[0].Pos, t, at)
+		if out := relocate(p.parsed, r); !r.failed {
+			return out, true
+		}
+		r.failed = false
 	}
 	// A parse that cannot be copied: parse the piece at its place.
-	return parse(r.to.lexTokens(at))
+	return parse(t.lexTokens(at))
 }
 
 // parseStatementPiece parses a statement, or the head of one, with the

@@ -181,7 +181,8 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 	// apply plays one written move; it tells whether to go on. A move that
 	// stands for several (a1-b2xc3) stops at its first illegal part.
 	apply := func(player int, m M, setup bool) bool {
-		if over(m.Span()) {
+		span := m.Span()
+		if over(span) {
 			return false
 		}
 		r.Moves++
@@ -191,18 +192,18 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 			}
 		}
 		if opts.beforeMove != nil {
-			opts.beforeMove(m.Span(), player, setup, state)
+			opts.beforeMove(span, player, setup, state)
 		}
 		correction, corrected := t.CorrectionOf(m)
 		ems = b.toEngine(ems[:0], m, setup)
 		var ok bool
 		switch {
 		case !corrected:
-			ok = b.play(state, player, ems, m.Span(), fault, illegal)
+			ok = b.play(state, player, ems, span, fault, illegal)
 		case correction.Kind == notation.LetStand:
-			ok = b.letStand(r, state, player, ems, m.Span(), fault, illegal)
+			ok = b.letStand(r, state, player, ems, span, fault, illegal)
 		default:
-			ok = b.takeBack(r, t.Players, state, player, ems, m.Span(), correction, fault)
+			ok = b.takeBack(r, t.Players, state, player, ems, span, correction, fault)
 		}
 		if !ok {
 			return false
@@ -218,8 +219,8 @@ func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
 	}
 	// endTurn ends the turn written on line turn.
 	endTurn := func(player int, turn *notation.Turn[M]) bool {
-		span := notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}
 		if err := guarded(func() error { return state.Apply(player, engine.EndTurn{}) }); err != nil {
+			span := notation.Span{Start: turn.Node.Pos, End: turn.Player.Span().End}
 			if _, ok := err.(*internalError); ok {
 				return fault(span, err)
 			}

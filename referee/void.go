@@ -46,9 +46,12 @@ func loadVoid(cat *catalog.Catalogue) (engine.Game, []CardInfo, []*catalog.Error
 }
 
 func strs(names []grammar.Name) []string {
-	var out []string
-	for _, n := range names {
-		out = append(out, string(n))
+	if len(names) == 0 {
+		return nil
+	}
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = string(n)
 	}
 	return out
 }
