@@ -2,6 +2,7 @@ package notation
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -99,7 +100,7 @@ func Tokenize(def LexerDefinition, filename, src string) *Tokens {
 		}
 		src = string(masked)
 	}
-	if fast, ok := def.(*FastLexer); ok {
+	if fast, ok := def.(*FastLexer); ok && len(src) <= maxCompact {
 		buf := getTokenBuffer()
 		*buf = fast.lex(out, base, src, invalid, *buf)
 		out.Tokens = (&tokens{filename, src, *buf}).expand()
@@ -208,6 +209,11 @@ func (t *Tokens) unexpected(src string, pos lexer.Position, invalid map[int]bool
 // files it.
 func (l *FastLexer) lex(out *Tokens, pos lexer.Position, src string, invalid map[int]bool, toks []token) []token {
 	kinds := tokenKinds{l.comment, l.whitespace, l.str, l.correction}
+	if len(src) > largeText && cap(toks)-len(toks) < len(src)/4 {
+		// A slice grown token by token allocates about five times its
+		// final size: for a large text, count the tokens first.
+		toks = slices.Grow(toks, l.count(src))
+	}
 	for s := src; s != ""; {
 		typ, n := l.scan(s)
 		if n == 0 {
@@ -238,10 +244,33 @@ func (l *FastLexer) lex(out *Tokens, pos lexer.Position, src string, invalid map
 		if (typ == l.comment || typ == l.correction || typ == l.str) && !out.take(lexer.Token{Type: typ, Value: value, Pos: at}, kinds) {
 			continue
 		}
-		toks = append(toks, token{off: at.Offset, n: n, line: at.Line, col: at.Column, typ: typ})
+		toks = append(toks, token{off: at.Offset, n: int32(n), line: int32(at.Line), col: int32(at.Column), typ: int32(typ)})
 	}
 	out.EOF = pos
 	return toks
+}
+
+// largeText is the size past which lex counts a text's tokens first.
+const largeText = 256 << 10
+
+// count is the number of tokens lex keeps of src, or a few more (comments
+// are counted).
+func (l *FastLexer) count(src string) int {
+	n := 0
+	for s := src; s != ""; {
+		typ, k := l.scan(s)
+		if k == 0 {
+			nl := strings.IndexByte(s, '\n')
+			if nl < 0 {
+				break
+			}
+			k = nl + 1
+		} else if typ != l.whitespace {
+			n++
+		}
+		s = s[k:]
+	}
+	return n
 }
 
 // withoutBOM takes a leading byte-order mark out of the column count of

@@ -135,7 +135,7 @@ func (p part) len() int { return p.hi - p.lo }
 // since a part begins and ends where tokens do.
 func (t *tokens) text(p part) string {
 	last := &t.toks[p.hi-1]
-	return t.src[t.toks[p.lo].off : last.off+last.n]
+	return t.src[t.toks[p.lo].off : last.off+int(last.n)]
 }
 
 // lexTokens are the tokens of a part as participle reads them.
@@ -182,7 +182,7 @@ type Relocation struct {
 // place of at.
 func (r *Relocation) place(from lexer.Position, to *tokens, at part) {
 	now := &to.toks[at.lo]
-	r.bytes, r.lines, r.columns, r.line = now.off-from.Offset, now.line-from.Line, now.col-from.Column, from.Line
+	r.bytes, r.lines, r.columns, r.line = now.off-from.Offset, int(now.line)-from.Line, int(now.col)-from.Column, from.Line
 }
 
 // Node is n at the new place. Its tokens stay the piece's, where the same
@@ -332,7 +332,7 @@ func (a *blocks[M]) setup() *setupBlock[M] {
 func (g *Grammar[M]) head(t *tokens, chunk part) (n int, turn bool) {
 	lo := chunk.lo
 	switch {
-	case chunk.len() >= 4 && t.toks[lo].typ == g.intType && t.value(lo+1) == "." && t.value(lo+3) == ":":
+	case chunk.len() >= 4 && lexer.TokenType(t.toks[lo].typ) == g.intType && t.value(lo+1) == "." && t.value(lo+3) == ":":
 		return 4, true
 	case chunk.len() >= 2 && t.value(lo+1) == ":" && t.value(lo) != "result":
 		return 2, false

@@ -129,7 +129,7 @@ func (g *Grammar[M]) parseLimited(filename, src string, limits Limits, pieces bo
 
 func (g *Grammar[M]) parse(filename, src string, limits Limits, pieces bool) *Parsed[M] {
 	fast, ok := g.lex.(*FastLexer)
-	if !ok || !pieces || !utf8.ValidString(src) {
+	if !ok || !pieces || len(src) > maxCompact || !utf8.ValidString(src) {
 		return g.parseTokens(filename, src, Tokenize(g.lex, filename, src))
 	}
 	toks := &Tokens{}
@@ -210,7 +210,8 @@ func (t *tokens) statements() []part {
 	if len(t.toks) == 0 {
 		return nil
 	}
-	var out []part
+	// Most statements have a line of their own.
+	out := make([]part, 0, t.toks[len(t.toks)-1].line-t.toks[0].line+1)
 	start := 0
 	for i := 1; i <= len(t.toks); i++ {
 		if i == len(t.toks) || t.startsStatement(i) {

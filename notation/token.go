@@ -1,6 +1,7 @@
 package notation
 
 import (
+	"math"
 	"sync"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -14,9 +15,14 @@ import (
 // reads the tokens of the pieces it has not parsed before. These have no
 // pointer, and their slice is used again from file to file.
 type token struct {
-	off, n, line, col int
-	typ               lexer.TokenType
+	off               int
+	n, line, col, typ int32
 }
+
+// maxCompact is the size of the largest text whose tokens fit a token's
+// fields; a larger one (past --max-bytes's default by far) is lexed into
+// lexer.Tokens directly.
+const maxCompact = math.MaxInt32
 
 // tokens is a file's compact tokens with the text they are in.
 type tokens struct {
@@ -26,13 +32,13 @@ type tokens struct {
 
 func (t *tokens) value(i int) string {
 	k := &t.toks[i]
-	return t.src[k.off : k.off+k.n]
+	return t.src[k.off : k.off+int(k.n)]
 }
 
 // pos is where token i begins.
 func (t *tokens) pos(i int) lexer.Position {
 	k := &t.toks[i]
-	return lexer.Position{Filename: t.filename, Offset: k.off, Line: k.line, Column: k.col}
+	return lexer.Position{Filename: t.filename, Offset: k.off, Line: int(k.line), Column: int(k.col)}
 }
 
 // end is the position just after token i, which never spans lines.
@@ -46,7 +52,7 @@ func (t *tokens) end(i int) lexer.Position {
 
 // lexToken is token i as participle reads it.
 func (t *tokens) lexToken(i int) lexer.Token {
-	return lexer.Token{Type: t.toks[i].typ, Value: t.value(i), Pos: t.pos(i)}
+	return lexer.Token{Type: lexer.TokenType(t.toks[i].typ), Value: t.value(i), Pos: t.pos(i)}
 }
 
 // expand is every token as participle reads it.
@@ -67,7 +73,7 @@ func (t *tokens) expand() []lexer.Token {
 func compact(filename, src string, toks []lexer.Token) *tokens {
 	out := &tokens{filename: filename, src: src, toks: make([]token, len(toks))}
 	for i, t := range toks {
-		out.toks[i] = token{off: t.Pos.Offset, n: len(t.Value), line: t.Pos.Line, col: t.Pos.Column, typ: t.Type}
+		out.toks[i] = token{off: t.Pos.Offset, n: int32(len(t.Value)), line: int32(t.Pos.Line), col: int32(t.Pos.Column), typ: int32(t.Type)}
 	}
 	return out
 }

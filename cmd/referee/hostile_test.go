@@ -43,6 +43,7 @@ func TestHostileInputs(t *testing.T) {
 		{"10^6 braces a line", write("nest-lines.sortie", []byte(strings.Repeat("{\n", 1_000_000))), ":1:1: error: unterminated { comment"},
 		{"random bytes", write("random.sortie", random), ":1:1: error:"},
 		{"a NUL byte", write("nul.sortie", []byte("[Game \"sortie\"]\n[Players \"Ann\" \x00]\n")), ":2:16: error: a NUL byte"},
+		{"300,000 moves and a syntax error at the end", write("moves.sortie", []byte("[Game \"sortie\"]\n[Players \"Ann\" \"Ben\"]\n"+strings.Repeat("1. Ann: a1-a2\n", 300_000)+"1. Ann: @\n")), ":100003:9: error: more than the limit of 100000 moves (--max-moves)"},
 		{"an empty file", write("empty.sortie", nil), ":1:1: error: missing Players tag"},
 		{"only a header", write("header.sortie", []byte("[Game \"sortie\"]\n[Event \"x\"]\n")), ":1:1: error: missing Players tag"},
 	}
