@@ -184,7 +184,8 @@ const ModuleSize = 15
 type Cards struct {
 	cards   []*Card
 	byName  map[string]*Card
-	modules []string // in catalogue order
+	modules []string            // in catalogue order
+	decks   map[string][]string // each module's cards, as ModuleCards lists them
 }
 
 // Card finds a card or module by name.
@@ -200,17 +201,7 @@ func (cs *Cards) All() []*Card { return slices.Clone(cs.cards) }
 func (cs *Cards) Modules() []string { return slices.Clone(cs.modules) }
 
 // ModuleCards lists a module's cards, one name a copy, in catalogue order.
-func (cs *Cards) ModuleCards(module string) []string {
-	var out []string
-	for _, c := range cs.cards {
-		if c.Module == module && c.Kind != Module {
-			for range c.Copies {
-				out = append(out, c.Name)
-			}
-		}
-	}
-	return out
-}
+func (cs *Cards) ModuleCards(module string) []string { return slices.Clone(cs.decks[module]) }
 
 // unknown says that no card of a kind has a name: the name is another
 // kind's, or a suggestion differs only in case. A kind of -1 stands for a
@@ -243,7 +234,7 @@ const (
 // Load reads a catalogue with Daemon's vocabulary (CARDS.md). It returns
 // every error it finds, each at the item at fault.
 func Load(cat *catalog.Catalogue) (*Cards, []*catalog.Error) {
-	cs := &Cards{byName: map[string]*Card{}}
+	cs := &Cards{byName: map[string]*Card{}, decks: map[string][]string{}}
 	cards, decks, errs := catalog.Cards(cat, loadCard)
 	for _, e := range decks {
 		errs = append(errs, catalog.Errorf(e.ID, "Daemon has no deck entries: a deck is three drafted modules"))
@@ -253,6 +244,10 @@ func Load(cat *catalog.Catalogue) (*Cards, []*catalog.Error) {
 		cs.byName[c.Name] = c
 		if c.Kind == Module {
 			cs.modules = append(cs.modules, c.Name)
+			continue
+		}
+		for range c.Copies {
+			cs.decks[c.Module] = append(cs.decks[c.Module], c.Name)
 		}
 	}
 	ids := map[string]catalog.Entry{}

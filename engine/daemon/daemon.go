@@ -120,6 +120,10 @@ type player struct {
 	heap     []string
 	daemons  []*FieldDaemon
 	scripts  []string
+	// bonuses are the standing bonuses of the main module and the script
+	// zone, counted again when they change (countBonuses): costs, powers
+	// and triggers read them at every move.
+	bonuses Bonuses
 }
 
 func (p *player) clone() *player {
@@ -140,7 +144,8 @@ func (p *player) clone() *player {
 
 // damage is damage being dealt, one reveal at a time.
 type damage struct {
-	source   string // what deals it, for the result
+	source   string // what deals it, for the result, when not an attack
+	by       *Card  // the attacking daemon's card, named only in a result
 	to       int
 	left     int          // reveals still owed
 	attacker *FieldDaemon // the attacking daemon, nil for burn and an empty deck
@@ -160,9 +165,10 @@ type State struct {
 
 	active  int
 	turn    int
-	memory  int  // the tracker, as the active player sees it
-	ended   bool // the active player's turn has ended
-	why     string
+	memory  int     // the tracker, as the active player sees it
+	ended   bool    // the active player's turn has ended
+	why     string  // why; "" when the tracker's crossing ended it (reason)
+	crossed int     // how far the tracker crossed, when it ended the turn
 	damage  *damage // damage waiting for its reveals
 	outcome engine.Outcome
 }
@@ -258,7 +264,16 @@ func (s *State) Active() int { return s.active }
 func (s *State) Memory() int { return s.memory }
 
 // Ended tells whether the active player's turn has ended, and why.
-func (s *State) Ended() (bool, string) { return s.ended, s.why }
+func (s *State) Ended() (bool, string) { return s.ended, s.reason() }
+
+// reason says why the active player's turn has ended. The crossing's
+// reason is written when asked for, not at the end of every turn.
+func (s *State) reason() string {
+	if s.ended && s.why == "" {
+		return fmt.Sprintf("the memory tracker crossed to %s's side (%d)", s.name(1-s.active), s.crossed)
+	}
+	return s.why
+}
 
 // Modules are a player's drafted modules and their main one.
 func (s *State) Modules(p int) ([]string, string) {
@@ -316,7 +331,12 @@ func ruling(id, rule, what string) error {
 
 // bonuses are player p's standing bonuses: their main module's and their
 // ongoing scripts'.
-func (s *State) bonuses(p int) Bonuses {
+func (s *State) bonuses(p int) Bonuses { return s.players[p].bonuses }
+
+// countBonuses counts player p's standing bonuses again, after a change of
+// their main module or a script taken from their script zone; a script
+// put in the zone adds its own (Bonuses.add), as countBonuses would.
+func (s *State) countBonuses(p int) {
 	var b Bonuses
 	pl := s.players[p]
 	if c, ok := s.cards.Card(pl.main); ok {
@@ -326,7 +346,7 @@ func (s *State) bonuses(p int) Bonuses {
 		c, _ := s.cards.Card(name)
 		b.add(c.Ongoing)
 	}
-	return b
+	pl.bonuses = b
 }
 
 // cost is what a card costs player p, discounts taken off.
@@ -340,17 +360,40 @@ func (s *State) cost(p int, c *Card) int {
 }
 
 // Apply plays m for player p. An illegal move leaves the state as it was:
-// the move is played on a copy, kept only when it is legal.
+// a move is checked in full before its first change, but for the first
+// move of a turn, undone when it is refused (begins).
 func (s *State) Apply(p int, m engine.Move) error {
-	c := s.clone()
-	if err := c.apply(p, m); err != nil {
-		return err
+	if s.begins(m) {
+		return s.undoRefused(func() error { return s.apply(p, m) })
 	}
-	*s = *c
-	return nil
+	return s.apply(p, m)
 }
 
 func (s *State) apply(p int, m engine.Move) error { return s.move(p, m, false) }
+
+// begins tells whether m is the first move of a turn, which begins the
+// game before it is checked (move): the one move that can be refused after
+// it has changed the state. Every other move is checked in full before its
+// first change.
+func (s *State) begins(m engine.Move) bool {
+	_, onSetupLine := m.(engine.OnSetupLine)
+	return s.setup && !onSetupLine
+}
+
+// undoRefused makes a move with play, and puts the state back as it was
+// when the move is refused. It is for the first move of a turn: begin sets
+// numbers, and zones by new slices, reslicing and appending, never writing
+// over a card of a zone; so copies of the state and of its players, which
+// share their zones' arrays, are enough to put it back.
+func (s *State) undoRefused(play func() error) error {
+	state, players := *s, [2]player{*s.players[0], *s.players[1]}
+	err := play()
+	if err != nil {
+		*s = state
+		*s.players[0], *s.players[1] = players[0], players[1]
+	}
+	return err
+}
 
 // move plays m for p by the rules or, forced, as a move let stand
 // (force.go): the rules a hand can break are skipped, and the checks of
@@ -390,7 +433,7 @@ func (s *State) move(p int, m engine.Move, forced bool) error {
 		return s.endTurn(forced)
 	}
 	if s.ended && !forced {
-		return ruling("D11", rulingTurnOver, fmt.Sprintf("%s's turn has ended: %s", s.name(p), s.why))
+		return ruling("D11", rulingTurnOver, fmt.Sprintf("%s's turn has ended: %s", s.name(p), s.reason()))
 	}
 	switch m := m.(type) {
 	case Reveal:
@@ -449,11 +492,19 @@ func (s *State) setupMove(p int, m engine.Move, forced bool) error {
 		if err := s.canDraft(p); err != nil {
 			return err
 		}
+		if pl.modules == nil {
+			pl.modules = make([]string, 0, 3) // a deck is three modules
+		}
 		pl.modules = append(pl.modules, m.Module)
 		s.drafts++
 		if len(pl.modules) == 3 {
+			n := 0
 			for _, mod := range pl.modules {
-				pl.deck = append(pl.deck, s.cards.ModuleCards(mod)...)
+				n += len(s.cards.decks[mod])
+			}
+			pl.deck = slices.Grow(pl.deck, n) // the deck in one allocation
+			for _, mod := range pl.modules {
+				pl.deck = append(pl.deck, s.cards.decks[mod]...)
 			}
 			shuffle.Shuffle(s.src, pl.deck)
 		}
@@ -472,6 +523,7 @@ func (s *State) setupMove(p int, m engine.Move, forced bool) error {
 		}
 		first := pl.main == ""
 		pl.main = m.Module
+		s.countBonuses(p)
 		// The reveals are simultaneous, so each grip is drawn as its
 		// player's main module is written (ruling D4); a main let stand
 		// in place of another draws none (ruling D27).
@@ -601,8 +653,7 @@ func (s *State) pay(p, n int) error {
 // opponent's side.
 func (s *State) settle() {
 	if s.memory < 0 && !s.ended && !s.outcome.Over {
-		s.ended = true
-		s.why = fmt.Sprintf("the memory tracker crossed to %s's side (%d)", s.name(1-s.active), -s.memory)
+		s.ended, s.crossed = true, -s.memory
 	}
 }
 
@@ -624,12 +675,24 @@ func (s *State) effect(p int, e Effect, target *FieldDaemon) {
 	}
 }
 
+// zoneRoom is the room a zone is given with its first cards (put).
+const zoneRoom = 16
+
+// put appends cards to a zone. A zone without room is given zoneRoom with
+// its first cards, so that it seldom grows by copying, one card at a time.
+func put[T any](zone []T, cards ...T) []T {
+	if cap(zone) == 0 && len(cards) > 0 {
+		zone = make([]T, 0, max(zoneRoom, len(cards)))
+	}
+	return append(zone, cards...)
+}
+
 // draw draws n cards; an empty deck gives nothing (its damage comes at the
 // start of a turn).
 func (s *State) draw(p, n int) {
 	pl := s.players[p]
 	n = min(n, len(pl.deck))
-	pl.grip = append(pl.grip, pl.deck[:n]...)
+	pl.grip = put(pl.grip, pl.deck[:n]...)
 	pl.deck = pl.deck[n:]
 }
 
@@ -700,10 +763,11 @@ func (s *State) purgeTarget(p int, c *Card, effects []Effect, target string, onP
 func (s *State) play(p int, m Play, forced bool) error {
 	pl := s.players[p]
 	c, known := s.cards.Card(m.Card)
+	i := slices.Index(pl.grip, m.Card)
 	switch {
 	case !known || c.Kind == Module:
 		return violation(s.cards.unknown(-1, m.Card), rulePlay)
-	case !slices.Contains(pl.grip, m.Card):
+	case i < 0:
 		return violation(fmt.Sprintf("%s is not in %s's grip", m.Card, s.name(p)), rulePlay)
 	}
 	target, err := s.purgeTarget(p, c, c.Effects, m.Target, true, forced)
@@ -713,15 +777,15 @@ func (s *State) play(p int, m Play, forced bool) error {
 	if err := s.pay(p, s.cost(p, c)); err != nil {
 		return err
 	}
-	i := slices.Index(pl.grip, m.Card)
 	pl.grip = slices.Delete(pl.grip, i, i+1)
 	if c.Kind == Daemon {
-		pl.daemons = append(pl.daemons, &FieldDaemon{Card: c, Ready: true, Sick: !c.Haste && !s.bonuses(p).Haste})
+		pl.daemons = put(pl.daemons, &FieldDaemon{Card: c, Ready: true, Sick: !c.Haste && !s.bonuses(p).Haste})
 	} else {
 		for _, e := range c.Effects {
 			s.effect(p, e, target)
 		}
-		pl.scripts = append(pl.scripts, m.Card)
+		pl.scripts = put(pl.scripts, m.Card)
+		pl.bonuses.add(c.Ongoing)
 	}
 	s.settle()
 	return nil
@@ -760,7 +824,8 @@ func (s *State) trashScript(p int, m TrashScript, forced bool) error {
 	}
 	i := slices.Index(pl.scripts, m.Card)
 	pl.scripts = slices.Delete(pl.scripts, i, i+1)
-	pl.heap = append(pl.heap, m.Card)
+	s.countBonuses(p)
+	pl.heap = put(pl.heap, m.Card)
 	if c.OnTrash != nil {
 		s.effect(p, *c.OnTrash, nil)
 	}
@@ -788,7 +853,7 @@ func (s *State) attack(p int, m Attack, forced bool) error {
 	d.Ready = false
 	s.trigger(p, Attacks)
 	if defender == nil {
-		s.hurt(1-p, 1+d.Card.Breach+s.bonuses(p).Breach, "an attack by "+d.Card.Name, d, nil)
+		s.hurt(1-p, 1+d.Card.Breach+s.bonuses(p).Breach, "", d, nil)
 		return nil
 	}
 	// Daemon against daemon (ruling D12).
@@ -818,14 +883,17 @@ func (s *State) trash(p int, d *FieldDaemon) {
 		return
 	}
 	pl.daemons = slices.Delete(pl.daemons, i, i+1)
-	pl.heap = append(pl.heap, d.Card.Name)
+	pl.heap = put(pl.heap, d.Card.Name)
 	s.trigger(p, Trashed)
 }
 
 // hurt deals n damage to player p, each waiting for its reveal; then runs
-// after, when given.
+// after, when given. An attack's damage has its attacker, and no source.
 func (s *State) hurt(p, n int, source string, attacker *FieldDaemon, after func(*State)) {
 	s.damage = &damage{source: source, to: p, left: n, attacker: attacker, then: after}
+	if attacker != nil {
+		s.damage.by = attacker.Card
+	}
 	s.nextDamage()
 }
 
@@ -842,8 +910,12 @@ func (s *State) nextDamage() {
 		return
 	}
 	if len(s.players[d.to].security) == 0 {
+		source := d.source
+		if d.by != nil {
+			source = "an attack by " + d.by.Name
+		}
 		s.outcome = engine.Outcome{Over: true, Winner: 1 - d.to, Turn: s.turn,
-			Reason: fmt.Sprintf("%s took damage with no security left (%s)", s.name(d.to), d.source)}
+			Reason: fmt.Sprintf("%s took damage with no security left (%s)", s.name(d.to), source)}
 		s.damage = nil
 	}
 }
@@ -868,9 +940,10 @@ func (s *State) reveal(r Reveal) error {
 				d.left = 0 // the attack is over (ruling D13)
 			}
 		}
-		pl.grip = append(pl.grip, top)
+		pl.grip = put(pl.grip, top)
 	} else {
-		pl.scripts = append(pl.scripts, top)
+		pl.scripts = put(pl.scripts, top)
+		pl.bonuses.add(c.Ongoing)
 	}
 	s.trigger(d.to, Reveals)
 	s.nextDamage()
@@ -921,7 +994,7 @@ func (s *State) endTurn(forced bool) error {
 	s.active = 1 - s.active
 	s.memory = -s.memory
 	s.turn++
-	s.ended, s.why = false, ""
+	s.ended, s.why, s.crossed = false, "", 0
 	s.startTurn()
 	return nil
 }

@@ -18,12 +18,10 @@ func (s *State) Force(p int, m engine.Move) error {
 	if p < 0 || p >= len(s.players) {
 		return ruling("D24", rulingLetStand, fmt.Sprintf("there is no player %d: Daemon is played by two", p+1))
 	}
-	c := s.clone()
-	if err := c.force(p, m); err != nil {
-		return err
+	if s.begins(m) {
+		return s.undoRefused(func() error { return s.force(p, m) })
 	}
-	*s = *c
-	return nil
+	return s.force(p, m)
 }
 
 // force refuses what mixes the set-up and the turns (ruling D27), which

@@ -218,6 +218,7 @@ func build(t testing.TB, pos position) *State {
 		pl.security = zone(pos.security[p], strings.Repeat("Dud ", 5))
 		pl.heap = names(pos.heaps[p])
 		pl.scripts = names(pos.scripts[p])
+		s.countBonuses(p)
 		pl.daemons = nil
 		for _, d := range names(pos.daemons[p]) {
 			name, state, _ := strings.Cut(d, "/")
