@@ -242,8 +242,9 @@ type Cards struct {
 }
 
 type namedDeck struct {
-	name string
-	list []DeckCount
+	name  string
+	list  []DeckCount
+	cards []string // the list's cards, as deckCards lists them
 }
 
 // Card finds a card by name.
@@ -307,7 +308,7 @@ func Load(cat *catalog.Catalogue) (*Cards, []*catalog.Error) {
 	for _, e := range decks {
 		list, err := cs.loadDeck(e)
 		errs = append(errs, err...)
-		cs.decks = append(cs.decks, namedDeck{e.Name, list})
+		cs.decks = append(cs.decks, namedDeck{e.Name, list, deckCards(list)})
 	}
 	return cs, errs
 }

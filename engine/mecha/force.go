@@ -17,17 +17,15 @@ import (
 // target that is there. Moves are made by the same code as Apply's, so
 // that the game goes on under the rules, losses included.
 func (s *State) Force(p int, m engine.Move) error {
-	c := s.clone()
-	refused := c.apply(p, m)
+	refused := s.Apply(p, m)
 	if refused == nil {
-		*s = *c
 		return nil
 	}
 	var v *engine.Violation
 	if !errors.As(refused, &v) {
 		return refused
 	}
-	c = s.clone()
+	c := s.clone()
 	if err := c.force(p, m, refused); err != nil {
 		return err
 	}
@@ -122,7 +120,7 @@ func (s *State) forceDeck(p int, d Deck, refused error) error {
 			return ruling("M33", rulingNames, s.cards.unknown(dc.Card))
 		}
 	}
-	s.setDeck(p, list)
+	s.setDeck(p, deckCards(list))
 	if len(pl.deck) < pl.owed {
 		s.lose(p, "could not draw a card from their deck")
 	}

@@ -131,7 +131,8 @@ func (s *State) try(p int, m engine.Move) error {
 		}
 		return nil
 	}
-	// The state is a dry-run copy: no need for Apply's own copy.
+	// The state is Legal's copy: what apply changes before its checks
+	// need not be put back, as Apply puts it back.
 	return s.apply(p, m)
 }
 

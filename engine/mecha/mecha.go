@@ -18,7 +18,26 @@ import (
 )
 
 // Board is the 5x7 grid, wider than it is long.
-var Board = grid.Board{Files: 7, Ranks: 5}
+var Board = grid.Board{Files: boardFiles, Ranks: boardRanks}
+
+// The board's numbers as constants, for arrays on the stack.
+const (
+	boardFiles = 7
+	boardRanks = 5
+	boardSize  = boardFiles * boardRanks
+)
+
+// orthogonal is Board.Orthogonal without its allocation, for the moves'
+// own checks: the squares sharing an edge with sq are ns[:n].
+func orthogonal(sq grid.Square) (ns [4]grid.Square, n int) {
+	for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+		if next := (grid.Square{File: sq.File + d[0], Rank: sq.Rank + d[1]}); Board.Contains(next) {
+			ns[n] = next
+			n++
+		}
+	}
+	return ns, n
+}
 
 // The numbers of the rules text.
 const (
@@ -435,24 +454,35 @@ func (s *State) choose(p int) error {
 	if pl.chosen {
 		return nil
 	}
-	list, name := s.defaultDeck()
+	list, _ := s.defaultDeck()
 	if list == nil {
 		return ruling("M4", rulingDeckFirst, fmt.Sprintf("%s has no deck: the catalogue has none and the set-up line names none", s.name(p)))
 	}
-	_ = name
-	s.setDeck(p, list)
+	s.setDeck(p, s.cards.decks[0].cards)
 	return nil
 }
 
-func (s *State) setDeck(p int, list []DeckCount) {
-	pl := s.players[p]
-	pl.deck = nil
+// deckCards lists a deck's cards one by one, sorted: an unseeded deck, or
+// a seeded one before its shuffle.
+func deckCards(list []DeckCount) []string {
+	var cards []string
+	if n := total(list); n > 0 {
+		cards = make([]string, 0, n)
+	}
 	for _, dc := range list {
 		for range dc.Count {
-			pl.deck = append(pl.deck, dc.Card)
+			cards = append(cards, dc.Card)
 		}
 	}
-	slices.Sort(pl.deck)
+	slices.Sort(cards)
+	return cards
+}
+
+// setDeck fixes p's deck: a copy of cards, as deckCards lists them,
+// shuffled when seeded.
+func (s *State) setDeck(p int, cards []string) {
+	pl := s.players[p]
+	pl.deck = slices.Clone(cards)
 	if pl.rng != nil {
 		shuffle.Shuffle(pl.rng, pl.deck)
 	}
@@ -548,16 +578,61 @@ func (s *State) lose(p int, why string) {
 	s.outcome = engine.Outcome{Over: true, Winner: 1 - p, Reason: s.name(p) + " " + why, Turn: s.turn}
 }
 
-// Apply implements engine.State. The move is made on a copy, kept only
-// when it is legal: an illegal move leaves the state exactly as it was,
-// set-up and owed draws included.
+// Apply implements engine.State. An illegal move leaves the state exactly
+// as it was, set-up and owed draws included. Once the set-up is over, the
+// rules check a move before they change anything, but for what every move
+// does first (see firstChanges), which is put back when the move is
+// refused; so the move is made in place. During the set-up, decks chosen
+// and the set-up's end come before checks that may refuse the move: those
+// few moves are made on a copy, kept only when legal.
 func (s *State) Apply(p int, m engine.Move) error {
-	c := s.clone()
-	if err := c.apply(p, m); err != nil {
+	if s.setup {
+		c := s.clone()
+		if err := c.apply(p, m); err != nil {
+			return err
+		}
+		*s = *c
+		return nil
+	}
+	if !s.drawPhase && s.players[0].recent == nil && s.players[1].recent == nil {
+		return s.apply(p, m) // nothing to put back: most moves
+	}
+	first := s.firstChanges()
+	if err := s.apply(p, m); err != nil {
+		first.undo(s)
 		return err
 	}
-	*s = *c
 	return nil
+}
+
+// firstChanges is what apply changes, after the set-up, before it checks
+// the move: the cards an effect drew are forgotten, and in a seeded game
+// the turn's draw, still to make in the draw phase, is made (the card
+// drawn may be the one the move plays).
+type firstChanges struct {
+	recent     [2][]string
+	drawPhase  bool
+	hand, deck []string // the player to move's
+}
+
+func (s *State) firstChanges() firstChanges {
+	pl := s.players[s.toMove]
+	return firstChanges{
+		recent:    [2][]string{s.players[0].recent, s.players[1].recent},
+		drawPhase: s.drawPhase,
+		hand:      pl.hand,
+		deck:      pl.deck,
+	}
+}
+
+// undo puts back what a refused move changed. The turn's draw appends to
+// the hand, past the end of the slice kept, and cuts the deck's first
+// card: the slices kept hold the cards as they were.
+func (f firstChanges) undo(s *State) {
+	s.players[0].recent, s.players[1].recent = f.recent[0], f.recent[1]
+	s.drawPhase = f.drawPhase
+	pl := s.players[s.toMove]
+	pl.hand, pl.deck = f.hand, f.deck
 }
 
 func (s *State) apply(p int, m engine.Move) error {
@@ -681,8 +756,9 @@ func cardsWord(n int) string {
 // startTurn runs the start phase of the player to move and owes the draw.
 func (s *State) startTurn() {
 	p := s.toMove
-	// Start phase: time counters.
-	var keep []*PlacedCommand
+	// Start phase: time counters. The commands that stay are kept in
+	// place, in order.
+	keep := s.placed[:0]
 	var due []*PlacedCommand
 	for _, pc := range s.placed {
 		if pc.Owner == p {
@@ -694,6 +770,7 @@ func (s *State) startTurn() {
 		}
 		keep = append(keep, pc)
 	}
+	clear(s.placed[len(keep):]) // no pointer kept past the end
 	s.placed = keep
 	for _, pc := range due {
 		if u := s.UnitAt(pc.At); u != nil {
@@ -753,7 +830,7 @@ func (s *State) deck(p int, d Deck) error {
 	if v := s.cards.CheckDeck(list); v != nil {
 		return v
 	}
-	s.setDeck(p, list)
+	s.setDeck(p, deckCards(list))
 	return nil
 }
 
@@ -1012,7 +1089,8 @@ func (s *State) placeUnit(p int, c *Card, at grid.Square) {
 }
 
 func (s *State) nextToTower(p int, at grid.Square) bool {
-	for _, n := range Board.Orthogonal(at) {
+	ns, count := orthogonal(at)
+	for _, n := range ns[:count] {
 		if u := s.UnitAt(n); u != nil && u.Owner == p && u.Card.Kind == Tower {
 			return true
 		}
@@ -1050,11 +1128,24 @@ func (s *State) checkCopies() {
 		return
 	}
 	s.sacrifice = ""
-	for _, p := range []int{s.toMove, 1 - s.toMove} {
-		for _, u := range s.board {
-			if u != nil && u.Owner == p && u.Pilot != nil && s.copies(p, u.Pilot.Name) > 1 {
-				s.sacrifice, s.sacrificer = u.Pilot.Name, p
-				return
+	// Each player's pilots in board order, found in one pass: there are
+	// few, and counting copies among them spares a pass per pilot.
+	var pilots [2][boardSize]string
+	var n [2]int
+	for _, u := range s.board {
+		if u != nil && u.Pilot != nil {
+			pilots[u.Owner][n[u.Owner]] = u.Pilot.Name
+			n[u.Owner]++
+		}
+	}
+	for _, p := range [2]int{s.toMove, 1 - s.toMove} {
+		names := pilots[p][:n[p]]
+		for i, name := range names {
+			for j, other := range names {
+				if j != i && other == name {
+					s.sacrifice, s.sacrificer = name, p
+					return
+				}
 			}
 		}
 	}
@@ -1349,22 +1440,29 @@ const unreachable = 1 << 20
 // path that passes no enemy unit of p's (ruling M10). Friendly units are
 // fired over, counting as squares unless the range=skip variant skips them.
 func (s *State) distance(p int, from, to grid.Square) int {
-	dist := make([]int, Board.Size())
+	if grid.Manhattan(from, to) == 1 {
+		return 1 // side by side: any path ends entering to, which costs 1
+	}
+	var dist [boardSize]int
 	for i := range dist {
 		dist[i] = unreachable
 	}
+	var done [boardSize]bool
+	// A 0-1 breadth-first search, edge costs being 0 or 1: a square that
+	// costs nothing to enter goes to the front of the queue, so that
+	// squares leave it nearest first. The queue is a ring its 8-bit ends
+	// wrap around, and never holds more than 4 squares for each square
+	// left, plus from.
+	var queue [256]int8
+	var head, tail uint8
+	queue[tail] = int8(Board.Index(from))
+	tail++
 	dist[Board.Index(from)] = 0
-	// A small Dijkstra: 35 squares, edge costs 0 or 1.
-	done := make([]bool, Board.Size())
-	for {
-		best := -1
-		for i, d := range dist {
-			if !done[i] && d < unreachable && (best < 0 || d < dist[best]) {
-				best = i
-			}
-		}
-		if best < 0 {
-			break
+	for head != tail {
+		best := int(queue[head])
+		head++
+		if done[best] {
+			continue
 		}
 		done[best] = true
 		sq := Board.Square(best)
@@ -1376,13 +1474,22 @@ func (s *State) distance(p int, from, to grid.Square) int {
 				continue // no firing over an enemy unit
 			}
 		}
-		for _, n := range Board.Orthogonal(sq) {
+		ns, count := orthogonal(sq)
+		for _, n := range ns[:count] {
 			cost := 1
 			if u := s.UnitAt(n); s.rules.rangeSkip && u != nil && u.Owner == p && n != to {
 				cost = 0
 			}
-			if i := Board.Index(n); dist[best]+cost < dist[i] {
-				dist[i] = dist[best] + cost
+			i := Board.Index(n)
+			if d := dist[best] + cost; d < dist[i] {
+				dist[i] = d
+				if cost == 0 {
+					head--
+					queue[head] = int8(i)
+				} else {
+					queue[tail] = int8(i)
+					tail++
+				}
 			}
 		}
 	}
@@ -1538,16 +1645,28 @@ func (s *State) passTurn(p int) {
 // inDeck checks that an unseeded draw's cards are all in owner's deck,
 // each as many times as it is written (ruling M3).
 func (s *State) inDeck(owner int, cards []string) error {
-	left := slices.Clone(s.players[owner].deck)
-	for _, c := range cards {
-		i := slices.Index(left, c)
-		if i < 0 {
-			if _, ok := s.cards.Card(c); !ok {
-				return ruling("M3", rulingNotInDeck, s.cards.unknown(c))
-			}
-			return ruling("M3", rulingNotInDeck, fmt.Sprintf("%s's deck has no %s left", s.name(owner), c))
+	deck := s.players[owner].deck
+	for i, c := range cards {
+		// Counted rather than taken from a copy of the deck: a draw
+		// writes a card or five, and the deck is not copied for them.
+		if countOf(deck, c) > countOf(cards[:i], c) {
+			continue
 		}
-		left = slices.Delete(left, i, i+1)
+		if _, ok := s.cards.Card(c); !ok {
+			return ruling("M3", rulingNotInDeck, s.cards.unknown(c))
+		}
+		return ruling("M3", rulingNotInDeck, fmt.Sprintf("%s's deck has no %s left", s.name(owner), c))
 	}
 	return nil
+}
+
+// countOf counts the copies of card in cards.
+func countOf(cards []string, card string) int {
+	n := 0
+	for _, c := range cards {
+		if c == card {
+			n++
+		}
+	}
+	return n
 }

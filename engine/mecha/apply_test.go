@@ -1,0 +1,255 @@
+package mecha
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/shuffle"
+)
+
+// ---------------------------------------------------------------------------
+// Apply makes moves in place, with no copy of the state: these tests hold
+// it to the way it made them before, on a copy kept only when the move was
+// legal.
+
+// applyAsBefore is Apply as it was: the move made on a copy, kept only
+// when legal. The state it returns, nil for a move refused, is a copy as
+// those it is compared with are, so that an empty list compares equal to
+// none.
+func applyAsBefore(s *State, p int, m engine.Move) (*State, error) {
+	c := s.clone()
+	if err := c.apply(p, m); err != nil {
+		return nil, err
+	}
+	return c.clone(), nil
+}
+
+func errText(err error) string {
+	if err == nil {
+		return "ok"
+	}
+	return err.Error()
+}
+
+// TestApplyAsBefore plays random games, seeded and not, with and without
+// variants. At each step it tries a sample of the legal moves, for the
+// player to move and for the other, moves made up for either player,
+// set-up moves, and moves after the game is over; then it plays one of
+// the moves accepted. Each answer must be applyAsBefore's, with the same
+// words. A refused move, tried on the state itself (whose slices have room
+// to grow in place), must leave it exactly as it was; an accepted one,
+// tried on a copy but for the one played, must leave the state the move on
+// a copy leaves.
+func TestApplyAsBefore(t *testing.T) {
+	var refused, accepted int
+	// try checks m by p on s, on a copy of s when the move is legal and
+	// onCopy is set, and tells whether Apply accepted it.
+	try := func(s *State, p int, m engine.Move, onCopy bool) bool {
+		t.Helper()
+		want, wantErr := applyAsBefore(s, p, m)
+		if wantErr != nil {
+			refused++
+			before := s.clone()
+			err := s.Apply(p, m)
+			if errText(err) != wantErr.Error() {
+				t.Fatalf("Apply(%d, %s) = %q; on a copy, %q\n%s", p, moveKey(m), errText(err), wantErr, forceSnapshot(before))
+			}
+			if !reflect.DeepEqual(s.clone(), before) {
+				t.Fatalf("refused Apply(%d, %s) changed the state:\nbefore %s\nafter  %s", p, moveKey(m), forceSnapshot(before), forceSnapshot(s))
+			}
+			return false
+		}
+		accepted++
+		if onCopy {
+			s = s.clone()
+		}
+		err := s.Apply(p, m)
+		if err != nil {
+			t.Fatalf("Apply(%d, %s) = %q; on a copy, accepted", p, moveKey(m), err)
+		}
+		if !reflect.DeepEqual(s.clone(), want) {
+			t.Fatalf("Apply(%d, %s) differs from the move on a copy:\n%s\nwant\n%s", p, moveKey(m), forceSnapshot(s), forceSnapshot(want))
+		}
+		return true
+	}
+	var pool []engine.Move
+	for g := range 200 {
+		seed := uint64(5000 + g)
+		var variants map[string]string
+		switch g % 3 {
+		case 1:
+			variants = map[string]string{"direct": "range", "range": "skip", "emptydamage": "lose"}
+		case 2:
+			variants = map[string]string{"firstdraw": "no"}
+		}
+		s := newGame(t, testCards(t), g%4 != 3, seed, variants)
+		rng := seededSource(seed, 0)
+		for range 40 {
+			type trial struct {
+				player int
+				move   engine.Move
+			}
+			var trials, ok []trial
+			if !s.Outcome().Over {
+				legal := s.Legal()
+				p := s.ToMove()
+				for range min(len(legal), 3) {
+					m := legal[rng.Intn(len(legal))]
+					trials = append(trials, trial{p, m}, trial{1 - p, m})
+				}
+			}
+			for range 4 {
+				p := rng.Intn(2)
+				trials = append(trials, trial{p, randomMove(rng, s, p, pool)})
+			}
+			p := rng.Intn(2)
+			trials = append(trials, trial{p, setupMove(rng, s, p)}, trial{2, engine.EndTurn{}})
+			for _, tr := range trials {
+				if try(s, tr.player, tr.move, true) {
+					ok = append(ok, tr)
+				}
+			}
+			if s.Outcome().Over || len(ok) == 0 {
+				break
+			}
+			tr := ok[rng.Intn(len(ok))]
+			if len(pool) < 1000 {
+				pool = append(pool, tr.move)
+			}
+			try(s, tr.player, tr.move, false)
+			checkWhole(t, s)
+		}
+	}
+	t.Logf("%d moves refused, %d accepted", refused, accepted)
+	if refused < 40000 || accepted < 20000 {
+		t.Errorf("%d moves refused and %d accepted: too few to tell", refused, accepted)
+	}
+}
+
+// setupMove is a move of the set-up for p: a deck, a mulligan, an opening
+// draw, or a move as written on a set-up line.
+func setupMove(rng *shuffle.Source, s *State, p int) engine.Move {
+	card := ""
+	if deck := s.players[p].deck; len(deck) > 0 {
+		card = deck[rng.Intn(len(deck))]
+	}
+	moves := []engine.Move{
+		Deck{Named: "Starter"},
+		Deck{Named: "Aggro", InTurn: rng.Intn(2) == 0},
+		Deck{Named: "Nothing"},
+		Deck{List: kit([]string{"Titan", "Titan"})},
+		Mulligan{},
+		Mulligan{InTurn: true},
+		Draw{Cards: []string{card}, Opening: true},
+		engine.OnSetupLine{Move: engine.EndTurn{}},
+	}
+	return moves[rng.Intn(len(moves))]
+}
+
+// TestApplyPutsBackWhatComesFirst: the moves whose checks come after a
+// change (the seeded turn's draw, forgetting the cards an effect drew, the
+// set-up's deal) leave the state as it was when refused, and as the move
+// on a copy leaves it when accepted.
+func TestApplyPutsBackWhatComesFirst(t *testing.T) {
+	// Ben to move in a seeded game, his turn's draw still to make.
+	atDraw := func(t *testing.T) *State {
+		s := newGame(t, testCards(t), true, 1, nil)
+		mustApply(t, s, ann, Discard{Card: s.Hand(ann)[0]}) // after the deal and the draw
+		endTurn(t, s)
+		if s.ToMove() != ben || !s.drawPhase {
+			t.Fatalf("not at Ben's draw:\n%s", forceSnapshot(s))
+		}
+		return s
+	}
+	// Ben after his draw, the card drawn written down as an effect's draw
+	// a transcript may still write.
+	withRecent := func(t *testing.T) *State {
+		s := atDraw(t)
+		mustApply(t, s, ben, Discard{Card: s.players[ben].deck[0]})
+		s.players[ben].recent = []string{s.players[ben].hand[0]}
+		return s
+	}
+	over := func(t *testing.T) *State {
+		s := atDraw(t)
+		s.lose(ben, "gave up")
+		return s
+	}
+	emptyAtDraw := func(t *testing.T) *State {
+		s := atDraw(t)
+		emptyDeck(t, s, ben)
+		return s
+	}
+	seededSetup := func(t *testing.T) *State { return newGame(t, testCards(t), true, 1, nil) }
+	fixed := func(m engine.Move) func(*State) engine.Move { return func(*State) engine.Move { return m } }
+	tests := []struct {
+		name    string
+		start   func(t *testing.T) *State
+		player  int
+		move    func(s *State) engine.Move
+		refused bool
+	}{
+		{"a step from an empty square, the draw still to make", atDraw, ben, fixed(step("a5", "a4")), true},
+		{"the other player's end of turn in the draw phase", atDraw, ann, fixed(engine.EndTurn{}), true},
+		{"a command out of turn in the draw phase", atDraw, ann, fixed(play("Barrage", "a5")), true},
+		{"the card the draw gives, discarded at once", atDraw, ben, func(s *State) engine.Move { return Discard{Card: s.players[ben].deck[0]} }, false},
+		{"a refused move after a draw that loses", emptyAtDraw, ben, fixed(step("a5", "a4")), false},
+		{"a refused move keeps the cards an effect drew", withRecent, ben, fixed(step("a5", "a4")), true},
+		{"a move accepted forgets them", withRecent, ben, fixed(engine.EndTurn{}), false},
+		{"a draw writes them", withRecent, ben, func(s *State) engine.Move { return Draw{Cards: s.players[ben].recent} }, false},
+		{"a draw writes them wrong", withRecent, ben, fixed(draw("Gizmo")), true},
+		{"a mulligan before the opening hand", setupGame, ann, fixed(Mulligan{}), true},
+		{"turn 1 before the opening hands", setupGame, ann, fixed(engine.EndTurn{}), true},
+		{"an opening draw, the deck chosen first", setupGame, ann, fixed(opening("Scout")), false},
+		{"turn 1's first move refused after the deal", seededSetup, ann, fixed(step("a1", "a2")), true},
+		{"turn 1's first move after the deal", seededSetup, ann, func(s *State) engine.Move { return Discard{Card: s.Hand(ann)[0]} }, false},
+		{"a move once the game is over", over, ann, fixed(engine.EndTurn{}), true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := tt.start(t)
+			m := tt.move(s)
+			want, wantErr := applyAsBefore(s, tt.player, m)
+			before := s.clone()
+			err := s.Apply(tt.player, m)
+			if (err != nil) != tt.refused {
+				t.Fatalf("Apply(%s) = %v, refused %v", moveKey(m), err, tt.refused)
+			}
+			if errText(err) != errText(wantErr) {
+				t.Errorf("Apply(%s) = %q; on a copy, %q", moveKey(m), errText(err), errText(wantErr))
+			}
+			if err != nil && !reflect.DeepEqual(s.clone(), before) {
+				t.Errorf("refused %s changed the state:\nbefore %s\nafter  %s", moveKey(m), forceSnapshot(before), forceSnapshot(s))
+			}
+			if err == nil && !reflect.DeepEqual(s.clone(), want) {
+				t.Errorf("%s differs from the move on a copy:\n%s\nwant\n%s", moveKey(m), forceSnapshot(s), forceSnapshot(want))
+			}
+		})
+	}
+}
+
+// TestDrawCountsCopiesInDeck: an unseeded draw is refused at its first
+// card the deck does not hold, counting the copies written before it.
+func TestDrawCountsCopiesInDeck(t *testing.T) {
+	tests := []struct{ cards, what string }{
+		{`Scout Scout Scout`, ""},
+		{`Scout Scout Scout Scout`, "Ann's deck has no Scout left"},
+		{`Scout Scout Scout Scout Gizmo`, "Ann's deck has no Scout left"},
+		{`Scout Gizmo Scout Scout Scout`, `no card named "Gizmo" in the catalogue`},
+		{`scout`, `no card named "scout" in the catalogue (did you mean "Scout"?)`},
+	}
+	for _, tt := range tests {
+		s := setupWithDecks(t) // Starter, with three Scouts
+		err := s.Apply(ann, opening(tt.cards))
+		if tt.what == "" {
+			if err != nil {
+				t.Errorf("drawing %s: %v", tt.cards, err)
+			}
+			continue
+		}
+		v := quotes.Refused(t, err, "draw "+tt.cards, "Ann", ruled("M3", rulingNotInDeck))
+		if v.What != tt.what {
+			t.Errorf("drawing %s is refused with %q, want %q", tt.cards, v.What, tt.what)
+		}
+	}
+}
