@@ -15,17 +15,9 @@ var _ engine.Forcer = (*State)(nil)
 
 // Force plays m for player p in spite of the rules (ruling MD18); a legal
 // move it plays as Apply does. A move that no hand could make returns a
-// *engine.Violation and leaves the state as it was.
+// *engine.Violation and leaves the state as it was: every refusal comes
+// before anything changes.
 func (s *State) Force(p int, m engine.Move) error {
-	c := s.clone()
-	if err := c.force(p, m); err != nil {
-		return err
-	}
-	*s = *c
-	return nil
-}
-
-func (s *State) force(p int, m engine.Move) error {
 	if s.phase == Over {
 		return s.over()
 	}

@@ -19,13 +19,13 @@ import (
 // whether a choice's turn was taken, the damage pending, the shuffles.
 func forceView(s *State) string {
 	v := snapshot(s) + fmt.Sprintf("acted=%v priority=%d taken=%v fullStack=%v src=%v\n", s.acted, s.priority, s.taken, s.fullStack, *s.src)
-	if s.damage != nil {
-		v += fmt.Sprintf("damage=%+v\n", *s.damage)
+	if s.phase == ShieldChoice {
+		v += fmt.Sprintf("damage=%+v\n", s.damage)
 	}
-	if s.ejected != nil {
-		v += fmt.Sprintf("ejected=%+v\n", *s.ejected)
+	if s.phase == EjectChoice {
+		v += fmt.Sprintf("ejected=%+v\n", s.ejected)
 	}
-	if s.resolving != nil {
+	if s.resolving.card != nil {
 		v += fmt.Sprintf("resolving=%s from ability %d\n", s.resolving.card.Name, s.resolving.next)
 	}
 	return v

@@ -385,7 +385,7 @@ func census(s *State) map[string]int {
 		add(s.Shared(i).Deck)
 		add(s.Shared(i).Pile)
 	}
-	if s.resolving != nil {
+	if s.resolving.card != nil {
 		n[s.resolving.card.Name]++
 	}
 	if s.phase == EjectChoice && !s.acted {

@@ -167,9 +167,11 @@ type State struct {
 	// turn, by a move let stand (ruling MD19): priority names them.
 	taken bool
 
-	resolving *resolving     // the action card whose abilities are resolving
-	ejected   *Slot          // the ejected card whose owner is choosing
-	damage    *pendingDamage // the damage a shield may prevent
+	// What the activation is doing, held by value so that activating a
+	// card allocates nothing; each is the zero value when not in use.
+	resolving resolving     // the action card whose abilities are resolving, if card is not nil
+	ejected   Slot          // in EjectChoice, the ejected card whose owner is choosing
+	damage    pendingDamage // in ShieldChoice, the damage a shield may prevent
 	outcome   engine.Outcome
 }
 
@@ -193,6 +195,7 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 		src:   shuffle.New(opts.Seed),
 		round: 1,
 		turn:  1,
+		stack: make([]Slot, 0, 2*Slots), // all the stack will ever hold
 	}
 	for i := range s.players {
 		s.players[i] = &player{durability: StartDurability}
@@ -202,9 +205,21 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 		return nil, fmt.Errorf("mod: the catalogue's shared cards are %d, not a positive multiple of three", len(set))
 	}
 	shuffle.Shuffle(s.src, set)
+	// The decks are thirds of set, which is the state's own; a pile only
+	// takes its deck's cards, so room for a third each is all it needs.
 	third := len(set) / SharedDecks
+	piles := make([]string, len(set))
 	for i := range s.shared {
-		s.shared[i].Deck = slices.Clone(set[i*third : (i+1)*third])
+		lo, hi := i*third, (i+1)*third
+		s.shared[i] = SharedDeck{Deck: set[lo:hi:hi], Pile: piles[lo:lo:hi]}
+	}
+	// A player's discard pile has room for every card of the game, so that
+	// it need not grow (draw gives a new one the same); each has its own
+	// part of room, capped so as not to overlap.
+	room := make([]string, 2*len(set))
+	for i, pl := range s.players {
+		lo, hi := i*len(set), (i+1)*len(set)
+		pl.discard = room[lo:lo:hi]
 	}
 	s.advance(0)
 	return s, nil
@@ -246,18 +261,6 @@ func (s *State) clone() *State {
 		c.shared[i] = SharedDeck{Deck: slices.Clone(d.Deck), Pile: slices.Clone(d.Pile)}
 	}
 	c.stack = slices.Clone(s.stack)
-	if s.resolving != nil {
-		r := *s.resolving
-		c.resolving = &r
-	}
-	if s.ejected != nil {
-		e := *s.ejected
-		c.ejected = &e
-	}
-	if s.damage != nil {
-		d := *s.damage
-		c.damage = &d
-	}
 	return &c
 }
 
@@ -326,19 +329,9 @@ func ruling(id, rule, what string) error {
 }
 
 // Apply plays m for player p. An illegal move leaves the state as it was:
-// the move is played on a copy, kept only when it is legal.
+// every check is made before anything changes, so the state needs no
+// copy. Force makes the same move with fewer checks (force.go).
 func (s *State) Apply(p int, m engine.Move) error {
-	c := s.clone()
-	if err := c.apply(p, m); err != nil {
-		return err
-	}
-	*s = *c
-	return nil
-}
-
-// apply plays m for player p if the rules allow it: the checks, then the
-// move. Force makes the same move with fewer checks (force.go).
-func (s *State) apply(p int, m engine.Move) error {
 	if err := s.check(p, m); err != nil {
 		return err
 	}
@@ -510,25 +503,32 @@ func (s *State) draftSource(m Draft) (*[]string, int, error) {
 		return nil, 0, ruling("MD7", rulingDecks, fmt.Sprintf("there is no shared deck %d", m.Deck))
 	}
 	d := &s.shared[m.Deck-1]
-	what := fmt.Sprintf("shared deck %d", m.Deck)
 	from := &d.Deck
 	top := 0
 	if m.Pile {
-		what = fmt.Sprintf("the discard pile of shared deck %d", m.Deck)
 		from = &d.Pile
 		top = len(d.Pile) - 1
 	}
 	if len(*from) == 0 {
-		return nil, 0, violation(what+" is empty", ruleDraft)
+		return nil, 0, violation(draftWhat(m)+" is empty", ruleDraft)
 	}
 	card := (*from)[top]
 	if m.Card != "" && m.Card != card {
 		if _, ok := s.cards.Card(m.Card); !ok {
 			return nil, 0, violation(s.cards.unknown(m.Card), ruleDraft)
 		}
-		return nil, 0, violation(fmt.Sprintf("%s is not the top card of %s: the top card is %s", m.Card, what, card), ruleDraft)
+		return nil, 0, violation(fmt.Sprintf("%s is not the top card of %s: the top card is %s", m.Card, draftWhat(m), card), ruleDraft)
 	}
 	return from, top, nil
+}
+
+// draftWhat names the deck or pile a draft takes from, for messages only:
+// a legal draft formats nothing.
+func draftWhat(m Draft) string {
+	if m.Pile {
+		return fmt.Sprintf("the discard pile of shared deck %d", m.Deck)
+	}
+	return fmt.Sprintf("shared deck %d", m.Deck)
 }
 
 func (s *State) checkEjectChoice(p int, m engine.Move) error {
@@ -624,7 +624,13 @@ func (s *State) handle(p int, m engine.Move) {
 	case Draft:
 		from, top, _ := s.draftSource(m)
 		card := (*from)[top]
-		*from = slices.Delete(*from, top, top+1)
+		// The top is a pile's last card or a deck's first: no other card
+		// moves.
+		if m.Pile {
+			*from = (*from)[:top]
+		} else {
+			*from = (*from)[1:]
+		}
 		s.stack = append(s.stack, Slot{p, card, Drafted})
 	case DrawCard:
 		s.draw(p, 1)
@@ -681,11 +687,11 @@ func (s *State) endTurn(p int) {
 	case Command:
 		s.priority = 1 - p
 	case EjectChoice:
-		s.ejected = nil
+		s.ejected = Slot{}
 		s.phase = Activation
 	case ShieldChoice:
 		d := s.damage
-		s.damage = nil
+		s.damage = pendingDamage{}
 		s.phase = Activation
 		s.hurt(d.to, d.amount, d.card, done)
 	}
@@ -712,7 +718,7 @@ func (s *State) advance(done int) {
 			s.fullStack = len(s.stack) == 2*Slots
 		case Activation:
 			switch {
-			case s.resolving != nil:
+			case s.resolving.card != nil:
 				if s.resolve(done) {
 					return
 				}
@@ -739,7 +745,7 @@ func (s *State) activate(sl Slot, done int) bool {
 	case Drafted:
 		pl.discard = append(pl.discard, sl.Card)
 	case Ejected:
-		s.ejected = &sl
+		s.ejected = sl
 		s.phase = EjectChoice
 		return true
 	case Assigned:
@@ -753,7 +759,7 @@ func (s *State) activate(sl Slot, done int) bool {
 			pl.play = append(pl.play, sl.Card)
 			return false
 		}
-		s.resolving = &resolving{owner: sl.Owner, card: c}
+		s.resolving = resolving{owner: sl.Owner, card: c}
 		return s.resolve(done)
 	}
 	return false
@@ -763,7 +769,7 @@ func (s *State) activate(sl Slot, done int) bool {
 // top to bottom, then pays its cost and discards it. It tells whether a
 // player must now choose, or the game ended.
 func (s *State) resolve(done int) bool {
-	r := s.resolving
+	r := &s.resolving
 	pl := s.players[r.owner]
 	for r.next < len(r.card.Abilities) {
 		a := r.card.Abilities[r.next]
@@ -776,7 +782,7 @@ func (s *State) resolve(done int) bool {
 		case OpDamage:
 			to := 1 - r.owner
 			if s.canShield(to, a.Damage) {
-				s.damage = &pendingDamage{to: to, amount: a.N, typ: a.Damage, card: r.card.Name}
+				s.damage = pendingDamage{to: to, amount: a.N, typ: a.Damage, card: r.card.Name}
 				s.phase = ShieldChoice
 				return true
 			}
@@ -787,7 +793,7 @@ func (s *State) resolve(done int) bool {
 	}
 	pl.fuel -= min(r.card.Cost, pl.fuel)
 	pl.discard = append(pl.discard, r.card.Name)
-	s.resolving = nil
+	s.resolving = resolving{}
 	return false
 }
 
@@ -816,7 +822,7 @@ func (s *State) hurt(p, amount int, card string, done int) bool {
 func (s *State) end(winner int, reason string, turn int) {
 	s.outcome = engine.Outcome{Over: true, Winner: winner, Reason: reason, Turn: turn}
 	s.phase = Over
-	s.resolving, s.ejected, s.damage = nil, nil, nil
+	s.resolving, s.ejected, s.damage = resolving{}, Slot{}, pendingDamage{}
 }
 
 // reset is the reset phase: a draw and a fuel each, the initiative passes,
@@ -847,21 +853,24 @@ func (s *State) draw(p, n int) {
 	pl := s.players[p]
 	for range n {
 		if len(pl.deck) == 0 {
-			pl.deck, pl.discard = pl.discard, nil
+			if len(pl.discard) == 0 {
+				return
+			}
+			// The new discard pile has room for every card of the game, as
+			// New's: one allocation, rather than one each time it grows.
+			pl.deck, pl.discard = pl.discard, make([]string, 0, len(s.cards.shared))
 			shuffle.Shuffle(s.src, pl.deck)
-		}
-		if len(pl.deck) == 0 {
-			return
 		}
 		pl.hand = append(pl.hand, pl.deck[0])
 		pl.deck = pl.deck[1:]
 	}
 }
 
-// remove takes the first copy of card out of cards.
+// remove takes the first copy of card out of cards, in place: no two
+// zones, of one state or of two, overlap (clone copies each).
 func remove(cards []string, card string) []string {
 	i := slices.Index(cards, card)
-	return slices.Delete(slices.Clone(cards), i, i+1)
+	return slices.Delete(cards, i, i+1)
 }
 
 // Legal lists the moves the player to act may make now.
@@ -903,7 +912,7 @@ func (s *State) Legal() []engine.Move {
 	candidates = append(candidates, engine.EndTurn{})
 	var out []engine.Move
 	for _, m := range candidates {
-		if s.clone().apply(p, m) == nil {
+		if s.check(p, m) == nil {
 			out = append(out, m)
 		}
 	}
