@@ -1338,10 +1338,18 @@ func TestBareName(t *testing.T) {
 		{"Ann{x}", false},
 		{"Ann-Lee", false},
 		{"Ann\"", false},
+		{"Ann\xff", false},
+		{"A\u00a0", false},
+		{"Ann(", false},
 	}
+	// The fast lexer's answer is its specification's.
+	spec := notation.BareName(grammar.SortieLexer.Spec())
 	for _, tt := range tests {
 		if got := bare(tt.name); got != tt.want {
 			t.Errorf("BareName(%q) = %v, want %v", tt.name, got, tt.want)
+		}
+		if got := spec(tt.name); got != tt.want {
+			t.Errorf("BareName(%q) by the declarative lexer = %v, want %v", tt.name, got, tt.want)
 		}
 	}
 	// A bare name printed by Print parses back as the same name.

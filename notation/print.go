@@ -223,6 +223,18 @@ func statementKind[M Move](st *Statement[M]) int {
 // it is never taken for a keyword, a card or a square).
 func BareName(lex LexerDefinition) func(string) bool {
 	ident := lex.Symbols()[TokenIdent]
+	if fast, ok := lex.(*FastLexer); ok {
+		// The same answer without a Tokens for each name: reports print
+		// many names.
+		return func(name string) bool {
+			r, _ := utf8.DecodeRuneInString(name)
+			if !unicode.IsUpper(r) || !utf8.ValidString(name) {
+				return false
+			}
+			typ, n := fast.scan(name)
+			return n == len(name) && typ == ident
+		}
+	}
 	return func(name string) bool {
 		r, _ := utf8.DecodeRuneInString(name)
 		if !unicode.IsUpper(r) {
