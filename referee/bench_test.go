@@ -18,11 +18,16 @@ package referee
 // splits the same bytes into the same token kinds as the lexer) in turns,
 // in the same run: on a shared machine absolute times are noise, and the
 // ratio of the two is the figure that counts.
+//
+// The garbage collector runs at referee check's pace (UseBatchGC), and GOGC
+// sets it as for referee check: GOGC=100 gives Go's default pace.
 
 import (
 	"flag"
 	"fmt"
+	"os"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"testing"
@@ -192,6 +197,11 @@ func (b *binding[M]) benchLoad(path, src string) (func() error, error) {
 
 // benchEach runs bench for every game, as a sub-benchmark named by it.
 func benchEach(b *testing.B, bench func(b *testing.B, g Game, c *benchCorpus)) {
+	// The collector's pace is referee check's, and GOGC sets it as it
+	// does for referee check.
+	if before, set := UseBatchGC(os.Getenv); set {
+		defer debug.SetGCPercent(before)
+	}
 	for _, g := range Games() {
 		b.Run(g.Name(), func(b *testing.B) { bench(b, g, corpusOf(b, g)) })
 	}

@@ -13,7 +13,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -92,18 +91,6 @@ func (j jobsFlag) jobs() (int, error) {
 	return j.Jobs, nil
 }
 
-// batchGC has the garbage collector run less often, unless GOGC says
-// otherwise. A batch's live heap is small (a window of transcripts), but
-// parsing allocates about a megabyte a file, so at Go's default pace
-// (100) the collector runs every few megabytes, thousands of times a
-// batch, and each cycle stops every worker. At 400 it runs about a
-// quarter as often, for a heap still bounded: a few times the live one.
-func batchGC(e *env) {
-	if e.getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
-	}
-}
-
 // formatFlag chooses the output format of check and golden.
 type formatFlag struct {
 	Format string `placeholder:"FORMAT" help:"The output format: text, json, github, sarif or junit (docs/formats.md). Without it: github when GITHUB_ACTIONS=true, else text."`
@@ -123,7 +110,7 @@ func (c *checkCmd) Run(e *env) (int, error) {
 	if err != nil {
 		return exitUsage, err
 	}
-	batchGC(e)
+	referee.UseBatchGC(e.getenv)
 	files, err := referee.Walk(c.Paths)
 	if err != nil {
 		return exitUsage, err
@@ -224,7 +211,7 @@ func (c *goldenCmd) Run(e *env) (int, error) {
 	if err != nil {
 		return exitUsage, err
 	}
-	batchGC(e)
+	referee.UseBatchGC(e.getenv)
 	results, err := referee.GoldenJobs(c.Dir, c.Update, jobs)
 	if err != nil {
 		return exitUsage, err
