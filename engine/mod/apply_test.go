@@ -49,13 +49,6 @@ func dump(s *State) string {
 	return v
 }
 
-func errText(err error) string {
-	if err == nil {
-		return "ok"
-	}
-	return err.Error()
-}
-
 // try is a move by a player.
 type try struct {
 	p int
