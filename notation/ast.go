@@ -26,8 +26,7 @@ import (
 // Node gives a parsed node its place in the source. Game grammars embed it
 // in every move so that diagnostics can point at the move: use Span. participle
 // sets both fields as it parses. A parse kept and copied to another place
-// (Relocation) has the new place's Pos and end, and keeps the tokens of
-// the place where its text was parsed, values and all, which only
+// (Relocation) has the new place's Pos and end, and no tokens, which only
 // participle reads. There is no EndPos: nothing read it, and participle
 // set it by reflection at every node.
 type Node struct {

@@ -1,0 +1,117 @@
+package notation_test
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/notation"
+)
+
+// distinctPlacements is a Sortie transcript of n turns, each of three
+// placements that no other turn has, and its moves as written.
+func distinctPlacements(n int) (string, []string) {
+	const ranks, suits = "23456789TJQKA", "CDHS"
+	var cards []string
+	for _, r := range ranks {
+		for _, s := range suits {
+			cards = append(cards, string(r)+string(s))
+		}
+	}
+	var b strings.Builder
+	b.WriteString("[Game \"sortie\"]\n[Players \"Ann\" \"Ben\"]\n\n")
+	var written []string
+	for turn := 1; turn <= n; turn++ {
+		fmt.Fprintf(&b, "%d. %s:", turn, []string{"Ann", "Ben"}[(turn-1)%2])
+		for i := range 3 {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			k := len(written)
+			bottom, top := cards[k%len(cards)], cards[(k/len(cards)+1+k)%len(cards)]
+			written = append(written, fmt.Sprintf("place %s/%s %c%d", bottom, top, 'a'+k/(len(cards)*len(cards))%4, 1+k/(len(cards)*len(cards)*4)%4))
+			b.WriteString(" " + written[k])
+		}
+		b.WriteByte('\n')
+	}
+	return b.String(), written
+}
+
+// placedWhereWritten fails the test unless the moves of p span the
+// written moves of src, in order: a parse past the memo's bound must
+// still be placed.
+func placedWhereWritten(t *testing.T, p *notation.Parsed[move], src string, written []string) {
+	t.Helper()
+	var spanned []string
+	for _, st := range p.File.Statements {
+		if st.Turn == nil {
+			continue
+		}
+		for _, m := range st.Turn.Moves {
+			sp := m.Span()
+			spanned = append(spanned, src[sp.Start.Offset:sp.End.Offset])
+		}
+	}
+	if !slices.Equal(spanned, written) {
+		t.Fatalf("the moves span %d texts, not the %d written", len(spanned), len(written))
+	}
+}
+
+// The memo of parsed pieces stops growing at its bound, and a transcript
+// with more new pieces than it holds parses as a whole file does, each
+// move at its place, the first time and the next.
+func TestMemoStaysWithinItsBound(t *testing.T) {
+	const limit = 64 << 10
+	g := grammar.Sortie
+	g.SetMemoLimit(limit)
+	t.Cleanup(func() { g.SetMemoLimit(notation.MemoBytes) })
+	src, written := distinctPlacements(1000)
+	want := summary(g.ParseWholeFile("distinct.sortie", src))
+	for pass := range 2 {
+		p := g.Parse("distinct.sortie", src)
+		if len(p.Errors) > 0 {
+			t.Fatalf("pass %d: %s", pass, strings.Join(errorLines(p.Errors), "\n"))
+		}
+		if got := summary(p); !slices.Equal(got, want) {
+			t.Fatalf("pass %d: the parse piece by piece differs from the whole file's", pass)
+		}
+		placedWhereWritten(t, p, src, written)
+		stmts, moves, pieces := g.MemoSize()
+		if stmts > limit || moves > limit {
+			t.Fatalf("pass %d: the memo holds %d and %d bytes, over its bound of %d", pass, stmts, moves, limit)
+		}
+		if moves < limit*3/4 || pieces >= len(written) {
+			t.Fatalf("pass %d: the memo holds %d bytes of moves in %d pieces, for %d new moves: it should be full", pass, moves, pieces, len(written))
+		}
+	}
+}
+
+// The memo counts what it holds: the heap it keeps after a parse is
+// within its count, so that its bound bounds memory. The count is rough;
+// it must not be low by more than a quarter.
+func TestMemoCountsWhatItHolds(t *testing.T) {
+	g := grammar.Sortie
+	g.ForgetParses()
+	t.Cleanup(g.ForgetParses)
+	src, _ := distinctPlacements(1000)
+	heap := func() uint64 {
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	before := heap()
+	if p := g.Parse("distinct.sortie", src); len(p.Errors) > 0 {
+		t.Fatal(strings.Join(errorLines(p.Errors), "\n"))
+	}
+	kept := heap() - before
+	stmts, moves, pieces := g.MemoSize()
+	counted := uint64(stmts + moves)
+	t.Logf("%d pieces: %d bytes counted, %d kept", pieces, counted, kept)
+	if kept > counted*5/4 {
+		t.Errorf("the memo keeps %d bytes of heap for %d pieces, and counts %d", kept, pieces, counted)
+	}
+}
