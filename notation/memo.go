@@ -410,6 +410,9 @@ func (g *Grammar[M]) parsePieces(t *tokens, chunks []part) (*File[M], bool) {
 	r := &Relocation{filename: t.filename}
 	a := &blocks[M]{turns: make([]turnBlock[M], turns), setups: make([]setupBlock[M], setups)}
 	relocate := func(s *Statement[M], r *Relocation) *Statement[M] { return s.relocate(r, a) }
+	// The moves of all turns and set-up lines in one array, each clipped
+	// to its own.
+	all := make([]M, len(moves))
 	file.Statements = make([]*Statement[M], len(chunks))
 	for i, chunk := range chunks {
 		head, _ := g.head(t, chunk)
@@ -421,7 +424,9 @@ func (g *Grammar[M]) parsePieces(t *tokens, chunks []part) (*File[M], bool) {
 		if head == chunk.len() {
 			continue
 		}
-		placed := make([]M, 0, t.countMoves(chunk.after(head)))
+		n := t.countMoves(chunk.after(head))
+		placed := all[:0:n]
+		all = all[n:]
 		t.eachMove(chunk.after(head), func(m part) bool {
 			mv, ok2 := placePiece(r, moves[0], t, m, g.parseMovePiece, relocateMove[M])
 			moves, ok = moves[1:], ok2
