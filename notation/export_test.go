@@ -14,10 +14,7 @@ func (g *Grammar[M]) SetMemoLimit(n int64) {
 // MemoSize is the size of the grammar's memos of statements and moves, as
 // counted, and how many pieces they hold.
 func (g *Grammar[M]) MemoSize() (stmts, moves int64, pieces int) {
-	for i := range g.moves.shards {
-		pieces += len(g.moves.shards[i].pieces) + len(g.stmts.shards[i].pieces)
-	}
-	return g.stmts.size.Load(), g.moves.size.Load(), pieces
+	return g.stmts.size.Load(), g.moves.size.Load(), g.stmts.len() + g.moves.len()
 }
 
 // MemoBytes is the bound of a memo.

@@ -47,14 +47,14 @@ const memoBytes = 8 << 20
 
 // pieceBytes is the rough size of a kept piece of n tokens: its text and
 // what it parses to, with the memo's own share. Measured on random games
-// of each game (the heap's growth over the pieces kept): 290 to 490 bytes
-// a piece of 3 to 6 tokens.
+// of each game and on TestMemoCountsWhatItHolds (the heap's growth over
+// the pieces kept): 290 to 490 bytes a piece of 3 to 6 tokens.
 func pieceBytes(text string, n int) int64 {
-	return int64(len(text) + n*48 + 160)
+	return int64(len(text) + n*48 + 224)
 }
 
-// memoShards spreads the pieces over locks, so that checks running in
-// parallel rarely wait for one another.
+// memoShards spreads the pieces over shards, so that checks running in
+// parallel rarely take the same lock when they meet new pieces.
 const memoShards = 64
 
 // memo keeps parsed pieces of one kind by their text.
@@ -65,9 +65,22 @@ type memo[T any] struct {
 	shards [memoShards]memoShard[T]
 }
 
+// memoShard is a share of a memo's pieces. Most lookups find a piece met
+// before, so they read a map that is never changed, published through an
+// atomic pointer, and take no lock: a read lock writes to the lock's
+// cache line, and with one at each lookup, parallel checks spent their
+// time passing those lines between CPUs. A new piece goes into recent,
+// under mu, and recent is merged into a new read map once lookups have
+// found enough pieces there, so that merging costs a few lookups' worth a
+// lookup.
 type memoShard[T any] struct {
-	mu     sync.RWMutex
-	pieces map[string]*piece[T]
+	read   atomic.Pointer[map[string]*piece[T]]
+	mu     sync.Mutex
+	recent map[string]*piece[T] // pieces not in read
+	misses int                  // lookups that had to go to recent
+	// Shards apart on the cache lines (and the pairs of them that CPUs
+	// fetch together) of the busiest lookups.
+	_ [128 - 32]byte
 }
 
 // piece is a parsed piece: its text, a copy of its own (so that a
@@ -89,9 +102,16 @@ type piece[T any] struct {
 func newMemo[T any]() *memo[T] {
 	m := &memo[T]{seed: maphash.MakeSeed(), limit: memoBytes}
 	for i := range m.shards {
-		m.shards[i].pieces = map[string]*piece[T]{}
+		m.shards[i].reset()
 	}
 	return m
+}
+
+// reset empties the shard; its caller holds mu, or has it alone.
+func (s *memoShard[T]) reset() {
+	s.read.Store(&map[string]*piece[T]{})
+	s.recent = map[string]*piece[T]{}
+	s.misses = 0
 }
 
 func (m *memo[T]) shard(text string) *memoShard[T] {
@@ -100,9 +120,32 @@ func (m *memo[T]) shard(text string) *memoShard[T] {
 
 func (m *memo[T]) get(text string) *piece[T] {
 	s := m.shard(text)
-	s.mu.RLock()
-	p := s.pieces[text]
-	s.mu.RUnlock()
+	if p := (*s.read.Load())[text]; p != nil {
+		return p
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	read := *s.read.Load()
+	if p := read[text]; p != nil {
+		return p // merged since
+	}
+	p := s.recent[text]
+	if p != nil {
+		s.misses++
+		// Merge once the lookups that went to recent pay for copying read:
+		// at least as many as recent holds, and an eighth of read.
+		if s.misses >= max(len(s.recent), len(read)/8) {
+			merged := make(map[string]*piece[T], len(read)+len(s.recent))
+			for k, v := range read {
+				merged[k] = v
+			}
+			for k, v := range s.recent {
+				merged[k] = v
+			}
+			s.read.Store(&merged)
+			s.recent, s.misses = map[string]*piece[T]{}, 0
+		}
+	}
 	return p
 }
 
@@ -115,11 +158,24 @@ func (m *memo[T]) put(text string, p *piece[T]) {
 	}
 	s := m.shard(text)
 	s.mu.Lock()
-	if _, ok := s.pieces[text]; !ok {
-		s.pieces[p.text] = p
+	_, in := (*s.read.Load())[text]
+	if _, recent := s.recent[text]; !in && !recent {
+		s.recent[p.text] = p
 		m.size.Add(size)
 	}
 	s.mu.Unlock()
+}
+
+// len is the number of pieces kept.
+func (m *memo[T]) len() int {
+	n := 0
+	for i := range m.shards {
+		s := &m.shards[i]
+		s.mu.Lock()
+		n += len(*s.read.Load()) + len(s.recent)
+		s.mu.Unlock()
+	}
+	return n
 }
 
 // forget empties the memo.
@@ -127,7 +183,7 @@ func (m *memo[T]) forget() {
 	for i := range m.shards {
 		s := &m.shards[i]
 		s.mu.Lock()
-		clear(s.pieces)
+		s.reset()
 		s.mu.Unlock()
 	}
 	m.size.Store(0)

@@ -96,7 +96,7 @@ func TestMemoCountsWhatItHolds(t *testing.T) {
 	g := grammar.Sortie
 	g.ForgetParses()
 	t.Cleanup(g.ForgetParses)
-	src, _ := distinctPlacements(1000)
+	src, _ := distinctPlacements(3000)
 	heap := func() uint64 {
 		runtime.GC()
 		var m runtime.MemStats

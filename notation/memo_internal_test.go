@@ -1,0 +1,56 @@
+package notation
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+)
+
+// Pieces put in the memo are found again, by any goroutine, whether they
+// are still among the recent ones or merged into the map read without a
+// lock; a piece put twice is kept once; lookups that keep finding recent
+// pieces merge them.
+func TestMemoFindsWhatItKeeps(t *testing.T) {
+	m := newMemo[int]()
+	const workers, each = 4, 2000
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := range each {
+				// Every worker puts the same texts, in its own order.
+				text := fmt.Sprintf("piece %d", (i*(w+1))%each)
+				if p := m.get(text); p != nil && p.text != text {
+					t.Errorf("looked up %q, found %q", text, p.text)
+					return
+				}
+				m.put(text, &piece[int]{text: text, n: 1})
+				if p := m.get(text); p == nil || p.text != text {
+					t.Errorf("%q was put and is not found", text)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if n := m.len(); n != each {
+		t.Fatalf("the memo holds %d pieces, want %d", n, each)
+	}
+	for range 3 {
+		for i := range each {
+			if p := m.get(fmt.Sprintf("piece %d", i)); p == nil {
+				t.Fatalf("piece %d is lost", i)
+			}
+		}
+	}
+	recent := 0
+	for i := range m.shards {
+		recent += len(m.shards[i].recent)
+	}
+	if recent > 0 {
+		t.Errorf("%d pieces are still only among the recent ones after three lookups each", recent)
+	}
+	m.forget()
+	if n, size := m.len(), m.size.Load(); n != 0 || size != 0 {
+		t.Errorf("after forget the memo holds %d pieces, %d bytes", n, size)
+	}
+}
