@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unsafe"
 
 	udiff "github.com/aymanbagabas/go-udiff"
 	"github.com/google/renameio/v2"
@@ -68,13 +69,18 @@ func readLimited(path string, limits notation.Limits) (string, error) {
 	defer f.Close()
 	limit := int64(limits.OrDefault().MaxBytes) + 1
 	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
-		// One buffer of the right size, rather than one grown by doubling.
+		// One buffer of the right size, rather than one grown by doubling,
+		// and no copy of it: the bytes are never written again once read,
+		// as in strings.Builder.
 		buf := make([]byte, min(info.Size(), limit))
 		n, err := io.ReadFull(f, buf)
 		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
 			return "", err
 		}
-		return string(buf[:n]), nil
+		if n == 0 {
+			return "", nil
+		}
+		return unsafe.String(&buf[0], n), nil
 	}
 	data, err := io.ReadAll(io.LimitReader(f, limit))
 	return string(data), err
