@@ -423,13 +423,24 @@ type movePiece[M Move] struct {
 // places, so that a file that fails leaves next to nothing behind for the
 // collector, where a tree of the file up to the failure was as large as
 // the parse of the whole file that follows.
-func (g *Grammar[M]) parsePieces(t *tokens, chunks []part) (*File[M], bool) {
+//
+// When ar is not nil, the tree's turns, set-up lines and lists come from
+// it (see Arena).
+func (g *Grammar[M]) parsePieces(ar *Arena[M], t *tokens, chunks []part) (*File[M], bool) {
 	file := &File[M]{}
 	if len(chunks) == 0 {
 		return file, true
 	}
-	heads := make([]*piece[*Statement[M]], len(chunks))
-	var moves []*piece[M]
+	if ar == nil {
+		ar = &Arena[M]{} // kept by nothing: each take allocates
+	}
+	heads := take(&ar.heads, len(chunks))
+	moves := take(&ar.pieces, 0)
+	defer func() {
+		if cap(moves) <= arenaMost {
+			ar.pieces = moves[:0]
+		}
+	}()
 	var turns, setups int
 	for i, chunk := range chunks {
 		head, turn := g.head(t, chunk)
@@ -464,12 +475,12 @@ func (g *Grammar[M]) parsePieces(t *tokens, chunks []part) (*File[M], bool) {
 	// One relocation for all pieces: passed to a move's Relocate, it would
 	// otherwise be allocated at each.
 	r := &Relocation{filename: t.filename}
-	a := &blocks[M]{turns: make([]turnBlock[M], turns), setups: make([]setupBlock[M], setups)}
+	a := &blocks[M]{turns: take(&ar.turns, turns), setups: take(&ar.setups, setups)}
 	relocate := func(s *Statement[M], r *Relocation) *Statement[M] { return s.relocate(r, a) }
 	// The moves of all turns and set-up lines in one array, each clipped
 	// to its own.
-	all := make([]M, len(moves))
-	file.Statements = make([]*Statement[M], len(chunks))
+	all := take(&ar.moves, len(moves))
+	file.Statements = take(&ar.stmts, len(chunks))
 	for i, chunk := range chunks {
 		head, _ := g.head(t, chunk)
 		st, ok := placePiece(r, heads[i], t, chunk.first(head), g.parseStatementPiece, relocate)

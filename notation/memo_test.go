@@ -115,3 +115,23 @@ func TestMemoCountsWhatItHolds(t *testing.T) {
 		t.Errorf("the memo keeps %d bytes of heap for %d pieces, and counts %d", kept, pieces, counted)
 	}
 }
+
+// A parse in an arena used before is the same as one in fresh memory,
+// whatever the last parse in it left, longer or shorter.
+func TestParseInAnArenaUsedBefore(t *testing.T) {
+	g := grammar.Sortie
+	var a notation.Arena[move]
+	for _, turns := range []int{40, 3, 120, 1, 0, 60} {
+		src, written := distinctPlacements(turns)
+		src += "\nAnn: draw 7H 9C KD 2S\n" // a set-up line out of place, which parses
+		want := summary(g.ParseWholeFile("t.sortie", src))
+		p := g.ParseIn(&a, "t.sortie", src, notation.Limits{})
+		if len(p.Errors) > 0 {
+			t.Fatalf("%d turns: %s", turns, strings.Join(errorLines(p.Errors), "\n"))
+		}
+		if got := summary(p); !slices.Equal(got, want) {
+			t.Fatalf("%d turns: in the arena\n%s\nwant\n%s", turns, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		placedWhereWritten(t, p, src, written)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
@@ -23,6 +24,8 @@ type Grammar[M Move] struct {
 	stmts   *memo[*Statement[M]]
 	moves   *memo[M]
 	intType lexer.TokenType
+	// Arenas for WithArena (see arena.go).
+	arenas sync.Pool
 }
 
 // NewGrammar builds a game's parser from its lexer and participle options
@@ -104,21 +107,23 @@ func (g *Grammar[M]) Parse(filename, src string) *Parsed[M] {
 // a line is not parsed at all, and one with too many moves is an error at
 // the first move past the limit.
 func (g *Grammar[M]) ParseLimited(filename, src string, limits Limits) *Parsed[M] {
-	return g.parseLimited(filename, src, limits, true)
+	return g.parseLimited(nil, filename, src, limits, true)
 }
 
 // ParseWholeFile parses src as Parse does, but not piece by piece (see
 // memo.go): participle parses the whole file at once. It gives the same as
 // Parse, which tests check.
 func (g *Grammar[M]) ParseWholeFile(filename, src string) *Parsed[M] {
-	return g.parseLimited(filename, src, Limits{}, false)
+	return g.parseLimited(nil, filename, src, Limits{}, false)
 }
 
-func (g *Grammar[M]) parseLimited(filename, src string, limits Limits, pieces bool) *Parsed[M] {
+// parseLimited parses src within limits, piece by piece if pieces, and
+// in a when not nil.
+func (g *Grammar[M]) parseLimited(a *Arena[M], filename, src string, limits Limits, pieces bool) *Parsed[M] {
 	if err := limits.CheckSize(filename, src); err != nil {
 		return &Parsed[M]{Source: src, File: &File[M]{}, Errors: []*Error{err}, EOF: err.Span.Start}
 	}
-	p := g.parse(filename, src, limits, pieces)
+	p := g.parse(a, filename, src, limits, pieces)
 	if len(p.Errors) == 0 {
 		if err := checkMoves(p, limits); err != nil {
 			p.Errors = append(p.Errors, err)
@@ -127,7 +132,7 @@ func (g *Grammar[M]) parseLimited(filename, src string, limits Limits, pieces bo
 	return p
 }
 
-func (g *Grammar[M]) parse(filename, src string, limits Limits, pieces bool) *Parsed[M] {
+func (g *Grammar[M]) parse(a *Arena[M], filename, src string, limits Limits, pieces bool) *Parsed[M] {
 	fast, ok := g.lex.(*FastLexer)
 	if !ok || !pieces || len(src) > maxCompact || !utf8.ValidString(src) {
 		return g.parseTokens(filename, src, Tokenize(g.lex, filename, src))
@@ -149,7 +154,7 @@ func (g *Grammar[M]) parse(filename, src string, limits Limits, pieces bool) *Pa
 		return &Parsed[M]{Source: src, File: &File[M]{}, Comments: toks.Comments, Corrections: toks.Corrections, Errors: errs, EOF: toks.EOF}
 	}
 	if len(toks.Errors) == 0 {
-		if file, ok := g.parsePieces(t, chunks); ok {
+		if file, ok := g.parsePieces(a, t, chunks); ok {
 			return &Parsed[M]{Source: src, File: file, Comments: toks.Comments, Corrections: toks.Corrections, EOF: toks.EOF}
 		}
 	}

@@ -135,7 +135,7 @@ func (b *binding[M]) benchParse(path, src string) (int, error) {
 // (toEngine) and applied, each turn ended, as run does it, without the
 // report run writes on the way (which the whole check measures).
 func (b *binding[M]) benchLoad(path, src string) (func() error, error) {
-	r, t := b.load(path, src, notation.Limits{})
+	r, t := b.load(nil, path, src, notation.Limits{})
 	if t == nil || len(r.Diagnostics) > 0 {
 		return nil, fmt.Errorf("%s does not load: %v", path, r.Diagnostics)
 	}

@@ -71,14 +71,26 @@ type replay[M notation.Move] struct {
 	state      engine.State // nil when the transcript could not be replayed
 }
 
-func (b *binding[M]) Check(path, src string, opts Options) *Report {
-	return b.run(path, src, opts).report
+// Check checks a transcript. Its tree is parsed in an arena used again
+// for the next check (notation.Arena), as the report keeps nothing of
+// it: strings and places only.
+func (b *binding[M]) Check(path, src string, opts Options) (r *Report) {
+	b.grammar.WithArena(func(a *notation.Arena[M]) {
+		r = b.runIn(a, path, src, opts).report
+	})
+	return r
 }
 
-// load parses and checks the structure of a transcript.
-func (b *binding[M]) load(path, src string, limits notation.Limits) (*Report, *notation.Transcript[M]) {
+// load parses, in a when not nil, and checks the structure of a
+// transcript.
+func (b *binding[M]) load(a *notation.Arena[M], path, src string, limits notation.Limits) (*Report, *notation.Transcript[M]) {
 	r := &Report{Path: path, Source: src, Game: b.Name(), Unshuffled: b.unshuffled}
-	parsed := b.grammar.ParseLimited(path, src, limits)
+	var parsed *notation.Parsed[M]
+	if a != nil {
+		parsed = b.grammar.ParseIn(a, path, src, limits)
+	} else {
+		parsed = b.grammar.ParseLimited(path, src, limits)
+	}
 	r.Diagnostics = errorsToDiagnostics(parsed.Errors)
 	if len(parsed.Errors) > 0 {
 		return r, nil
@@ -103,8 +115,16 @@ func (b *binding[M]) load(path, src string, limits notation.Limits) (*Report, *n
 	return r, t
 }
 
+// run checks a transcript and keeps its tree and the state it led to, for
+// those that show them (replay, legal moves).
 func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
-	r, t := b.load(path, src, opts.Limits)
+	return b.runIn(nil, path, src, opts)
+}
+
+// runIn is run with the tree parsed in a, when not nil: what it returns
+// then holds only until a's next parse.
+func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options) *replay[M] {
+	r, t := b.load(a, path, src, opts.Limits)
 	out := &replay[M]{report: r, transcript: t}
 	if r.ExitCode() == 2 {
 		r.Result = fmt.Sprintf("not replayed: %s", plural(len(r.Diagnostics), "error"))
