@@ -116,9 +116,8 @@ func firstDiff(a, b reflect.Value, path string) string {
 }
 
 // sameNode compares nodes by what they say: their place, and the values
-// of their tokens. A node placed by the parse piece by piece keeps the
-// tokens, positions and all, of the place its text was first parsed, or
-// none for a whole statement.
+// of their tokens when both have them. A node placed by the parse piece
+// by piece has none: its place says where its text is.
 func sameNode(a, b notation.Node, path string) string {
 	if a.Span() != b.Span() {
 		return fmt.Sprintf("%s: at %v, want %v", path, a.Span(), b.Span())

@@ -17,7 +17,7 @@ import (
 // met (by the grammar's own productions: Statement, and the move union),
 // and the parse is kept, by text, so that the same text met again, in
 // this transcript or in another, is the same parse at another place:
-// a copy with the new place's positions and tokens (Relocation). Most of
+// a copy with the new place's positions (Relocation). Most of
 // a transcript's pieces are met before (the same moves, the same turn
 // heads across transcripts), and participle's parse of a piece costs a
 // hundred times its copy.
@@ -225,7 +225,7 @@ func (t *tokens) ownTokens(text string, p part) []lexer.Token {
 }
 
 // Relocation copies a piece's parse to another place of the same text:
-// each node keeps its values and tokens and takes the positions of the
+// each node keeps its values, drops its tokens and takes the positions of the
 // new place. The same text puts every token at the same distance from
 // the piece's start, in bytes and lines, and at the same column on every
 // line after the piece's first.
