@@ -51,7 +51,8 @@ func (g *Grammar[M]) WithArena(f func(a *Arena[M])) {
 }
 
 // ParseIn parses src as ParseLimited does, taking the tree from a (see
-// Arena): the tree is good only until a's next parse.
+// Arena): the tree is good only until a's next parse. A nil a is fresh
+// memory, as for ParseLimited.
 func (g *Grammar[M]) ParseIn(a *Arena[M], filename, src string, limits Limits) *Parsed[M] {
 	return g.parseLimited(a, filename, src, limits, true)
 }

@@ -19,3 +19,15 @@ func (g *Grammar[M]) MemoSize() (stmts, moves int64, pieces int) {
 
 // MemoBytes is the bound of a memo.
 const MemoBytes = memoBytes
+
+// len is the number of pieces kept.
+func (m *memo[T]) len() int {
+	n := 0
+	for i := range m.shards {
+		s := &m.shards[i]
+		s.mu.Lock()
+		n += len(*s.read.Load()) + len(s.recent)
+		s.mu.Unlock()
+	}
+	return n
+}

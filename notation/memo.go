@@ -166,18 +166,6 @@ func (m *memo[T]) put(text string, p *piece[T]) {
 	s.mu.Unlock()
 }
 
-// len is the number of pieces kept.
-func (m *memo[T]) len() int {
-	n := 0
-	for i := range m.shards {
-		s := &m.shards[i]
-		s.mu.Lock()
-		n += len(*s.read.Load()) + len(s.recent)
-		s.mu.Unlock()
-	}
-	return n
-}
-
 // forget empties the memo.
 func (m *memo[T]) forget() {
 	for i := range m.shards {

@@ -85,12 +85,7 @@ func (b *binding[M]) Check(path, src string, opts Options) (r *Report) {
 // transcript.
 func (b *binding[M]) load(a *notation.Arena[M], path, src string, limits notation.Limits) (*Report, *notation.Transcript[M]) {
 	r := &Report{Path: path, Source: src, Game: b.Name(), Unshuffled: b.unshuffled}
-	var parsed *notation.Parsed[M]
-	if a != nil {
-		parsed = b.grammar.ParseIn(a, path, src, limits)
-	} else {
-		parsed = b.grammar.ParseLimited(path, src, limits)
-	}
+	parsed := b.grammar.ParseIn(a, path, src, limits)
 	r.Diagnostics = errorsToDiagnostics(parsed.Errors)
 	if len(parsed.Errors) > 0 {
 		return r, nil
