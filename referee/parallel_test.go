@@ -64,7 +64,8 @@ func TestCheckFilesSameOutput(t *testing.T) {
 	}
 }
 
-// Results come out in index order however long each one takes.
+// Results come out in index order however long each one takes, and one
+// emit at a time.
 func TestOrderedOrder(t *testing.T) {
 	for _, jobs := range []int{1, 2, 3, 8, 100} {
 		for _, n := range []int{0, 1, 2, 7, 50} {
@@ -73,8 +74,14 @@ func TestOrderedOrder(t *testing.T) {
 				delays[i] = time.Duration(rand.IntN(300)) * time.Microsecond
 			}
 			var got []int
+			var emitting atomic.Int32
 			err := ordered(n, jobs, func(i int) int { time.Sleep(delays[i]); return i }, func(i int) error {
+				if emitting.Add(1) != 1 {
+					t.Errorf("-j %d, %d items: two emits at once", jobs, n)
+				}
 				got = append(got, i)
+				time.Sleep(delays[i] / 4) // let another worker finish meanwhile
+				emitting.Add(-1)
 				return nil
 			})
 			if err != nil {
@@ -95,7 +102,7 @@ func seq(n int) []int {
 	return out
 }
 
-// A slow first item holds back the others, but no more than 2*jobs items
+// A slow first item holds back the others, but no more than window(jobs) items
 // are ever in flight: begun and not yet emitted.
 func TestOrderedWindow(t *testing.T) {
 	for _, jobs := range []int{2, 3, 8} {
@@ -113,7 +120,7 @@ func TestOrderedWindow(t *testing.T) {
 		emit := func(int) error { inFlight.Add(-1); return nil }
 		done := make(chan error)
 		go func() { done <- ordered(100, jobs, work, emit) }()
-		window := int64(2 * jobs)
+		window := int64(window(jobs))
 		deadline := time.Now().Add(5 * time.Second)
 		for most.Load() < window && time.Now().Before(deadline) {
 			time.Sleep(time.Millisecond)
@@ -174,7 +181,7 @@ func TestOrderedEmitError(t *testing.T) {
 			if want := seq(at + 1); !slices.Equal(emitted, want) {
 				t.Errorf("-j %d, error at %d: emitted %v", jobs, at, emitted)
 			}
-			if n, most := started.Load(), int64(at+1+2*jobs); n > most {
+			if n, most := started.Load(), int64(at+1+window(jobs)); n > most {
 				t.Errorf("-j %d, error at %d: %d items started, want at most %d", jobs, at, n, most)
 			}
 		}
