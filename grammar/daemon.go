@@ -107,80 +107,80 @@ func (*DaemonBurn) daemonMove()     {}
 
 // Relocate is the move as parsed at r's place (see notation.Relocation).
 func (m *DaemonDraft) Relocate(r *notation.Relocation) DaemonMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
-	return &c
+	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *DaemonMain) Relocate(r *notation.Relocation) DaemonMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
-	return &c
+	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *DaemonMulligan) Relocate(r *notation.Relocation) DaemonMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	c.Cards = slices.Clip(m.Cards)
-	return &c
+	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *DaemonKeep) Relocate(r *notation.Relocation) DaemonMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
-	return &c
+	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *DaemonPlay) Relocate(r *notation.Relocation) DaemonMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
-	return &c
+	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *DaemonActivate) Relocate(r *notation.Relocation) DaemonMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
-	return &c
+	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *DaemonTrash) Relocate(r *notation.Relocation) DaemonMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
-	return &c
+	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *DaemonAttack) Relocate(r *notation.Relocation) DaemonMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
-	return &c
+	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *DaemonReveal) Relocate(r *notation.Relocation) DaemonMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
-	return &c
+	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *DaemonRefresh) Relocate(r *notation.Relocation) DaemonMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
-	return &c
+	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *DaemonBurn) Relocate(r *notation.Relocation) DaemonMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
-	return &c
+	return c
 }
 
 // withTarget writes a verb, a name and an optional second name.

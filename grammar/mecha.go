@@ -152,66 +152,66 @@ func (*MechaSkip) mechaMove()      {}
 
 // Relocate is the move as parsed at r's place (see notation.Relocation).
 func (m *MechaDeck) Relocate(r *notation.Relocation) MechaMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	if m.Items != nil {
 		c.Items = make([]*MechaDeckItem, len(m.Items))
 		for i, it := range m.Items {
-			ci := *it
+			ci := notation.Copy(r, it)
 			ci.Node = r.Node(it.Node)
-			c.Items[i] = &ci
+			c.Items[i] = ci
 		}
 	}
-	return &c
+	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *MechaDraw) Relocate(r *notation.Relocation) MechaMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node, c.Cards = r.Node(m.Node), slices.Clip(m.Cards)
-	return &c
+	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *MechaMulligan) Relocate(r *notation.Relocation) MechaMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
-	return &c
+	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *MechaPlay) Relocate(r *notation.Relocation) MechaMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node, c.By = r.Node(m.Node), r.Player(m.By)
-	return &c
+	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *MechaAct) Relocate(r *notation.Relocation) MechaMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node, c.Path = r.Node(m.Node), slices.Clip(m.Path)
-	return &c
+	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *MechaDiscard) Relocate(r *notation.Relocation) MechaMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
-	return &c
+	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *MechaSacrifice) Relocate(r *notation.Relocation) MechaMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
-	return &c
+	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *MechaSkip) Relocate(r *notation.Relocation) MechaMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
-	return &c
+	return c
 }
 
 func (m *MechaDeck) String() string {

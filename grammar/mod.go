@@ -103,51 +103,51 @@ func (*ModSpend) modMove()  {}
 
 // Relocate is the move as parsed at r's place (see notation.Relocation).
 func (m *ModAssign) Relocate(r *notation.Relocation) ModMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
-	return &c
+	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *ModEject) Relocate(r *notation.Relocation) ModMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
-	return &c
+	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *ModDraft) Relocate(r *notation.Relocation) ModMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
-	return &c
+	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *ModPass) Relocate(r *notation.Relocation) ModMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
-	return &c
+	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *ModDraw) Relocate(r *notation.Relocation) ModMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
-	return &c
+	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *ModFuel) Relocate(r *notation.Relocation) ModMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
-	return &c
+	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *ModSpend) Relocate(r *notation.Relocation) ModMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
-	return &c
+	return c
 }
 
 func (m *ModAssign) String() string { return "assign " + m.Card.String() }

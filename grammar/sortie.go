@@ -45,23 +45,23 @@ func (*SortieAct) sortieMove()   {}
 
 // Relocate is the move as parsed at r's place (see notation.Relocation).
 func (m *SortieDraw) Relocate(r *notation.Relocation) SortieMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node, c.Cards = r.Node(m.Node), slices.Clip(m.Cards)
-	return &c
+	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *SortiePlace) Relocate(r *notation.Relocation) SortieMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
-	return &c
+	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *SortieAct) Relocate(r *notation.Relocation) SortieMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
-	return &c
+	return c
 }
 
 func (m *SortieDraw) String() string {

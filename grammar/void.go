@@ -33,9 +33,9 @@ func (m *VoidMove) Actor() *notation.PlayerRef { return m.By }
 // The action has no positions, and is shared: a parsed transcript is
 // never changed.
 func (m *VoidMove) Relocate(r *notation.Relocation) *VoidMove {
-	c := *m
+	c := notation.Copy(r, m)
 	c.Node, c.By = r.Node(m.Node), r.Player(m.By)
-	return &c
+	return c
 }
 
 func (m *VoidMove) String() string {

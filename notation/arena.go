@@ -2,7 +2,7 @@ package notation
 
 // Arena is memory that parses take most of their trees from and use
 // again: the turns and set-up lines with their statements and players,
-// the lists of statements and of moves. A tree parsed in an arena
+// the lists of statements and of moves, and the moves themselves (Copy). A tree parsed in an arena
 // (ParseIn) holds only until the arena's next parse, which writes over
 // it. A batch that is done with each tree before the next file, as a
 // check is, then allocates about a third less (half for Sortie) and
@@ -18,6 +18,7 @@ type Arena[M Move] struct {
 	moves  []M
 	heads  []*piece[*Statement[M]]
 	pieces []*piece[M]
+	copies copies
 }
 
 // arenaMost is the most elements an arena keeps of each kind: a
@@ -55,4 +56,85 @@ func (g *Grammar[M]) WithArena(f func(a *Arena[M])) {
 // memory, as for ParseLimited.
 func (g *Grammar[M]) ParseIn(a *Arena[M], filename, src string, limits Limits) *Parsed[M] {
 	return g.parseLimited(a, filename, src, limits, true)
+}
+
+// copies is an arena's memory for the values Copy places, a slab of each
+// type.
+type copies struct {
+	slabs map[any]slabber // by (*T)(nil)
+}
+
+type slabber interface{ reset() }
+
+// reset makes every slab's memory free for the next parse.
+func (c *copies) reset() {
+	for _, s := range c.slabs {
+		s.reset()
+	}
+}
+
+// slab hands out values of one type from chunks it allocates, growing,
+// and hands them out again after reset.
+type slab[T any] struct {
+	chunks [][]T
+	at     int // the chunk in use
+	used   int // of that chunk
+}
+
+func (s *slab[T]) next() *T {
+	for s.at < len(s.chunks) {
+		if c := s.chunks[s.at]; s.used < len(c) {
+			s.used++
+			return &c[s.used-1]
+		}
+		s.at, s.used = s.at+1, 0
+	}
+	n := 16
+	if k := len(s.chunks); k > 0 {
+		n = 2 * len(s.chunks[k-1])
+	}
+	s.chunks = append(s.chunks, make([]T, n))
+	s.used = 1
+	return &s.chunks[s.at][0]
+}
+
+// reset clears what the last parse left, so that it keeps nothing alive,
+// and keeps at most arenaMost values.
+func (s *slab[T]) reset() {
+	kept := 0
+	for i, c := range s.chunks {
+		if kept+len(c) > arenaMost {
+			clear(s.chunks[i:])
+			s.chunks = s.chunks[:i]
+			break
+		}
+		kept += len(c)
+		if i < s.at {
+			clear(c)
+		} else if i == s.at {
+			clear(c[:s.used])
+		}
+	}
+	s.at, s.used = 0, 0
+}
+
+// Copy is a copy of *m, for a move's Relocate: taken from the arena the
+// tree is placed in (see Arena), or allocated when there is none.
+func Copy[T any](r *Relocation, m *T) *T {
+	if r.copies == nil {
+		c := *m
+		return &c
+	}
+	key := any((*T)(nil))
+	s, _ := r.copies.slabs[key].(*slab[T])
+	if s == nil {
+		s = new(slab[T])
+		if r.copies.slabs == nil {
+			r.copies.slabs = map[any]slabber{}
+		}
+		r.copies.slabs[key] = s
+	}
+	c := s.next()
+	*c = *m
+	return c
 }

@@ -228,6 +228,9 @@ type Relocation struct {
 	// piece are the tokens of the piece when its parse is first placed.
 	piece  []lexer.Token
 	failed bool
+	// copies is where Copy takes memory from: the arena's, or nil for
+	// the heap.
+	copies *copies
 }
 
 // place sets r to shift a piece whose first token was at from to the
@@ -277,9 +280,9 @@ func (r *Relocation) Player(p *PlayerRef) *PlayerRef {
 	if p == nil {
 		return nil
 	}
-	c := *p
+	c := Copy(r, p)
 	c.Node = r.Node(p.Node)
-	return &c
+	return c
 }
 
 // Relocatable is what a grammar's move type offers for its parses to be
@@ -462,7 +465,8 @@ func (g *Grammar[M]) parsePieces(ar *Arena[M], t *tokens, chunks []part) (*File[
 	}
 	// One relocation for all pieces: passed to a move's Relocate, it would
 	// otherwise be allocated at each.
-	r := &Relocation{filename: t.filename}
+	ar.copies.reset()
+	r := &Relocation{filename: t.filename, copies: &ar.copies}
 	a := &blocks[M]{turns: take(&ar.turns, turns), setups: take(&ar.setups, setups)}
 	relocate := func(s *Statement[M], r *Relocation) *Statement[M] { return s.relocate(r, a) }
 	// The moves of all turns and set-up lines in one array, each clipped
