@@ -1,10 +1,12 @@
 package grammar
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/tabletop-referee/referee/notation"
 )
@@ -54,8 +56,70 @@ type VoidAction interface {
 // VoidSector declares a sector and its biomes on the board line:
 // sector North Forest Lake.
 type VoidSector struct {
-	Name   Name   `parser:"'sector' @(Ident | String)"`
-	Biomes []Name `parser:"( (?! (Ident | String) ':' | 'play' | 'activate' | 'react' | 'advance' | 'attack' | 'defend' | 'convert' | 'execute' | 'sector' | 'energy' | 'income' | 'life' | 'hand' | 'field' | (Ident | String) ('play' | 'activate' | 'react' | 'advance' | 'attack' | 'defend' | 'convert')) @(Ident | String) )*"`
+	Name   Name       `parser:"'sector' @(Ident | String)"`
+	Biomes []VoidName `parser:"@@*"`
+}
+
+// VoidName is a name in a list, a bare word or a quoted string: one of a
+// sector's biomes, of a hand's cards. A list stops before a word that
+// begins an action (play, activate, react, advance, attack, defend,
+// convert, execute, sector, energy, income, life, hand, field), before a
+// name followed by ":" (the next player's line) and before a name
+// followed by a verb (the next move, as in Ben play), so that a missing
+// comma is an error where it is missing; such words are quoted when they
+// are names.
+//
+// It is parsed by its own Parse, as participle lets a type be: written as
+// a lookahead in the grammar, the stop was some twenty alternatives tried
+// at each name, each a branch that participle allocates, and a hand's
+// line cost more to parse than a dozen moves.
+type VoidName Name
+
+// VoidTarget is a name an action is taken with. A list of them stops
+// where one of VoidName does, and also before pick, and before X and a
+// number.
+type VoidTarget Name
+
+// Parse reads the name, unless a list stops before it.
+func (n *VoidName) Parse(lex *lexer.PeekingLexer) error {
+	return parseVoidName((*Name)(n), lex, false)
+}
+
+// Parse reads the name, unless a list stops before it.
+func (n *VoidTarget) Parse(lex *lexer.PeekingLexer) error {
+	return parseVoidName((*Name)(n), lex, true)
+}
+
+// voidVerbs begin a move; voidWords begin an action, the verbs among them.
+var (
+	voidVerbs = []string{"play", "activate", "react", "advance", "attack", "defend", "convert"}
+	voidWords = append(slices.Clip(voidVerbs), "execute", "sector", "energy", "income", "life", "hand", "field")
+)
+
+// The token types of the Void lexer that lists look at.
+var (
+	voidIdent  = VoidLexer.Symbols()[notation.TokenIdent]
+	voidString = VoidLexer.Symbols()[notation.TokenString]
+	voidInt    = VoidLexer.Symbols()[notation.TokenInt]
+)
+
+// parseVoidName reads a name of a list, or a target's; participle.NextMatch
+// where the list stops (see VoidName), having read nothing. Words are
+// compared as participle compares literals: "play" quoted is a string,
+// and a name.
+func parseVoidName(n *Name, lex *lexer.PeekingLexer, target bool) error {
+	t := lex.Peek()
+	if t.Type != voidIdent && t.Type != voidString || slices.Contains(voidWords, t.Value) || target && t.Value == "pick" {
+		return participle.NextMatch
+	}
+	at := lex.MakeCheckpoint()
+	lex.Next()
+	next := lex.Peek()
+	if next.Value == ":" || slices.Contains(voidVerbs, next.Value) || target && t.Value == "X" && next.Type == voidInt {
+		lex.LoadCheckpoint(at)
+		return participle.NextMatch
+	}
+	return n.Capture([]string{t.Value})
 }
 
 // VoidEnergy declares a player's void energy: energy 3.
@@ -75,7 +139,7 @@ type VoidLife struct {
 
 // VoidHand declares cards in a player's hand: hand Scout Shock Shock.
 type VoidHand struct {
-	Cards []Name `parser:"'hand' ( (?! (Ident | String) ':' | 'play' | 'activate' | 'react' | 'advance' | 'attack' | 'defend' | 'convert' | 'execute' | 'sector' | 'energy' | 'income' | 'life' | 'hand' | 'field' | (Ident | String) ('play' | 'activate' | 'react' | 'advance' | 'attack' | 'defend' | 'convert')) @(Ident | String) )+"`
+	Cards []VoidName `parser:"'hand' @@+"`
 }
 
 // VoidField declares a card in play from the start, in its sector or on
@@ -92,17 +156,17 @@ type VoidField struct {
 // followed by a verb, so that a missing comma is an error where it is
 // missing; such words, and pick, are quoted when they are names.
 type VoidChoices struct {
-	Targets []Name `parser:"( (?! (Ident | String) ':' | 'pick' | 'X' Int | 'play' | 'activate' | 'react' | 'advance' | 'attack' | 'defend' | 'convert' | 'execute' | 'sector' | 'energy' | 'income' | 'life' | 'hand' | 'field' | (Ident | String) ('play' | 'activate' | 'react' | 'advance' | 'attack' | 'defend' | 'convert')) @(Ident | String) )*"`
-	HasPick bool   `parser:"( @'pick'"`
-	Pick    int    `parser:"  @Int )?"`
-	HasX    bool   `parser:"( @'X'"`
-	X       int    `parser:"  @Int )?"`
+	Targets []VoidTarget `parser:"@@*"`
+	HasPick bool         `parser:"( @'pick'"`
+	Pick    int          `parser:"  @Int )?"`
+	HasX    bool         `parser:"( @'X'"`
+	X       int          `parser:"  @Int )?"`
 }
 
 func (c VoidChoices) String() string {
 	var parts []string
 	for _, t := range c.Targets {
-		parts = append(parts, t.String())
+		parts = append(parts, Name(t).String())
 	}
 	if c.HasPick {
 		parts = append(parts, "pick "+strconv.Itoa(c.Pick))
@@ -181,16 +245,16 @@ func (*VoidConvert) voidAction()  {}
 func (*VoidExecute) voidAction()  {}
 
 // names writes a verb and names.
-func names(verb string, ns ...Name) string {
+func names[N ~string](verb string, ns ...N) string {
 	parts := []string{verb}
 	for _, n := range ns {
-		parts = append(parts, n.String())
+		parts = append(parts, Name(n).String())
 	}
 	return strings.Join(parts, " ")
 }
 
 func (m *VoidSector) String() string {
-	return names("sector", append([]Name{m.Name}, m.Biomes...)...)
+	return names("sector", append([]VoidName{VoidName(m.Name)}, m.Biomes...)...)
 }
 func (m *VoidEnergy) String() string   { return "energy " + strconv.Itoa(m.N) }
 func (m *VoidIncome) String() string   { return "income " + strconv.Itoa(m.N) }
@@ -227,13 +291,11 @@ var voidExpect = map[string]string{
 	`(<ident> | <string>) VoidChoices`: "a card's name, as in play Shock North or activate Ranger South",
 	`(<ident> | <string>) (<ident> | <string>)`: "two names, as in advance Scout Middle, attack Raider Middle, defend Wall Raider or field Sentinel North",
 	// A sector's name and its biomes; a hand's cards.
-	`(<ident> | <string>) (` + voidStop + ` (<ident> | <string>))*`: "a sector's name and then its biomes, as in sector North Forest Lake",
-	`(` + voidStop + ` (<ident> | <string>))+`:                      "card names, as in hand Scout Shock",
+	`(<ident> | <string>) VoidName*`: "a sector's name and then its biomes, as in sector North Forest Lake",
+	// A list of names fails only where a hand has none.
+	"VoidName":   "card names, as in hand Scout Shock",
+	"VoidTarget": voidNameWords,
 }
-
-// voidStop is the lookahead that ends a list of names, as participle
-// writes it in the grammar's EBNF.
-const voidStop = `(?! ((<ident> | <string>) ":") | "play" | "activate" | "react" | "advance" | "attack" | "defend" | "convert" | "execute" | "sector" | "energy" | "income" | "life" | "hand" | "field" | ((<ident> | <string>) ("play" | "activate" | "react" | "advance" | "attack" | "defend" | "convert")))`
 
 // Void parses Void transcripts.
 var Void = must(notation.NewGrammar[*VoidMove](VoidLexer, voidExpect,

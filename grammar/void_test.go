@@ -25,7 +25,7 @@ func parseVoidMoves(t *testing.T, text string) ([]*VoidMove, []*notation.Error) 
 
 // voidStrings is names as plain strings, so that %q shows their text
 // rather than their canonical form.
-func voidStrings(names []Name) []string {
+func voidStrings[N ~string](names []N) []string {
 	out := make([]string, len(names))
 	for i, n := range names {
 		out[i] = string(n)
@@ -166,6 +166,14 @@ func TestVoidMoveForms(t *testing.T) {
 		{`play Shock "pick"`, `play "Shock" targets=["pick"] pick=0`, `play Shock "pick"`},
 		{`play Shock "X" X 2`, `play "Shock" targets=["X"] pick=0 X=2`, "play Shock X X 2"},
 		{`play Shock "play"`, `play "Shock" targets=["play"] pick=0`, `play Shock "play"`},
+		// The words that stop a list are names when quoted; pick and X stop
+		// only a list of targets.
+		{`hand "field" Scout "hand"`, `hand ["field" "Scout" "hand"]`, `hand "field" Scout "hand"`},
+		{"hand pick X Scout", `hand ["pick" "X" "Scout"]`, `hand "pick" X Scout`},
+		{`sector North "sector" "play"`, `sector "North" biomes=["sector" "play"]`, `sector North "sector" "play"`},
+		{"sector North pick X", `sector "North" biomes=["pick" "X"]`, `sector North "pick" X`},
+		{"play Shock North X Ben", `play "Shock" targets=["North" "X" "Ben"] pick=0`, "play Shock North X Ben"},
+		{`play Shock "Ben" "play"`, `play "Shock" targets=["Ben" "play"] pick=0`, `play Shock Ben "play"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
@@ -424,6 +432,10 @@ func TestVoidMalformedMoves(t *testing.T) {
 		{"play Barrage North South X 2 pick 1", 38, `expected ` + move + `, or "," between moves, found "pick"`, ""},
 		{"play Flux Ben pick -1", 28, `expected ` + number + `, found "-"`, ""},
 		{"play Barrage North South x 2", 34, `expected ` + move + `, or "," between moves, found "x"`, ""},
+		{"hand Scout field Wall North", 20, `expected ` + move + `, or "," between moves, found "field"`, ""},
+		{"hand Scout Wall Ben play Shock", 25, `expected ` + move + `, or "," between moves, found "Ben"; if "Wall Ben" is one name, quote it`, ""},
+		{"hand Scout X 2", 22, `expected ` + move + `, or "," between moves, found "2"`, ""},
+		{"sector North Forest energy 3", 29, `expected ` + move + `, or "," between moves, found "energy"`, ""},
 		// Actors.
 		{"Ben execute", 9, `expected ` + move + `, or "," between moves, found "Ben"`, ""},
 		{"Ben", 9, `expected ` + move + `, or "," between moves, found "Ben"`, ""},

@@ -45,7 +45,7 @@ func loadVoid(cat *catalog.Catalogue) (engine.Game, []CardInfo, []*catalog.Error
 	return void.Game{Cards: cs}, info, errs
 }
 
-func strs(names []grammar.Name) []string {
+func strs[N ~string](names []N) []string {
 	if len(names) == 0 {
 		return nil
 	}
@@ -100,16 +100,16 @@ func voidToEngine(dst []engine.Move, m *grammar.VoidMove, setup bool) []engine.M
 	return append(dst, em)
 }
 
-func voidNames(ss []string) []grammar.Name {
-	var out []grammar.Name
+func voidNames[N ~string](ss []string) []N {
+	var out []N
 	for _, s := range ss {
-		out = append(out, grammar.Name(s))
+		out = append(out, N(s))
 	}
 	return out
 }
 
 func grammarChoices(c void.Choices) grammar.VoidChoices {
-	return grammar.VoidChoices{Targets: voidNames(c.Targets), Pick: c.Pick, HasPick: c.HasPick || c.Pick != 0, X: c.X, HasX: c.HasX}
+	return grammar.VoidChoices{Targets: voidNames[grammar.VoidTarget](c.Targets), Pick: c.Pick, HasPick: c.HasPick || c.Pick != 0, X: c.X, HasX: c.HasX}
 }
 
 // voidNotate writes an engine move as the grammar's node for it would
@@ -122,7 +122,7 @@ func voidNotate(m engine.Move) string {
 	var a grammar.VoidAction
 	switch m := m.(type) {
 	case void.Sector:
-		a = &grammar.VoidSector{Name: name(m.Name), Biomes: voidNames(m.Biomes)}
+		a = &grammar.VoidSector{Name: name(m.Name), Biomes: voidNames[grammar.VoidName](m.Biomes)}
 	case void.Energy:
 		a = &grammar.VoidEnergy{N: m.N}
 	case void.Income:
@@ -130,7 +130,7 @@ func voidNotate(m engine.Move) string {
 	case void.Life:
 		a = &grammar.VoidLife{N: m.N}
 	case void.Hand:
-		a = &grammar.VoidHand{Cards: voidNames(m.Cards)}
+		a = &grammar.VoidHand{Cards: voidNames[grammar.VoidName](m.Cards)}
 	case void.Field:
 		a = &grammar.VoidField{Card: name(m.Card), Target: name(m.Target)}
 	case void.Play:
