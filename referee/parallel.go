@@ -33,8 +33,8 @@ func window(jobs int) int { return 4 * jobs }
 
 // ordered runs work(0), ..., work(n-1) on up to jobs goroutines and hands
 // the results to emit in index order, one emit at a time. A panic in
-// work is not recovered here: the work given (CheckFile) turns its own
-// faults into reports.
+// work or in emit, which runs on a worker, is not recovered here: the
+// work given (CheckFile) turns its own faults into reports.
 //
 // No goroutine stands between the workers: each takes the next index
 // from a counter, and the worker that finishes the item emit waits for
