@@ -149,12 +149,9 @@ type VoidField struct {
 	Target Name `parser:"@(Ident | String)"`
 }
 
-// VoidChoices are what an action is taken with: its targets, the option
-// picked (pick 2) and the value of X (X 3).
-//
-// A list of names stops before a verb or a set-up word, and before a name
-// followed by a verb, so that a missing comma is an error where it is
-// missing; such words, and pick, are quoted when they are names.
+// VoidChoices are what an action is taken with: its targets (their list
+// stops as VoidTarget says), the option picked (pick 2) and the value of
+// X (X 3).
 type VoidChoices struct {
 	Targets []VoidTarget `parser:"@@*"`
 	HasPick bool         `parser:"( @'pick'"`
