@@ -18,6 +18,7 @@ type Arena[M Move] struct {
 	moves  []M
 	heads  []*piece[*Statement[M]]
 	pieces []*piece[M]
+	values []string // of tags
 	copies copies
 }
 

@@ -8,13 +8,13 @@ func (l *FastLexer) MatchName(s string) int { return nameLen(s) }
 // for tests of the bound; it empties them.
 func (g *Grammar[M]) SetMemoLimit(n int64) {
 	g.ForgetParses()
-	g.stmts.limit, g.moves.limit = n, n
+	g.stmts.limit, g.moves.limit, g.tags.limit = n, n, n
 }
 
-// MemoSize is the size of the grammar's memos of statements and moves, as
-// counted, and how many pieces they hold.
-func (g *Grammar[M]) MemoSize() (stmts, moves int64, pieces int) {
-	return g.stmts.size.Load(), g.moves.size.Load(), g.stmts.len() + g.moves.len()
+// MemoSize is the size of the grammar's memos of statements, moves and
+// header tags, as counted, and how many pieces they hold.
+func (g *Grammar[M]) MemoSize() (stmts, moves, tags int64, pieces int) {
+	return g.stmts.size.Load(), g.moves.size.Load(), g.tags.size.Load(), g.stmts.len() + g.moves.len() + g.tags.len()
 }
 
 // MemoBytes is the bound of a memo.

@@ -433,7 +433,15 @@ func (g *Grammar[M]) parsePieces(ar *Arena[M], t *tokens, chunks []part) (*File[
 		}
 	}()
 	var turns, setups int
+	var tagValues int
 	for i, chunk := range chunks {
+		if name, ok := g.tagName(t, chunk); ok {
+			if heads[i] = findTag(g.tags, t, chunk, name, g.parseStatementPiece); heads[i] == nil {
+				return nil, false
+			}
+			tagValues += chunk.len() - 3
+			continue
+		}
 		head, turn := g.head(t, chunk)
 		if heads[i] = findPiece(g.stmts, t, chunk.first(head), g.parseStatementPiece, relocateStatement[M]); heads[i] == nil {
 			return nil, false
@@ -472,6 +480,7 @@ func (g *Grammar[M]) parsePieces(ar *Arena[M], t *tokens, chunks []part) (*File[
 	// The moves of all turns and set-up lines in one array, each clipped
 	// to its own.
 	all := take(&ar.moves, len(moves))
+	values := take(&ar.values, tagValues)
 	file.Statements = take(&ar.stmts, len(chunks))
 	for i, chunk := range chunks {
 		head, _ := g.head(t, chunk)
@@ -480,6 +489,10 @@ func (g *Grammar[M]) parsePieces(ar *Arena[M], t *tokens, chunks []part) (*File[
 			return nil, false
 		}
 		file.Statements[i] = st
+		if _, tag := g.tagName(t, chunk); tag {
+			values = placeTag(t, st, chunk, values)
+			continue
+		}
 		if head == chunk.len() {
 			continue
 		}
@@ -571,6 +584,70 @@ func findPiece[T any](m *memo[T], t *tokens, p part, parse func([]lexer.Token) (
 	return found
 }
 
+// tagName is the part of a header tag, as in [Seed "7"], that its parse
+// is kept by: "[Seed". A tag is "[", a name, strings and "]", and parses
+// to its name and its strings as written whatever they are, so one parse
+// of each name serves every tag of that name (placeTag). A file's tags
+// are mostly its own (its seed, its date), and kept by their whole text,
+// each was parsed with participle, and kept, for no other file: a
+// random game's seed tag was a fifth of what participle parsed in a
+// batch, and a third of the memo.
+func (g *Grammar[M]) tagName(t *tokens, chunk part) (part, bool) {
+	lo, hi := chunk.lo, chunk.hi
+	if chunk.len() < 3 || t.value(lo) != "[" || t.value(hi-1) != "]" || lexer.TokenType(t.toks[lo+1].typ) != g.identType {
+		return part{}, false
+	}
+	for i := lo + 2; i < hi-1; i++ {
+		if lexer.TokenType(t.toks[i].typ) != g.strType {
+			return part{}, false
+		}
+	}
+	return chunk.first(2), true
+}
+
+// findTag is findPiece for a header tag, whose parse is kept by its name
+// (tagName), whatever its strings.
+func findTag[M Move](m *memo[*Statement[M]], t *tokens, tag, name part, parse func([]lexer.Token) (*Statement[M], bool)) *piece[*Statement[M]] {
+	key := t.text(name)
+	if found := m.get(key); found != nil {
+		return found
+	}
+	own := strings.Clone(t.text(tag))
+	owned := t.ownTokens(own, tag)
+	parsed, ok := parse(owned)
+	if !ok || parsed.Tag == nil {
+		return nil
+	}
+	r := &Relocation{filename: owned[0].Pos.Filename, line: owned[0].Pos.Line, piece: owned}
+	placed := relocateStatement(parsed, r)
+	from := owned[0].Pos
+	from.Filename = ""
+	found := &piece[*Statement[M]]{text: own[:len(key)], from: from, n: len(owned), parsed: placed, fixed: r.failed}
+	if r.failed {
+		found.parsed = parsed
+	}
+	m.put(key, found)
+	return found
+}
+
+// placeTag gives st, a tag's parse placed at chunk, the tag's own strings,
+// taken from values, and its own end; it returns the values left.
+func placeTag[M Move](t *tokens, st *Statement[M], chunk part, values []string) []string {
+	n := chunk.len() - 3
+	tag := st.Tag
+	tag.Values = nil
+	if n > 0 {
+		tag.Values, values = values[:n:n], values[n:]
+		for i := range n {
+			tag.Values[i] = t.value(chunk.lo + 2 + i)
+		}
+	}
+	pos := t.pos(chunk.lo)
+	node := Node{Pos: pos, end: endAt(pos, t.end(chunk.hi-1))}
+	st.Node, tag.Node = node, node
+	return values
+}
+
 // placePiece is p's parse at the place of at, which has its text.
 func placePiece[T any](r *Relocation, p *piece[T], t *tokens, at part, parse func([]lexer.Token) (T, bool), relocate func(T, *Relocation) T) (T, bool) {
 	if !p.fixed {
@@ -621,4 +698,5 @@ func relocateMove[M Move](m M, r *Relocation) M {
 func (g *Grammar[M]) ForgetParses() {
 	g.stmts.forget()
 	g.moves.forget()
+	g.tags.forget()
 }

@@ -79,9 +79,9 @@ func TestMemoStaysWithinItsBound(t *testing.T) {
 			t.Fatalf("pass %d: the parse piece by piece differs from the whole file's", pass)
 		}
 		placedWhereWritten(t, p, src, written)
-		stmts, moves, pieces := g.MemoSize()
-		if stmts > limit || moves > limit {
-			t.Fatalf("pass %d: the memo holds %d and %d bytes, over its bound of %d", pass, stmts, moves, limit)
+		stmts, moves, tags, pieces := g.MemoSize()
+		if stmts > limit || moves > limit || tags > limit {
+			t.Fatalf("pass %d: the memo holds %d, %d and %d bytes, over its bound of %d", pass, stmts, moves, tags, limit)
 		}
 		if moves < limit*3/4 || pieces >= len(written) {
 			t.Fatalf("pass %d: the memo holds %d bytes of moves in %d pieces, for %d new moves: it should be full", pass, moves, pieces, len(written))
@@ -108,8 +108,8 @@ func TestMemoCountsWhatItHolds(t *testing.T) {
 		t.Fatal(strings.Join(errorLines(p.Errors), "\n"))
 	}
 	kept := heap() - before
-	stmts, moves, pieces := g.MemoSize()
-	counted := uint64(stmts + moves)
+	stmts, moves, tags, pieces := g.MemoSize()
+	counted := uint64(stmts + moves + tags)
 	t.Logf("%d pieces: %d bytes counted, %d kept", pieces, counted, kept)
 	if kept > counted*5/4 {
 		t.Errorf("the memo keeps %d bytes of heap for %d pieces, and counts %d", kept, pieces, counted)
@@ -133,5 +133,58 @@ func TestParseInAnArenaUsedBefore(t *testing.T) {
 			t.Fatalf("%d turns: in the arena\n%s\nwant\n%s", turns, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
 		placedWhereWritten(t, p, src, written)
+	}
+}
+
+// Header tags are kept by name: a tag of a name met before takes that
+// parse, with its own strings and its own place, however many strings it
+// has, however they are spaced and whatever line they are on; and
+// transcripts that differ only in their tags' strings (as random games
+// by their seeds) add nothing to the memo.
+func TestTagsOfANameShareAParse(t *testing.T) {
+	g := grammar.Sortie
+	g.ForgetParses()
+	t.Cleanup(g.ForgetParses)
+	sources := []string{
+		"[Game \"sortie\"]\n[Players \"Ann\" \"Ben\"]\n[Seed \"7\"]\n1. Ann: place 2C/3D a1\n",
+		"[Game \"sortie\"]\n[Players \"Zoë Ünal\" \"Bo\" \"Cy\"] [Seed]\n[Seed   \"123456789\" ]\n[Players\n  \"Ann\"\n  \"Ben\"]\n",
+		"  [Event \"Thursday \\\"night\\\"\"]  [Event \"\"] ; a comment\n[Seed \"é\" \"x\"] [Players]\n1. Ann: place 2C/3D a1\n",
+	}
+	for round := range 2 {
+		for i, src := range sources {
+			name := fmt.Sprintf("round %d, source %d", round, i)
+			p := g.Parse("t.sortie", src)
+			if len(p.Errors) > 0 {
+				t.Fatalf("%s: %s", name, strings.Join(errorLines(p.Errors), "\n"))
+			}
+			want := g.ParseWholeFile("t.sortie", src)
+			if got, want := summary(p), summary(want); !slices.Equal(got, want) {
+				t.Fatalf("%s:\n%s\nwant\n%s", name, strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+			for k, st := range p.File.Statements {
+				if st.Tag == nil {
+					continue
+				}
+				wantSpan := want.File.Statements[k].Span()
+				for _, sp := range []notation.Span{st.Span(), st.Tag.Span()} {
+					if sp != wantSpan {
+						t.Errorf("%s: tag %s spans %q, want %q", name, st.Tag.Name, src[sp.Start.Offset:sp.End.Offset], src[wantSpan.Start.Offset:wantSpan.End.Offset])
+					}
+				}
+				if !slices.Equal(st.Tag.Values, want.File.Statements[k].Tag.Values) {
+					t.Errorf("%s: tag %s has %q, want %q", name, st.Tag.Name, st.Tag.Values, want.File.Statements[k].Tag.Values)
+				}
+			}
+		}
+	}
+	_, _, _, before := g.MemoSize()
+	for seed := range 100 {
+		src := fmt.Sprintf("[Game \"sortie\"]\n[Seed \"%d\"]\n[Date \"2026-11-%02d\"]\n", seed, seed%30+1)
+		if p := g.Parse("t.sortie", src); len(p.Errors) > 0 || p.File.Statements[1].Tag.Text()[0] != fmt.Sprint(seed) {
+			t.Fatalf("seed %d: the parse has %d errors, or not its own seed", seed, len(p.Errors))
+		}
+	}
+	if _, _, _, after := g.MemoSize(); after > before+1 {
+		t.Errorf("100 transcripts that differ only in their tags' strings added %d pieces to the memo, want at most 1 (the Date)", after-before)
 	}
 }

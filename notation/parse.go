@@ -21,9 +21,11 @@ type Grammar[M Move] struct {
 	move   *participle.Parser[movePiece[M]]
 	expect Wording
 	// The pieces parsed so far, by text (see memo.go).
-	stmts   *memo[*Statement[M]]
-	moves   *memo[M]
-	intType lexer.TokenType
+	stmts *memo[*Statement[M]]
+	moves *memo[M]
+	// Header tags by name (see tagName).
+	tags                        *memo[*Statement[M]]
+	intType, identType, strType lexer.TokenType
 	// Arenas for WithArena (see arena.go).
 	arenas sync.Pool
 }
@@ -66,9 +68,11 @@ func NewGrammar[M Move](lex LexerDefinition, expect Wording, options ...particip
 	for k, v := range expect {
 		all[k] = v
 	}
+	sym := lex.Symbols()
 	return &Grammar[M]{
 		lex: lex, file: file, stmt: stmt, move: move, expect: all,
-		stmts: newMemo[*Statement[M]](), moves: newMemo[M](), intType: lex.Symbols()[TokenInt],
+		stmts: newMemo[*Statement[M]](), moves: newMemo[M](), tags: newMemo[*Statement[M]](),
+		intType: sym[TokenInt], identType: sym[TokenIdent], strType: sym[TokenString],
 	}, nil
 }
 
