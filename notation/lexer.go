@@ -101,10 +101,10 @@ func Tokenize(def LexerDefinition, filename, src string) *Tokens {
 		src = string(masked)
 	}
 	if fast, ok := def.(*FastLexer); ok && len(src) <= maxCompact {
-		buf := getTokenBuffer()
-		*buf = fast.lex(out, base, src, invalid, *buf)
-		out.Tokens = (&tokens{filename, src, *buf}).expand()
-		putTokenBuffer(buf)
+		sc := getScratch()
+		sc.toks = fast.lex(out, base, src, invalid, sc.toks)
+		out.Tokens = (&tokens{filename: filename, src: src, toks: sc.toks}).expand()
+		putScratch(sc)
 		return out.withoutBOM(src)
 	}
 	symbols := def.Symbols()

@@ -190,9 +190,16 @@ func (t *tokens) text(p part) string {
 	return t.src[t.toks[p.lo].off : last.off+int(last.n)]
 }
 
-// lexTokens are the tokens of a part as participle reads them.
+// lexTokens are the tokens of a part as participle reads them, good
+// until the next call: participle copies them.
 func (t *tokens) lexTokens(p part) []lexer.Token {
-	out := make([]lexer.Token, p.len())
+	var out []lexer.Token
+	if t.lexed != nil {
+		*t.lexed = slices.Grow((*t.lexed)[:0], p.len())[:p.len()]
+		out = *t.lexed
+	} else {
+		out = make([]lexer.Token, p.len())
+	}
 	for i := range out {
 		out[i] = t.lexToken(p.lo + i)
 	}

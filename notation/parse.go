@@ -142,15 +142,16 @@ func (g *Grammar[M]) parse(a *Arena[M], filename, src string, limits Limits, pie
 		return g.parseTokens(filename, src, Tokenize(g.lex, filename, src))
 	}
 	toks := &Tokens{}
-	buf := getTokenBuffer()
-	defer putTokenBuffer(buf)
-	*buf = fast.lex(toks, lexer.Position{Filename: filename, Line: 1, Column: 1}, src, nil, *buf)
-	t := &tokens{filename, src, *buf}
+	sc := getScratch()
+	defer putScratch(sc)
+	sc.toks = fast.lex(toks, lexer.Position{Filename: filename, Line: 1, Column: 1}, src, nil, sc.toks)
+	t := &tokens{filename: filename, src: src, toks: sc.toks, lexed: &sc.lexed}
 	if strings.HasPrefix(src, "\uFEFF") {
 		toks.withoutBOM(src)
 		t.withoutBOM()
 	}
-	chunks := t.statements()
+	sc.parts = t.statements(sc.parts)
+	chunks := sc.parts
 	if err := t.countMovesWithin(chunks, g.head, limits); err != nil {
 		// Too many moves: none is parsed.
 		errs := append(toks.Errors, err)
@@ -206,7 +207,7 @@ func (g *Grammar[M]) parseTokens(filename, src string, toks *Tokens) *Parsed[M] 
 // statements splits tokens where a line begins a new statement: with "[",
 // a number (a turn), or a word followed by ":" (a set-up or result line).
 func statements(filename, src string, toks []lexer.Token) [][]lexer.Token {
-	parts := compact(filename, src, toks).statements()
+	parts := compact(filename, src, toks).statements(nil)
 	out := make([][]lexer.Token, len(parts))
 	for i, p := range parts {
 		out[i] = toks[p.lo:p.hi]
@@ -214,13 +215,14 @@ func statements(filename, src string, toks []lexer.Token) [][]lexer.Token {
 	return out
 }
 
-// statements splits the tokens where a line begins a new statement.
-func (t *tokens) statements() []part {
+// statements splits the tokens where a line begins a new statement, into
+// dst's memory.
+func (t *tokens) statements(dst []part) []part {
 	if len(t.toks) == 0 {
-		return nil
+		return dst[:0]
 	}
 	// Most statements have a line of their own.
-	out := make([]part, 0, t.toks[len(t.toks)-1].line-t.toks[0].line+1)
+	out := slices.Grow(dst[:0], int(t.toks[len(t.toks)-1].line-t.toks[0].line+1))
 	start := 0
 	for i := 1; i <= len(t.toks); i++ {
 		if i == len(t.toks) || t.startsStatement(i) {

@@ -28,6 +28,9 @@ const maxCompact = math.MaxInt32
 type tokens struct {
 	filename, src string
 	toks          []token
+	// lexed is where lexTokens makes a piece's tokens, used again for the
+	// next piece, or nil for fresh memory.
+	lexed *[]lexer.Token
 }
 
 func (t *tokens) value(i int) string {
@@ -78,22 +81,33 @@ func compact(filename, src string, toks []lexer.Token) *tokens {
 	return out
 }
 
-// tokenBuffers keeps the compact tokens' slices from one parse to the
-// next: nothing a parse returns holds them.
-var tokenBuffers = sync.Pool{New: func() any { return new([]token) }}
+// scratch is a parse's working memory, which nothing the parse returns
+// holds, kept from one parse to the next: the compact tokens, the
+// statements' parts, and the tokens participle reads of a piece it parses
+// (it copies them).
+type scratch struct {
+	toks  []token
+	parts []part
+	lexed []lexer.Token
+}
 
-// keptBuffer is the largest buffer put back for the next parse, so that
-// one huge file does not pin its buffer for the life of the process.
+var scratches = sync.Pool{New: func() any { return new(scratch) }}
+
+// keptBuffer is the most elements of each kind a scratch keeps for the
+// next parse, so that one huge file does not pin its memory for the life
+// of the process.
 const keptBuffer = 1 << 20
 
-func getTokenBuffer() *[]token { return tokenBuffers.Get().(*[]token) }
+func getScratch() *scratch { return scratches.Get().(*scratch) }
 
-func putTokenBuffer(b *[]token) {
-	if cap(*b) > keptBuffer {
+func putScratch(s *scratch) {
+	if cap(s.toks) > keptBuffer || cap(s.parts) > keptBuffer || cap(s.lexed) > keptBuffer {
 		return
 	}
-	*b = (*b)[:0]
-	tokenBuffers.Put(b)
+	s.toks, s.parts = s.toks[:0], s.parts[:0]
+	clear(s.lexed[:cap(s.lexed)]) // their values are in transcripts
+	s.lexed = s.lexed[:0]
+	scratches.Put(s)
 }
 
 // withoutBOM takes a leading byte-order mark out of the column count of
