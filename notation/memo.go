@@ -17,10 +17,11 @@ import (
 // met (by the grammar's own productions: Statement, and the move union),
 // and the parse is kept, by text, so that the same text met again, in
 // this transcript or in another, is the same parse at another place:
-// a copy with the new place's positions (Relocation). Most of
-// a transcript's pieces are met before (the same moves, the same turn
-// heads across transcripts), and participle's parse of a piece costs a
-// hundred times its copy.
+// a copy with the new place's positions (Relocation); a header tag's is
+// kept by the tag's name, and takes each tag's own strings (tagName).
+// Most of a transcript's pieces are met before (the same moves, the same
+// turn heads across transcripts), and participle's parse of a piece costs
+// a hundred times its copy.
 //
 // The pieces are parsed alone, each followed by the end of the input, and
 // not followed by the rest of the file as in a parse of the whole file.
