@@ -84,10 +84,11 @@ type memoShard[T any] struct {
 	_ [128 - 32]byte
 }
 
-// piece is a parsed piece: its text, a copy of its own (so that a
-// transcript is not kept alive by the memo), where its first token was
-// when it was parsed, and what it parsed to; fixed when that parse cannot
-// be copied to another place (see findPiece).
+// piece is a parsed piece: its key (its text, or a tag's "[Name"), a
+// copy of its own (so that a transcript is not kept alive by the memo),
+// where its first token was when it was parsed, and what it parsed to;
+// fixed when that parse cannot be copied to another place (see
+// findPiece).
 //
 // A kept parse holds no tokens: they were most of the memo, and the
 // memo is most of what the collector marks at each cycle of a long check.
@@ -150,8 +151,8 @@ func (m *memo[T]) get(text string) *piece[T] {
 	return p
 }
 
-// put keeps p, parsed from text, unless the memo is full. The key is
-// p's own copy of the text, not the transcript's.
+// put keeps p by its key, text, unless the memo is full. The map's key is
+// p's own copy of it, not the transcript's.
 func (m *memo[T]) put(text string, p *piece[T]) {
 	size := pieceBytes(text, p.n)
 	if m.size.Load()+size > m.limit {
@@ -444,14 +445,15 @@ func (g *Grammar[M]) parsePieces(ar *Arena[M], t *tokens, chunks []part) (*File[
 	var tagValues int
 	for i, chunk := range chunks {
 		if name, ok := g.tagName(t, chunk); ok {
-			if heads[i] = findTag(g.tags, t, chunk, name, g.parseStatementPiece); heads[i] == nil {
+			heads[i] = findPiece(g.tags, t, chunk, t.text(name), g.parseStatementPiece, relocateStatement[M])
+			if heads[i] == nil || heads[i].parsed.Tag == nil {
 				return nil, false
 			}
 			tagValues += chunk.len() - 3
 			continue
 		}
 		head, turn := g.head(t, chunk)
-		if heads[i] = findPiece(g.stmts, t, chunk.first(head), g.parseStatementPiece, relocateStatement[M]); heads[i] == nil {
+		if heads[i] = findPiece(g.stmts, t, chunk.first(head), t.text(chunk.first(head)), g.parseStatementPiece, relocateStatement[M]); heads[i] == nil {
 			return nil, false
 		}
 		st := heads[i].parsed
@@ -471,7 +473,7 @@ func (g *Grammar[M]) parsePieces(ar *Arena[M], t *tokens, chunks []part) (*File[
 			return nil, false // a head is never more; should it be, parse the file
 		}
 		ok := t.eachMove(chunk.after(head), func(m part) bool {
-			p := findPiece(g.moves, t, m, g.parseMovePiece, relocateMove[M])
+			p := findPiece(g.moves, t, m, t.text(m), g.parseMovePiece, relocateMove[M])
 			moves = append(moves, p)
 			return p != nil
 		})
@@ -565,16 +567,16 @@ func (t *tokens) countMoves(p part) int {
 	return n
 }
 
-// findPiece finds the parse of a piece: the memo's, or participle's, then
-// placed where it was parsed (see Relocation) and kept; nil when it does
-// not parse. A parse that cannot be placed is kept too, marked, and
+// findPiece finds the parse of a piece, kept by key, the start of its
+// text (all of it, but for a tag's name): the memo's, or participle's,
+// then placed where it was parsed (see Relocation) and kept; nil when it
+// does not parse. A parse that cannot be placed is kept too, marked, and
 // parsed again at each place.
-func findPiece[T any](m *memo[T], t *tokens, p part, parse func([]lexer.Token) (T, bool), relocate func(T, *Relocation) T) *piece[T] {
-	text := t.text(p)
-	if found := m.get(text); found != nil {
+func findPiece[T any](m *memo[T], t *tokens, p part, key string, parse func([]lexer.Token) (T, bool), relocate func(T, *Relocation) T) *piece[T] {
+	if found := m.get(key); found != nil {
 		return found
 	}
-	own := strings.Clone(text)
+	own := strings.Clone(t.text(p))
 	owned := t.ownTokens(own, p)
 	parsed, ok := parse(owned)
 	if !ok {
@@ -584,11 +586,11 @@ func findPiece[T any](m *memo[T], t *tokens, p part, parse func([]lexer.Token) (
 	placed := relocate(parsed, r)
 	from := owned[0].Pos
 	from.Filename = ""
-	found := &piece[T]{text: own, from: from, n: len(owned), parsed: placed, fixed: r.failed}
+	found := &piece[T]{text: own[:len(key)], from: from, n: len(owned), parsed: placed, fixed: r.failed}
 	if r.failed {
 		found.parsed = parsed
 	}
-	m.put(text, found)
+	m.put(key, found)
 	return found
 }
 
@@ -611,31 +613,6 @@ func (g *Grammar[M]) tagName(t *tokens, chunk part) (part, bool) {
 		}
 	}
 	return chunk.first(2), true
-}
-
-// findTag is findPiece for a header tag, whose parse is kept by its name
-// (tagName), whatever its strings.
-func findTag[M Move](m *memo[*Statement[M]], t *tokens, tag, name part, parse func([]lexer.Token) (*Statement[M], bool)) *piece[*Statement[M]] {
-	key := t.text(name)
-	if found := m.get(key); found != nil {
-		return found
-	}
-	own := strings.Clone(t.text(tag))
-	owned := t.ownTokens(own, tag)
-	parsed, ok := parse(owned)
-	if !ok || parsed.Tag == nil {
-		return nil
-	}
-	r := &Relocation{filename: owned[0].Pos.Filename, line: owned[0].Pos.Line, piece: owned}
-	placed := relocateStatement(parsed, r)
-	from := owned[0].Pos
-	from.Filename = ""
-	found := &piece[*Statement[M]]{text: own[:len(key)], from: from, n: len(owned), parsed: placed, fixed: r.failed}
-	if r.failed {
-		found.parsed = parsed
-	}
-	m.put(key, found)
-	return found
 }
 
 // placeTag gives st, a tag's parse placed at chunk, the tag's own strings,
