@@ -1,7 +1,6 @@
 package grammar
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
@@ -46,7 +45,7 @@ func (*SortieAct) sortieMove()   {}
 // Relocate is the move as parsed at r's place (see notation.Relocation).
 func (m *SortieDraw) Relocate(r *notation.Relocation) SortieMove {
 	c := notation.Copy(r, m)
-	c.Node, c.Cards = r.Node(m.Node), slices.Clip(m.Cards)
+	c.Node, c.Cards = r.Node(m.Node), r.Values(m.Cards)
 	return c
 }
 
@@ -54,6 +53,7 @@ func (m *SortieDraw) Relocate(r *notation.Relocation) SortieMove {
 func (m *SortiePlace) Relocate(r *notation.Relocation) SortieMove {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
+	c.Bottom, c.Top, c.At = r.Value(m.Bottom), r.Value(m.Top), r.Value(m.At)
 	return c
 }
 
@@ -61,6 +61,7 @@ func (m *SortiePlace) Relocate(r *notation.Relocation) SortieMove {
 func (m *SortieAct) Relocate(r *notation.Relocation) SortieMove {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
+	c.From, c.To, c.Target = r.Value(m.From), r.Value(m.To), r.Value(m.Target)
 	return c
 }
 
@@ -125,7 +126,7 @@ func matchCard(s string) int {
 const sortieMoveWords = "a move (draw 7H, place 9C/KD a1, a1-b2, a1xb2 or a1-b2xc3)"
 
 // Sortie parses Sortie transcripts.
-var Sortie = must(notation.NewGrammar[SortieMove](SortieLexer,
+var Sortie = must(must(notation.NewGrammar[SortieMove](SortieLexer,
 	map[string]string{
 		"<card>":     "a card like 7H or 10S",
 		"<square>":   "a square like b3",
@@ -135,7 +136,7 @@ var Sortie = must(notation.NewGrammar[SortieMove](SortieLexer,
 		`"/"`: `"/" between the bottom and the top card, as in 9C/KD`,
 	},
 	participle.Union[SortieMove](&SortieDraw{}, &SortiePlace{}, &SortieAct{}),
-))
+)).ValueTokens("Card", "Square"))
 
 func must[T any](v T, err error) T {
 	if err != nil {

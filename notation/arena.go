@@ -19,6 +19,7 @@ type Arena[M Move] struct {
 	heads  []*piece[*Statement[M]]
 	pieces []*piece[M]
 	values []string // of tags
+	key    []byte   // a move's shape (shapeKey)
 	copies copies
 }
 

@@ -39,14 +39,17 @@ type Node struct {
 }
 
 // nodeEnd is the end of a node as its distance from the node's start, in
-// bytes and lines, and the column it is at; a zero column is no end.
+// bytes and lines, and the column it is at; a zero column is no end. first
+// and last are the node's first and last tokens, counted from the start of
+// the piece it was parsed in, by which Relocation places a kept parse.
 type nodeEnd struct {
 	bytes, lines, column int32
+	first, last          uint16
 }
 
 // endAt is the nodeEnd of a node from start to end.
 func endAt(start, end lexer.Position) nodeEnd {
-	return nodeEnd{int32(end.Offset - start.Offset), int32(end.Line - start.Line), int32(end.Column)}
+	return nodeEnd{bytes: int32(end.Offset - start.Offset), lines: int32(end.Line - start.Line), column: int32(end.Column)}
 }
 
 // Span is the source text a node covers: Start is its first character and

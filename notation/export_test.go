@@ -31,3 +31,39 @@ func (m *memo[T]) len() int {
 	}
 	return n
 }
+
+// KeepMovesByText makes the grammar keep its moves by their text, as a
+// grammar without value tokens does, until restore is called; both empty
+// the memos.
+func (g *Grammar[M]) KeepMovesByText() (restore func()) {
+	g.ForgetParses()
+	values := g.values
+	g.values = nil
+	return func() {
+		g.ForgetParses()
+		g.values = values
+	}
+}
+
+// MovePieces is how many moves (or shapes of moves) the grammar's memo
+// holds.
+func (g *Grammar[M]) MovePieces() int { return g.moves.len() }
+
+// FixedMoves is how many of the moves the grammar's memo holds are
+// parsed at each place, as their parse cannot be copied.
+func (g *Grammar[M]) FixedMoves() int {
+	n := 0
+	for i := range g.moves.shards {
+		s := &g.moves.shards[i]
+		s.mu.Lock()
+		for _, kept := range []map[string]*piece[M]{*s.read.Load(), s.recent} {
+			for _, p := range kept {
+				if p.fixed {
+					n++
+				}
+			}
+		}
+		s.mu.Unlock()
+	}
+	return n
+}

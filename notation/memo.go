@@ -1,11 +1,14 @@
 package notation
 
 import (
+	"encoding/binary"
 	"hash/maphash"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -18,10 +21,12 @@ import (
 // and the parse is kept, by text, so that the same text met again, in
 // this transcript or in another, is the same parse at another place:
 // a copy with the new place's positions (Relocation); a header tag's is
-// kept by the tag's name, and takes each tag's own strings (tagName).
-// Most of a transcript's pieces are met before (the same moves, the same
-// turn heads across transcripts), and participle's parse of a piece costs
-// a hundred times its copy.
+// kept by the tag's name, and takes each tag's own strings (tagName); and
+// a move of a grammar with value tokens (ValueTokens) is kept by its
+// shape, and takes its own values (shapeKey). Most of a transcript's
+// pieces are met before (the same moves, the same turn heads across
+// transcripts), and participle's parse of a piece costs a hundred times
+// its copy.
 //
 // The pieces are parsed alone, each followed by the end of the input, and
 // not followed by the rest of the file as in a parse of the whole file.
@@ -84,18 +89,17 @@ type memoShard[T any] struct {
 	_ [128 - 32]byte
 }
 
-// piece is a parsed piece: its key (its text, or a tag's "[Name"), a
-// copy of its own (so that a transcript is not kept alive by the memo),
-// where its first token was when it was parsed, and what it parsed to;
-// fixed when that parse cannot be copied to another place (see
-// findPiece).
+// piece is a parsed piece: its key (its text, a tag's "[Name" or a
+// move's shape), a copy of its own (so that a transcript is not kept
+// alive by the memo), its number of tokens, and what it parsed to; fixed
+// when that parse cannot be copied to another place (see findPiece).
 //
 // A kept parse holds no tokens: they were most of the memo, and the
 // memo is most of what the collector marks at each cycle of a long check.
-// Its nodes have their ends instead (Node.Span).
+// Its nodes have the numbers of their first and last tokens instead
+// (Relocation).
 type piece[T any] struct {
 	text   string
-	from   lexer.Position
 	n      int
 	parsed T
 	fixed  bool
@@ -221,67 +225,116 @@ func (t *tokens) ownTokens(text string, p part) []lexer.Token {
 	return own
 }
 
-// Relocation copies a piece's parse to another place of the same text:
-// each node keeps its values, drops its tokens and takes the positions of the
-// new place. The same text puts every token at the same distance from
-// the piece's start, in bytes and lines, and at the same column on every
-// line after the piece's first.
+// Relocation copies a piece's parse to another place of the same tokens:
+// each node keeps its values, drops its tokens and takes the place of its
+// own first and last tokens at the new place; a string that stands for a
+// token's value (a grammar's value tokens, see ValueTokens) takes that
+// token's value there (Value).
 //
-// A parse is first placed where it was parsed (findPiece), which checks
-// that each node lies within the piece and gives each its end; a parse
-// kept in the memo is made of such nodes, which are then only shifted.
+// A parse is first placed where it was parsed (findPiece, keeping), which
+// checks that each node is a run of the piece's tokens and gives each the
+// numbers of its first and last; a parse kept in the memo is made of such
+// nodes, which are then placed by those numbers.
 type Relocation struct {
-	filename string
-	// The new place's start less the old one's; line is the old first line.
-	bytes, lines, columns, line int
-	// piece are the tokens of the piece when its parse is first placed.
-	piece  []lexer.Token
-	failed bool
+	// to and at are the new place: the part at of a file's tokens.
+	to *tokens
+	at part
+	// keeping is set for the first placement, which makes the parse kept.
+	keeping bool
+	failed  bool
 	// copies is where Copy takes memory from: the arena's, or nil for
 	// the heap.
 	copies *copies
 }
 
-// place sets r to shift a piece whose first token was at from to the
-// place of at.
-func (r *Relocation) place(from lexer.Position, to *tokens, at part) {
-	now := &to.toks[at.lo]
-	r.bytes, r.lines, r.columns, r.line = now.off-from.Offset, int(now.line)-from.Line, int(now.col)-from.Column, from.Line
+// place sets r to place parses at part at of to.
+func (r *Relocation) place(to *tokens, at part) {
+	r.to, r.at = to, at
 }
 
 // Node is n at the new place, with no tokens: only participle reads a
 // node's tokens, and the node has its end (Span).
 func (r *Relocation) Node(n Node) Node {
+	first, last := int(n.end.first), int(n.end.last)
 	if n.end.column == 0 {
 		// As participle made it: placed where it was parsed.
-		if !r.within(n) {
+		var ok bool
+		if first, last, ok = r.tokensOf(n); !ok {
 			// A node without tokens stands where the next token does,
 			// which may be past the piece; or one not of this piece. The
 			// piece is parsed again at each place instead.
 			r.failed = true
 			return n
 		}
-		n.end = endAt(n.Pos, n.Span().End)
 	}
-	e := n.end
-	if e.lines == 0 && n.Pos.Line == r.line {
-		e.column += int32(r.columns)
+	if r.keeping {
+		// Kept, the node needs only its tokens' numbers; a column marks
+		// it placed.
+		return Node{end: nodeEnd{column: 1, first: uint16(first), last: uint16(last)}}
 	}
-	pos := n.Pos
-	if pos.Line == r.line {
-		pos.Column += r.columns
-	}
-	pos.Filename, pos.Offset, pos.Line = r.filename, pos.Offset+r.bytes, pos.Line+r.lines
-	return Node{Pos: pos, end: e}
+	// A tag's parse is kept by the tag's name and serves tags of other
+	// lengths: its last token is at most the place's, and placeTag gives
+	// the tag its own end.
+	lo, hi := r.at.lo+first, min(r.at.lo+last, r.at.hi-1)
+	pos := r.to.pos(lo)
+	return Node{Pos: pos, end: endAt(pos, r.to.end(hi))}
 }
 
-// within tells whether n is made of tokens of r's piece.
-func (r *Relocation) within(n Node) bool {
-	if len(n.Tokens) == 0 || len(r.piece) == 0 {
-		return false
+// tokensOf is the numbers of the first and last tokens of n, as
+// participle made it, in r's piece: it fails when n has no tokens, is not
+// a run of the piece's, or is too long to number.
+func (r *Relocation) tokensOf(n Node) (first, last int, ok bool) {
+	if len(n.Tokens) == 0 || n.Tokens[0].Pos.Offset != n.Pos.Offset {
+		return 0, 0, false
 	}
-	first, last := n.Tokens[0].Pos.Offset, n.Tokens[len(n.Tokens)-1].Pos.Offset
-	return first == n.Pos.Offset && first >= r.piece[0].Pos.Offset && last <= r.piece[len(r.piece)-1].Pos.Offset
+	first, last = -1, -1
+	from, to := n.Tokens[0].Pos.Offset, n.Tokens[len(n.Tokens)-1].Pos.Offset
+	for i := r.at.lo; i < r.at.hi; i++ {
+		switch r.to.toks[i].off {
+		case from:
+			first = i - r.at.lo
+		case to:
+			last = i - r.at.lo
+		}
+	}
+	if from == to {
+		last = first
+	}
+	return first, last, first >= 0 && last >= first && last <= maxPieceTokens
+}
+
+// maxPieceTokens is the most tokens a node's numbers count to: a longer
+// piece is parsed at each place.
+const maxPieceTokens = 1<<16 - 1
+
+// Value is s, a string of a parse being placed, at the new place: when s
+// stands for the value of one of the piece's value tokens (see
+// ValueTokens), that token's value there; else s. A move's Relocate passes
+// every string it took from a token through Value.
+func (r *Relocation) Value(s string) string {
+	if r.keeping {
+		return s
+	}
+	if k, ok := valueIndex(s); ok {
+		return r.to.value(r.at.lo + k)
+	}
+	return s
+}
+
+// Values is ss at the new place, as Value gives each; ss itself, clipped,
+// when none stands for a value token.
+func (r *Relocation) Values(ss []string) []string {
+	for i, s := range ss {
+		if _, ok := valueIndex(s); ok && !r.keeping {
+			out := make([]string, len(ss))
+			copy(out, ss[:i])
+			for j := i; j < len(ss); j++ {
+				out[j] = r.Value(ss[j])
+			}
+			return out
+		}
+	}
+	return slices.Clip(ss)
 }
 
 // Player is a copy of p at the new place, or nil.
@@ -445,7 +498,7 @@ func (g *Grammar[M]) parsePieces(ar *Arena[M], t *tokens, chunks []part) (*File[
 	var tagValues int
 	for i, chunk := range chunks {
 		if name, ok := g.tagName(t, chunk); ok {
-			heads[i] = findPiece(g.tags, t, chunk, t.text(name), g.parseStatementPiece, relocateStatement[M])
+			heads[i] = findPiece(g.tags, t, chunk, t.text(name), nil, g.parseStatementPiece, relocateStatement[M])
 			if heads[i] == nil || heads[i].parsed.Tag == nil {
 				return nil, false
 			}
@@ -453,7 +506,7 @@ func (g *Grammar[M]) parsePieces(ar *Arena[M], t *tokens, chunks []part) (*File[
 			continue
 		}
 		head, turn := g.head(t, chunk)
-		if heads[i] = findPiece(g.stmts, t, chunk.first(head), t.text(chunk.first(head)), g.parseStatementPiece, relocateStatement[M]); heads[i] == nil {
+		if heads[i] = findPiece(g.stmts, t, chunk.first(head), t.text(chunk.first(head)), nil, g.parseStatementPiece, relocateStatement[M]); heads[i] == nil {
 			return nil, false
 		}
 		st := heads[i].parsed
@@ -473,7 +526,11 @@ func (g *Grammar[M]) parsePieces(ar *Arena[M], t *tokens, chunks []part) (*File[
 			return nil, false // a head is never more; should it be, parse the file
 		}
 		ok := t.eachMove(chunk.after(head), func(m part) bool {
-			p := findPiece(g.moves, t, m, t.text(m), g.parseMovePiece, relocateMove[M])
+			key, values := t.text(m), []lexer.TokenType(nil)
+			if g.values != nil {
+				key, values = t.shapeKey(m, g.values, &ar.key)
+			}
+			p := findPiece(g.moves, t, m, key, values, g.parseMovePiece, relocateMove[M])
 			moves = append(moves, p)
 			return p != nil
 		})
@@ -484,7 +541,7 @@ func (g *Grammar[M]) parsePieces(ar *Arena[M], t *tokens, chunks []part) (*File[
 	// One relocation for all pieces: passed to a move's Relocate, it would
 	// otherwise be allocated at each.
 	ar.copies.reset()
-	r := &Relocation{filename: t.filename, copies: &ar.copies}
+	r := &Relocation{copies: &ar.copies}
 	a := &blocks[M]{turns: take(&ar.turns, turns), setups: take(&ar.setups, setups)}
 	relocate := func(s *Statement[M], r *Relocation) *Statement[M] { return s.relocate(r, a) }
 	// The moves of all turns and set-up lines in one array, each clipped
@@ -567,31 +624,123 @@ func (t *tokens) countMoves(p part) int {
 	return n
 }
 
-// findPiece finds the parse of a piece, kept by key, the start of its
-// text (all of it, but for a tag's name): the memo's, or participle's,
-// then placed where it was parsed (see Relocation) and kept; nil when it
-// does not parse. A parse that cannot be placed is kept too, marked, and
-// parsed again at each place.
-func findPiece[T any](m *memo[T], t *tokens, p part, key string, parse func([]lexer.Token) (T, bool), relocate func(T, *Relocation) T) *piece[T] {
+// findPiece finds the parse of a piece, kept by key: the memo's, or
+// participle's, then placed where it was parsed (see Relocation) and kept;
+// nil when it does not parse. key is the start of the piece's text (all
+// of it, but for a tag's name), or the piece's shape (shapeKey) when
+// values are the grammar's value tokens; it may be the caller's scratch
+// memory. A parse that cannot be placed is kept too, marked, and parsed
+// again at each place.
+func findPiece[T any](m *memo[T], t *tokens, p part, key string, values []lexer.TokenType, parse func([]lexer.Token) (T, bool), relocate func(T, *Relocation) T) *piece[T] {
 	if found := m.get(key); found != nil {
 		return found
 	}
 	own := strings.Clone(t.text(p))
 	owned := t.ownTokens(own, p)
+	shaped := standForValues(owned, values)
 	parsed, ok := parse(owned)
+	if !ok && shaped {
+		// Not with values standing for the piece's: perhaps with its own,
+		// then at each place.
+		if parsed, ok = parse(t.lexTokens(p)); !ok {
+			return nil
+		}
+		return keep(m, key, own, p, parsed, true)
+	}
 	if !ok {
 		return nil
 	}
-	r := &Relocation{filename: owned[0].Pos.Filename, line: owned[0].Pos.Line, piece: owned}
+	r := &Relocation{to: t, at: p, keeping: true}
 	placed := relocate(parsed, r)
-	from := owned[0].Pos
-	from.Filename = ""
-	found := &piece[T]{text: own[:len(key)], from: from, n: len(owned), parsed: placed, fixed: r.failed}
-	if r.failed {
-		found.parsed = parsed
+	fixed := r.failed
+	if fixed {
+		placed = parsed
 	}
-	m.put(key, found)
+	if shaped && !fixed {
+		// The parse with values standing for the piece's must be the parse
+		// of the piece as written, placed here: else the grammar does more
+		// than copy those values, and the piece is parsed at each place.
+		want, ok := parse(t.lexTokens(p))
+		if !ok {
+			return nil
+		}
+		kept := &Relocation{to: t, at: p, keeping: true}
+		want = relocate(want, kept)
+		fixed = kept.failed || !reflect.DeepEqual(relocate(placed, &Relocation{to: t, at: p}), relocate(want, &Relocation{to: t, at: p}))
+	}
+	return keep(m, key, own, p, placed, fixed)
+}
+
+// keep keeps a piece's parse in the memo by key, and returns it.
+func keep[T any](m *memo[T], key, own string, p part, parsed T, fixed bool) *piece[T] {
+	text := own[:min(len(key), len(own))]
+	if text != key {
+		text = strings.Clone(key) // a shape, not the piece's text
+	}
+	found := &piece[T]{text: text, n: p.len(), parsed: parsed, fixed: fixed}
+	m.put(text, found)
 	return found
+}
+
+// valueBlock holds the strings that stand for a piece's value tokens in a
+// kept parse: the kth token's is valueBlock[k:k+1]. They are told from
+// every string of a transcript by where their byte is, not by what it is,
+// so no transcript can write one.
+var valueBlock = strings.Repeat("\x00", maxValueTokens)
+
+// maxValueTokens is the most tokens a piece kept by its shape has: a
+// longer one is kept by its text.
+const maxValueTokens = 256
+
+// valueIndex tells whether s stands for a value token, and which.
+func valueIndex(s string) (int, bool) {
+	if len(s) != 1 {
+		return 0, false
+	}
+	k := uintptr(unsafe.Pointer(unsafe.StringData(s))) - uintptr(unsafe.Pointer(unsafe.StringData(valueBlock)))
+	return int(k), k < maxValueTokens
+}
+
+// isValue tells whether tokens of type typ are value tokens.
+func isValue(values []lexer.TokenType, typ lexer.TokenType) bool {
+	return slices.Contains(values, typ)
+}
+
+// standForValues gives each value token of a piece's tokens the string
+// that stands for it, and tells whether there was any.
+func standForValues(toks []lexer.Token, values []lexer.TokenType) bool {
+	any := false
+	for k := range toks {
+		if isValue(values, toks[k].Type) {
+			toks[k].Value, any = valueBlock[k:k+1], true
+		}
+	}
+	return any
+}
+
+// shapeKey is the key a piece of a grammar with value tokens is kept by,
+// written in buf, and the value tokens it leaves out: the piece's tokens'
+// types, and the values of those that are not value tokens, so that
+// pieces that differ only in their value tokens (or their spacing) share
+// it. A piece too long to be kept by its shape leaves out none. The key
+// is good until buf is written again.
+func (t *tokens) shapeKey(p part, values []lexer.TokenType, buf *[]byte) (string, []lexer.TokenType) {
+	if p.len() > maxValueTokens {
+		values = nil
+	}
+	b := (*buf)[:0]
+	for i := p.lo; i < p.hi; i++ {
+		k := &t.toks[i]
+		b = binary.AppendVarint(b, int64(k.typ))
+		if isValue(values, lexer.TokenType(k.typ)) {
+			b = append(b, 0)
+			continue
+		}
+		b = binary.AppendUvarint(b, uint64(k.n)+1)
+		b = append(b, t.src[k.off:k.off+int(k.n)]...)
+	}
+	*buf = b
+	return unsafe.String(unsafe.SliceData(b), len(b)), values
 }
 
 // tagName is the part of a header tag, as in [Seed "7"], that its parse
@@ -636,7 +785,7 @@ func placeTag[M Move](t *tokens, st *Statement[M], chunk part, values []string) 
 // placePiece is p's parse at the place of at, which has its text.
 func placePiece[T any](r *Relocation, p *piece[T], t *tokens, at part, parse func([]lexer.Token) (T, bool), relocate func(T, *Relocation) T) (T, bool) {
 	if !p.fixed {
-		r.place(p.from, t, at)
+		r.place(t, at)
 		if out := relocate(p.parsed, r); !r.failed {
 			return out, true
 		}

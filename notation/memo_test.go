@@ -66,6 +66,7 @@ func placedWhereWritten(t *testing.T, p *notation.Parsed[move], src string, writ
 func TestMemoStaysWithinItsBound(t *testing.T) {
 	const limit = 64 << 10
 	g := grammar.Sortie
+	t.Cleanup(g.KeepMovesByText())
 	g.SetMemoLimit(limit)
 	t.Cleanup(func() { g.SetMemoLimit(notation.MemoBytes) })
 	src, written := distinctPlacements(1000)
@@ -94,8 +95,7 @@ func TestMemoStaysWithinItsBound(t *testing.T) {
 // it must not be low by more than a quarter.
 func TestMemoCountsWhatItHolds(t *testing.T) {
 	g := grammar.Sortie
-	g.ForgetParses()
-	t.Cleanup(g.ForgetParses)
+	t.Cleanup(g.KeepMovesByText())
 	src, _ := distinctPlacements(3000)
 	heap := func() uint64 {
 		runtime.GC()

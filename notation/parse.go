@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -26,6 +27,9 @@ type Grammar[M Move] struct {
 	// Header tags by name (see tagName).
 	tags                        *memo[*Statement[M]]
 	intType, identType, strType lexer.TokenType
+	// The types of the value tokens, by which moves are kept by their
+	// shape (ValueTokens); nil when they are kept by their text.
+	values []lexer.TokenType
 	// Arenas for WithArena (see arena.go).
 	arenas sync.Pool
 }
@@ -75,6 +79,52 @@ func NewGrammar[M Move](lex LexerDefinition, expect Wording, options ...particip
 		intType: sym[TokenInt], identType: sym[TokenIdent], strType: sym[TokenString],
 	}, nil
 }
+
+// ValueTokens makes the grammar keep the parses of its moves by their
+// shape rather than by their text: a move's tokens, with those of the
+// named types (a game's cards and squares, say) standing for any value,
+// so that "place 9C/KD a1" and "place 2H/3S b4" share one parse, which
+// participle makes once. A move's Relocate must then pass every string it
+// took from a token through Relocation.Value, and Relocation.Values.
+//
+// That parse is a move's parse only if the grammar does no more with
+// those tokens than copy their values into strings. It never compares
+// them with a word of its own: ValueTokens fails when one of the
+// grammar's literals lexes as one of them. And the first time a shape is
+// met, its parse is checked against the move's parse with its own values;
+// a shape that differs (a value turned into a number, or joined to
+// another) is parsed at each place instead. It returns g, for use at
+// initialisation, before any parse.
+func (g *Grammar[M]) ValueTokens(types ...string) (*Grammar[M], error) {
+	sym := g.lex.Symbols()
+	var values []lexer.TokenType
+	for _, name := range types {
+		typ, ok := sym[name]
+		if !ok {
+			return nil, fmt.Errorf("no token type %q", name)
+		}
+		values = append(values, typ)
+	}
+	for _, m := range literal.FindAllString(g.move.String(), -1) {
+		word, err := strconv.Unquote(m)
+		if err != nil {
+			return nil, fmt.Errorf("literal %s: %w", m, err)
+		}
+		lx, err := g.lex.LexString("", word)
+		if err != nil {
+			continue
+		}
+		toks, err := lexer.ConsumeAll(lx)
+		if err == nil && len(toks) == 2 && isValue(values, toks[0].Type) && toks[0].Value == word {
+			return nil, fmt.Errorf("the grammar's word %q is a value token: moves cannot be kept by their shape", word)
+		}
+	}
+	g.values = values
+	return g, nil
+}
+
+// literal is a literal in participle's EBNF.
+var literal = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
 
 // Lexer is the grammar's lexer.
 func (g *Grammar[M]) Lexer() LexerDefinition { return g.lex }

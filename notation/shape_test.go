@@ -1,0 +1,158 @@
+package notation_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/notation"
+)
+
+// placesOf is where each statement and move of p stands, with its text.
+func placesOf[M notation.Move](p *notation.Parsed[M], src string) []string {
+	var out []string
+	at := func(kind string, sp notation.Span) {
+		out = append(out, fmt.Sprintf("%s %d:%d-%d:%d %q", kind, sp.Start.Line, sp.Start.Column, sp.End.Line, sp.End.Column, src[sp.Start.Offset:sp.End.Offset]))
+	}
+	for _, st := range p.File.Statements {
+		at("statement", st.Span())
+		var moves []M
+		switch {
+		case st.Turn != nil:
+			moves = st.Turn.Moves
+		case st.Setup != nil:
+			moves = st.Setup.Moves
+		}
+		for _, m := range moves {
+			at("move "+m.String(), m.Span())
+		}
+	}
+	return out
+}
+
+// sameAsWholeFile fails the test unless the parse of src piece by piece
+// says what the parse of the whole file says, at the same places.
+func sameAsWholeFile[M notation.Move](t *testing.T, g *notation.Grammar[M], name, src string) {
+	t.Helper()
+	got, want := g.Parse(name, src), g.ParseWholeFile(name, src)
+	if len(got.Errors) > 0 || len(want.Errors) > 0 {
+		t.Fatalf("%s: %d errors piece by piece, %d in the whole file", name, len(got.Errors), len(want.Errors))
+	}
+	if g, w := placesOf(got, src), placesOf(want, src); !slices.Equal(g, w) {
+		t.Fatalf("%s: piece by piece\n%s\nwant\n%s", name, strings.Join(g, "\n"), strings.Join(w, "\n"))
+	}
+}
+
+// Sortie keeps its moves by their shape (ValueTokens): moves that differ
+// only in their cards and squares, or in their spacing, share one parse,
+// and each takes its own values and its own place, whatever the widths of
+// its values (10H against 9H) and the line it is on.
+func TestMovesOfAShapeShareAParse(t *testing.T) {
+	g := grammar.Sortie
+	g.ForgetParses()
+	t.Cleanup(g.ForgetParses)
+	sources := []string{
+		"[Players \"Ann\" \"Ben\"]\n1. Ann: place 10H/9C a1, place 9C/10H b2,\n   place  2S /  QD c3, place\n TC/JR d4\n" +
+			"2. Ben: a1-a2, a1 - a2 x b3, a1xb2, draw 7H 10D KS, draw 2C,\n  draw\n  10C\n  3D\n",
+		"Ann: draw 10S 10S 10S, d4-d3xd2, d4 x d3\nBen: place 10H/10H a1\n1. Ann: place 5C/6C b4, c1-c2, draw 9C 10C JC\n",
+	}
+	for round := range 2 {
+		for i, src := range sources {
+			sameAsWholeFile(t, g, fmt.Sprintf("round %d, source %d", round, i), src)
+		}
+	}
+	// Five shapes: place, step, attack, step and attack, and draw of
+	// each number of cards (1, 2, 3).
+	if n := g.MovePieces(); n != 7 {
+		t.Errorf("the memo holds %d moves, want 7 shapes", n)
+	}
+	src, written := distinctPlacements(300)
+	sameAsWholeFile(t, g, "distinct", src)
+	p := g.Parse("distinct", src)
+	placedWhereWritten(t, p, src, written)
+	if n := g.MovePieces(); n != 7 {
+		t.Errorf("900 placements, none met before, left %d moves in the memo, want the same 7 shapes", n)
+	}
+	if n := g.FixedMoves(); n > 0 {
+		t.Errorf("%d of Sortie's shapes are parsed at each place, want none: does a Relocate leave out a value?", n)
+	}
+}
+
+// ValueTokens names token types the grammar only copies: a grammar with a
+// word of its own of one of those types cannot be kept by shape.
+func TestValueTokensRefuseTheGrammarsOwnWords(t *testing.T) {
+	g, err := notation.NewGrammar[*cornerStep](grammar.SortieLexer, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.ValueTokens("Square"); err == nil || !strings.Contains(err.Error(), `"a1"`) {
+		t.Errorf("ValueTokens(Square) with the word a1 in the grammar: %v, want an error naming a1", err)
+	}
+	if _, err := g.ValueTokens("Nothing"); err == nil {
+		t.Error("ValueTokens of an unknown token type: no error")
+	}
+	if _, err := g.ValueTokens("Card"); err != nil {
+		t.Errorf("ValueTokens(Card): %v", err)
+	}
+}
+
+// cornerStep is a move that spells out a square, a1, as a word of its own.
+type cornerStep struct {
+	notation.Node
+	To string `parser:"'a1' '-' @Square"`
+}
+
+func (m *cornerStep) String() string { return "a1-" + m.To }
+
+// A grammar that does more with its value tokens than copy each into a
+// string (joins two, or reads a number) is still parsed right: those
+// shapes are parsed at each place.
+func TestShapesThatDoMoreThanCopyAreParsedAtEachPlace(t *testing.T) {
+	joined := must(must(notation.NewGrammar[*joinedStep](grammar.SortieLexer, nil)).ValueTokens("Square"))
+	counted := must(must(notation.NewGrammar[*countedTake](grammar.SortieLexer, nil)).ValueTokens("Int"))
+	for round := range 2 {
+		sameAsWholeFile(t, joined, fmt.Sprint("joined, round ", round), "1. Ann: go a1 b2, go c3 d4\n2. Ben: go a2 a3, go a1 b2\n")
+		sameAsWholeFile(t, counted, fmt.Sprint("counted, round ", round), "1. Ann: take 3, take 12\n2. Ben: take 7\n")
+	}
+	if joined.FixedMoves() != 1 || counted.FixedMoves() != 1 {
+		t.Errorf("%d and %d shapes parsed at each place, want 1 and 1", joined.FixedMoves(), counted.FixedMoves())
+	}
+}
+
+// joinedStep captures two squares into one string, which participle
+// joins.
+type joinedStep struct {
+	notation.Node
+	Squares string `parser:"'go' @Square @Square"`
+}
+
+func (m *joinedStep) String() string { return "go " + m.Squares }
+
+func (m *joinedStep) Relocate(r *notation.Relocation) *joinedStep {
+	c := notation.Copy(r, m)
+	c.Node, c.Squares = r.Node(m.Node), r.Value(m.Squares)
+	return c
+}
+
+// countedTake reads its number.
+type countedTake struct {
+	notation.Node
+	Count int `parser:"'take' @Int"`
+}
+
+func (m *countedTake) String() string { return fmt.Sprint("take ", m.Count) }
+
+func (m *countedTake) Relocate(r *notation.Relocation) *countedTake {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	return c
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
