@@ -671,11 +671,13 @@ func findPiece[T any](m *memo[T], t *tokens, p part, key string, values []lexer.
 	return keep(m, key, own, p, placed, fixed)
 }
 
-// keep keeps a piece's parse in the memo by key, and returns it.
+// keep keeps a piece's parse in the memo by key, and returns it. A key
+// that is the start of own, the piece's own copy of its text, shares its
+// memory; a shape is copied.
 func keep[T any](m *memo[T], key, own string, p part, parsed T, fixed bool) *piece[T] {
 	text := own[:min(len(key), len(own))]
 	if text != key {
-		text = strings.Clone(key) // a shape, not the piece's text
+		text = strings.Clone(key)
 	}
 	found := &piece[T]{text: text, n: p.len(), parsed: parsed, fixed: fixed}
 	m.put(text, found)
@@ -688,8 +690,8 @@ func keep[T any](m *memo[T], key, own string, p part, parsed T, fixed bool) *pie
 // so no transcript can write one.
 var valueBlock = strings.Repeat("\x00", maxValueTokens)
 
-// maxValueTokens is the most tokens a piece kept by its shape has: a
-// longer one is kept by its text.
+// maxValueTokens is the most tokens a piece with value tokens that stand
+// for any value has: a longer one's shape keeps its values (shapeKey).
 const maxValueTokens = 256
 
 // valueIndex tells whether s stands for a value token, and which.
@@ -709,13 +711,13 @@ func isValue(values []lexer.TokenType, typ lexer.TokenType) bool {
 // standForValues gives each value token of a piece's tokens the string
 // that stands for it, and tells whether there was any.
 func standForValues(toks []lexer.Token, values []lexer.TokenType) bool {
-	any := false
+	found := false
 	for k := range toks {
 		if isValue(values, toks[k].Type) {
-			toks[k].Value, any = valueBlock[k:k+1], true
+			toks[k].Value, found = valueBlock[k:k+1], true
 		}
 	}
-	return any
+	return found
 }
 
 // shapeKey is the key a piece of a grammar with value tokens is kept by,
