@@ -104,6 +104,18 @@ type Statement[M Move] struct {
 	Setup  *Setup[M] `parser:"| @@"`
 }
 
+// Moves is the moves of a turn or a set-up line, and nil for any other
+// statement.
+func (s *Statement[M]) Moves() []M {
+	switch {
+	case s.Turn != nil:
+		return s.Turn.Moves
+	case s.Setup != nil:
+		return s.Setup.Moves
+	}
+	return nil
+}
+
 // Tag is a header tag, as in [Players "Ann" "Ben"].
 type Tag struct {
 	Node

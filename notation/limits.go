@@ -116,13 +116,7 @@ func checkMoves[M Move](p *Parsed[M], l Limits) *Error {
 	l = l.OrDefault()
 	n := 0
 	for _, st := range p.File.Statements {
-		var moves []M
-		switch {
-		case st.Turn != nil:
-			moves = st.Turn.Moves
-		case st.Setup != nil:
-			moves = st.Setup.Moves
-		}
+		moves := st.Moves()
 		if n+len(moves) > l.MaxMoves {
 			m := moves[l.MaxMoves-n]
 			return &Error{m.Span(), fmt.Sprintf("more than the limit of %d moves (--max-moves)", l.MaxMoves)}

@@ -18,14 +18,7 @@ func placesOf[M notation.Move](p *notation.Parsed[M], src string) []string {
 	}
 	for _, st := range p.File.Statements {
 		at("statement", st.Span())
-		var moves []M
-		switch {
-		case st.Turn != nil:
-			moves = st.Turn.Moves
-		case st.Setup != nil:
-			moves = st.Setup.Moves
-		}
-		for _, m := range moves {
+		for _, m := range st.Moves() {
 			at("move "+m.String(), m.Span())
 		}
 	}
