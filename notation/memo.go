@@ -664,9 +664,9 @@ func findPiece[T any](m *memo[T], t *tokens, p part, key string, values []lexer.
 		if !ok {
 			return nil
 		}
-		kept := &Relocation{to: t, at: p, keeping: true}
-		want = relocate(want, kept)
-		fixed = kept.failed || !reflect.DeepEqual(relocate(placed, &Relocation{to: t, at: p}), relocate(want, &Relocation{to: t, at: p}))
+		here := &Relocation{to: t, at: p}
+		want = relocate(want, here) // placed straight from participle's nodes
+		fixed = here.failed || !reflect.DeepEqual(relocate(placed, &Relocation{to: t, at: p}), want)
 	}
 	return keep(m, key, own, p, placed, fixed)
 }
