@@ -215,20 +215,37 @@ func writeTextGolden(w io.Writer, results []GoldenResult, p Palette) error {
 	counts := map[GoldenStatus]int{}
 	for _, r := range results {
 		counts[r.Status]++
+		transcript, golden := escapeControls(r.Transcript), escapeControls(r.Golden)
 		switch r.Status {
 		case GoldenMismatch:
-			ew.printf("%s: %s: the report differs from %s\n%s", r.Transcript, p.paint(p.Error, "mismatch"), r.Golden, r.Diff)
+			ew.printf("%s: %s: the report differs from %s\n%s", transcript, p.paint(p.Error, "mismatch"), golden, goldenDiff(r))
 		case GoldenMissing:
-			ew.printf("%s: %s: no golden file %s (run: referee golden --update)\n", r.Transcript, p.paint(p.Error, "missing"), r.Golden)
+			ew.printf("%s: %s: no golden file %s (run: referee golden --update)\n", transcript, p.paint(p.Error, "missing"), golden)
 		case GoldenStale:
-			ew.printf("%s: %s: no transcript has this golden file\n", r.Golden, p.paint(p.Error, "stale"))
+			ew.printf("%s: %s: no transcript has this golden file\n", golden, p.paint(p.Error, "stale"))
 		case GoldenUpdated:
-			ew.printf("%s: updated\n", r.Golden)
+			ew.printf("%s: updated\n", golden)
 		}
 	}
 	ew.printf("golden: %d ok, %d updated, %d mismatched, %d missing, %d stale\n",
 		counts[GoldenOK], counts[GoldenUpdated], counts[GoldenMismatch], counts[GoldenMissing], counts[GoldenStale])
 	return ew.err
+}
+
+// goldenDiff is a comparison's diff as the text and github formats print
+// it: control characters escaped on every line, the line ends between
+// lines kept. The two file names of its header are escaped whole, line
+// ends too, so that a name holding one cannot start a line of its own
+// (a forged "::error" annotation in a CI log); a line of the diff's body
+// starts with its mark (space, + or -) and cannot.
+func goldenDiff(r GoldenResult) string {
+	names := func(golden, transcript string) string {
+		return "--- " + golden + "\n+++ report of " + transcript + "\n"
+	}
+	if body, ok := strings.CutPrefix(r.Diff, names(r.Golden, r.Transcript)); ok {
+		return names(escapeControls(r.Golden), escapeControls(r.Transcript)) + escapeControlsKeepLines(body)
+	}
+	return escapeControlsKeepLines(r.Diff)
 }
 
 // kind is what the machine formats call a diagnostic's severity.

@@ -41,9 +41,11 @@ func writeGitHubGolden(w io.Writer, results []GoldenResult) error {
 		case GoldenUpdated:
 			command = "notice"
 		}
-		msg := goldenMessage(r)
+		// The message names the golden file, a path as user-made as the
+		// transcript's: escaped, as the diff is.
+		msg := escapeControls(goldenMessage(r))
 		if r.Diff != "" {
-			msg += "\n" + escapeControlsKeepLines(r.Diff)
+			msg += "\n" + goldenDiff(r)
 		}
 		writeGitHubCommand(ew, command, goldenTarget(r), place{}, title, msg)
 	}

@@ -112,7 +112,9 @@ func (j *junitWriter) add(c checked) error {
 	// it prints, and copies of the names, so that none cut out of the
 	// transcript keeps the source alive.
 	game := strings.Clone(c.Game)
-	tc := junitCase{Name: strings.Clone(xmlSafe(c.Path)), Classname: xmlSafe(game)}
+	// The names are escaped as the text format escapes them: CI pages
+	// show them to people.
+	tc := junitCase{Name: strings.Clone(xmlSafe(escapeControls(c.Path))), Classname: xmlSafe(escapeControls(game))}
 	text := xmlSafe(ReportText(c.Report))
 	// The first diagnostic of the worst kind found says what the case is.
 	var worst *Diagnostic
@@ -135,12 +137,14 @@ func (j *junitWriter) add(c checked) error {
 
 func (j *junitWriter) close(int) error { return j.batch.write(j.w, "referee check") }
 
-// junitMessage is a diagnostic on one line, as the text format begins it.
+// junitMessage is a diagnostic on one line, as the text format begins it,
+// escaped as that is.
 func junitMessage(path string, d Diagnostic) string {
+	path, msg := escapeControls(path), escapeControls(d.Msg)
 	if p := placeOf(d.Span); p.ok {
-		return fmt.Sprintf("%s:%d:%d: %s", path, p.line, p.col, d.Msg)
+		return fmt.Sprintf("%s:%d:%d: %s", path, p.line, p.col, msg)
 	}
-	return path + ": " + d.Msg
+	return path + ": " + msg
 }
 
 // writeJUnitGolden writes one test case a comparison, in a test suite a
@@ -149,13 +153,13 @@ func junitMessage(path string, d Diagnostic) string {
 func writeJUnitGolden(w io.Writer, results []GoldenResult) error {
 	var b junitBatch
 	for _, r := range results {
-		tc := junitCase{Name: xmlSafe(goldenFile(r)), Classname: xmlSafe(goldenGame(r))}
-		msg := xmlSafe(goldenMessage(r))
+		tc := junitCase{Name: xmlSafe(escapeControls(goldenFile(r))), Classname: xmlSafe(escapeControls(goldenGame(r)))}
+		msg := xmlSafe(escapeControls(goldenMessage(r)))
 		switch r.Status {
 		case GoldenMismatch, GoldenMissing, GoldenStale:
 			body := msg
 			if r.Diff != "" {
-				body = xmlSafe(r.Diff)
+				body = xmlSafe(goldenDiff(r))
 			}
 			tc.Failure = &junitResult{"golden " + string(r.Status), msg, body}
 		case GoldenUpdated:

@@ -631,7 +631,7 @@ func (s *Session) try(w io.Writer, a attempt) (Status, error) {
 	}
 	if err := s.Save(); err != nil {
 		*s = old
-		fmt.Fprintf(w, "not written, so not taken: %v\n", err)
+		fmt.Fprintf(w, "not written, so not taken: %s\n", escapeControls(err.Error()))
 		return Rejected, err
 	}
 	if a.done != "" {

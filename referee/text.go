@@ -62,8 +62,10 @@ func (p Palette) paint(f func(a ...any) string, s string) string {
 
 // WriteDiagnostic writes one diagnostic like a compiler: path:line:col,
 // the kind and the message, then the source line with a caret under the
-// place.
+// place. The path is escaped as the message is: a file name is user data
+// too, and one holding a line end must not start a line of its own.
 func WriteDiagnostic(w io.Writer, path, src string, d Diagnostic, p Palette) {
+	path = escapeControls(path)
 	pos := d.Span.Start
 	kind := d.Severity.String()
 	switch d.Severity {
@@ -137,10 +139,16 @@ func WriteDiagnostic(w io.Writer, path, src string, d Diagnostic, p Palette) {
 	fmt.Fprintf(w, "%s| %s%s\n", strings.Repeat(" ", len(gutter)-2), pad.String(), p.paint(p.Caret, strings.Repeat("^", max(width, 1))))
 }
 
-// escapeControls writes control characters other than tab, and invisible
-// format characters (a byte-order mark, zero-width spaces, bidirectional
-// overrides), as Go escapes (\x1b, \ufeff), so that text from a transcript
-// can neither drive the terminal nor hide or reorder what a line says.
+// EscapeControls writes control characters other than tab (line ends
+// included), and invisible format characters (a byte-order mark,
+// zero-width spaces, bidirectional overrides), as Go escapes (\x1b, \n,
+// \u202e), so that text from a transcript, a catalogue or a file name can
+// neither drive the terminal, nor hide or reorder what a line says, nor
+// start a line of its own (a forged "::error" annotation). Every piece of
+// user data the commands print goes through it.
+func EscapeControls(s string) string { return escapeControls(s) }
+
+// escapeControls is EscapeControls.
 func escapeControls(s string) string {
 	if !strings.ContainsFunc(s, isControl) {
 		return s
@@ -247,20 +255,23 @@ func WriteReport(w io.Writer, r *Report, p Palette) {
 
 // WriteLegal writes the legal moves at the end of a transcript.
 func WriteLegal(w io.Writer, lm *LegalMoves) {
+	// Player names and the moves naming cards come from the transcript
+	// and its catalogue: they are escaped as a report's are.
 	if e := lm.Ended; e != nil {
-		fmt.Fprintf(w, "%s's turn %d can only end (write turn %d); then:\n", e.Player, e.Turn, e.Turn+1)
+		fmt.Fprintf(w, "%s's turn %d can only end (write turn %d); then:\n", escapeControls(e.Player), e.Turn, e.Turn+1)
 	}
 	if lm.Over != "" {
-		fmt.Fprintf(w, "no legal moves: the game is over (%s)\n", lm.Over)
+		fmt.Fprintf(w, "no legal moves: the game is over (%s)\n", escapeControls(lm.Over))
 		return
 	}
+	player := escapeControls(lm.Player)
 	if lm.Setup {
-		fmt.Fprintf(w, "%s to move on a set-up line (%s: ...): %s\n", lm.Player, lm.Player, plural(len(lm.Moves), "legal move"))
+		fmt.Fprintf(w, "%s to move on a set-up line (%s: ...): %s\n", player, player, plural(len(lm.Moves), "legal move"))
 	} else {
-		fmt.Fprintf(w, "%s to move on turn %d: %s\n", lm.Player, lm.Turn, plural(len(lm.Moves), "legal move"))
+		fmt.Fprintf(w, "%s to move on turn %d: %s\n", player, lm.Turn, plural(len(lm.Moves), "legal move"))
 	}
 	for _, m := range lm.Moves {
-		fmt.Fprintf(w, "  %s\n", m)
+		fmt.Fprintf(w, "  %s\n", escapeControls(m))
 	}
 	if lm.EndTurn {
 		fmt.Fprintf(w, "or end the turn (write turn %d)\n", lm.Turn+1)

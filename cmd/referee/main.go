@@ -164,7 +164,7 @@ func (c *fmtCmd) Run(e *env) (int, error) {
 		}
 		formatted, original, diags, err := referee.FormatFile(f)
 		if err != nil {
-			fmt.Fprintln(e.stderr, err)
+			fmt.Fprintln(e.stderr, referee.EscapeControls(err.Error()))
 			code = exitUsage
 			continue
 		}
@@ -176,15 +176,17 @@ func (c *fmtCmd) Run(e *env) (int, error) {
 			continue
 		}
 		changed := formatted != original
+		// The file name is escaped wherever it is printed: a line end in
+		// it would start a line of its own.
 		if c.List && changed {
-			fmt.Fprintln(e.stdout, f)
+			fmt.Fprintln(e.stdout, referee.EscapeControls(f))
 		}
 		if c.Diff && changed {
-			fmt.Fprint(e.stdout, referee.Diff(f+".orig", f, original, formatted))
+			fmt.Fprint(e.stdout, referee.Diff(referee.EscapeControls(f+".orig"), referee.EscapeControls(f), original, formatted))
 		}
 		if c.Write && changed {
 			if err := referee.WriteAtomic(f, []byte(formatted)); err != nil {
-				fmt.Fprintln(e.stderr, err)
+				fmt.Fprintln(e.stderr, referee.EscapeControls(err.Error()))
 				code = exitUsage
 			}
 		}
@@ -359,7 +361,7 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string, is
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
 	)
 	if err != nil {
-		fmt.Fprintln(stderr, "referee:", err)
+		printError(stderr, err)
 		return exitUsage
 	}
 	ctx, err := parser.Parse(args)
@@ -368,7 +370,7 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string, is
 		return exited
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "referee:", err)
+		printError(stderr, err)
 		return exitUsage
 	}
 	colour := false
@@ -387,9 +389,17 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string, is
 	}
 	code, err = runner.Run(e)
 	if err != nil {
-		fmt.Fprintln(stderr, "referee:", err)
+		printError(stderr, err)
 	}
 	return code
+}
+
+// printError writes an error line. Errors name files and echo arguments,
+// user data both: the line is escaped, so that a file name can neither
+// drive the terminal nor start a line of its own (a forged "::error"
+// annotation in a CI log).
+func printError(w io.Writer, err error) {
+	fmt.Fprintln(w, "referee:", referee.EscapeControls(err.Error()))
 }
 
 func main() {

@@ -68,9 +68,9 @@ func (c *playCmd) Run(e *env) (int, error) {
 	case c.Record == "":
 		fmt.Fprintln(e.stdout, "not recorded to a file (--record FILE): the transcript is printed when you quit")
 	case resumed:
-		fmt.Fprintf(e.stdout, "going on with %s: %d turns, %d moves\n", c.Record, r.Turns, r.Moves)
+		fmt.Fprintf(e.stdout, "going on with %s: %d turns, %d moves\n", referee.EscapeControls(c.Record), r.Turns, r.Moves)
 	default:
-		fmt.Fprintf(e.stdout, "recording to %s\n", c.Record)
+		fmt.Fprintf(e.stdout, "recording to %s\n", referee.EscapeControls(c.Record))
 	}
 	fmt.Fprintln(e.stdout, "type help for the commands")
 	s.Show(e.stdout)
@@ -216,7 +216,7 @@ func edit(e *env, s *referee.Session) (int, error) {
 		}
 		st, err := runLine(s, e.stdout, line)
 		if err != nil {
-			fmt.Fprintln(e.stderr, "referee:", err)
+			printError(e.stderr, err)
 		}
 		if st == referee.Quit {
 			return exitClean, nil
@@ -236,18 +236,18 @@ func script(e *env, s *referee.Session, in io.Reader, echo bool) int {
 		if !sc.Scan() {
 			fmt.Fprintln(e.stdout)
 			if err := sc.Err(); err != nil {
-				fmt.Fprintln(e.stderr, "referee:", err)
+				printError(e.stderr, err)
 				return exitUsage
 			}
 			return code
 		}
 		line := sc.Text()
 		if echo {
-			fmt.Fprintln(e.stdout, line)
+			fmt.Fprintln(e.stdout, referee.EscapeControls(line))
 		}
 		st, err := runLine(s, e.stdout, line)
 		if err != nil {
-			fmt.Fprintln(e.stderr, "referee:", err)
+			printError(e.stderr, err)
 		}
 		switch st {
 		case referee.Rejected:
