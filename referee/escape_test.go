@@ -2,9 +2,13 @@ package referee
 
 import (
 	"bytes"
+	"encoding/json"
+	"encoding/xml"
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/tabletop-referee/referee/notation"
 )
 
 // hostile is user data as an attacker writes it: a line end and a forged
@@ -35,6 +39,23 @@ func checkOutputSafe(t *testing.T, what, out string) {
 	}
 }
 
+// hostileReport is a report whose every field from a transcript holds
+// hostile text: the path, the players, the result, the state, the
+// messages and the source line shown.
+func hostileReport() *Report {
+	return &Report{
+		Path: "dir/a" + hostile + ".sortie", Source: "1. Ann: x\x1b[2J\u202e\n", Game: "sortie",
+		Players: []string{"Ann" + hostile, "Ben"}, Replayed: true,
+		Result: "unfinished: Ann" + hostile + " to move", Recorded: "Ann" + hostile + " wins", Outcome: "unfinished",
+		State: []Row{{"hands", "Ann" + hostile + " 3 cards"}},
+		Diagnostics: []Diagnostic{
+			{Illegal, at(1, 9, 8, 5), "x" + hostile + " is not a move"},
+			{Note, notation.Span{}, "the whole file" + hostile},
+		},
+		Illegal: 1,
+	}
+}
+
 // hostileGolden is a comparison of every status whose paths and diff hold
 // hostile text, the diff's header as golden.go writes it.
 func hostileGolden() []GoldenResult {
@@ -45,6 +66,74 @@ func hostileGolden() []GoldenResult {
 		{Transcript: transcript, Golden: golden, Status: GoldenMissing},
 		{Golden: golden, Status: GoldenStale},
 		{Transcript: transcript, Golden: golden, Status: GoldenUpdated},
+	}
+}
+
+// Every format escapes every byte of user data it echoes: no control or
+// invisible character reaches the output raw, and no line end in a path
+// or a message starts a line of its own. The machine formats still give
+// the data exactly, once decoded.
+func TestUserDataEscapedInEveryFormat(t *testing.T) {
+	for _, f := range Formats {
+		t.Run(string(f), func(t *testing.T) {
+			var check, golden bytes.Buffer
+			r := hostileReport()
+			if err := (Output{Format: f}).WriteReports(&check, []*Report{r}); err != nil {
+				t.Fatal(err)
+			}
+			checkOutputSafe(t, "check", check.String())
+			if err := (Output{Format: f}).WriteGolden(&golden, hostileGolden()); err != nil {
+				t.Fatal(err)
+			}
+			checkOutputSafe(t, "golden", golden.String())
+			for _, out := range []string{check.String(), golden.String()} {
+				for _, line := range strings.Split(out, "\n") {
+					if f != FormatGitHub && strings.HasPrefix(line, "::") {
+						t.Errorf("a line starts a GitHub command: %q", line)
+					}
+					if f == FormatGitHub && line != "" && !strings.HasPrefix(line, "::error file=") && !strings.HasPrefix(line, "::notice file=") {
+						t.Errorf("a line of its own inside a command: %q", line)
+					}
+				}
+			}
+			switch f {
+			case FormatJSON:
+				var doc jsonCheck
+				if err := json.Unmarshal(check.Bytes(), &doc); err != nil {
+					t.Fatal(err)
+				}
+				if got := doc.Reports[0]; got.Path != r.Path || got.Players[0] != r.Players[0] || got.Diagnostics[0].Message != r.Diagnostics[0].Msg {
+					t.Errorf("the data does not decode as it was: %q, %q, %q", got.Path, got.Players[0], got.Diagnostics[0].Message)
+				}
+				var gdoc jsonGolden
+				if err := json.Unmarshal(golden.Bytes(), &gdoc); err != nil {
+					t.Fatal(err)
+				}
+				if gdoc.Results[0].Diff == nil || *gdoc.Results[0].Diff != hostileGolden()[0].Diff {
+					t.Errorf("the diff does not decode as it was")
+				}
+			case FormatSARIF:
+				var doc struct {
+					Runs []struct {
+						Results []struct {
+							Message struct{ Text string }
+						}
+					}
+				}
+				if err := json.Unmarshal(check.Bytes(), &doc); err != nil {
+					t.Fatal(err)
+				}
+				if got := doc.Runs[0].Results[0].Message.Text; got != r.Diagnostics[0].Msg {
+					t.Errorf("the message does not decode as it was: %q", got)
+				}
+			case FormatJUnit:
+				for _, out := range [][]byte{check.Bytes(), golden.Bytes()} {
+					if err := xml.Unmarshal(out, new(junitSuites)); err != nil {
+						t.Errorf("not XML: %v", err)
+					}
+				}
+			}
+		})
 	}
 }
 
@@ -79,5 +168,27 @@ func TestWriteLegalEscapes(t *testing.T) {
 				t.Errorf("the name is not shown escaped:\n%s", b.String())
 			}
 		})
+	}
+}
+
+// jsonSafe writes what a terminal acts on as \u escapes, astral
+// characters as surrogate pairs, and the document decodes as before.
+func TestJSONSafe(t *testing.T) {
+	in := map[string]string{"s": "a\u202eb\u009bc\x7fd\U000E0001e ♠ \x1b"}
+	doc, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := jsonSafe(doc)
+	want := `{"s":"a\u202eb\u009bc\u007fd\udb40\udc01e ♠ \u001b"}`
+	if string(got) != want {
+		t.Errorf("jsonSafe = %s, want %s", got, want)
+	}
+	var back map[string]string
+	if err := json.Unmarshal(got, &back); err != nil || back["s"] != in["s"] {
+		t.Errorf("decodes to %q (%v), want %q", back["s"], err, in["s"])
+	}
+	if plain := []byte(`{"s":"plain ♠"}`); &jsonSafe(plain)[0] != &plain[0] {
+		t.Error("a safe document is copied")
 	}
 }

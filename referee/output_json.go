@@ -3,7 +3,10 @@ package referee
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
+	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // jsonVersion is the version of the JSON output's shape, described by
@@ -155,8 +158,10 @@ func (j *jsonWriter) add(c checked) error {
 	if err := enc.Encode(toJSONReport(c)); err != nil {
 		return err
 	}
-	// Cloned to its length: the buffer may have grown to twice it.
-	j.reports = append(j.reports, bytes.Clone(bytes.TrimSuffix(b.Bytes(), []byte("\n"))))
+	// Cloned to its length: the buffer may have grown to twice it. Made
+	// safe here, report by report, so that the document is not copied
+	// whole at the end.
+	j.reports = append(j.reports, bytes.Clone(jsonSafe(bytes.TrimSuffix(b.Bytes(), []byte("\n")))))
 	return nil
 }
 
@@ -188,8 +193,42 @@ func writeJSONGolden(w io.Writer, results []GoldenResult) error {
 // <, > and &: the output is not meant for HTML, and messages quote rules
 // that use them.
 func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	return enc.Encode(v)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(jsonSafe(b.Bytes()))
+	return err
 }
+
+// jsonSafe writes as \u escapes the characters that encoding/json leaves
+// as they are but a terminal or an editor acts on: DEL, the C1 controls
+// (U+009B starts an escape sequence on some terminals) and invisible
+// format characters such as U+202E, which reorders what follows. The
+// document decodes to the same strings; printed, it shows them. They can
+// only stand inside strings: encoding/json escapes the C0 controls itself.
+func jsonSafe(doc []byte) []byte {
+	if !bytes.ContainsFunc(doc, jsonUnsafe) {
+		return doc
+	}
+	out := make([]byte, 0, len(doc)+64)
+	for len(doc) > 0 {
+		r, n := utf8.DecodeRune(doc)
+		switch {
+		case !jsonUnsafe(r):
+			out = append(out, doc[:n]...)
+		case r > 0xFFFF:
+			hi, lo := utf16.EncodeRune(r)
+			out = fmt.Appendf(out, `\u%04x\u%04x`, hi, lo)
+		default:
+			out = fmt.Appendf(out, `\u%04x`, r)
+		}
+		doc = doc[n:]
+	}
+	return out
+}
+
+func jsonUnsafe(r rune) bool { return r >= 0x7f && isControl(r) }
