@@ -8,6 +8,8 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/mattn/go-runewidth"
+
 	"github.com/tabletop-referee/referee/notation"
 )
 
@@ -168,6 +170,43 @@ func TestWriteLegalEscapes(t *testing.T) {
 				t.Errorf("the name is not shown escaped:\n%s", b.String())
 			}
 		})
+	}
+}
+
+// The cards table escapes every field and lines its columns up on the
+// screen: wide characters take two columns, escapes their length.
+func TestWriteCards(t *testing.T) {
+	cards := []CardInfo{
+		{"mecha", "Sc\u202eout\x1b[2J", "cost 1\x1b]0;pwned\x07"},
+		{"tower", "漢字", "provide 1"},
+		{"pilot", "Ace\tHigh", "power +1" + hostile},
+		{"command" + hostile, "Go", "draw 1"},
+	}
+	var b bytes.Buffer
+	if err := WriteCards(&b, cards); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	checkOutputSafe(t, "cards", out)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != len(cards)+1 {
+		t.Fatalf("want a header and %d rows, one a line:\n%s", len(cards), out)
+	}
+	wantText := []string{"properties: effects", `cost 1\x1b]0;pwned\a`, "provide 1", "power +1" + escapeControls(hostile), "draw 1"}
+	wantName := []string{"name", `Sc\u202eout\x1b[2J`, "漢字", `Ace\tHigh`, "Go"}
+	textColumn := -1
+	for i, line := range lines {
+		before, ok := strings.CutSuffix(line, wantText[i])
+		if !ok || !strings.Contains(before, "  "+wantName[i]) {
+			t.Errorf("row %d: %q, want name %q and text %q", i, line, wantName[i], wantText[i])
+			continue
+		}
+		w := runewidth.StringWidth(before)
+		if textColumn < 0 {
+			textColumn = w
+		} else if w != textColumn {
+			t.Errorf("row %d: the text starts at column %d, not %d:\n%s", i, w, textColumn, out)
+		}
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/mattn/go-runewidth"
 )
 
 // forged is a file name part that, printed raw, would end the line and
@@ -161,5 +163,38 @@ func TestGoldenEscapes(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A catalogue's names and texts are shown escaped in referee cards, the
+// columns lined up on the screen, so that a catalogue cannot clear the
+// screen, set the window title or reorder a row.
+func TestCardsEscapes(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "evil.cards")
+	src := "[Game \"mecha\"]\n" +
+		"tower   \"Radio\x1b]0;pwned\x07 Tower\"  basic provide 1u durability 3\n" +
+		"mecha   \"Sc\u202eout\x1b[2J\"  cost 1 power 1 durability 2 speed 2 haste\n" +
+		"command \"Over\\x1b[2Jclock\"  target mecha you control: power +2, speed +1\n"
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI(t, nil, false, "cards", "mecha", file)
+	if code != exitClean {
+		t.Fatalf("exit %d:\n%s\n%s", code, out, errOut)
+	}
+	checkEscaped(t, "stdout", out)
+	want := []string{
+		"kind     name                       properties: effects",
+		`tower    Radio\x1b]0;pwned\a Tower  durability 3 provide 1 basic`,
+		`mecha    Sc\u202eout\x1b[2J         cost 1 power 1 durability 2 speed 2 haste`,
+		`command  Over\x1b[2Jclock           target mecha you control: power +2, speed +1`,
+	}
+	if got := strings.Split(strings.TrimSuffix(out, "\n"), "\n"); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("cards:\n%s\nwant:\n%s", out, strings.Join(want, "\n"))
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if w := runewidth.StringWidth(line[:strings.LastIndex(line, "  ")+2]); w != 36 {
+			t.Errorf("the third column starts at %d, not 36: %q", w, line)
+		}
 	}
 }

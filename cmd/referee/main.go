@@ -332,17 +332,8 @@ func (c *cardsCmd) Run(e *env) (int, error) {
 		referee.WriteReport(e.stdout, r, e.palette)
 		return max(r.ExitCode(), exitUsage), nil
 	}
-	kindWidth, nameWidth := len("kind"), len("name")
-	for _, card := range cards {
-		kindWidth = max(kindWidth, len(card.Kind))
-		nameWidth = max(nameWidth, len(card.Name))
-	}
-	row := func(kind, name, text string) {
-		fmt.Fprintln(e.stdout, strings.TrimRight(fmt.Sprintf("%-*s  %-*s  %s", kindWidth, kind, nameWidth, name, text), " "))
-	}
-	row("kind", "name", "properties: effects")
-	for _, card := range cards {
-		row(card.Kind, card.Name, card.Text)
+	if err := referee.WriteCards(e.stdout, cards); err != nil {
+		return exitUsage, err
 	}
 	return exitClean, nil
 }
