@@ -148,6 +148,11 @@ func WriteDiagnostic(w io.Writer, path, src string, d Diagnostic, p Palette) {
 // user data the commands print goes through it.
 func EscapeControls(s string) string { return escapeControls(s) }
 
+// EscapeLines is EscapeControls for a text of many lines, such as a diff
+// shown to people: its line ends stay, every other control character is
+// escaped.
+func EscapeLines(s string) string { return escapeControlsKeepLines(s) }
+
 // escapeControls is EscapeControls.
 func escapeControls(s string) string {
 	if !strings.ContainsFunc(s, isControl) {

@@ -44,7 +44,8 @@ func hostileFolder(t *testing.T) (dir, file string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data = []byte(strings.Replace(string(data), "\n3. Ann: ", "\n3.   Ann:  ", 1))
+	// A comment may hold control characters; fmt -d shows it as context.
+	data = []byte(strings.Replace(string(data), "\n3. Ann: ", "\n3.   Ann:  ", 1) + "; \x1b]0;pwned\x07 \u202e\n")
 	file = filepath.Join(dir, "a"+forged+".sortie")
 	if err := os.WriteFile(file, data, 0o644); err != nil {
 		t.Skipf("this file system cannot name a file so: %v", err)
@@ -72,6 +73,7 @@ func TestHostileFileNames(t *testing.T) {
 		{"check, in GitHub Actions", []string{"check", dir}, `a\n%3A%3Aerror file=x%3A%3Aforged\x1b[2J.sortie,line=10`},
 		{"fmt -l", []string{"fmt", "-l", dir}, `a\n::error file=x::forged\x1b[2J.sortie`},
 		{"fmt -d", []string{"fmt", "-d", dir}, `+++ ` + dir + `/a\n::error file=x::forged\x1b[2J.sortie`},
+		{"fmt -d: a comment", []string{"fmt", "-d", dir}, "\n " + `; \x1b]0;pwned\a \u202e` + "\n"},
 		{"legal", []string{"legal", file}, `a\n::error file=x::forged\x1b[2J.sortie:10:28: illegal:`},
 		{"replay", []string{"replay", file}, `a\n::error file=x::forged\x1b[2J.sortie: sortie`},
 		{"a missing file", []string{"check", missing}, `gone\n::error file=x::forged\x1b[2J.sortie`},

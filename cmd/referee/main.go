@@ -182,7 +182,8 @@ func (c *fmtCmd) Run(e *env) (int, error) {
 			fmt.Fprintln(e.stdout, referee.EscapeControls(f))
 		}
 		if c.Diff && changed {
-			fmt.Fprint(e.stdout, referee.Diff(referee.EscapeControls(f+".orig"), referee.EscapeControls(f), original, formatted))
+			// A diff is for people: what a comment holds is shown escaped.
+			fmt.Fprint(e.stdout, referee.EscapeLines(referee.Diff(referee.EscapeControls(f+".orig"), referee.EscapeControls(f), original, formatted)))
 		}
 		if c.Write && changed {
 			if err := referee.WriteAtomic(f, []byte(formatted)); err != nil {
