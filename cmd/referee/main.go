@@ -393,5 +393,6 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string, is
 }
 
 func main() {
+	removeTempFilesOnSignal()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, os.Getenv, isatty.IsTerminal(os.Stdout.Fd()) || isatty.IsCygwinTerminal(os.Stdout.Fd())))
 }
