@@ -29,11 +29,15 @@ const (
 	GoldenMissing  GoldenStatus = "missing" // no golden file yet
 	GoldenUpdated  GoldenStatus = "updated" // written by --update
 	GoldenStale    GoldenStatus = "stale"   // a golden file with no transcript
+	GoldenStray    GoldenStatus = "stray"   // a temp file an interrupted write left
+	GoldenPruned   GoldenStatus = "pruned"  // a stale golden file or a stray temp file, removed by --prune
 )
 
 // GoldenResult is one transcript's comparison.
 type GoldenResult struct {
-	Transcript, Golden string // paths relative to the folder compared
+	// Paths relative to the folder compared. Golden is the stray temp
+	// file for GoldenStray, and the file removed for GoldenPruned.
+	Transcript, Golden string
 	Status             GoldenStatus
 	Diff               string // a unified diff from the golden file to the report
 }
@@ -58,12 +62,34 @@ func Golden(dir string, update bool) ([]GoldenResult, error) {
 }
 
 // GoldenJobs compares the report of every transcript under dir/examples
-// with its file under dir/golden, up to jobs transcripts at once (one by
-// one when jobs <= 1), with the same results whatever jobs is. Reports
-// name transcripts relative to dir, so that golden files do not depend on
-// where the repository is. With update it writes every report that
-// differs, atomically.
+// with its file under dir/golden, up to jobs transcripts at once; with
+// update it writes every report that differs. See GoldenWith.
 func GoldenJobs(dir string, update bool, jobs int) ([]GoldenResult, error) {
+	return GoldenWith(dir, GoldenOptions{Update: update, Jobs: jobs})
+}
+
+// GoldenOptions say how a golden comparison runs and what it may change.
+type GoldenOptions struct {
+	// Update writes every report that differs from its golden file.
+	Update bool
+	// Prune removes the stale golden files and the stray temp files.
+	Prune bool
+	// Jobs is how many transcripts are checked at once (one by one when
+	// 1 or less).
+	Jobs int
+}
+
+// GoldenWith compares the report of every transcript under dir/examples
+// with its file under dir/golden, with the same results whatever
+// o.Jobs is. Reports name transcripts relative to dir, so that golden
+// files do not depend on where the repository is. It also reports the
+// golden files no transcript has (stale) and the temp files an
+// interrupted write left under dir/golden (stray: .NAME.golden and a
+// number, see IsTempFor). With o.Update it writes every report that
+// differs, atomically; with o.Prune it removes the stale and stray files,
+// each then reported as pruned.
+func GoldenWith(dir string, o GoldenOptions) ([]GoldenResult, error) {
+	update, jobs := o.Update, o.Jobs
 	examples := filepath.Join(dir, "examples")
 	files, err := Walk([]string{examples})
 	if err != nil {
@@ -108,16 +134,28 @@ func GoldenJobs(dir string, update bool, jobs int) ([]GoldenResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Golden files whose transcript is gone.
+	// Golden files whose transcript is gone, and temp files left behind.
 	goldenDir := filepath.Join(dir, "golden")
 	err = filepath.WalkDir(goldenDir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || filepath.Ext(path) != ".golden" {
+		if err != nil || d.IsDir() {
 			return err
 		}
 		rel, _ := filepath.Rel(dir, path)
-		if rel = filepath.ToSlash(rel); !seen[rel] {
-			out = append(out, GoldenResult{Golden: rel, Status: GoldenStale})
+		rel = filepath.ToSlash(rel)
+		status := GoldenStale
+		switch {
+		case d.Type().IsRegular() && IsTempFor(d.Name(), ".golden"):
+			status = GoldenStray
+		case filepath.Ext(path) != ".golden" || seen[rel]:
+			return nil
 		}
+		if o.Prune {
+			if err := os.Remove(path); err != nil {
+				return err
+			}
+			status = GoldenPruned
+		}
+		out = append(out, GoldenResult{Golden: rel, Status: status})
 		return nil
 	})
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -125,6 +163,14 @@ func GoldenJobs(dir string, update bool, jobs int) ([]GoldenResult, error) {
 	}
 	slices.SortStableFunc(out, func(a, b GoldenResult) int { return strings.Compare(a.Golden, b.Golden) })
 	return out, nil
+}
+
+// prunedWhy says why --prune removed a file.
+func prunedWhy(r GoldenResult) string {
+	if IsTempFor(filepath.Base(r.Golden), ".golden") {
+		return "a temp file an interrupted write left"
+	}
+	return "no transcript had this golden file"
 }
 
 // compareGolden checks one transcript under dir and compares its report,

@@ -65,11 +65,12 @@ type Output struct {
 
 // GoldenExitCode is the exit status of a golden comparison: 1 when a
 // report differs from its golden file, a golden file is missing or one is
-// stale, else 0.
+// stale, or a temp file is stray, else 0. A CI run fails on a stale
+// golden file, a claim no transcript backs, as on a mismatch.
 func GoldenExitCode(results []GoldenResult) int {
 	for _, r := range results {
 		switch r.Status {
-		case GoldenMismatch, GoldenMissing, GoldenStale:
+		case GoldenMismatch, GoldenMissing, GoldenStale, GoldenStray:
 			return 1
 		}
 	}
@@ -223,12 +224,24 @@ func writeTextGolden(w io.Writer, results []GoldenResult, p Palette) error {
 			ew.printf("%s: %s: no golden file %s (run: referee golden --update)\n", transcript, p.paint(p.Error, "missing"), golden)
 		case GoldenStale:
 			ew.printf("%s: %s: no transcript has this golden file\n", golden, p.paint(p.Error, "stale"))
+		case GoldenStray:
+			ew.printf("%s: %s: a temp file an interrupted write left (run: referee golden --prune)\n", golden, p.paint(p.Error, "stray"))
 		case GoldenUpdated:
 			ew.printf("%s: updated\n", golden)
+		case GoldenPruned:
+			ew.printf("%s: pruned: %s\n", golden, prunedWhy(r))
 		}
 	}
-	ew.printf("golden: %d ok, %d updated, %d mismatched, %d missing, %d stale\n",
+	ew.printf("golden: %d ok, %d updated, %d mismatched, %d missing, %d stale",
 		counts[GoldenOK], counts[GoldenUpdated], counts[GoldenMismatch], counts[GoldenMissing], counts[GoldenStale])
+	// The rarer outcomes only when there are any.
+	if counts[GoldenStray] > 0 {
+		ew.printf(", %d stray", counts[GoldenStray])
+	}
+	if counts[GoldenPruned] > 0 {
+		ew.printf(", %d pruned", counts[GoldenPruned])
+	}
+	ew.printf("\n")
 	return ew.err
 }
 
@@ -314,8 +327,12 @@ func goldenMessage(r GoldenResult) string {
 		return "no golden file " + r.Golden + " (run: referee golden --update)"
 	case GoldenStale:
 		return "no transcript has the golden file " + r.Golden
+	case GoldenStray:
+		return r.Golden + " is a temp file an interrupted write left (run: referee golden --prune)"
 	case GoldenUpdated:
 		return "updated " + r.Golden
+	case GoldenPruned:
+		return "removed " + r.Golden + ": " + prunedWhy(r)
 	}
 	return "the report matches " + r.Golden
 }
@@ -331,7 +348,7 @@ func goldenFile(r GoldenResult) string {
 
 // goldenTarget is the file an annotation of a comparison points at: the
 // transcript whose report differs or has no golden file, the golden file
-// that is stale or was rewritten.
+// that is stale, was rewritten or was removed, the stray temp file.
 func goldenTarget(r GoldenResult) string {
 	if r.Status == GoldenUpdated {
 		return r.Golden

@@ -30,7 +30,8 @@ func (g *githubWriter) close(int) error { return nil }
 
 // writeGitHubGolden annotates each comparison that is not ok: a mismatch
 // or a missing golden file as an error on the transcript (with the diff),
-// a stale golden file as an error on it, an update as a notice.
+// a stale golden file or a stray temp file as an error on it, an update or
+// a file pruned as a notice.
 func writeGitHubGolden(w io.Writer, results []GoldenResult) error {
 	ew := &errWriter{w: w}
 	for _, r := range results {
@@ -38,7 +39,7 @@ func writeGitHubGolden(w io.Writer, results []GoldenResult) error {
 		switch r.Status {
 		case GoldenOK:
 			continue
-		case GoldenUpdated:
+		case GoldenUpdated, GoldenPruned:
 			command = "notice"
 		}
 		// The message names the golden file, a path as user-made as the

@@ -79,6 +79,8 @@ type jsonGoldenCounts struct {
 	Mismatch int `json:"mismatch"`
 	Missing  int `json:"missing"`
 	Stale    int `json:"stale"`
+	Stray    int `json:"stray"`
+	Pruned   int `json:"pruned"`
 }
 
 type jsonGoldenResult struct {
@@ -183,6 +185,10 @@ func writeJSONGolden(w io.Writer, results []GoldenResult) error {
 			doc.Counts.Missing++
 		case GoldenStale:
 			doc.Counts.Stale++
+		case GoldenStray:
+			doc.Counts.Stray++
+		case GoldenPruned:
+			doc.Counts.Pruned++
 		}
 		doc.Results = append(doc.Results, jsonGoldenResult{orNull(r.Transcript), r.Golden, string(r.Status), orNull(r.Diff)})
 	}

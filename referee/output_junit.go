@@ -149,20 +149,21 @@ func junitMessage(path string, d Diagnostic) string {
 
 // writeJUnitGolden writes one test case a comparison, in a test suite a
 // game: a failure for a mismatch (the diff in its body), a missing golden
-// file or a stale one.
+// file, a stale one or a stray temp file; a note of what was updated or
+// pruned.
 func writeJUnitGolden(w io.Writer, results []GoldenResult) error {
 	var b junitBatch
 	for _, r := range results {
 		tc := junitCase{Name: xmlSafe(escapeControls(goldenFile(r))), Classname: xmlSafe(escapeControls(goldenGame(r)))}
 		msg := xmlSafe(escapeControls(goldenMessage(r)))
 		switch r.Status {
-		case GoldenMismatch, GoldenMissing, GoldenStale:
+		case GoldenMismatch, GoldenMissing, GoldenStale, GoldenStray:
 			body := msg
 			if r.Diff != "" {
 				body = xmlSafe(goldenDiff(r))
 			}
 			tc.Failure = &junitResult{"golden " + string(r.Status), msg, body}
-		case GoldenUpdated:
+		case GoldenUpdated, GoldenPruned:
 			tc.SystemOut = &junitOutput{msg}
 		}
 		b.add(goldenGame(r), tc)

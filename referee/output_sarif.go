@@ -35,6 +35,8 @@ var goldenRules = []sarifRule{
 	{"golden-missing", "A transcript with no golden file.", "error"},
 	{"golden-stale", "A golden file with no transcript.", "error"},
 	{"golden-updated", "A golden file rewritten by --update.", "note"},
+	{"golden-stray", "A temp file an interrupted write left under golden/.", "error"},
+	{"golden-pruned", "A stale golden file or a stray temp file removed by --prune.", "note"},
 }
 
 func sarifLevel(s Severity) string {
@@ -130,7 +132,7 @@ func writeSARIFGolden(w io.Writer, results []GoldenResult) error {
 		switch r.Status {
 		case GoldenOK:
 			continue
-		case GoldenUpdated:
+		case GoldenUpdated, GoldenPruned:
 			level = "note"
 		}
 		msg := goldenMessage(r)

@@ -200,6 +200,7 @@ func (c *fmtCmd) Run(e *env) (int, error) {
 
 type goldenCmd struct {
 	Update bool `help:"Write the current reports as the golden files (read the diff first: a golden file is a claim about the rules)."`
+	Prune  bool `help:"Remove the golden files no transcript has and the temp files interrupted writes left, and list them."`
 	formatFlag
 	jobsFlag
 	Dir string `arg:"" optional:"" default:"." help:"The folder holding examples/ and golden/."`
@@ -215,7 +216,7 @@ func (c *goldenCmd) Run(e *env) (int, error) {
 		return exitUsage, err
 	}
 	referee.UseBatchGC(e.getenv)
-	results, err := referee.GoldenJobs(c.Dir, c.Update, jobs)
+	results, err := referee.GoldenWith(c.Dir, referee.GoldenOptions{Update: c.Update, Prune: c.Prune, Jobs: jobs})
 	if err != nil {
 		return exitUsage, err
 	}
@@ -395,5 +396,6 @@ func printError(w io.Writer, err error) {
 }
 
 func main() {
+	removeTempFilesOnSignal()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, os.Getenv, isatty.IsTerminal(os.Stdout.Fd()) || isatty.IsCygwinTerminal(os.Stdout.Fd())))
 }

@@ -9,11 +9,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"sync"
-	"syscall"
 
 	"github.com/mattn/go-isatty"
 	"github.com/peterh/liner"
@@ -157,33 +155,6 @@ func (c *playCmd) cataloguePath() (string, error) {
 // busy is held while a line is run, so that a signal does not end the
 // process between writing the transcript's temporary file and renaming it.
 var busy sync.Mutex
-
-// onSignal makes an interrupt, a hang-up or a termination wait for the
-// line being run, then call restore (when not nil) and exit; the
-// transcript is written already. The function it returns stops that.
-func onSignal(restore func()) (stop func()) {
-	signals := make(chan os.Signal, 1)
-	signal.Notify(signals, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	go func() {
-		sig, ok := <-signals
-		if !ok {
-			return
-		}
-		busy.Lock()
-		if restore != nil {
-			restore()
-		}
-		code := 1
-		if n, ok := sig.(syscall.Signal); ok {
-			code = 128 + int(n)
-		}
-		os.Exit(code)
-	}()
-	return func() {
-		signal.Stop(signals)
-		close(signals)
-	}
-}
 
 // runLine runs one line, holding busy.
 func runLine(s *referee.Session, w io.Writer, line string) (referee.Status, error) {
