@@ -54,7 +54,7 @@ func GoldenPath(rel string) string {
 // its file under dir/golden, checking DefaultJobs() transcripts at once;
 // see GoldenJobs.
 func Golden(dir string, update bool) ([]GoldenResult, error) {
-	return GoldenJobs(dir, update, DefaultJobs())
+	return GoldenJobs(dir, update, DefaultJobs(), Options{})
 }
 
 // GoldenJobs compares the report of every transcript under dir/examples
@@ -62,8 +62,9 @@ func Golden(dir string, update bool) ([]GoldenResult, error) {
 // one when jobs <= 1), with the same results whatever jobs is. Reports
 // name transcripts relative to dir, so that golden files do not depend on
 // where the repository is. With update it writes every report that
-// differs, atomically.
-func GoldenJobs(dir string, update bool, jobs int) ([]GoldenResult, error) {
+// differs, atomically. Transcripts are checked with opts, which may set
+// their limits and where their catalogues may be.
+func GoldenJobs(dir string, update bool, jobs int, opts Options) ([]GoldenResult, error) {
 	examples := filepath.Join(dir, "examples")
 	files, err := Walk([]string{examples})
 	if err != nil {
@@ -80,7 +81,7 @@ func GoldenJobs(dir string, update bool, jobs int) ([]GoldenResult, error) {
 		err error
 	}
 	compare := func(i int) compared {
-		res, got, err := compareGolden(dir, files[i])
+		res, got, err := compareGolden(dir, files[i], opts)
 		if res.Status == GoldenOK || !update {
 			got = ""
 		}
@@ -128,31 +129,38 @@ func GoldenJobs(dir string, update bool, jobs int) ([]GoldenResult, error) {
 }
 
 // compareGolden checks one transcript under dir and compares its report,
-// got, with its golden file.
-func compareGolden(dir, file string) (res GoldenResult, got string, err error) {
+// got, with its golden file. Both are read as ReadFile reads, within
+// opts.Limits.
+func compareGolden(dir, file string, opts Options) (res GoldenResult, got string, err error) {
 	rel, err := filepath.Rel(dir, file)
 	if err != nil {
 		return res, "", err
 	}
 	rel = filepath.ToSlash(rel)
-	src, err := os.ReadFile(file)
+	src, err := ReadFile(file, opts.Limits)
 	if err != nil {
 		return res, "", err
 	}
-	opts := Options{ReadFile: func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(dir, name)) }}
-	got = ReportText(CheckSource(rel, string(src), opts))
+	opts.Dir = dir
+	got = ReportText(CheckSource(rel, src, opts))
 	res = GoldenResult{Transcript: rel, Golden: GoldenPath(rel)}
-	want, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(res.Golden)))
+	goldenFile := filepath.Join(dir, filepath.FromSlash(res.Golden))
+	want, err := ReadFile(goldenFile, opts.Limits)
+	if err == nil {
+		if tooLarge := opts.Limits.CheckSize(goldenFile, want); tooLarge != nil {
+			err = tooLarge
+		}
+	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		res.Status = GoldenMissing
 	case err != nil:
 		return res, "", err
-	case string(want) == got:
+	case want == got:
 		res.Status = GoldenOK
 	default:
 		res.Status = GoldenMismatch
-		res.Diff = udiff.Unified(res.Golden, "report of "+rel, string(want), got)
+		res.Diff = udiff.Unified(res.Golden, "report of "+rel, want, got)
 	}
 	return res, got, nil
 }

@@ -313,12 +313,12 @@ func sharesMemory(v reflect.Value, src string, seen map[uintptr]bool) (string, b
 
 // GoldenJobs gives the same results whatever the number of jobs.
 func TestGoldenJobs(t *testing.T) {
-	want, err := GoldenJobs(repo, false, 1)
+	want, err := GoldenJobs(repo, false, 1, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, jobs := range []int{2, 8} {
-		got, err := GoldenJobs(repo, false, jobs)
+		got, err := GoldenJobs(repo, false, jobs, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
