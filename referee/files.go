@@ -116,9 +116,9 @@ func tooLarge(path, src string, err *notation.Error) *Report {
 	return r
 }
 
-// FormatFile formats one transcript. It returns the canonical text, or
-// the syntax errors that prevent formatting.
-// A file past a limit comes back with its one error.
+// FormatFile formats one transcript, read as ReadChecked reads. It
+// returns the canonical text, or the errors that prevent formatting: the
+// syntax errors, or the one of a file past a limit.
 func FormatFile(path string, limits Limits) (formatted, original string, errs []Diagnostic, err error) {
 	src, r, err := ReadChecked(path, limits)
 	if err != nil {
