@@ -96,9 +96,9 @@ type refusedError struct{ msg string }
 
 func (e *refusedError) Error() string { return e.msg }
 
-// readCatalogue reads the catalogue that the transcript at path names in
-// its Catalogue tag, name: a path relative to the transcript, with
-// forward slashes. It gives the catalogue's path as reports name it (the
+// readCatalogue reads the catalogue that the transcript at the path
+// transcript names in its Catalogue tag, name: a path relative to the
+// transcript, with forward slashes. It gives the catalogue's path as reports name it (the
 // tag's path joined to the transcript's) and its text, read as ReadFile
 // reads. The catalogue must be in the transcript's folder or below it, or
 // under CatalogueRoot when that is set: a path that is absolute, climbs
