@@ -580,8 +580,8 @@ type EndedTurn struct {
 	Turn   int
 }
 
-func (b *binding[M]) Legal(path, src string) (*LegalMoves, *Report) {
-	rp := b.run(path, src, Options{})
+func (b *binding[M]) Legal(path, src string, opts Options) (*LegalMoves, *Report) {
+	rp := b.run(path, src, opts)
 	r := rp.report
 	if r.ExitCode() != 0 || rp.state == nil {
 		return nil, r
@@ -627,7 +627,7 @@ func (b *binding[M]) Legal(path, src string) (*LegalMoves, *Report) {
 		// 1's moves (a seeded Sortie's placements): the first move, written
 		// as turn 1's, tells which.
 		turn1 := strings.TrimRight(src, "\n") + "\n\n" + fmt.Sprintf("1. %s: %s\n", quoteName(b, lm.Player), lm.Moves[0])
-		lm.Setup = b.Check(path, turn1, Options{}).ExitCode() != 0
+		lm.Setup = b.Check(path, turn1, opts).ExitCode() != 0
 	}
 	return lm, r
 }

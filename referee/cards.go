@@ -1,9 +1,10 @@
 package referee
 
 import (
+	"errors"
 	"fmt"
-	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/tabletop-referee/referee/engine"
@@ -47,7 +48,7 @@ func (cg *cardGame) loadCatalogue(game, path, src string) *loaded {
 	r.Diagnostics = diags
 	out := &loaded{report: r}
 	if cat != nil && cat.Game != "" && cat.Game != game {
-		r.add(Error, zeroSpan, fmt.Sprintf("this catalogue is for %s, not %s", cat.Game, game))
+		r.add(Error, gameTagSpan(path, src, cat.Game), fmt.Sprintf("this catalogue is for %s, not %s", cat.Game, game))
 	}
 	if cat != nil {
 		rules, cards, errs := cg.load(cat)
@@ -68,6 +69,19 @@ func (cg *cardGame) loadCatalogue(game, path, src string) *loaded {
 		r.Result = fmt.Sprintf("a catalogue of %s and %s", plural(len(out.cards)-decks, "card"), plural(decks, "deck"))
 	}
 	return out
+}
+
+// gameTagSpan is the span of the catalogue's Game tag naming game, from its
+// "[" to its value's closing quote; no place when there is none.
+func gameTagSpan(path, src, game string) notation.Span {
+	for _, m := range gameTag.FindAllStringSubmatchIndex(src, -1) {
+		if src[m[2]:m[3]] != game {
+			continue
+		}
+		start := m[0] + strings.IndexByte(src[m[0]:m[1]], '[')
+		return notation.Span{Start: notation.PositionAt(path, src, start), End: notation.PositionAt(path, src, m[1])}
+	}
+	return zeroSpan
 }
 
 // defaultRules are the rules with the default catalogue, which a test
@@ -98,17 +112,27 @@ func (b *binding[M]) rulesFor(path string, t *notation.Transcript[M], r *Report,
 		r.add(Error, tag.Span(), `the Catalogue tag names one file, as in [Catalogue "prototype.cards"]`)
 		return nil
 	}
-	file := filepath.Join(filepath.Dir(path), filepath.FromSlash(tag.Text()[0]))
-	src, err := opts.readFile(file)
-	if err != nil {
+	file, src, err := opts.readCatalogue(path, tag.Text()[0])
+	var refused *refusedError
+	switch {
+	case errors.As(err, &refused):
+		r.add(Error, tag.Span(), refused.msg)
+		return nil
+	case err != nil:
 		r.add(Error, tag.Span(), fmt.Sprintf("cannot read the catalogue: %v", err))
 		return nil
 	}
-	l := b.cards.loadCatalogue(b.Name(), filepath.ToSlash(file), string(src))
+	// A catalogue is held to the limits of a transcript.
+	var l *loaded
+	if err := opts.Limits.CheckSize(file, src); err != nil {
+		l = &loaded{report: tooLarge(file, src, err)}
+	} else {
+		l = b.cards.loadCatalogue(b.Name(), file, src)
+	}
 	if l.rules == nil {
 		d := l.report.Diagnostics[0]
 		r.add(Error, tag.Span(), fmt.Sprintf("the catalogue has %s, the first at %s: %s (check it with: referee check %s)",
-			plural(len(l.report.Diagnostics), "error"), d.Span.Start, d.Msg, filepath.ToSlash(file)))
+			plural(len(l.report.Diagnostics), "error"), d.Span.Start, d.Msg, file))
 		return nil
 	}
 	return l.rules

@@ -1,13 +1,10 @@
 package referee
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"unsafe"
 
 	udiff "github.com/aymanbagabas/go-udiff"
 
@@ -48,38 +45,25 @@ func Walk(paths []string) ([]string, error) {
 // CheckFile reads, detects and checks one transcript. A file that cannot
 // be read or whose game cannot be told gets a report with one error.
 func CheckFile(path string, opts Options) *Report {
-	src, err := readLimited(path, opts.Limits)
+	src, err := ReadFile(path, opts.Limits)
 	if err != nil {
 		return failed(path, "", err.Error())
 	}
 	return CheckSource(path, src, opts)
 }
 
-// readLimited reads a file, but no more than one byte past the size limit:
-// enough to report the limit crossed without holding a huge file.
-func readLimited(path string, limits notation.Limits) (string, error) {
-	f, err := os.Open(path)
+// ReadChecked reads a file as ReadFile does, and checks it against limits
+// as a transcript is checked. A file past a limit gives a report with
+// its one error, at its place; a file that cannot be read, an error.
+func ReadChecked(path string, limits Limits) (string, *Report, error) {
+	src, err := ReadFile(path, limits)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
-	defer f.Close()
-	limit := int64(limits.OrDefault().MaxBytes) + 1
-	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
-		// One buffer of the right size, rather than one grown by doubling,
-		// and no copy of it: the bytes are never written again once read,
-		// as in strings.Builder.
-		buf := make([]byte, min(info.Size(), limit))
-		n, err := io.ReadFull(f, buf)
-		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
-			return "", err
-		}
-		if n == 0 {
-			return "", nil
-		}
-		return unsafe.String(&buf[0], n), nil
+	if err := limits.CheckSize(path, src); err != nil {
+		return src, tooLarge(path, src, err), nil
 	}
-	data, err := io.ReadAll(io.LimitReader(f, limit))
-	return string(data), err
+	return src, nil, nil
 }
 
 // CheckSource detects and checks a transcript already read; path is only
@@ -132,19 +116,23 @@ func tooLarge(path, src string, err *notation.Error) *Report {
 	return r
 }
 
-// FormatFile formats one transcript. It returns the canonical text, or
-// the syntax errors that prevent formatting.
-func FormatFile(path string) (formatted, original string, errs []Diagnostic, err error) {
-	src, err := os.ReadFile(path)
+// FormatFile formats one transcript, read as ReadChecked reads. It
+// returns the canonical text, or the errors that prevent formatting: the
+// syntax errors, or the one of a file past a limit.
+func FormatFile(path string, limits Limits) (formatted, original string, errs []Diagnostic, err error) {
+	src, r, err := ReadChecked(path, limits)
 	if err != nil {
 		return "", "", nil, err
 	}
-	g, err := Detect(path, string(src))
-	if err != nil {
-		return "", string(src), nil, fmt.Errorf("%s: %w", path, err)
+	if r != nil {
+		return "", src, r.Diagnostics, nil
 	}
-	formatted, errs = g.Format(path, string(src))
-	return formatted, string(src), errs, nil
+	g, err := Detect(path, src)
+	if err != nil {
+		return "", src, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	formatted, errs = g.Format(path, src)
+	return formatted, src, errs, nil
 }
 
 // Diff is a unified diff between two texts.

@@ -7,7 +7,6 @@ package referee
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -33,7 +32,7 @@ type Game interface {
 	// transcript with syntax errors, returning them.
 	Format(path, src string) (string, []Diagnostic)
 	// Legal lists the legal moves at the end of a transcript, in notation.
-	Legal(path, src string) (*LegalMoves, *Report)
+	Legal(path, src string, opts Options) (*LegalMoves, *Report)
 	// Random plays a random legal game from seed and writes its transcript,
 	// with the outcome the generator reached.
 	Random(seed uint64) (transcript string, outcome string)
@@ -63,9 +62,17 @@ type Options struct {
 	// KeepGoing skips illegal moves and goes on replaying, instead of
 	// stopping at the first.
 	KeepGoing bool
-	// ReadFile reads a file a transcript names, such as its catalogue, at
-	// a path joined to the transcript's own; os.ReadFile when nil. Golden
-	// sets it so that reports name files relative to the folder compared.
+	// Dir is the folder the transcript's path is relative to, and so the
+	// files it names: the working directory when empty. Golden sets it so
+	// that reports name files relative to the folder compared.
+	Dir string
+	// CatalogueRoot, when set, is a folder under which a Catalogue tag may
+	// name a file, besides the transcript's own folder and below.
+	CatalogueRoot string
+	// ReadFile, when set, reads the files a transcript names in place of
+	// the file system (as from memory), given the path joined to the
+	// transcript's; a path that leaves the folders allowed is still
+	// refused, by its name.
 	ReadFile func(path string) ([]byte, error)
 	// Limits bound the transcript (size, line length, moves); zero fields
 	// take the defaults.
@@ -87,13 +94,6 @@ type Options struct {
 	// has ended (and, for the first, once the game has begun): its place,
 	// number and player, and the state (which it must not change).
 	turnStart func(at notation.Span, turn, player int, st engine.State)
-}
-
-func (o Options) readFile(path string) ([]byte, error) {
-	if o.ReadFile != nil {
-		return o.ReadFile(path)
-	}
-	return os.ReadFile(path)
 }
 
 // games is the registry: one line a game.

@@ -77,6 +77,9 @@ type GoldenOptions struct {
 	// Jobs is how many transcripts are checked at once (one by one when
 	// 1 or less).
 	Jobs int
+	// Check is how each transcript is checked: its limits, and where its
+	// catalogue may be.
+	Check Options
 }
 
 // GoldenWith compares the report of every transcript under dir/examples
@@ -89,7 +92,7 @@ type GoldenOptions struct {
 // differs, atomically; with o.Prune it removes the stale and stray files,
 // each then reported as pruned.
 func GoldenWith(dir string, o GoldenOptions) ([]GoldenResult, error) {
-	update, jobs := o.Update, o.Jobs
+	update, jobs, opts := o.Update, o.Jobs, o.Check
 	examples := filepath.Join(dir, "examples")
 	files, err := Walk([]string{examples})
 	if err != nil {
@@ -106,7 +109,7 @@ func GoldenWith(dir string, o GoldenOptions) ([]GoldenResult, error) {
 		err error
 	}
 	compare := func(i int) compared {
-		res, got, err := compareGolden(dir, files[i])
+		res, got, err := compareGolden(dir, files[i], opts)
 		if res.Status == GoldenOK || !update {
 			got = ""
 		}
@@ -174,31 +177,38 @@ func prunedWhy(r GoldenResult) string {
 }
 
 // compareGolden checks one transcript under dir and compares its report,
-// got, with its golden file.
-func compareGolden(dir, file string) (res GoldenResult, got string, err error) {
+// got, with its golden file. Both are read as ReadFile reads, within
+// opts.Limits.
+func compareGolden(dir, file string, opts Options) (res GoldenResult, got string, err error) {
 	rel, err := filepath.Rel(dir, file)
 	if err != nil {
 		return res, "", err
 	}
 	rel = filepath.ToSlash(rel)
-	src, err := os.ReadFile(file)
+	src, err := ReadFile(file, opts.Limits)
 	if err != nil {
 		return res, "", err
 	}
-	opts := Options{ReadFile: func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(dir, name)) }}
-	got = ReportText(CheckSource(rel, string(src), opts))
+	opts.Dir = dir
+	got = ReportText(CheckSource(rel, src, opts))
 	res = GoldenResult{Transcript: rel, Golden: GoldenPath(rel)}
-	want, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(res.Golden)))
+	goldenFile := filepath.Join(dir, filepath.FromSlash(res.Golden))
+	want, err := ReadFile(goldenFile, opts.Limits)
+	if err == nil {
+		if tooLarge := opts.Limits.CheckSize(goldenFile, want); tooLarge != nil {
+			err = tooLarge
+		}
+	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		res.Status = GoldenMissing
 	case err != nil:
 		return res, "", err
-	case string(want) == got:
+	case want == got:
 		res.Status = GoldenOK
 	default:
 		res.Status = GoldenMismatch
-		res.Diff = udiff.Unified(res.Golden, "report of "+rel, string(want), got)
+		res.Diff = udiff.Unified(res.Golden, "report of "+rel, want, got)
 	}
 	return res, got, nil
 }

@@ -28,6 +28,8 @@ type Session struct {
 	path string
 	// text is the transcript so far, in the canonical layout.
 	text string
+	// opts are what every check of text is made with.
+	opts Options
 	// Palette colours what the session writes.
 	Palette Palette
 
@@ -69,9 +71,9 @@ func (s Status) String() string {
 // the file the session writes ("" for none). A transcript that does not
 // check clean is refused: the session is nil and the report says why. A
 // closing "result: unfinished" is taken off, so that play goes on where
-// it stopped.
-func NewSession(g Game, path, src string) (*Session, *Report) {
-	r := g.Check(path, src, Options{})
+// it stopped. Every check is made with opts.
+func NewSession(g Game, path, src string, opts Options) (*Session, *Report) {
+	r := g.Check(path, src, opts)
 	if r.ExitCode() != 0 {
 		return nil, r
 	}
@@ -85,7 +87,7 @@ func NewSession(g Game, path, src string) (*Session, *Report) {
 			text, _ = g.Format(path, text[:loc[0]]+text[loc[1]:])
 		}
 	}
-	s := &Session{game: g, path: path, text: text}
+	s := &Session{game: g, path: path, text: text, opts: opts}
 	s.refresh()
 	if s.report.ExitCode() != 0 {
 		return nil, s.report
@@ -107,8 +109,8 @@ func (s *Session) Save() error {
 // refresh replays the text, for the state drawn, the open line and the
 // legal moves.
 func (s *Session) refresh() {
-	s.replay, s.report = s.game.Replay(s.path, s.text, Options{})
-	s.legal, _ = s.game.Legal(s.path, s.text)
+	s.replay, s.report = s.game.Replay(s.path, s.text, s.opts)
+	s.legal, _ = s.game.Legal(s.path, s.text, s.opts)
 	s.options, s.after = nil, nil
 }
 
@@ -435,7 +437,7 @@ func (s *Session) end(w io.Writer) (Status, error) {
 	for i := range players {
 		next := players[(slices.Index(players, player)+1+i)%len(players)]
 		a := attempt{text: base + turnLine(turn+1, next) + "\n"}
-		r := s.game.Check(s.path, a.text, Options{})
+		r := s.game.Check(s.path, a.text, s.opts)
 		if r.ExitCode() == 0 {
 			return s.try(w, a)
 		}
@@ -451,7 +453,7 @@ func (s *Session) end(w io.Writer) (Status, error) {
 // ("Ann wins", "draw"), or "" when the game goes on; r is the report of the
 // transcript with the turn ended.
 func (s *Session) rulesResult() (string, *Report) {
-	r := s.game.Check(s.path, strings.TrimRight(s.text, "\n")+"\n\nresult: unfinished\n", Options{})
+	r := s.game.Check(s.path, strings.TrimRight(s.text, "\n")+"\n\nresult: unfinished\n", s.opts)
 	switch o := r.Outcome; {
 	case o == "draw":
 		return "draw", r
@@ -597,7 +599,7 @@ func sameStatement(between string) bool {
 // clean, and writes it; otherwise it writes the diagnostics and keeps the
 // transcript as it was.
 func (s *Session) try(w io.Writer, a attempt) (Status, error) {
-	r := s.game.Check(s.path, a.text, Options{})
+	r := s.game.Check(s.path, a.text, s.opts)
 	if r.ExitCode() != 0 {
 		s.reject(w, a, r)
 		return Rejected, nil
@@ -738,7 +740,7 @@ func (s *Session) lastStep() (Step, string, bool) {
 		return steps[len(steps)-1], "", true
 	}
 	start := strings.TrimRight(s.text, "\n") + "\n\n" + turnLine(1, s.report.Players[0]) + "\n"
-	rp, r := s.game.Replay(s.path, start, Options{})
+	rp, r := s.game.Replay(s.path, start, s.opts)
 	if r.ExitCode() != 0 || len(rp.Steps) == 0 {
 		return Step{}, "", false
 	}
@@ -845,7 +847,7 @@ func (s *Session) movesAfter(typed string) []string {
 		a = s.moveAttempt(typed)
 	}
 	var moves []string
-	lm, r := s.game.Legal(s.path, a.text)
+	lm, r := s.game.Legal(s.path, a.text, s.opts)
 	if r.ExitCode() == 0 && lm != nil && lm.Over == "" && lm.Ended == nil {
 		turn, _, _ := s.openTurn()
 		switch {

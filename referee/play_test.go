@@ -31,7 +31,7 @@ func newTestSession(t *testing.T, game, src string) (*Session, string) {
 		t.Fatalf("no game %s", game)
 	}
 	path := filepath.Join(t.TempDir(), "game"+g.Extension())
-	s, r := NewSession(g, path, src)
+	s, r := NewSession(g, path, src, Options{})
 	if s == nil {
 		t.Fatalf("NewSession refused:\n%s", ReportText(r))
 	}
@@ -430,7 +430,7 @@ func TestSessionResume(t *testing.T) {
 			if err := os.WriteFile(path, []byte(tt.file), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			s, _ := NewSession(sortieGame, path, tt.file)
+			s, _ := NewSession(sortieGame, path, tt.file, Options{})
 			if s == nil {
 				t.Fatal("refused")
 			}
@@ -451,7 +451,7 @@ func TestSessionRefusesABadTranscript(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, r := NewSession(sortieGame, "game.sortie", tt.src)
+			s, r := NewSession(sortieGame, "game.sortie", tt.src, Options{})
 			if s != nil {
 				t.Fatal("a transcript that does not check clean was taken")
 			}
@@ -467,7 +467,7 @@ func TestSessionRefusesABadTranscript(t *testing.T) {
 func TestSessionWriteFailure(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "gone", "game.sortie")
-	s, _ := NewSession(sortieGame, path, seeded)
+	s, _ := NewSession(sortieGame, path, seeded, Options{})
 	var out bytes.Buffer
 	st, err := s.Exec(&out, "place 7D/9C a1")
 	if st != Rejected || err == nil {

@@ -164,7 +164,7 @@ func TestLegalMovesReplay(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := strings.TrimRight(string(base), "\n")
-	lm, r := sortieGame.Legal("t.sortie", src)
+	lm, r := sortieGame.Legal("t.sortie", src, Options{})
 	if lm == nil {
 		t.Fatalf("no legal moves:\n%s", ReportText(r))
 	}
@@ -181,7 +181,7 @@ func TestLegalMovesReplay(t *testing.T) {
 	if over.ExitCode() != 1 {
 		t.Errorf("a2-a4 is accepted")
 	}
-	if lm, _ := sortieGame.Legal("t.sortie", mustRead(t, "examples/sortie/ann-wins.sortie")); lm == nil || lm.Over == "" {
+	if lm, _ := sortieGame.Legal("t.sortie", mustRead(t, "examples/sortie/ann-wins.sortie"), Options{}); lm == nil || lm.Over == "" {
 		t.Errorf("a finished game lists legal moves: %+v", lm)
 	}
 }
@@ -193,7 +193,7 @@ func TestLegalMovesOfTheNextTurn(t *testing.T) {
 	lines := strings.Split(game, "\n")
 	// The header (five lines) and the first twelve turns: round 2 has begun.
 	src := strings.Join(lines[:5+12], "\n") + "\n"
-	lm, r := modGame.Legal("t.mod", src)
+	lm, r := modGame.Legal("t.mod", src, Options{})
 	if lm == nil {
 		t.Fatalf("no legal moves:\n%s", ReportText(r))
 	}
@@ -297,7 +297,7 @@ func TestLegalSetupOrTurn(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g, _ := Lookup(tt.game)
-			lm, r := g.Legal("t"+g.Extension(), tt.src)
+			lm, r := g.Legal("t"+g.Extension(), tt.src, Options{})
 			if lm == nil {
 				t.Fatalf("no legal moves:\n%s", ReportText(r))
 			}

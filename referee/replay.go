@@ -167,7 +167,7 @@ func (b *binding[M]) Replay(path, src string, opts Options) (*Replay, *Report) {
 // size, its game, a fault of the referee's own) in the report.
 func ReplayFile(path string, opts Options) (rp *Replay, r *Report) {
 	rp = &Replay{}
-	src, err := readLimited(path, opts.Limits)
+	src, err := ReadFile(path, opts.Limits)
 	if err != nil {
 		return rp, failed(path, "", err.Error())
 	}

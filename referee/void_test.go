@@ -98,7 +98,7 @@ func TestVoidLegalNamesTheOtherPlayer(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			lm, r := voidGame.Legal("t.void", tt.src)
+			lm, r := voidGame.Legal("t.void", tt.src, Options{})
 			if lm == nil {
 				t.Fatalf("no legal moves:\n%s", ReportText(r))
 			}
@@ -143,7 +143,7 @@ func legalOrPanic(src string) (lm *LegalMoves, r *Report, panicked string) {
 			panicked = fmt.Sprint(e)
 		}
 	}()
-	lm, r = voidGame.Legal("t.void", src)
+	lm, r = voidGame.Legal("t.void", src, Options{})
 	return lm, r, ""
 }
 

@@ -58,6 +58,7 @@ type checkCmd struct {
 	formatFlag
 	jobsFlag
 	limitFlags
+	catalogueRootFlag
 	Paths []string `arg:"" name:"path" help:"Transcripts, or folders to search for them."`
 }
 
@@ -72,6 +73,42 @@ type limitFlags struct {
 
 func (l limitFlags) options(keepGoing bool) referee.Options {
 	return referee.Options{KeepGoing: keepGoing, Limits: referee.Limits{MaxBytes: l.MaxBytes, MaxLine: l.MaxLine, MaxMoves: l.MaxMoves}}
+}
+
+// check refuses a limit that bounds nothing: a limit of 0 or less would
+// otherwise fall back to the default unseen. --max-diagnostics 0 prints
+// every diagnostic.
+func (l limitFlags) check() error {
+	return errors.Join(atLeast("--max-bytes", l.MaxBytes, 1), atLeast("--max-line", l.MaxLine, 1),
+		atLeast("--max-moves", l.MaxMoves, 1), atLeast("--max-diagnostics", l.MaxDiagnostics, 0))
+}
+
+// atLeast refuses a flag's value below least.
+func atLeast(flag string, value, least int) error {
+	if value < least {
+		return fmt.Errorf("%s must be %d or more, not %d", flag, least, value)
+	}
+	return nil
+}
+
+// sizeFlags bound a file that is read but not replayed: its size and its
+// lines, as limitFlags do.
+type sizeFlags struct {
+	MaxBytes int `default:"16777216" help:"The largest file read, in bytes."`
+	MaxLine  int `default:"65536" help:"The longest line, in bytes."`
+}
+
+func (l sizeFlags) check() error {
+	return errors.Join(atLeast("--max-bytes", l.MaxBytes, 1), atLeast("--max-line", l.MaxLine, 1))
+}
+
+func (l sizeFlags) limits() referee.Limits {
+	return referee.Limits{MaxBytes: l.MaxBytes, MaxLine: l.MaxLine}
+}
+
+// catalogueRootFlag widens where a transcript's Catalogue tag may point.
+type catalogueRootFlag struct {
+	CatalogueRoot string `type:"existingdir" placeholder:"DIR" help:"Let a Catalogue tag name a file anywhere under DIR; without it, only in the transcript's own folder and below."`
 }
 
 // jobsFlag says how many files check and golden work on at once; the
@@ -102,6 +139,9 @@ func (f formatFlag) output(e *env, maxDiagnostics int) (referee.Output, error) {
 }
 
 func (c *checkCmd) Run(e *env) (int, error) {
+	if err := c.check(); err != nil {
+		return exitUsage, err
+	}
 	out, err := c.output(e, c.MaxDiagnostics)
 	if err != nil {
 		return exitUsage, err
@@ -132,7 +172,9 @@ func (c *checkCmd) Run(e *env) (int, error) {
 		}
 		return buf.Flush()
 	}
-	if err := referee.CheckFiles(files, c.options(c.KeepGoing), jobs, emit); err != nil {
+	opts := c.options(c.KeepGoing)
+	opts.CatalogueRoot = c.CatalogueRoot
+	if err := referee.CheckFiles(files, opts, jobs, emit); err != nil {
 		return max(w.ExitCode(), exitUsage), err
 	}
 	if err := w.Close(); err != nil {
@@ -145,24 +187,34 @@ func (c *checkCmd) Run(e *env) (int, error) {
 }
 
 type fmtCmd struct {
-	List  bool     `short:"l" help:"List the files whose layout differs from the canonical one."`
-	Write bool     `short:"w" help:"Rewrite the files in place (atomically) instead of printing them."`
-	Diff  bool     `short:"d" help:"Print a diff of the changes instead of the files."`
+	List  bool `short:"l" help:"List the files whose layout differs from the canonical one."`
+	Write bool `short:"w" help:"Rewrite the files in place (atomically) instead of printing them."`
+	Diff  bool `short:"d" help:"Print a diff of the changes instead of the files."`
+	sizeFlags
 	Paths []string `arg:"" name:"path" help:"Transcripts, or folders to search for them."`
 }
 
 func (c *fmtCmd) Run(e *env) (int, error) {
-	files, err := referee.Walk(c.Paths)
+	if err := c.check(); err != nil {
+		return exitUsage, err
+	}
+	found, err := referee.Walk(c.Paths)
 	if err != nil {
 		return exitUsage, err
 	}
+	var files []string
+	for _, f := range found {
+		// Catalogues are laid out by their designers; fmt is for transcripts.
+		if filepath.Ext(f) != referee.CatalogueExt {
+			files = append(files, f)
+		}
+	}
+	if len(files) == 0 {
+		return exitUsage, errors.New("no transcripts found")
+	}
 	code := exitClean
 	for _, f := range files {
-		if filepath.Ext(f) == referee.CatalogueExt {
-			// Catalogues are laid out by their designers; fmt is for transcripts.
-			continue
-		}
-		formatted, original, diags, err := referee.FormatFile(f)
+		formatted, original, diags, err := referee.FormatFile(f, c.limits())
 		if err != nil {
 			fmt.Fprintln(e.stderr, referee.EscapeControls(err.Error()))
 			code = exitUsage
@@ -203,10 +255,15 @@ type goldenCmd struct {
 	Prune  bool `help:"Remove the golden files no transcript has and the temp files interrupted writes left, and list them."`
 	formatFlag
 	jobsFlag
+	sizeFlags
+	catalogueRootFlag
 	Dir string `arg:"" optional:"" default:"." help:"The folder holding examples/ and golden/."`
 }
 
 func (c *goldenCmd) Run(e *env) (int, error) {
+	if err := c.check(); err != nil {
+		return exitUsage, err
+	}
 	out, err := c.output(e, 0)
 	if err != nil {
 		return exitUsage, err
@@ -216,7 +273,8 @@ func (c *goldenCmd) Run(e *env) (int, error) {
 		return exitUsage, err
 	}
 	referee.UseBatchGC(e.getenv)
-	results, err := referee.GoldenWith(c.Dir, referee.GoldenOptions{Update: c.Update, Prune: c.Prune, Jobs: jobs})
+	opts := referee.Options{Limits: c.limits(), CatalogueRoot: c.CatalogueRoot}
+	results, err := referee.GoldenWith(c.Dir, referee.GoldenOptions{Update: c.Update, Prune: c.Prune, Jobs: jobs, Check: opts})
 	if err != nil {
 		return exitUsage, err
 	}
@@ -227,21 +285,32 @@ func (c *goldenCmd) Run(e *env) (int, error) {
 }
 
 type legalCmd struct {
+	limitFlags
+	catalogueRootFlag
 	File string `arg:"" help:"A transcript."`
 }
 
 func (c *legalCmd) Run(e *env) (int, error) {
-	src, err := os.ReadFile(c.File)
+	if err := c.check(); err != nil {
+		return exitUsage, err
+	}
+	opts := c.options(false)
+	src, r, err := referee.ReadChecked(c.File, opts.Limits)
 	if err != nil {
 		return exitUsage, err
 	}
-	g, err := referee.Detect(c.File, string(src))
+	if r != nil {
+		referee.WriteReport(e.stdout, r, e.palette)
+		return exitUsage, nil
+	}
+	g, err := referee.Detect(c.File, src)
 	if err != nil {
 		return exitUsage, fmt.Errorf("%s: %w", c.File, err)
 	}
-	lm, r := g.Legal(c.File, string(src))
+	opts.CatalogueRoot = c.CatalogueRoot
+	lm, r := g.Legal(c.File, src, opts)
 	if lm == nil {
-		referee.WriteReport(e.stdout, r, e.palette)
+		referee.WriteReport(e.stdout, referee.Truncate(r, c.MaxDiagnostics), e.palette)
 		return max(r.ExitCode(), exitIllegal), nil
 	}
 	referee.WriteLegal(e.stdout, lm)
@@ -313,7 +382,8 @@ func (c *grammarCmd) Run(e *env) (int, error) {
 }
 
 type cardsCmd struct {
-	Game      string `arg:"" help:"The game whose catalogue to list."`
+	Game string `arg:"" help:"The game whose catalogue to list."`
+	sizeFlags
 	Catalogue string `arg:"" optional:"" help:"A catalogue file (.cards); without it, the game's default catalogue."`
 }
 
@@ -322,14 +392,22 @@ func (c *cardsCmd) Run(e *env) (int, error) {
 	if !ok {
 		return exitUsage, fmt.Errorf("unknown game %q (see: referee games)", c.Game)
 	}
-	var src []byte
+	if err := c.check(); err != nil {
+		return exitUsage, err
+	}
+	var src string
 	if c.Catalogue != "" {
+		var r *referee.Report
 		var err error
-		if src, err = os.ReadFile(c.Catalogue); err != nil {
+		if src, r, err = referee.ReadChecked(c.Catalogue, c.limits()); err != nil {
 			return exitUsage, err
 		}
+		if r != nil {
+			referee.WriteReport(e.stdout, r, e.palette)
+			return exitUsage, nil
+		}
 	}
-	cards, r := referee.Cards(g, c.Catalogue, string(src))
+	cards, r := referee.Cards(g, c.Catalogue, src)
 	if cards == nil {
 		referee.WriteReport(e.stdout, r, e.palette)
 		return max(r.ExitCode(), exitUsage), nil

@@ -31,7 +31,9 @@ type playCmd struct {
 	// Catalogue is a path as typed, relative to the working directory; the
 	// header writes it relative to the transcript.
 	Catalogue string `placeholder:"FILE" type:"existingfile" help:"A new card game's catalogue (.cards), written in its Catalogue tag; without it, the game's own."`
-	Game      string `arg:"" help:"The game to play."`
+	sizeFlags
+	catalogueRootFlag
+	Game string `arg:"" help:"The game to play."`
 }
 
 // stdin is where play reads its lines; a variable for the tests.
@@ -42,11 +44,15 @@ func (c *playCmd) Run(e *env) (int, error) {
 	if !ok {
 		return exitUsage, fmt.Errorf("unknown game %q (see: referee games)", c.Game)
 	}
+	if err := c.check(); err != nil {
+		return exitUsage, err
+	}
 	src, resumed, err := c.start(g)
 	if err != nil {
 		return exitUsage, err
 	}
-	s, r := referee.NewSession(g, c.Record, src)
+	opts := referee.Options{Limits: c.limits(), CatalogueRoot: c.CatalogueRoot}
+	s, r := referee.NewSession(g, c.Record, src, opts)
 	if s == nil {
 		referee.WriteReport(e.stdout, r, e.palette)
 		what := "the header"
@@ -95,18 +101,18 @@ func (c *playCmd) start(g referee.Game) (src string, resumed bool, err error) {
 		if other, ok := referee.ByExtension(c.Record); ok && other != g {
 			return "", false, fmt.Errorf("%s is a %s transcript by its extension, not %s's", c.Record, other.Name(), g.Name())
 		}
-		data, err := os.ReadFile(c.Record)
+		data, err := referee.ReadFile(c.Record, c.limits())
 		switch {
 		case err == nil && len(data) > 0:
 			if c.Seed != "" || c.Catalogue != "" || len(c.Variant) > 0 || len(c.Players) != 2 || c.Players[0] != "Ann" || c.Players[1] != "Ben" {
 				return "", false, fmt.Errorf("%s holds a game already, with its own header: --players, --seed, --catalogue and --variant are for a new one", c.Record)
 			}
-			if other, err := referee.Detect(c.Record, string(data)); err != nil {
+			if other, err := referee.Detect(c.Record, data); err != nil {
 				return "", false, fmt.Errorf("%s: %w", c.Record, err)
 			} else if other != g {
 				return "", false, fmt.Errorf("%s is a %s transcript, not %s's", c.Record, other.Name(), g.Name())
 			}
-			return string(data), true, nil
+			return data, true, nil
 		case err != nil && !errors.Is(err, fs.ErrNotExist):
 			return "", false, err
 		}

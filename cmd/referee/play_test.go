@@ -101,7 +101,8 @@ func TestPlayScript(t *testing.T) {
 }
 
 // --catalogue writes a new game's Catalogue tag relative to the recorded
-// file, so that the file checks from wherever it is checked.
+// file, so that the file checks from wherever it is checked; a catalogue
+// outside the file's folder needs --catalogue-root, there and in check.
 func TestPlayCatalogue(t *testing.T) {
 	catalogue, err := filepath.Abs("../../examples/mod/tiny.cards")
 	if err != nil {
@@ -116,7 +117,12 @@ func TestPlayCatalogue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	code, out, errOut := playScript(t, "quit\n", "mod", "--record", file, "--seed", "3", "--catalogue", catalogue)
+	if code, out, _ := playScript(t, "quit\n", "mod", "--record", file, "--seed", "3", "--catalogue", catalogue); code != exitUsage || !strings.Contains(out, "--catalogue-root") {
+		t.Errorf("a catalogue outside the file's folder: exit %d:\n%s", code, out)
+	}
+	os.Remove(file)
+	root := filepath.Dir(catalogue)
+	code, out, errOut := playScript(t, "quit\n", "mod", "--record", file, "--seed", "3", "--catalogue", catalogue, "--catalogue-root", root)
 	if code != 0 {
 		t.Fatalf("exit %d:\n%s\n%s", code, out, errOut)
 	}
@@ -124,7 +130,7 @@ func TestPlayCatalogue(t *testing.T) {
 	if err != nil || !strings.Contains(string(data), fmt.Sprintf("[Catalogue %q]\n", filepath.ToSlash(rel))) {
 		t.Fatalf("the file: %v\n%s", err, data)
 	}
-	if r := referee.CheckFile(file, referee.Options{}); r.ExitCode() != 0 {
+	if r := referee.CheckFile(file, referee.Options{CatalogueRoot: root}); r.ExitCode() != 0 {
 		t.Errorf("the recorded file does not check:\n%s", referee.ReportText(r))
 	}
 	// A game begun already keeps its own catalogue.

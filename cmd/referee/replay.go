@@ -9,6 +9,7 @@ import (
 type replayCmd struct {
 	Turn int `placeholder:"N" help:"Show only the state once turn N has ended, as the next turn begins (0, the default: every step)."`
 	limitFlags
+	catalogueRootFlag
 	File string `arg:"" help:"A transcript."`
 }
 
@@ -17,8 +18,12 @@ func (c *replayCmd) Run(e *env) (int, error) {
 	if c.Turn < 0 {
 		return exitUsage, errors.New("--turn must be a turn number, 1 or more")
 	}
+	if err := c.check(); err != nil {
+		return exitUsage, err
+	}
 	opts := c.options(false)
 	opts.OnlyTurn = c.Turn
+	opts.CatalogueRoot = c.CatalogueRoot
 	rp, r := referee.ReplayFile(c.File, opts)
 	shown := referee.Truncate(r, c.MaxDiagnostics)
 	if err := referee.WriteReplay(e.stdout, rp, shown, e.palette, c.Turn); err != nil {

@@ -1,0 +1,87 @@
+//go:build unix
+
+package referee
+
+import (
+	"errors"
+	"net"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// mkfifo makes a named pipe that nothing ever writes to: reading it would
+// wait forever.
+func mkfifo(t *testing.T, path string) string {
+	t.Helper()
+	if err := syscall.Mkfifo(path, 0o644); err != nil {
+		t.Skipf("no named pipes here: %v", err)
+	}
+	return path
+}
+
+// within2s runs f, failing the test if it has not returned in 2 s: a
+// guard against a read that waits forever, not a timing.
+func within2s(t *testing.T, f func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	select {
+	case <-done:
+	case <-time.After(2 * time.Second):
+		t.Fatal("still waiting after 2 s")
+	}
+}
+
+// ReadFile refuses what is not a regular file, saying what it is, at once.
+func TestReadFileRefusesSpecialFiles(t *testing.T) {
+	dir := t.TempDir()
+	sock := filepath.Join(dir, "s.sortie")
+	l, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Skipf("no sockets here: %v", err)
+	}
+	defer l.Close()
+	tests := []struct{ path, want string }{
+		{mkfifo(t, filepath.Join(dir, "x.sortie")), "x.sortie is a named pipe, not a regular file"},
+		{sock, "s.sortie is a socket, not a regular file"},
+		{"/dev/null", "/dev/null is a device, not a regular file"},
+		{dir, dir + " is a folder, not a regular file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.want, func(t *testing.T) {
+			var err error
+			within2s(t, func() { _, err = ReadFile(tt.path, Limits{}) })
+			var nr *NotRegularError
+			if !errors.As(err, &nr) || !strings.HasSuffix(err.Error(), tt.want) {
+				t.Errorf("got %v, want %q", err, tt.want)
+			}
+			var r *Report
+			within2s(t, func() { r = CheckFile(tt.path, Options{}) })
+			if r.ExitCode() != 2 || !strings.Contains(ReportText(r), tt.want) {
+				t.Errorf("check:\n%s", ReportText(r))
+			}
+		})
+	}
+}
+
+// A named pipe named by a Catalogue tag is refused at the tag, at once.
+func TestCatalogueNamedPipe(t *testing.T) {
+	dir := t.TempDir()
+	mkfifo(t, filepath.Join(dir, "pipe.cards"))
+	src := mechaWith("pipe.cards")
+	var r *Report
+	within2s(t, func() { r = CheckSource(filepath.Join(dir, "game.mecha"), src, Options{}) })
+	want := "cannot read the catalogue: " + filepath.ToSlash(filepath.Join(dir, "pipe.cards")) + " is a named pipe, not a regular file"
+	if r.ExitCode() != 2 || r.Diagnostics[0].Msg != want {
+		t.Errorf("want %q:\n%s", want, ReportText(r))
+	}
+	if !sameSpan(r.Diagnostics[0].Span, spanOf(src, `[Catalogue "pipe.cards"]`)) {
+		t.Errorf("the error is not at the Catalogue tag: %v", diagnosticLines(r.Diagnostics))
+	}
+}
