@@ -7,7 +7,7 @@ import (
 	"sync"
 
 	"github.com/tabletop-referee/referee/engine"
-	"github.com/tabletop-referee/referee/engine/catalog"
+	"github.com/tabletop-referee/referee/engine/catalogue"
 	"github.com/tabletop-referee/referee/notation"
 )
 
@@ -27,7 +27,7 @@ type cardGame struct {
 	defaultName, defaultSource string
 	// load reads a catalogue with the game's vocabulary, giving the rules
 	// to play with and the cards for listings.
-	load func(*catalog.Catalogue) (engine.Game, []CardInfo, []*catalog.Error)
+	load func(*catalogue.Catalogue) (engine.Game, []CardInfo, []*catalogue.Error)
 
 	once        sync.Once
 	defaultGame engine.Game

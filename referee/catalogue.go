@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tabletop-referee/referee/engine/catalog"
+	"github.com/tabletop-referee/referee/engine/catalogue"
 	"github.com/tabletop-referee/referee/grammar"
 	"github.com/tabletop-referee/referee/notation"
 )
@@ -19,10 +19,10 @@ import (
 // ignored. On syntax errors the catalogue holds the lines that parsed, so
 // that the game's vocabulary reports their errors too; it is nil only when
 // a number is out of range.
-func parseCatalogue(path, src string) (*catalog.Catalogue, map[int]notation.Span, []Diagnostic) {
+func parseCatalogue(path, src string) (*catalogue.Catalogue, map[int]notation.Span, []Diagnostic) {
 	file, errs := grammar.ParseCatalogue(path, src)
 	r := &catalogueReader{spans: map[int]notation.Span{}, diags: errorsToDiagnostics(errs)}
-	cat := &catalog.Catalogue{Game: r.game(file.Tags)}
+	cat := &catalogue.Catalogue{Game: r.game(file.Tags)}
 	r.checkNames(file.Entries)
 	for _, e := range file.Entries {
 		span := e.Span()
@@ -43,7 +43,7 @@ func parseCatalogue(path, src string) (*catalog.Catalogue, map[int]notation.Span
 // catalogueDiagnostics turns the errors a game's vocabulary found in a
 // catalogue into error diagnostics at their items, sorted by position. An error at an unknown ID stands at no
 // place.
-func catalogueDiagnostics(errs []*catalog.Error, spans map[int]notation.Span) []Diagnostic {
+func catalogueDiagnostics(errs []*catalogue.Error, spans map[int]notation.Span) []Diagnostic {
 	out := make([]Diagnostic, len(errs))
 	for i, e := range errs {
 		out[i] = Diagnostic{Error, spans[e.ID], e.Msg}
@@ -104,8 +104,8 @@ func (r *catalogueReader) checkNames(entries []*grammar.CatalogueEntry) {
 	}
 }
 
-func (r *catalogueReader) entry(e *grammar.CatalogueEntry) catalog.Entry {
-	out := catalog.Entry{
+func (r *catalogueReader) entry(e *grammar.CatalogueEntry) catalogue.Entry {
+	out := catalogue.Entry{
 		Kind:   e.Kind,
 		Name:   e.UnquotedName(),
 		ID:     r.id(e.KindSpan()),
@@ -118,17 +118,17 @@ func (r *catalogueReader) entry(e *grammar.CatalogueEntry) catalog.Entry {
 	return out
 }
 
-func (r *catalogueReader) items(items []*grammar.CatalogueItem) []catalog.Item {
-	out := make([]catalog.Item, len(items))
+func (r *catalogueReader) items(items []*grammar.CatalogueItem) []catalogue.Item {
+	out := make([]catalogue.Item, len(items))
 	for i, it := range items {
 		out[i] = r.item(it)
 	}
 	return out
 }
 
-func (r *catalogueReader) item(it *grammar.CatalogueItem) catalog.Item {
+func (r *catalogueReader) item(it *grammar.CatalogueItem) catalogue.Item {
 	span := it.Span()
-	out := catalog.Item{ID: r.id(span)}
+	out := catalogue.Item{ID: r.id(span)}
 	switch {
 	case it.Number != "":
 		// The grammar has checked the form: a sign, digits, a unit letter.
@@ -138,15 +138,15 @@ func (r *catalogueReader) item(it *grammar.CatalogueItem) catalog.Item {
 			r.outOfRange = true
 			r.fail(span, "the number %s is out of range", it.Number)
 		}
-		out.Kind = catalog.Number
+		out.Kind = catalogue.Number
 		out.Number = n
 		out.Signed = digits[0] == '+' || digits[0] == '-'
 		out.Unit = it.Number[len(digits):]
 	case it.Quoted != "":
-		out.Kind = catalog.Text
+		out.Kind = catalogue.Text
 		out.Word = it.Text()
 	default:
-		out.Kind = catalog.Word
+		out.Kind = catalogue.Word
 		out.Word = it.Word
 	}
 	return out

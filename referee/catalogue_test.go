@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tabletop-referee/referee/engine/catalog"
+	"github.com/tabletop-referee/referee/engine/catalogue"
 	"github.com/tabletop-referee/referee/notation"
 )
 
@@ -30,7 +30,7 @@ func diagnosticLines(diags []Diagnostic) []string {
 }
 
 // parseCatalogueOK parses src and fails the test on any diagnostic.
-func parseCatalogueOK(t *testing.T, src string) (*catalog.Catalogue, map[int]notation.Span) {
+func parseCatalogueOK(t *testing.T, src string) (*catalogue.Catalogue, map[int]notation.Span) {
 	t.Helper()
 	cat, spans, diags := parseCatalogue("test.cards", src)
 	if len(diags) > 0 || cat == nil {
@@ -45,7 +45,7 @@ func TestParseCatalogueConverts(t *testing.T) {
 		t.Errorf("Game = %q, want mecha", cat.Game)
 	}
 	// Items show their kind: w for a word, n for a number, t for a text.
-	items := func(items []catalog.Item) string {
+	items := func(items []catalogue.Item) string {
 		var s []string
 		for _, it := range items {
 			s = append(s, []string{"w", "n", "t"}[it.Kind]+":"+it.String())
@@ -91,7 +91,7 @@ func TestParseCatalogueNumbers(t *testing.T) {
 	for _, tt := range tests {
 		cat, _ := parseCatalogueOK(t, "mecha Scout cost "+tt.written)
 		it := cat.Entries[0].Props[1]
-		if it.Kind != catalog.Number || it.Number != tt.value || it.Signed != tt.signed || it.Unit != tt.unit {
+		if it.Kind != catalogue.Number || it.Number != tt.value || it.Signed != tt.signed || it.Unit != tt.unit {
 			t.Errorf("%s: got %+v, want the number %d, signed %v, unit %q", tt.written, it, tt.value, tt.signed, tt.unit)
 		}
 	}
@@ -193,11 +193,11 @@ func TestParseCatalogueGameTag(t *testing.T) {
 func TestCatalogueDiagnostics(t *testing.T) {
 	cat, spans := parseCatalogueOK(t, testCatalogue)
 	pilot, deck := cat.Entries[1], cat.Entries[3]
-	errs := []*catalog.Error{
-		catalog.Errorf(deck.Props[1].ID, "unknown card %q", deck.Props[1].Word),
-		catalog.Errorf(pilot.ID, "a pilot needs a cost"),
-		catalog.Errorf(0, "the catalogue has no tower"),
-		catalog.Errorf(pilot.Props[3].ID, "durability %d is out of range", pilot.Props[3].Number),
+	errs := []*catalogue.Error{
+		catalogue.Errorf(deck.Props[1].ID, "unknown card %q", deck.Props[1].Word),
+		catalogue.Errorf(pilot.ID, "a pilot needs a cost"),
+		catalogue.Errorf(0, "the catalogue has no tower"),
+		catalogue.Errorf(pilot.Props[3].ID, "durability %d is out of range", pilot.Props[3].Number),
 	}
 	diags := catalogueDiagnostics(errs, spans)
 	got := diagnosticLines(diags)

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/tabletop-referee/referee/engine"
-	"github.com/tabletop-referee/referee/engine/catalog"
+	"github.com/tabletop-referee/referee/engine/catalogue"
 	"github.com/tabletop-referee/referee/engine/grid"
 	"github.com/tabletop-referee/referee/engine/mecha"
 	"github.com/tabletop-referee/referee/grammar"
@@ -31,7 +31,7 @@ var mechaGame = &binding[grammar.MechaMove]{
 	},
 }
 
-func loadMecha(cat *catalog.Catalogue) (engine.Game, []CardInfo, []*catalog.Error) {
+func loadMecha(cat *catalogue.Catalogue) (engine.Game, []CardInfo, []*catalogue.Error) {
 	cs, errs := mecha.Load(cat)
 	var info []CardInfo
 	for _, c := range cs.All() {

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/tabletop-referee/referee/engine"
-	"github.com/tabletop-referee/referee/engine/catalog"
+	"github.com/tabletop-referee/referee/engine/catalogue"
 	"github.com/tabletop-referee/referee/engine/mod"
 	"github.com/tabletop-referee/referee/grammar"
 )
@@ -30,7 +30,7 @@ var modGame = &binding[grammar.ModMove]{
 	},
 }
 
-func loadMod(cat *catalog.Catalogue) (engine.Game, []CardInfo, []*catalog.Error) {
+func loadMod(cat *catalogue.Catalogue) (engine.Game, []CardInfo, []*catalogue.Error) {
 	cs, errs := mod.Load(cat)
 	var info []CardInfo
 	for _, c := range cs.All() {

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/tabletop-referee/referee/engine"
-	"github.com/tabletop-referee/referee/engine/catalog"
+	"github.com/tabletop-referee/referee/engine/catalogue"
 	"github.com/tabletop-referee/referee/engine/void"
 	"github.com/tabletop-referee/referee/grammar"
 )
@@ -36,7 +36,7 @@ var voidGame = &binding[*grammar.VoidMove]{
 	unshuffled: true,
 }
 
-func loadVoid(cat *catalog.Catalogue) (engine.Game, []CardInfo, []*catalog.Error) {
+func loadVoid(cat *catalogue.Catalogue) (engine.Game, []CardInfo, []*catalogue.Error) {
 	cs, errs := void.Load(cat)
 	var info []CardInfo
 	for _, c := range cs.All() {
