@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/grammar/catalogue"
 	"github.com/tabletop-referee/referee/notation"
 	"github.com/tabletop-referee/referee/notation/notationtest"
 )
@@ -122,10 +123,10 @@ func FuzzCatalogue(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		var (
-			file *grammar.CatalogueFile
+			file *catalogue.CatalogueFile
 			errs []*notation.Error
 		)
-		notationtest.MustReturn(t, func() { file, errs = grammar.ParseCatalogue("fuzz.cards", src) })
+		notationtest.MustReturn(t, func() { file, errs = catalogue.ParseCatalogue("fuzz.cards", src) })
 		checkErrors(t, src, errs)
 		if file == nil {
 			t.Fatal("ParseCatalogue returned no file")

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/tabletop-referee/referee/engine/catalogue"
-	"github.com/tabletop-referee/referee/grammar"
+	grammar "github.com/tabletop-referee/referee/grammar/catalogue"
 	"github.com/tabletop-referee/referee/notation"
 )
 
