@@ -7,27 +7,21 @@ import (
 	"sync"
 
 	"github.com/tabletop-referee/referee/engine"
-	"github.com/tabletop-referee/referee/engine/catalogue"
 	"github.com/tabletop-referee/referee/notation"
+	"github.com/tabletop-referee/referee/referee/catalogue"
 )
 
 // CatalogueExt is the extension of card catalogue files.
 const CatalogueExt = ".cards"
 
 // CardInfo is one card of a catalogue, for listings.
-type CardInfo struct {
-	Kind, Name, Text string
-}
+type CardInfo = catalogue.Card
 
 // cardGame is what a game whose cards are data adds to its binding: its
-// default catalogue and its vocabulary.
+// vocabulary, with its default catalogue, and the rules that catalogue
+// gives once read.
 type cardGame struct {
-	// defaultName and defaultSource are the catalogue a transcript without
-	// a Catalogue tag plays with.
-	defaultName, defaultSource string
-	// load reads a catalogue with the game's vocabulary, giving the rules
-	// to play with and the cards for listings.
-	load func(*catalogue.Catalogue) (engine.Game, []CardInfo, []*catalogue.Error)
+	*catalogue.Vocabulary
 
 	once        sync.Once
 	defaultGame engine.Game
@@ -43,15 +37,17 @@ type loaded struct {
 // loadCatalogue parses and checks a catalogue for game.
 func (cg *cardGame) loadCatalogue(game, path, src string) *loaded {
 	r := &Report{Path: path, Source: src, Game: game}
-	cat, spans, diags := parseCatalogue(path, src)
-	r.Diagnostics = diags
+	cat, spans, errs := catalogue.Read(path, src)
+	r.Diagnostics = errorsToDiagnostics(errs)
 	out := &loaded{report: r}
 	if cat != nil && cat.Game != "" && cat.Game != game {
 		r.add(Error, zeroSpan, fmt.Sprintf("this catalogue is for %s, not %s", cat.Game, game))
 	}
 	if cat != nil {
-		rules, cards, errs := cg.load(cat)
-		r.Diagnostics = append(r.Diagnostics, catalogueDiagnostics(errs, spans)...)
+		rules, cards, errs := cg.Load(cat)
+		for _, e := range catalogue.Place(errs, spans) {
+			r.Diagnostics = append(r.Diagnostics, Diagnostic{Error, e.Span, e.Msg})
+		}
 		out.rules, out.cards = rules, cards
 	}
 	slices.SortStableFunc(r.Diagnostics, func(a, b Diagnostic) int { return a.Span.Start.Offset - b.Span.Start.Offset })
@@ -74,7 +70,7 @@ func (cg *cardGame) loadCatalogue(game, path, src string) *loaded {
 // keeps free of errors.
 func (cg *cardGame) defaultRules(game string) engine.Game {
 	cg.once.Do(func() {
-		l := cg.loadCatalogue(game, cg.defaultName, cg.defaultSource)
+		l := cg.loadCatalogue(game, cg.DefaultName, cg.DefaultSource)
 		if l.rules == nil {
 			panic(fmt.Sprintf("the default %s catalogue has errors: %v", game, l.report.Diagnostics))
 		}
@@ -130,7 +126,7 @@ func Cards(g Game, path, src string) ([]CardInfo, *Report) {
 		return nil, failed(path, src, fmt.Sprintf("%s has no card catalogue: its cards are playing cards", g.Name()))
 	}
 	if path == "" {
-		path, src = cg.defaultName, cg.defaultSource
+		path, src = cg.DefaultName, cg.DefaultSource
 	}
 	l := cg.loadCatalogue(g.Name(), path, src)
 	if l.rules == nil {

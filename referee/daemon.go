@@ -9,6 +9,7 @@ import (
 	"github.com/tabletop-referee/referee/engine/catalogue"
 	"github.com/tabletop-referee/referee/engine/daemon"
 	"github.com/tabletop-referee/referee/grammar"
+	cataloguereader "github.com/tabletop-referee/referee/referee/catalogue"
 )
 
 //go:embed catalogues/daemon.cards
@@ -23,11 +24,11 @@ var daemonGame = &binding[grammar.DaemonMove]{
 	notate:   daemonNotate,
 	describe: daemonDescribe,
 	draw:     daemonDrawer,
-	cards: &cardGame{
-		defaultName:   "daemon.cards (the default catalogue)",
-		defaultSource: daemonCatalogue,
-		load:          loadDaemon,
-	},
+	cards: &cardGame{Vocabulary: &cataloguereader.Vocabulary{
+		DefaultName:   "daemon.cards (the default catalogue)",
+		DefaultSource: daemonCatalogue,
+		Load:          loadDaemon,
+	}},
 }
 
 func loadDaemon(cat *catalogue.Catalogue) (engine.Game, []CardInfo, []*catalogue.Error) {

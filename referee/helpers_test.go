@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -20,4 +21,13 @@ func spanOf(src, part string) notation.Span {
 	end.Offset += len(part)
 	end.Column += utf8.RuneCountInString(part)
 	return notation.Span{Start: start, End: end}
+}
+
+// diagnosticLines shows diagnostics as "line:col: severity: message".
+func diagnosticLines(diags []Diagnostic) []string {
+	var out []string
+	for _, d := range diags {
+		out = append(out, fmt.Sprintf("%d:%d: %s: %s", d.Span.Start.Line, d.Span.Start.Column, d.Severity, d.Msg))
+	}
+	return out
 }

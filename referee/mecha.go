@@ -10,6 +10,7 @@ import (
 	"github.com/tabletop-referee/referee/engine/grid"
 	"github.com/tabletop-referee/referee/engine/mecha"
 	"github.com/tabletop-referee/referee/grammar"
+	cataloguereader "github.com/tabletop-referee/referee/referee/catalogue"
 )
 
 //go:embed catalogues/mecha.cards
@@ -24,11 +25,11 @@ var mechaGame = &binding[grammar.MechaMove]{
 	notate:   mechaNotate,
 	describe: mechaDescribe,
 	draw:     mechaDrawer,
-	cards: &cardGame{
-		defaultName:   "mecha.cards (the default catalogue)",
-		defaultSource: mechaCatalogue,
-		load:          loadMecha,
-	},
+	cards: &cardGame{Vocabulary: &cataloguereader.Vocabulary{
+		DefaultName:   "mecha.cards (the default catalogue)",
+		DefaultSource: mechaCatalogue,
+		Load:          loadMecha,
+	}},
 }
 
 func loadMecha(cat *catalogue.Catalogue) (engine.Game, []CardInfo, []*catalogue.Error) {

@@ -9,6 +9,7 @@ import (
 	"github.com/tabletop-referee/referee/engine/catalogue"
 	"github.com/tabletop-referee/referee/engine/mod"
 	"github.com/tabletop-referee/referee/grammar"
+	cataloguereader "github.com/tabletop-referee/referee/referee/catalogue"
 )
 
 //go:embed catalogues/mod.cards
@@ -23,11 +24,11 @@ var modGame = &binding[grammar.ModMove]{
 	notate:   modNotate,
 	describe: modDescribe,
 	draw:     modDrawer,
-	cards: &cardGame{
-		defaultName:   "mod.cards (the default catalogue)",
-		defaultSource: modCatalogue,
-		load:          loadMod,
-	},
+	cards: &cardGame{Vocabulary: &cataloguereader.Vocabulary{
+		DefaultName:   "mod.cards (the default catalogue)",
+		DefaultSource: modCatalogue,
+		Load:          loadMod,
+	}},
 }
 
 func loadMod(cat *catalogue.Catalogue) (engine.Game, []CardInfo, []*catalogue.Error) {

@@ -9,6 +9,7 @@ import (
 	"github.com/tabletop-referee/referee/engine/catalogue"
 	"github.com/tabletop-referee/referee/engine/void"
 	"github.com/tabletop-referee/referee/grammar"
+	cataloguereader "github.com/tabletop-referee/referee/referee/catalogue"
 )
 
 //go:embed catalogues/void.cards
@@ -23,11 +24,11 @@ var voidGame = &binding[*grammar.VoidMove]{
 	notate:   voidNotate,
 	describe: voidDescribe,
 	draw:     voidDrawer,
-	cards: &cardGame{
-		defaultName:   "void.cards (the default catalogue)",
-		defaultSource: voidCatalogue,
-		load:          loadVoid,
-	},
+	cards: &cardGame{Vocabulary: &cataloguereader.Vocabulary{
+		DefaultName:   "void.cards (the default catalogue)",
+		DefaultSource: voidCatalogue,
+		Load:          loadVoid,
+	}},
 	board: grammar.VoidBoard,
 	// The rules text says nothing of winning; a declared life is the one
 	// way the engine knows, so other wins are the players' record.

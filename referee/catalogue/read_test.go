@@ -1,4 +1,4 @@
-package referee
+package catalogue
 
 import (
 	"fmt"
@@ -20,11 +20,12 @@ deck    Starter        12 "Radio Tower"
     3 Ace
 `
 
-// diagnosticLines shows diagnostics as "line:col: severity: message".
-func diagnosticLines(diags []Diagnostic) []string {
+// diagnosticLines shows errors as "line:col: error: message", as the
+// referee reports them.
+func diagnosticLines(diags []*notation.Error) []string {
 	var out []string
 	for _, d := range diags {
-		out = append(out, fmt.Sprintf("%d:%d: %s: %s", d.Span.Start.Line, d.Span.Start.Column, d.Severity, d.Msg))
+		out = append(out, fmt.Sprintf("%d:%d: error: %s", d.Span.Start.Line, d.Span.Start.Column, d.Msg))
 	}
 	return out
 }
@@ -32,7 +33,7 @@ func diagnosticLines(diags []Diagnostic) []string {
 // parseCatalogueOK parses src and fails the test on any diagnostic.
 func parseCatalogueOK(t *testing.T, src string) (*catalogue.Catalogue, map[int]notation.Span) {
 	t.Helper()
-	cat, spans, diags := parseCatalogue("test.cards", src)
+	cat, spans, diags := Read("test.cards", src)
 	if len(diags) > 0 || cat == nil {
 		t.Fatalf("unexpected diagnostics in %q:\n%s", src, strings.Join(diagnosticLines(diags), "\n"))
 	}
@@ -172,7 +173,7 @@ func TestParseCatalogueChecks(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cat, _, diags := parseCatalogue("test.cards", tt.src)
+			cat, _, diags := Read("test.cards", tt.src)
 			if got := diagnosticLines(diags); !slices.Equal(got, tt.want) {
 				t.Errorf("diagnostics\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
 			}
@@ -184,7 +185,7 @@ func TestParseCatalogueChecks(t *testing.T) {
 }
 
 func TestParseCatalogueGameTag(t *testing.T) {
-	cat, _, _ := parseCatalogue("test.cards", "[Game \"mecha\"]\n[Game \"sortie\"]\nmecha Scout")
+	cat, _, _ := Read("test.cards", "[Game \"mecha\"]\n[Game \"sortie\"]\nmecha Scout")
 	if cat.Game != "mecha" {
 		t.Errorf("Game = %q, want the first tag's mecha", cat.Game)
 	}
@@ -199,7 +200,7 @@ func TestCatalogueDiagnostics(t *testing.T) {
 		catalogue.Errorf(0, "the catalogue has no tower"),
 		catalogue.Errorf(pilot.Props[3].ID, "durability %d is out of range", pilot.Props[3].Number),
 	}
-	diags := catalogueDiagnostics(errs, spans)
+	diags := Place(errs, spans)
 	got := diagnosticLines(diags)
 	want := []string{
 		`0:0: error: the catalogue has no tower`,
