@@ -52,7 +52,7 @@ func (cg *cardGame) loadCatalogue(game, path, src string) *loaded {
 	}
 	slices.SortStableFunc(r.Diagnostics, func(a, b Diagnostic) int { return a.Span.Start.Offset - b.Span.Start.Offset })
 	if n := len(r.Diagnostics); n > 0 {
-		r.Result = fmt.Sprintf("not loaded: %s", plural(n, "error"))
+		r.Result = fmt.Sprintf("not loaded: %s", Plural(n, "error"))
 		out.rules = nil
 	} else {
 		decks := 0
@@ -61,7 +61,7 @@ func (cg *cardGame) loadCatalogue(game, path, src string) *loaded {
 				decks++
 			}
 		}
-		r.Result = fmt.Sprintf("a catalogue of %s and %s", plural(len(out.cards)-decks, "card"), plural(decks, "deck"))
+		r.Result = fmt.Sprintf("a catalogue of %s and %s", Plural(len(out.cards)-decks, "card"), Plural(decks, "deck"))
 	}
 	return out
 }
@@ -104,7 +104,7 @@ func (b *binding[M]) rulesFor(path string, t *notation.Transcript[M], r *Report,
 	if l.rules == nil {
 		d := l.report.Diagnostics[0]
 		r.add(Error, tag.Span(), fmt.Sprintf("the catalogue has %s, the first at %s: %s (check it with: referee check %s)",
-			plural(len(l.report.Diagnostics), "error"), d.Span.Start, d.Msg, filepath.ToSlash(file)))
+			Plural(len(l.report.Diagnostics), "error"), d.Span.Start, d.Msg, filepath.ToSlash(file)))
 		return nil
 	}
 	return l.rules

@@ -3,39 +3,40 @@ package referee
 import (
 	_ "embed"
 	"fmt"
-	"strings"
 
 	"github.com/tabletop-referee/referee/engine"
-	"github.com/tabletop-referee/referee/engine/catalogue"
 	"github.com/tabletop-referee/referee/engine/daemon"
 	"github.com/tabletop-referee/referee/grammar"
-	cataloguereader "github.com/tabletop-referee/referee/referee/catalogue"
+	"github.com/tabletop-referee/referee/referee/catalogue"
 )
 
 //go:embed catalogues/daemon.cards
 var daemonCatalogue string
 
-var daemonGame = &binding[grammar.DaemonMove]{
-	rules:    daemon.Game{},
-	grammar:  grammar.Daemon,
-	ext:      ".daemon",
-	summary:  "two players draft modules, pay for daemons and scripts on a shared memory gauge, and attack security",
-	toEngine: daemonToEngine,
-	notate:   daemonNotate,
-	describe: daemonDescribe,
-	draw:     daemonDrawer,
-	cards: &cardGame{Vocabulary: &cataloguereader.Vocabulary{
-		DefaultName:   "daemon.cards (the default catalogue)",
-		DefaultSource: daemonCatalogue,
-		Load:          loadDaemon,
-	}},
+func init() {
+	Register(Binding[grammar.DaemonMove]{
+		Rules:     daemon.Game{},
+		Grammar:   grammar.Daemon,
+		Extension: ".daemon",
+		Summary:   "two players draft modules, pay for daemons and scripts on a shared memory gauge, and attack security",
+		ToEngine:  daemonToEngine,
+		Notate:    daemonNotate,
+		Describe:  daemonDescribe,
+		Key:       daemonKey,
+		Draw:      daemonDraw,
+		Catalogue: &catalogue.Vocabulary{
+			DefaultName:   "daemon.cards (the default catalogue)",
+			DefaultSource: daemonCatalogue,
+			Load:          loadDaemon,
+		},
+	})
 }
 
-func loadDaemon(cat *catalogue.Catalogue) (engine.Game, []CardInfo, []*catalogue.Error) {
+func loadDaemon(cat *catalogue.Catalogue) (engine.Game, []catalogue.Card, []*catalogue.Error) {
 	cs, errs := daemon.Load(cat)
-	var info []CardInfo
+	var info []catalogue.Card
 	for _, c := range cs.All() {
-		info = append(info, CardInfo{Kind: c.Kind.String(), Name: c.Name, Text: c.Stats()})
+		info = append(info, catalogue.Card{Kind: c.Kind.String(), Name: c.Name, Text: c.Stats()})
 	}
 	return daemon.Game{Cards: cs}, info, errs
 }
@@ -122,8 +123,8 @@ func daemonNotate(m engine.Move) string {
 // daemonDescribe writes the gauge, then each player's modules and zones.
 func daemonDescribe(st engine.State, players []string) []Row {
 	s := st.(*daemon.State)
-	names := func(cards []string) string { return nameList(cards, grammar.Name.String) }
-	each := func(f func(p int) string) string { return perPlayer(players, f) }
+	names := func(cards []string) string { return NameList(cards, grammar.Name.String) }
+	each := func(f func(p int) string) string { return PerPlayer(players, f) }
 	var rows []Row
 	if !s.SettingUp() {
 		gauge := fmt.Sprintf("%d on %s's side", s.Memory(), players[s.Active()])
@@ -136,10 +137,10 @@ func daemonDescribe(st engine.State, players []string) []Row {
 		if ended, why := s.Ended(); ended {
 			gauge += "; " + players[s.Active()] + "'s turn has ended: " + why
 		}
-		rows = append(rows, Row{"memory", gauge})
+		rows = append(rows, Row{Name: "memory", Value: gauge})
 	}
 	rows = append(rows,
-		Row{"modules", each(func(p int) string {
+		Row{Name: "modules", Value: each(func(p int) string {
 			mods, main := s.Modules(p)
 			if len(mods) == 0 {
 				return "none"
@@ -150,31 +151,23 @@ func daemonDescribe(st engine.State, players []string) []Row {
 			}
 			return out
 		})},
-		Row{"security", each(func(p int) string { return plural(len(s.Security(p)), "card") })},
-		Row{"grips", each(func(p int) string { return names(s.Grip(p)) })},
-		Row{"decks", each(func(p int) string { return plural(len(s.Deck(p)), "card") })},
-		Row{"daemons", each(func(p int) string {
+		Row{Name: "security", Value: each(func(p int) string { return Plural(len(s.Security(p)), "card") })},
+		Row{Name: "grips", Value: each(func(p int) string { return names(s.Grip(p)) })},
+		Row{Name: "decks", Value: each(func(p int) string { return Plural(len(s.Deck(p)), "card") })},
+		Row{Name: "daemons", Value: each(func(p int) string {
 			var out []string
 			for _, d := range s.Daemons(p) {
 				out = append(out, daemonText(s, p, d))
 			}
-			return names2(out)
+			return List(out)
 		})},
-		Row{"scripts", each(func(p int) string { return names(s.Scripts(p)) })},
-		Row{"heaps", each(func(p int) string { return names(s.Heap(p)) })},
+		Row{Name: "scripts", Value: each(func(p int) string { return names(s.Scripts(p)) })},
+		Row{Name: "heaps", Value: each(func(p int) string { return names(s.Heap(p)) })},
 	)
 	if n, who := s.Owed(); n > 0 {
-		rows = append(rows, Row{"damage", fmt.Sprintf("%s owes %s", players[who], plural(n, "reveal"))})
+		rows = append(rows, Row{Name: "damage", Value: fmt.Sprintf("%s owes %s", players[who], Plural(n, "reveal"))})
 	}
 	return rows
-}
-
-// names2 joins already written names.
-func names2(items []string) string {
-	if len(items) == 0 {
-		return "none"
-	}
-	return strings.Join(items, ", ")
 }
 
 // daemonText writes a daemon in play: its name, its power and whether it

@@ -96,14 +96,9 @@ func (o Options) readFile(path string) ([]byte, error) {
 	return os.ReadFile(path)
 }
 
-// games is the registry: one line a game.
-var games = []Game{
-	sortieGame,
-	mechaGame,
-	modGame,
-	daemonGame,
-	voidGame,
-}
+// games is the registry: each game adds itself (Register) as the program
+// starts.
+var games []Game
 
 // Games lists the games the referee knows, by name.
 func Games() []Game {

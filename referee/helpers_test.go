@@ -7,6 +7,7 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 
+	"github.com/tabletop-referee/referee/grammar"
 	"github.com/tabletop-referee/referee/notation"
 )
 
@@ -31,3 +32,17 @@ func diagnosticLines(diags []Diagnostic) []string {
 	}
 	return out
 }
+
+// registered is the game named, as its room registered it, with its
+// grammar's move type M.
+func registered[M notation.Move](name string) *binding[M] {
+	g, ok := Lookup(name)
+	if !ok {
+		panic("no game " + name + " registered: games_test.go imports them all")
+	}
+	return g.(*binding[M])
+}
+
+func sortieGame() *binding[grammar.SortieMove] { return registered[grammar.SortieMove]("sortie") }
+func modGame() *binding[grammar.ModMove]       { return registered[grammar.ModMove]("mod") }
+func voidGame() *binding[*grammar.VoidMove]    { return registered[*grammar.VoidMove]("void") }

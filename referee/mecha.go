@@ -6,37 +6,39 @@ import (
 	"strings"
 
 	"github.com/tabletop-referee/referee/engine"
-	"github.com/tabletop-referee/referee/engine/catalogue"
 	"github.com/tabletop-referee/referee/engine/grid"
 	"github.com/tabletop-referee/referee/engine/mecha"
 	"github.com/tabletop-referee/referee/grammar"
-	cataloguereader "github.com/tabletop-referee/referee/referee/catalogue"
+	"github.com/tabletop-referee/referee/referee/catalogue"
 )
 
 //go:embed catalogues/mecha.cards
 var mechaCatalogue string
 
-var mechaGame = &binding[grammar.MechaMove]{
-	rules:    mecha.Game{},
-	grammar:  grammar.Mecha,
-	ext:      ".mecha",
-	summary:  "two players, a 5x7 grid, towers, mechas, pilots and commands from a card catalogue; five direct attacks win",
-	toEngine: mechaToEngine,
-	notate:   mechaNotate,
-	describe: mechaDescribe,
-	draw:     mechaDrawer,
-	cards: &cardGame{Vocabulary: &cataloguereader.Vocabulary{
-		DefaultName:   "mecha.cards (the default catalogue)",
-		DefaultSource: mechaCatalogue,
-		Load:          loadMecha,
-	}},
+func init() {
+	Register(Binding[grammar.MechaMove]{
+		Rules:     mecha.Game{},
+		Grammar:   grammar.Mecha,
+		Extension: ".mecha",
+		Summary:   "two players, a 5x7 grid, towers, mechas, pilots and commands from a card catalogue; five direct attacks win",
+		ToEngine:  mechaToEngine,
+		Notate:    mechaNotate,
+		Describe:  mechaDescribe,
+		Key:       mechaKey,
+		Draw:      mechaDraw,
+		Catalogue: &catalogue.Vocabulary{
+			DefaultName:   "mecha.cards (the default catalogue)",
+			DefaultSource: mechaCatalogue,
+			Load:          loadMecha,
+		},
+	})
 }
 
-func loadMecha(cat *catalogue.Catalogue) (engine.Game, []CardInfo, []*catalogue.Error) {
+func loadMecha(cat *catalogue.Catalogue) (engine.Game, []catalogue.Card, []*catalogue.Error) {
 	cs, errs := mecha.Load(cat)
-	var info []CardInfo
+	var info []catalogue.Card
 	for _, c := range cs.All() {
-		info = append(info, CardInfo{Kind: c.Kind.String(), Name: c.Name, Text: c.Stats()})
+		info = append(info, catalogue.Card{Kind: c.Kind.String(), Name: c.Name, Text: c.Stats()})
 	}
 	for _, name := range cs.Decks() {
 		list, _ := cs.Deck(name)
@@ -44,7 +46,7 @@ func loadMecha(cat *catalogue.Catalogue) (engine.Game, []CardInfo, []*catalogue.
 		for _, dc := range list {
 			parts = append(parts, fmt.Sprintf("%d %s", dc.Count, grammar.MechaName(dc.Card)))
 		}
-		info = append(info, CardInfo{Kind: "deck", Name: name, Text: strings.Join(parts, " ")})
+		info = append(info, catalogue.Card{Kind: "deck", Name: name, Text: strings.Join(parts, " ")})
 	}
 	return mecha.Game{Cards: cs}, info, errs
 }
@@ -172,17 +174,17 @@ func mechaDescribe(st engine.State, players []string) []Row {
 	if len(units) == 0 {
 		units = []string{"empty"}
 	}
-	each := func(f func(p int) string) string { return perPlayer(players, f) }
-	names := func(cards []string) string { return nameList(cards, grammar.MechaName.String) }
+	each := func(f func(p int) string) string { return PerPlayer(players, f) }
+	names := func(cards []string) string { return NameList(cards, grammar.MechaName.String) }
 	return []Row{
-		{"board", strings.Join(units, ", ")},
-		{"bandwidth", each(func(p int) string {
+		{Name: "board", Value: strings.Join(units, ", ")},
+		{Name: "bandwidth", Value: each(func(p int) string {
 			provided, used := s.Bandwidth(p)
 			return fmt.Sprintf("%d of %d used", used, provided)
 		})},
-		{"hands", each(func(p int) string { return names(s.Hand(p)) })},
-		{"decks", each(func(p int) string { return plural(s.DeckSize(p), "card") })},
-		{"damage", each(func(p int) string { return names(s.DamageZone(p)) })},
-		{"graveyard", each(func(p int) string { return names(s.Graveyard(p)) })},
+		{Name: "hands", Value: each(func(p int) string { return names(s.Hand(p)) })},
+		{Name: "decks", Value: each(func(p int) string { return Plural(s.DeckSize(p), "card") })},
+		{Name: "damage", Value: each(func(p int) string { return names(s.DamageZone(p)) })},
+		{Name: "graveyard", Value: each(func(p int) string { return names(s.Graveyard(p)) })},
 	}
 }

@@ -6,36 +6,38 @@ import (
 	"strings"
 
 	"github.com/tabletop-referee/referee/engine"
-	"github.com/tabletop-referee/referee/engine/catalogue"
 	"github.com/tabletop-referee/referee/engine/mod"
 	"github.com/tabletop-referee/referee/grammar"
-	cataloguereader "github.com/tabletop-referee/referee/referee/catalogue"
+	"github.com/tabletop-referee/referee/referee/catalogue"
 )
 
 //go:embed catalogues/mod.cards
 var modCatalogue string
 
-var modGame = &binding[grammar.ModMove]{
-	rules:    mod.Game{},
-	grammar:  grammar.Mod,
-	ext:      ".mod",
-	summary:  "two mechs, a deckbuilder: assign, eject or draft cards into a shared ten-slot stack; 10 durability each",
-	toEngine: modToEngine,
-	notate:   modNotate,
-	describe: modDescribe,
-	draw:     modDrawer,
-	cards: &cardGame{Vocabulary: &cataloguereader.Vocabulary{
-		DefaultName:   "mod.cards (the default catalogue)",
-		DefaultSource: modCatalogue,
-		Load:          loadMod,
-	}},
+func init() {
+	Register(Binding[grammar.ModMove]{
+		Rules:     mod.Game{},
+		Grammar:   grammar.Mod,
+		Extension: ".mod",
+		Summary:   "two mechs, a deckbuilder: assign, eject or draft cards into a shared ten-slot stack; 10 durability each",
+		ToEngine:  modToEngine,
+		Notate:    modNotate,
+		Describe:  modDescribe,
+		Key:       modKey,
+		Draw:      modDraw,
+		Catalogue: &catalogue.Vocabulary{
+			DefaultName:   "mod.cards (the default catalogue)",
+			DefaultSource: modCatalogue,
+			Load:          loadMod,
+		},
+	})
 }
 
-func loadMod(cat *catalogue.Catalogue) (engine.Game, []CardInfo, []*catalogue.Error) {
+func loadMod(cat *catalogue.Catalogue) (engine.Game, []catalogue.Card, []*catalogue.Error) {
 	cs, errs := mod.Load(cat)
-	var info []CardInfo
+	var info []catalogue.Card
 	for _, c := range cs.All() {
-		info = append(info, CardInfo{Kind: c.Kind.String(), Name: c.Name, Text: c.Stats()})
+		info = append(info, catalogue.Card{Kind: c.Kind.String(), Name: c.Name, Text: c.Stats()})
 	}
 	if name, shared := cs.Shared(); name != "" {
 		var parts []string
@@ -47,7 +49,7 @@ func loadMod(cat *catalogue.Catalogue) (engine.Game, []CardInfo, []*catalogue.Er
 			parts = append(parts, fmt.Sprintf("%d %s", j-i, grammar.ModName(shared[i])))
 			i = j
 		}
-		info = append(info, CardInfo{Kind: "deck", Name: name, Text: strings.Join(parts, " ")})
+		info = append(info, catalogue.Card{Kind: "deck", Name: name, Text: strings.Join(parts, " ")})
 	}
 	return mod.Game{Cards: cs}, info, errs
 }
@@ -107,8 +109,8 @@ func modNotate(m engine.Move) string {
 // shared decks.
 func modDescribe(st engine.State, players []string) []Row {
 	s := st.(*mod.State)
-	names := func(cards []string) string { return nameList(cards, grammar.ModName.String) }
-	each := func(f func(p int) string) string { return perPlayer(players, f) }
+	names := func(cards []string) string { return NameList(cards, grammar.ModName.String) }
+	each := func(f func(p int) string) string { return PerPlayer(players, f) }
 	stack := "empty"
 	if slots := s.Stack(); len(slots) > 0 {
 		var out []string
@@ -123,18 +125,18 @@ func modDescribe(st engine.State, players []string) []Row {
 		shared = append(shared, fmt.Sprintf("%d: %s, pile %s", i+1, modTop(d.Deck, 0), modTop(d.Pile, len(d.Pile)-1)))
 	}
 	rows := []Row{
-		{"round", fmt.Sprintf("%d, %s holds the initiative", s.Round(), players[s.Initiative()])},
-		{"durability", each(func(p int) string { return fmt.Sprint(s.Durability(p)) })},
-		{"fuel", each(func(p int) string { return fmt.Sprint(s.Fuel(p)) })},
-		{"hands", each(func(p int) string { return names(s.Hand(p)) })},
-		{"decks", each(func(p int) string { return plural(len(s.Deck(p)), "card") })},
-		{"discard piles", each(func(p int) string { return names(s.Discard(p)) })},
-		{"play areas", each(func(p int) string { return names(s.PlayArea(p)) })},
-		{"stack", stack},
-		{"shared decks", strings.Join(shared, "; ")},
+		{Name: "round", Value: fmt.Sprintf("%d, %s holds the initiative", s.Round(), players[s.Initiative()])},
+		{Name: "durability", Value: each(func(p int) string { return fmt.Sprint(s.Durability(p)) })},
+		{Name: "fuel", Value: each(func(p int) string { return fmt.Sprint(s.Fuel(p)) })},
+		{Name: "hands", Value: each(func(p int) string { return names(s.Hand(p)) })},
+		{Name: "decks", Value: each(func(p int) string { return Plural(len(s.Deck(p)), "card") })},
+		{Name: "discard piles", Value: each(func(p int) string { return names(s.Discard(p)) })},
+		{Name: "play areas", Value: each(func(p int) string { return names(s.PlayArea(p)) })},
+		{Name: "stack", Value: stack},
+		{Name: "shared decks", Value: strings.Join(shared, "; ")},
 	}
 	if p := s.Pending(); p != "" {
-		rows = append(rows, Row{"choice", p})
+		rows = append(rows, Row{Name: "choice", Value: p})
 	}
 	return rows
 }

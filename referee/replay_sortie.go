@@ -10,8 +10,6 @@ import (
 	"github.com/tabletop-referee/referee/engine/sortie"
 )
 
-var sortieDrawer = drawer{key: sortieKey, state: sortieDraw}
-
 // sortieCell is the width of a square's text: "B 10C/10D".
 const sortieCell = 9
 
@@ -19,7 +17,7 @@ func sortieKey(players []string) []string {
 	if len(players) < 2 {
 		return nil
 	}
-	l := letters(players)
+	l := Letters(players)
 	return []string{
 		fmt.Sprintf("Rank 1 is at the bottom; at the table the grid is set diagonally, %s at the a1 corner, %s at d4.", players[0], players[1]),
 		fmt.Sprintf("A square's flag: %[1]s flag (one of %[2]s's), or %[1]s home (%[2]s's home square, its flag captured).", l[1], players[1]),
@@ -32,30 +30,30 @@ func sortieKey(players []string) []string {
 // each player's hand and captures, and the deck.
 func sortieDraw(st engine.State, players []string) Drawing {
 	s := st.(*sortie.State)
-	sk := newSketch(players)
-	cell := func(sq grid.Square) []line {
-		out := []line{{}, {}, {}}
+	sk := NewSketch(players)
+	cell := func(sq grid.Square) []Line {
+		out := []Line{{}, {}, {}}
 		for p := range players {
 			switch {
 			case slices.Contains(s.Flags(p), sq):
-				out[0] = owned(p, sk.letter[p]+" flag")
+				out[0] = Owned(p, sk.Letter[p]+" flag")
 			case slices.Contains(sortie.Home(p), sq):
-				out[0] = owned(p, sk.letter[p]+" home")
+				out[0] = Owned(p, sk.Letter[p]+" home")
 			}
 		}
 		if u := s.UnitAt(sq); u != nil {
-			out[1] = owned(u.Owner, fmt.Sprintf("%s %v/%v", sk.letter[u.Owner], u.Bottom, u.Top))
+			out[1] = Owned(u.Owner, fmt.Sprintf("%s %v/%v", sk.Letter[u.Owner], u.Bottom, u.Top))
 			shield := "shield"
 			if !u.Shield {
 				shield = "no shield"
 			}
-			out[2] = owned(u.Owner, shield)
+			out[2] = Owned(u.Owner, shield)
 		}
 		return out
 	}
-	label := func(rank int) line { return plain(fmt.Sprint(rank + 1)) }
-	sk.lines = drawGrid(sortie.Board, sortieCell, 3, cell, label)
-	sk.playerRows(func(p int) []string {
+	label := func(rank int) Line { return Plain(fmt.Sprint(rank + 1)) }
+	sk.Lines = DrawGrid(sortie.Board, sortieCell, 3, cell, label)
+	sk.PlayerRows(func(p int) []string {
 		var hand []string
 		for _, c := range s.Hand(p) {
 			hand = append(hand, c.String())
@@ -72,6 +70,6 @@ func sortieDraw(st engine.State, players []string) Drawing {
 			fmt.Sprintf("flags captured %s (%d of %d)", captured, len(s.Captured(p)), sortie.FlagsToWin),
 		}
 	})
-	sk.add(plain(fmt.Sprintf("deck %s, discard pile %s", plural(s.Deck(), "card"), plural(s.Discards(), "card"))))
-	return sk.lines
+	sk.Add(Plain(fmt.Sprintf("deck %s, discard pile %s", Plural(s.Deck(), "card"), Plural(s.Discards(), "card"))))
+	return sk.Lines
 }

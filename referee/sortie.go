@@ -11,15 +11,18 @@ import (
 	"github.com/tabletop-referee/referee/grammar"
 )
 
-var sortieGame = &binding[grammar.SortieMove]{
-	rules:    sortie.Game{},
-	grammar:  grammar.Sortie,
-	ext:      ".sortie",
-	summary:  "two players, a 4x4 diamond grid, units of two playing cards; capture all three enemy flags",
-	toEngine: sortieToEngine,
-	notate:   sortieNotate,
-	describe: sortieDescribe,
-	draw:     sortieDrawer,
+func init() {
+	Register(Binding[grammar.SortieMove]{
+		Rules:     sortie.Game{},
+		Grammar:   grammar.Sortie,
+		Extension: ".sortie",
+		Summary:   "two players, a 4x4 diamond grid, units of two playing cards; capture all three enemy flags",
+		ToEngine:  sortieToEngine,
+		Notate:    sortieNotate,
+		Describe:  sortieDescribe,
+		Key:       sortieKey,
+		Draw:      sortieDraw,
+	})
 }
 
 // The lexer admits only well-formed cards and squares, so these cannot fail.
@@ -120,10 +123,10 @@ func sortieDescribe(st engine.State, players []string) []Row {
 		hands = append(hands, name+" "+strings.Join(hand, " "))
 	}
 	return []Row{
-		{"board", strings.Join(units, ", ")},
-		{"flags", strings.Join(flags, "; ")},
-		{"hands", strings.Join(hands, "; ")},
-		{"deck", fmt.Sprintf("%s, %s discarded", plural(s.Deck(), "card"), plural(s.Discards(), "card"))},
+		{Name: "board", Value: strings.Join(units, ", ")},
+		{Name: "flags", Value: strings.Join(flags, "; ")},
+		{Name: "hands", Value: strings.Join(hands, "; ")},
+		{Name: "deck", Value: fmt.Sprintf("%s, %s discarded", Plural(s.Deck(), "card"), Plural(s.Discards(), "card"))},
 	}
 }
 

@@ -6,42 +6,44 @@ import (
 	"strings"
 
 	"github.com/tabletop-referee/referee/engine"
-	"github.com/tabletop-referee/referee/engine/catalogue"
 	"github.com/tabletop-referee/referee/engine/void"
 	"github.com/tabletop-referee/referee/grammar"
-	cataloguereader "github.com/tabletop-referee/referee/referee/catalogue"
+	"github.com/tabletop-referee/referee/referee/catalogue"
 )
 
 //go:embed catalogues/void.cards
 var voidCatalogue string
 
-var voidGame = &binding[*grammar.VoidMove]{
-	rules:    void.Game{},
-	grammar:  grammar.Void,
-	ext:      ".void",
-	summary:  "two players take actions into a queue, answer each other's, and see them execute last in, first out, targets checked again",
-	toEngine: voidToEngine,
-	notate:   voidNotate,
-	describe: voidDescribe,
-	draw:     voidDrawer,
-	cards: &cardGame{Vocabulary: &cataloguereader.Vocabulary{
-		DefaultName:   "void.cards (the default catalogue)",
-		DefaultSource: voidCatalogue,
-		Load:          loadVoid,
-	}},
-	board: grammar.VoidBoard,
-	// The rules text says nothing of winning; a declared life is the one
-	// way the engine knows, so other wins are the players' record.
-	recordedWins: true,
-	// The seed only stands in for the set-up of random games.
-	unshuffled: true,
+func init() {
+	Register(Binding[*grammar.VoidMove]{
+		Rules:     void.Game{},
+		Grammar:   grammar.Void,
+		Extension: ".void",
+		Summary:   "two players take actions into a queue, answer each other's, and see them execute last in, first out, targets checked again",
+		ToEngine:  voidToEngine,
+		Notate:    voidNotate,
+		Describe:  voidDescribe,
+		Key:       voidKey,
+		Draw:      voidDraw,
+		Catalogue: &catalogue.Vocabulary{
+			DefaultName:   "void.cards (the default catalogue)",
+			DefaultSource: voidCatalogue,
+			Load:          loadVoid,
+		},
+		Board: grammar.VoidBoard,
+		// The rules text says nothing of winning; a declared life is the one
+		// way the engine knows, so other wins are the players' record.
+		RecordedWins: true,
+		// The seed only stands in for the set-up of random games.
+		Unshuffled: true,
+	})
 }
 
-func loadVoid(cat *catalogue.Catalogue) (engine.Game, []CardInfo, []*catalogue.Error) {
+func loadVoid(cat *catalogue.Catalogue) (engine.Game, []catalogue.Card, []*catalogue.Error) {
 	cs, errs := void.Load(cat)
-	var info []CardInfo
+	var info []catalogue.Card
 	for _, c := range cs.All() {
-		info = append(info, CardInfo{Kind: c.Kind.String(), Name: c.Name, Text: c.Stats()})
+		info = append(info, catalogue.Card{Kind: c.Kind.String(), Name: c.Name, Text: c.Stats()})
 	}
 	return void.Game{Cards: cs}, info, errs
 }
@@ -161,8 +163,8 @@ func voidNotate(m engine.Move) string {
 func voidDescribe(st engine.State, players []string) []Row {
 	s := st.(*void.State)
 	nm := func(n string) string { return grammar.Name(n).String() }
-	cardNames := func(cards []string) string { return nameList(cards, grammar.Name.String) }
-	each := func(f func(p int) string) string { return perPlayer(players, f) }
+	cardNames := func(cards []string) string { return NameList(cards, grammar.Name.String) }
+	each := func(f func(p int) string) string { return PerPlayer(players, f) }
 	var board []string
 	for _, sec := range s.Sectors() {
 		b := nm(sec.Name)
@@ -175,13 +177,13 @@ func voidDescribe(st engine.State, players []string) []Row {
 		}
 		board = append(board, b)
 	}
-	rows := []Row{{"board", names2(board)}}
-	rows = append(rows, Row{"energy", each(func(p int) string {
+	rows := []Row{{Name: "board", Value: List(board)}}
+	rows = append(rows, Row{Name: "energy", Value: each(func(p int) string {
 		v := s.Player(p)
 		return fmt.Sprintf("%d (income %d)", v.Energy, v.Income)
 	})})
 	if s.Player(0).HasLife || s.Player(1).HasLife {
-		rows = append(rows, Row{"life", each(func(p int) string {
+		rows = append(rows, Row{Name: "life", Value: each(func(p int) string {
 			if v := s.Player(p); v.HasLife {
 				return fmt.Sprint(v.Life)
 			}
@@ -189,8 +191,8 @@ func voidDescribe(st engine.State, players []string) []Row {
 		})})
 	}
 	rows = append(rows,
-		Row{"hands", each(func(p int) string { return cardNames(s.Player(p).Hand) })},
-		Row{"in play", each(func(p int) string {
+		Row{Name: "hands", Value: each(func(p int) string { return cardNames(s.Player(p).Hand) })},
+		Row{Name: "in play", Value: each(func(p int) string {
 			var out []string
 			for _, c := range s.InPlay() {
 				if c.Owner != p {
@@ -205,9 +207,9 @@ func voidDescribe(st engine.State, players []string) []Row {
 				}
 				out = append(out, text)
 			}
-			return names2(out)
+			return List(out)
 		})},
-		Row{"caches", each(func(p int) string { return cardNames(s.Player(p).Cache) })},
+		Row{Name: "caches", Value: each(func(p int) string { return cardNames(s.Player(p).Cache) })},
 	)
 	var queue []string
 	for _, q := range s.Queue() {
@@ -223,7 +225,7 @@ func voidDescribe(st engine.State, players []string) []Row {
 			q += ", " + players[1-p] + " having declined"
 		}
 	}
-	rows = append(rows, Row{"queue", q})
+	rows = append(rows, Row{Name: "queue", Value: q})
 	return rows
 }
 
