@@ -51,6 +51,9 @@ func loadMecha(cat *catalogue.Catalogue) (engine.Game, []catalogue.Card, []*cata
 	return mecha.Game{Cards: cs}, info, errs
 }
 
+// square reads a square the lexer has admitted, so it cannot fail.
+func square(s string) grid.Square { sq, _ := grid.Parse(s); return sq }
+
 func mechaToEngine(dst []engine.Move, m grammar.MechaMove, setup bool) []engine.Move {
 	out := dst
 	switch m := m.(type) {
