@@ -1,4 +1,9 @@
-package referee
+// Package mecha is Mecha's room in the referee: the binding of its grammar
+// (grammar) to its engine (engine/mecha), its final state described and
+// drawn (draw.go) and its default catalogue (mecha.cards), registered with the referee core as the program
+// starts. The engine is imported under its own name, which is this
+// package's too. See docs/architecture.md.
+package mecha
 
 import (
 	_ "embed"
@@ -9,14 +14,15 @@ import (
 	"github.com/tabletop-referee/referee/engine/grid"
 	"github.com/tabletop-referee/referee/engine/mecha"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/referee"
 	"github.com/tabletop-referee/referee/referee/catalogue"
 )
 
-//go:embed catalogues/mecha.cards
+//go:embed mecha.cards
 var mechaCatalogue string
 
 func init() {
-	Register(Binding[grammar.MechaMove]{
+	referee.Register(referee.Binding[grammar.MechaMove]{
 		Rules:     mecha.Game{},
 		Grammar:   grammar.Mecha,
 		Extension: ".mecha",
@@ -147,7 +153,7 @@ func mechaNotate(m engine.Move) string {
 
 // mechaDescribe writes the board square by square, then each player's
 // zones.
-func mechaDescribe(st engine.State, players []string) []Row {
+func mechaDescribe(st engine.State, players []string) []referee.Row {
 	s := st.(*mecha.State)
 	var units []string
 	for rank := mecha.Board.Ranks - 1; rank >= 0; rank-- {
@@ -177,16 +183,16 @@ func mechaDescribe(st engine.State, players []string) []Row {
 	if len(units) == 0 {
 		units = []string{"empty"}
 	}
-	each := func(f func(p int) string) string { return PerPlayer(players, f) }
-	names := func(cards []string) string { return NameList(cards, grammar.MechaName.String) }
-	return []Row{
+	each := func(f func(p int) string) string { return referee.PerPlayer(players, f) }
+	names := func(cards []string) string { return referee.NameList(cards, grammar.MechaName.String) }
+	return []referee.Row{
 		{Name: "board", Value: strings.Join(units, ", ")},
 		{Name: "bandwidth", Value: each(func(p int) string {
 			provided, used := s.Bandwidth(p)
 			return fmt.Sprintf("%d of %d used", used, provided)
 		})},
 		{Name: "hands", Value: each(func(p int) string { return names(s.Hand(p)) })},
-		{Name: "decks", Value: each(func(p int) string { return Plural(s.DeckSize(p), "card") })},
+		{Name: "decks", Value: each(func(p int) string { return referee.Plural(s.DeckSize(p), "card") })},
 		{Name: "damage", Value: each(func(p int) string { return names(s.DamageZone(p)) })},
 		{Name: "graveyard", Value: each(func(p int) string { return names(s.Graveyard(p)) })},
 	}
