@@ -7,5 +7,6 @@ package all
 
 import (
 	_ "github.com/tabletop-referee/referee/referee/games/mecha"
+	_ "github.com/tabletop-referee/referee/referee/games/mod"
 	_ "github.com/tabletop-referee/referee/referee/games/sortie"
 )

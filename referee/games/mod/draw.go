@@ -1,4 +1,4 @@
-package referee
+package mod
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/mod"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/referee"
 )
 
 func modKey(players []string) []string {
@@ -19,11 +20,11 @@ func modKey(players []string) []string {
 // modDraw draws the round and whose priority or choice it is, each
 // player's durability, fuel, hand, deck, discard pile and play area, the
 // stack from its top, and the shared decks and their piles.
-func modDraw(st engine.State, players []string) Drawing {
+func modDraw(st engine.State, players []string) referee.Drawing {
 	s := st.(*mod.State)
-	sk := NewSketch(players)
-	names := func(cards []string) string { return NameList(cards, grammar.ModName.String) }
-	status := sk.Who(Plain(fmt.Sprintf("round %d: ", s.Round())), s.Initiative()).Text(" holds the initiative")
+	sk := referee.NewSketch(players)
+	names := func(cards []string) string { return referee.NameList(cards, grammar.ModName.String) }
+	status := sk.Who(referee.Plain(fmt.Sprintf("round %d: ", s.Round())), s.Initiative()).Text(" holds the initiative")
 	switch s.Phase() {
 	case mod.Command:
 		if len(s.Stack()) == len(players)*mod.Slots {
@@ -40,7 +41,7 @@ func modDraw(st engine.State, players []string) Drawing {
 		return []string{
 			fmt.Sprintf("durability %d, fuel %d", s.Durability(p), s.Fuel(p)),
 			"hand " + names(s.Hand(p)),
-			fmt.Sprintf("deck %s, discard pile %s", Plural(len(s.Deck(p)), "card"), names(s.Discard(p))),
+			fmt.Sprintf("deck %s, discard pile %s", referee.Plural(len(s.Deck(p)), "card"), names(s.Discard(p))),
 			"play area " + names(s.PlayArea(p)),
 		}
 	})
@@ -54,18 +55,18 @@ func modDraw(st engine.State, players []string) Drawing {
 		slots = append(slots, fmt.Sprintf("%s %d of %d", sk.Letter[p], used[p], mod.Slots))
 	}
 	if len(stack) == 0 {
-		sk.Add(Plain("stack empty"))
+		sk.Add(referee.Plain("stack empty"))
 	} else {
-		sk.Add(Plain(fmt.Sprintf("stack, %s slots filled; the top activates first:", strings.Join(slots, ", "))))
+		sk.Add(referee.Plain(fmt.Sprintf("stack, %s slots filled; the top activates first:", strings.Join(slots, ", "))))
 	}
 	for i := len(stack) - 1; i >= 0; i-- {
 		sl := stack[i]
-		sk.Add(Plain(fmt.Sprintf("  %2d. ", i+1)).Of(sl.Owner, fmt.Sprintf("%s %s %s", sk.Letter[sl.Owner], sl.How, grammar.ModName(sl.Card))))
+		sk.Add(referee.Plain(fmt.Sprintf("  %2d. ", i+1)).Of(sl.Owner, fmt.Sprintf("%s %s %s", sk.Letter[sl.Owner], sl.How, grammar.ModName(sl.Card))))
 	}
-	sk.Add(Plain("shared decks:"))
+	sk.Add(referee.Plain("shared decks:"))
 	for i := range mod.SharedDecks {
 		d := s.Shared(i)
-		sk.Add(Plain(fmt.Sprintf("  %d: %s; pile %s", i+1, modTop(d.Deck, 0), modTop(d.Pile, len(d.Pile)-1))))
+		sk.Add(referee.Plain(fmt.Sprintf("  %d: %s; pile %s", i+1, modTop(d.Deck, 0), modTop(d.Pile, len(d.Pile)-1))))
 	}
 	return sk.Lines
 }

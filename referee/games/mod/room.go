@@ -1,4 +1,9 @@
-package referee
+// Package mod is Mod's room in the referee: the binding of its grammar
+// (grammar) to its engine (engine/mod), its final state described and
+// drawn (draw.go) and its default catalogue (mod.cards), registered with the referee core as the program
+// starts. The engine is imported under its own name, which is this
+// package's too. See docs/architecture.md.
+package mod
 
 import (
 	_ "embed"
@@ -8,14 +13,15 @@ import (
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/mod"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/referee"
 	"github.com/tabletop-referee/referee/referee/catalogue"
 )
 
-//go:embed catalogues/mod.cards
+//go:embed mod.cards
 var modCatalogue string
 
 func init() {
-	Register(Binding[grammar.ModMove]{
+	referee.Register(referee.Binding[grammar.ModMove]{
 		Rules:     mod.Game{},
 		Grammar:   grammar.Mod,
 		Extension: ".mod",
@@ -107,10 +113,10 @@ func modNotate(m engine.Move) string {
 
 // modDescribe writes each player's numbers and zones, the stack and the
 // shared decks.
-func modDescribe(st engine.State, players []string) []Row {
+func modDescribe(st engine.State, players []string) []referee.Row {
 	s := st.(*mod.State)
-	names := func(cards []string) string { return NameList(cards, grammar.ModName.String) }
-	each := func(f func(p int) string) string { return PerPlayer(players, f) }
+	names := func(cards []string) string { return referee.NameList(cards, grammar.ModName.String) }
+	each := func(f func(p int) string) string { return referee.PerPlayer(players, f) }
 	stack := "empty"
 	if slots := s.Stack(); len(slots) > 0 {
 		var out []string
@@ -124,19 +130,19 @@ func modDescribe(st engine.State, players []string) []Row {
 		d := s.Shared(i)
 		shared = append(shared, fmt.Sprintf("%d: %s, pile %s", i+1, modTop(d.Deck, 0), modTop(d.Pile, len(d.Pile)-1)))
 	}
-	rows := []Row{
+	rows := []referee.Row{
 		{Name: "round", Value: fmt.Sprintf("%d, %s holds the initiative", s.Round(), players[s.Initiative()])},
 		{Name: "durability", Value: each(func(p int) string { return fmt.Sprint(s.Durability(p)) })},
 		{Name: "fuel", Value: each(func(p int) string { return fmt.Sprint(s.Fuel(p)) })},
 		{Name: "hands", Value: each(func(p int) string { return names(s.Hand(p)) })},
-		{Name: "decks", Value: each(func(p int) string { return Plural(len(s.Deck(p)), "card") })},
+		{Name: "decks", Value: each(func(p int) string { return referee.Plural(len(s.Deck(p)), "card") })},
 		{Name: "discard piles", Value: each(func(p int) string { return names(s.Discard(p)) })},
 		{Name: "play areas", Value: each(func(p int) string { return names(s.PlayArea(p)) })},
 		{Name: "stack", Value: stack},
 		{Name: "shared decks", Value: strings.Join(shared, "; ")},
 	}
 	if p := s.Pending(); p != "" {
-		rows = append(rows, Row{Name: "choice", Value: p})
+		rows = append(rows, referee.Row{Name: "choice", Value: p})
 	}
 	return rows
 }
