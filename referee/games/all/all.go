@@ -6,6 +6,7 @@
 package all
 
 import (
+	_ "github.com/tabletop-referee/referee/referee/games/daemon"
 	_ "github.com/tabletop-referee/referee/referee/games/mecha"
 	_ "github.com/tabletop-referee/referee/referee/games/mod"
 	_ "github.com/tabletop-referee/referee/referee/games/sortie"

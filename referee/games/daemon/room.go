@@ -1,4 +1,9 @@
-package referee
+// Package daemon is Daemon's room in the referee: the binding of its grammar
+// (grammar) to its engine (engine/daemon), its final state described and
+// drawn (draw.go) and its default catalogue (daemon.cards), registered with the referee core as the program
+// starts. The engine is imported under its own name, which is this
+// package's too. See docs/architecture.md.
+package daemon
 
 import (
 	_ "embed"
@@ -7,14 +12,15 @@ import (
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/daemon"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/referee"
 	"github.com/tabletop-referee/referee/referee/catalogue"
 )
 
-//go:embed catalogues/daemon.cards
+//go:embed daemon.cards
 var daemonCatalogue string
 
 func init() {
-	Register(Binding[grammar.DaemonMove]{
+	referee.Register(referee.Binding[grammar.DaemonMove]{
 		Rules:     daemon.Game{},
 		Grammar:   grammar.Daemon,
 		Extension: ".daemon",
@@ -121,11 +127,11 @@ func daemonNotate(m engine.Move) string {
 }
 
 // daemonDescribe writes the gauge, then each player's modules and zones.
-func daemonDescribe(st engine.State, players []string) []Row {
+func daemonDescribe(st engine.State, players []string) []referee.Row {
 	s := st.(*daemon.State)
-	names := func(cards []string) string { return NameList(cards, grammar.Name.String) }
-	each := func(f func(p int) string) string { return PerPlayer(players, f) }
-	var rows []Row
+	names := func(cards []string) string { return referee.NameList(cards, grammar.Name.String) }
+	each := func(f func(p int) string) string { return referee.PerPlayer(players, f) }
+	var rows []referee.Row
 	if !s.SettingUp() {
 		gauge := fmt.Sprintf("%d on %s's side", s.Memory(), players[s.Active()])
 		switch {
@@ -137,10 +143,10 @@ func daemonDescribe(st engine.State, players []string) []Row {
 		if ended, why := s.Ended(); ended {
 			gauge += "; " + players[s.Active()] + "'s turn has ended: " + why
 		}
-		rows = append(rows, Row{Name: "memory", Value: gauge})
+		rows = append(rows, referee.Row{Name: "memory", Value: gauge})
 	}
 	rows = append(rows,
-		Row{Name: "modules", Value: each(func(p int) string {
+		referee.Row{Name: "modules", Value: each(func(p int) string {
 			mods, main := s.Modules(p)
 			if len(mods) == 0 {
 				return "none"
@@ -151,21 +157,21 @@ func daemonDescribe(st engine.State, players []string) []Row {
 			}
 			return out
 		})},
-		Row{Name: "security", Value: each(func(p int) string { return Plural(len(s.Security(p)), "card") })},
-		Row{Name: "grips", Value: each(func(p int) string { return names(s.Grip(p)) })},
-		Row{Name: "decks", Value: each(func(p int) string { return Plural(len(s.Deck(p)), "card") })},
-		Row{Name: "daemons", Value: each(func(p int) string {
+		referee.Row{Name: "security", Value: each(func(p int) string { return referee.Plural(len(s.Security(p)), "card") })},
+		referee.Row{Name: "grips", Value: each(func(p int) string { return names(s.Grip(p)) })},
+		referee.Row{Name: "decks", Value: each(func(p int) string { return referee.Plural(len(s.Deck(p)), "card") })},
+		referee.Row{Name: "daemons", Value: each(func(p int) string {
 			var out []string
 			for _, d := range s.Daemons(p) {
 				out = append(out, daemonText(s, p, d))
 			}
-			return List(out)
+			return referee.List(out)
 		})},
-		Row{Name: "scripts", Value: each(func(p int) string { return names(s.Scripts(p)) })},
-		Row{Name: "heaps", Value: each(func(p int) string { return names(s.Heap(p)) })},
+		referee.Row{Name: "scripts", Value: each(func(p int) string { return names(s.Scripts(p)) })},
+		referee.Row{Name: "heaps", Value: each(func(p int) string { return names(s.Heap(p)) })},
 	)
 	if n, who := s.Owed(); n > 0 {
-		rows = append(rows, Row{Name: "damage", Value: fmt.Sprintf("%s owes %s", players[who], Plural(n, "reveal"))})
+		rows = append(rows, referee.Row{Name: "damage", Value: fmt.Sprintf("%s owes %s", players[who], referee.Plural(n, "reveal"))})
 	}
 	return rows
 }

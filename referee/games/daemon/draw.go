@@ -1,4 +1,4 @@
-package referee
+package daemon
 
 import (
 	"fmt"
@@ -7,13 +7,14 @@ import (
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/daemon"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/referee"
 )
 
 func daemonKey(players []string) []string {
 	if len(players) < 2 {
 		return nil
 	}
-	l := Letters(players)
+	l := referee.Letters(players)
 	return []string{
 		fmt.Sprintf("The memory gauge runs from 10 on %s's side (%s, left) through 0 to 10 on %s's side (%s, right); ^ is the tracker.", players[0], l[0], players[1], l[1]),
 		"A daemon is shown with its power (bonuses included) and its state: ready, spent (it attacked), or loading.",
@@ -23,14 +24,14 @@ func daemonKey(players []string) []string {
 // daemonDraw draws the memory gauge with its tracker (once the set-up is
 // over), then each player's modules, security, deck, grip, daemons,
 // scripts and heap, and the reveals still owed.
-func daemonDraw(st engine.State, players []string) Drawing {
+func daemonDraw(st engine.State, players []string) referee.Drawing {
 	s := st.(*daemon.State)
-	sk := NewSketch(players)
-	names := func(cards []string) string { return NameList(cards, grammar.Name.String) }
+	sk := referee.NewSketch(players)
+	names := func(cards []string) string { return referee.NameList(cards, grammar.Name.String) }
 	if s.SettingUp() {
 		// The engine sets security and the tracker with the first move of
 		// turn 1, so the start of turn 1 is still the set-up here.
-		sk.Add(Plain("set-up: security and the memory tracker are set with the first move of turn 1"))
+		sk.Add(referee.Plain("set-up: security and the memory tracker are set with the first move of turn 1"))
 	} else {
 		daemonGauge(sk, s)
 	}
@@ -46,24 +47,24 @@ func daemonDraw(st engine.State, players []string) Drawing {
 		}
 		return []string{
 			"modules " + modules,
-			fmt.Sprintf("security %s, deck %s", Plural(len(s.Security(p)), "card"), Plural(len(s.Deck(p)), "card")),
+			fmt.Sprintf("security %s, deck %s", referee.Plural(len(s.Security(p)), "card"), referee.Plural(len(s.Deck(p)), "card")),
 			"grip " + names(s.Grip(p)),
-			"daemons " + List(daemons),
+			"daemons " + referee.List(daemons),
 			"scripts " + names(s.Scripts(p)),
 			"heap " + names(s.Heap(p)),
 		}
 	})
 	if n, who := s.Owed(); n > 0 {
-		sk.Add(sk.Who(Plain("damage: "), who).Text(" owes " + Plural(n, "reveal")))
+		sk.Add(sk.Who(referee.Plain("damage: "), who).Text(" owes " + referee.Plural(n, "reveal")))
 	}
 	return sk.Lines
 }
 
 // daemonGauge draws the memory gauge, the first player's side on the
 // left, and the tracker under it.
-func daemonGauge(sk *Sketch, s *daemon.State) {
+func daemonGauge(sk *referee.Sketch, s *daemon.State) {
 	active := s.Active()
-	status := Plain(fmt.Sprintf("memory %d", max(s.Memory(), -s.Memory())))
+	status := referee.Plain(fmt.Sprintf("memory %d", max(s.Memory(), -s.Memory())))
 	// The engine counts memory from the active player's side.
 	side := engine.Nobody
 	switch {
@@ -85,7 +86,7 @@ func daemonGauge(sk *Sketch, s *daemon.State) {
 	// Position i of the track, from 0 at the left: 10 on the first
 	// player's side down to 1, then 0, then 1 to 10 on the second's.
 	const end = daemon.GaugeEnd
-	track := Line{}.Text("  ").Of(0, sk.Letter[0])
+	track := referee.Line{}.Text("  ").Of(0, sk.Letter[0])
 	for i := 0; i <= 2*end; i++ {
 		v, owner := end-i, 0
 		switch {
@@ -106,5 +107,5 @@ func daemonGauge(sk *Sketch, s *daemon.State) {
 		toward = -max(s.Memory(), -s.Memory())
 	}
 	pos := end - toward
-	sk.Add(Line{}.Text("   "+strings.Repeat(" ", pos*3+2)).Of(side, "^"))
+	sk.Add(referee.Line{}.Text("   "+strings.Repeat(" ", pos*3+2)).Of(side, "^"))
 }
