@@ -117,7 +117,6 @@ func FuzzVoid(f *testing.F)   { fuzzGrammar(f, grammar.Void, "void", ".void") }
 func FuzzCatalogue(f *testing.F) {
 	add := func(src string) { f.Add(src) }
 	forEachExample(f, "examples/*/*.cards", add)
-	forEachExample(f, "referee/catalogues/*.cards", add)
 	forEachExample(f, "referee/games/*/*.cards", add)
 	for _, h := range hostile {
 		f.Add(h)

@@ -10,4 +10,5 @@ import (
 	_ "github.com/tabletop-referee/referee/referee/games/mecha"
 	_ "github.com/tabletop-referee/referee/referee/games/mod"
 	_ "github.com/tabletop-referee/referee/referee/games/sortie"
+	_ "github.com/tabletop-referee/referee/referee/games/void"
 )

@@ -1,4 +1,4 @@
-package referee
+package void
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/void"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/referee"
 )
 
 func voidKey(players []string) []string {
@@ -21,22 +22,22 @@ func voidKey(players []string) []string {
 // voidDraw draws the sectors in a row with the cards in play in each,
 // then each player's void energy, life, hand, cache and modifications on
 // players, then the queue from its top and who is to decide.
-func voidDraw(st engine.State, players []string) Drawing {
+func voidDraw(st engine.State, players []string) referee.Drawing {
 	s := st.(*void.State)
-	sk := NewSketch(players)
+	sk := referee.NewSketch(players)
 	nm := func(n string) string { return grammar.Name(n).String() }
 	sectors := s.Sectors()
 	// Each sector's column: its name and biomes, then its cards.
-	heads := make([][]Line, len(sectors))
-	cards := make([][]Line, len(sectors))
+	heads := make([][]referee.Line, len(sectors))
+	cards := make([][]referee.Line, len(sectors))
 	for i, sec := range sectors {
-		heads[i] = []Line{Plain(nm(sec.Name))}
+		heads[i] = []referee.Line{referee.Plain(nm(sec.Name))}
 		if len(sec.Biomes) > 0 {
 			var bs []string
 			for _, b := range sec.Biomes {
 				bs = append(bs, nm(b))
 			}
-			heads[i] = append(heads[i], Plain(strings.Join(bs, ", ")))
+			heads[i] = append(heads[i], referee.Plain(strings.Join(bs, ", ")))
 		}
 	}
 	onPlayers := make([][]string, len(players))
@@ -57,13 +58,13 @@ func voidDraw(st engine.State, players []string) Drawing {
 			return sec.Name == c.Where || c.Card.Kind != void.Unit && slices.Contains(sec.Biomes, c.Where)
 		})
 		if at >= 0 {
-			cards[at] = append(cards[at], Owned(c.Owner, text))
+			cards[at] = append(cards[at], referee.Owned(c.Owner, text))
 		} else if p := slices.Index(players, c.Where); p >= 0 {
 			onPlayers[p] = append(onPlayers[p], nm(c.Card.Name)+" of "+players[c.Owner])
 		}
 	}
 	if len(sectors) == 0 {
-		sk.Add(Plain("board: no sectors yet"))
+		sk.Add(referee.Plain("board: no sectors yet"))
 	} else {
 		voidBoard(sk, heads, cards)
 	}
@@ -75,8 +76,8 @@ func voidDraw(st engine.State, players []string) Drawing {
 		}
 		rows := []string{
 			first,
-			"hand " + NameList(v.Hand, grammar.Name.String),
-			"cache " + NameList(v.Cache, grammar.Name.String),
+			"hand " + referee.NameList(v.Hand, grammar.Name.String),
+			"cache " + referee.NameList(v.Cache, grammar.Name.String),
 		}
 		if len(onPlayers[p]) > 0 {
 			rows = append(rows, "modified by "+strings.Join(onPlayers[p], ", "))
@@ -85,16 +86,16 @@ func voidDraw(st engine.State, players []string) Drawing {
 	})
 	queue := s.Queue()
 	if len(queue) == 0 {
-		sk.Add(Plain("queue empty"))
+		sk.Add(referee.Plain("queue empty"))
 	} else {
-		sk.Add(Plain("queue, the last in on top (it executes first):"))
+		sk.Add(referee.Plain("queue, the last in on top (it executes first):"))
 	}
 	for i := len(queue) - 1; i >= 0; i-- {
 		q := queue[i]
-		sk.Add(Plain(fmt.Sprintf("  %2d. ", i+1)).Of(q.Owner, sk.Letter[q.Owner]+" "+q.Text))
+		sk.Add(referee.Plain(fmt.Sprintf("  %2d. ", i+1)).Of(q.Owner, sk.Letter[q.Owner]+" "+q.Text))
 	}
 	if p, declined, open := s.Deciding(); open && !st.Outcome().Over {
-		l := sk.Who(Line{}, p).Text(" to decide")
+		l := sk.Who(referee.Line{}, p).Text(" to decide")
 		if declined {
 			l = sk.Who(l.Text(", "), 1-p).Text(" having declined")
 		}
@@ -105,7 +106,7 @@ func voidDraw(st engine.State, players []string) Drawing {
 
 // voidBoard draws the sectors side by side: their names and biomes
 // above a rule, the cards in play in each below it.
-func voidBoard(sk *Sketch, heads, cards [][]Line) {
+func voidBoard(sk *referee.Sketch, heads, cards [][]referee.Line) {
 	widths := make([]int, len(heads))
 	headHeight, cardHeight := 0, 1
 	for i := range heads {
@@ -115,15 +116,15 @@ func voidBoard(sk *Sketch, heads, cards [][]Line) {
 		headHeight = max(headHeight, len(heads[i]))
 		cardHeight = max(cardHeight, len(cards[i]))
 	}
-	rule := Plain("+")
+	rule := referee.Plain("+")
 	for _, w := range widths {
 		rule = rule.Text(strings.Repeat("-", w+2) + "+")
 	}
-	rows := func(cols [][]Line, height int) {
+	rows := func(cols [][]referee.Line, height int) {
 		for k := range height {
-			l := Plain("|")
+			l := referee.Plain("|")
 			for i, col := range cols {
-				cell := Line{}
+				cell := referee.Line{}
 				if k < len(col) {
 					cell = col[k]
 				}

@@ -1,4 +1,9 @@
-package referee
+// Package void is Void's room in the referee: the binding of its grammar
+// (grammar) to its engine (engine/void), its final state described and
+// drawn (draw.go) and its default catalogue (void.cards), registered with the referee core as the program
+// starts. The engine is imported under its own name, which is this
+// package's too. See docs/architecture.md.
+package void
 
 import (
 	_ "embed"
@@ -8,14 +13,15 @@ import (
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/void"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/referee"
 	"github.com/tabletop-referee/referee/referee/catalogue"
 )
 
-//go:embed catalogues/void.cards
+//go:embed void.cards
 var voidCatalogue string
 
 func init() {
-	Register(Binding[*grammar.VoidMove]{
+	referee.Register(referee.Binding[*grammar.VoidMove]{
 		Rules:     void.Game{},
 		Grammar:   grammar.Void,
 		Extension: ".void",
@@ -160,11 +166,11 @@ func voidNotate(m engine.Move) string {
 
 // voidDescribe writes the board, then each player's energy, life, hand,
 // cards in play and cache, then the queue.
-func voidDescribe(st engine.State, players []string) []Row {
+func voidDescribe(st engine.State, players []string) []referee.Row {
 	s := st.(*void.State)
 	nm := func(n string) string { return grammar.Name(n).String() }
-	cardNames := func(cards []string) string { return NameList(cards, grammar.Name.String) }
-	each := func(f func(p int) string) string { return PerPlayer(players, f) }
+	cardNames := func(cards []string) string { return referee.NameList(cards, grammar.Name.String) }
+	each := func(f func(p int) string) string { return referee.PerPlayer(players, f) }
 	var board []string
 	for _, sec := range s.Sectors() {
 		b := nm(sec.Name)
@@ -177,13 +183,13 @@ func voidDescribe(st engine.State, players []string) []Row {
 		}
 		board = append(board, b)
 	}
-	rows := []Row{{Name: "board", Value: List(board)}}
-	rows = append(rows, Row{Name: "energy", Value: each(func(p int) string {
+	rows := []referee.Row{{Name: "board", Value: referee.List(board)}}
+	rows = append(rows, referee.Row{Name: "energy", Value: each(func(p int) string {
 		v := s.Player(p)
 		return fmt.Sprintf("%d (income %d)", v.Energy, v.Income)
 	})})
 	if s.Player(0).HasLife || s.Player(1).HasLife {
-		rows = append(rows, Row{Name: "life", Value: each(func(p int) string {
+		rows = append(rows, referee.Row{Name: "life", Value: each(func(p int) string {
 			if v := s.Player(p); v.HasLife {
 				return fmt.Sprint(v.Life)
 			}
@@ -191,8 +197,8 @@ func voidDescribe(st engine.State, players []string) []Row {
 		})})
 	}
 	rows = append(rows,
-		Row{Name: "hands", Value: each(func(p int) string { return cardNames(s.Player(p).Hand) })},
-		Row{Name: "in play", Value: each(func(p int) string {
+		referee.Row{Name: "hands", Value: each(func(p int) string { return cardNames(s.Player(p).Hand) })},
+		referee.Row{Name: "in play", Value: each(func(p int) string {
 			var out []string
 			for _, c := range s.InPlay() {
 				if c.Owner != p {
@@ -207,9 +213,9 @@ func voidDescribe(st engine.State, players []string) []Row {
 				}
 				out = append(out, text)
 			}
-			return List(out)
+			return referee.List(out)
 		})},
-		Row{Name: "caches", Value: each(func(p int) string { return cardNames(s.Player(p).Cache) })},
+		referee.Row{Name: "caches", Value: each(func(p int) string { return cardNames(s.Player(p).Cache) })},
 	)
 	var queue []string
 	for _, q := range s.Queue() {
@@ -225,7 +231,7 @@ func voidDescribe(st engine.State, players []string) []Row {
 			q += ", " + players[1-p] + " having declined"
 		}
 	}
-	rows = append(rows, Row{Name: "queue", Value: q})
+	rows = append(rows, referee.Row{Name: "queue", Value: q})
 	return rows
 }
 
