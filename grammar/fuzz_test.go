@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/grammar/catalogue"
 	"github.com/tabletop-referee/referee/notation"
 	"github.com/tabletop-referee/referee/notation/notationtest"
 )
@@ -116,16 +117,16 @@ func FuzzVoid(f *testing.F)   { fuzzGrammar(f, grammar.Void, "void", ".void") }
 func FuzzCatalogue(f *testing.F) {
 	add := func(src string) { f.Add(src) }
 	forEachExample(f, "examples/*/*.cards", add)
-	forEachExample(f, "referee/catalogues/*.cards", add)
+	forEachExample(f, "referee/games/*/*.cards", add)
 	for _, h := range hostile {
 		f.Add(h)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		var (
-			file *grammar.CatalogueFile
+			file *catalogue.CatalogueFile
 			errs []*notation.Error
 		)
-		notationtest.MustReturn(t, func() { file, errs = grammar.ParseCatalogue("fuzz.cards", src) })
+		notationtest.MustReturn(t, func() { file, errs = catalogue.ParseCatalogue("fuzz.cards", src) })
 		checkErrors(t, src, errs)
 		if file == nil {
 			t.Fatal("ParseCatalogue returned no file")

@@ -11,10 +11,79 @@ import (
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/shuffle"
 	"github.com/tabletop-referee/referee/notation"
+	"github.com/tabletop-referee/referee/referee/catalogue"
 )
 
-// binding joins a game's grammar to its engine: it is all the referee needs
-// to know of a game. M is the grammar's move type.
+// Binding joins a game's grammar to its engine: it is all the referee core
+// knows of a game. Each game's room (referee/games/<game>) fills one in and
+// registers it; see docs/architecture.md. M is the grammar's move type.
+type Binding[M notation.Move] struct {
+	// Rules is the game's engine.
+	Rules engine.Game
+	// Grammar is the game's transcript grammar.
+	Grammar *notation.Grammar[M]
+	// Extension is the file extension of its transcripts, with the dot.
+	Extension string
+	// Summary is one line on the game, for listings.
+	Summary string
+	// ToEngine appends to dst the engine moves a parsed move stands for
+	// (a1-b2xc3 is a move then an attack); setup tells whether the move is
+	// on a set-up line. The replay gives the same dst for every move.
+	ToEngine func(dst []engine.Move, m M, setup bool) []engine.Move
+	// Notate writes an engine move in the notation.
+	Notate func(engine.Move) string
+	// Describe writes the compact final state, a row each.
+	Describe func(st engine.State, players []string) []Row
+	// Catalogue is set for a game whose cards are data, read from a
+	// catalogue: its vocabulary and its default catalogue.
+	Catalogue *catalogue.Vocabulary
+	// Board, when set, is the word that begins a set-up line of no player,
+	// for the engine's set-up moves of engine.Nobody (Void's board line).
+	Board string
+	// RecordedWins is set for a game whose rules cannot derive every win:
+	// a recorded win the rules did not reach is then the players' record,
+	// not a disagreement.
+	RecordedWins bool
+	// Unshuffled is set for a game with nothing to shuffle or draw.
+	Unshuffled bool
+	// Key says once, for referee replay, what the drawings' marks mean.
+	Key func(players []string) []string
+	// Draw draws a state for referee replay.
+	Draw func(st engine.State, players []string) Drawing
+}
+
+// Register adds a game to those the referee knows, and returns it. A
+// game's room calls it once, from an init function; a name or an extension
+// registered twice is a fault of the program, and panics.
+func Register[M notation.Move](b Binding[M]) Game {
+	g := &binding[M]{
+		rules:        b.Rules,
+		grammar:      b.Grammar,
+		ext:          b.Extension,
+		summary:      b.Summary,
+		toEngine:     b.ToEngine,
+		notate:       b.Notate,
+		describe:     b.Describe,
+		board:        b.Board,
+		recordedWins: b.RecordedWins,
+		unshuffled:   b.Unshuffled,
+		draw:         drawer{key: b.Key, state: b.Draw},
+	}
+	if b.Catalogue != nil {
+		g.cards = &cardGame{Vocabulary: b.Catalogue}
+	}
+	if _, ok := Lookup(g.Name()); ok {
+		panic(fmt.Sprintf("the game %s is registered twice", g.Name()))
+	}
+	if _, ok := ByExtension("x" + g.ext); ok {
+		panic(fmt.Sprintf("the extension %s is registered twice", g.ext))
+	}
+	games = append(games, g)
+	return g
+}
+
+// binding is a registered game: the Binding its room gave, and the replay
+// of its transcripts, one loop for every game.
 type binding[M notation.Move] struct {
 	rules   engine.Game
 	grammar *notation.Grammar[M]
@@ -122,12 +191,12 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 	r, t := b.load(a, path, src, opts.Limits)
 	out := &replay[M]{report: r, transcript: t}
 	if r.ExitCode() == 2 {
-		r.Result = fmt.Sprintf("not replayed: %s", plural(len(r.Diagnostics), "error"))
+		r.Result = fmt.Sprintf("not replayed: %s", Plural(len(r.Diagnostics), "error"))
 		return out
 	}
 	rules := b.rulesFor(path, t, r, opts)
 	if rules == nil {
-		r.Result = fmt.Sprintf("not replayed: %s", plural(len(r.Diagnostics), "error"))
+		r.Result = fmt.Sprintf("not replayed: %s", Plural(len(r.Diagnostics), "error"))
 		return out
 	}
 	var state engine.State
@@ -820,7 +889,7 @@ func sortedKeys(m map[string]string) []string {
 	return keys
 }
 
-func plural(n int, word string) string {
+func Plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}

@@ -8,27 +8,21 @@ import (
 	"sync"
 
 	"github.com/tabletop-referee/referee/engine"
-	"github.com/tabletop-referee/referee/engine/catalog"
 	"github.com/tabletop-referee/referee/notation"
+	"github.com/tabletop-referee/referee/referee/catalogue"
 )
 
 // CatalogueExt is the extension of card catalogue files.
 const CatalogueExt = ".cards"
 
 // CardInfo is one card of a catalogue, for listings.
-type CardInfo struct {
-	Kind, Name, Text string
-}
+type CardInfo = catalogue.Card
 
 // cardGame is what a game whose cards are data adds to its binding: its
-// default catalogue and its vocabulary.
+// vocabulary, with its default catalogue, and the rules that catalogue
+// gives once read.
 type cardGame struct {
-	// defaultName and defaultSource are the catalogue a transcript without
-	// a Catalogue tag plays with.
-	defaultName, defaultSource string
-	// load reads a catalogue with the game's vocabulary, giving the rules
-	// to play with and the cards for listings.
-	load func(*catalog.Catalogue) (engine.Game, []CardInfo, []*catalog.Error)
+	*catalogue.Vocabulary
 
 	once        sync.Once
 	defaultGame engine.Game
@@ -44,20 +38,22 @@ type loaded struct {
 // loadCatalogue parses and checks a catalogue for game.
 func (cg *cardGame) loadCatalogue(game, path, src string) *loaded {
 	r := &Report{Path: path, Source: src, Game: game}
-	cat, spans, diags := parseCatalogue(path, src)
-	r.Diagnostics = diags
+	cat, spans, errs := catalogue.Read(path, src)
+	r.Diagnostics = errorsToDiagnostics(errs)
 	out := &loaded{report: r}
 	if cat != nil && cat.Game != "" && cat.Game != game {
 		r.add(Error, gameTagSpan(path, src, cat.Game), fmt.Sprintf("this catalogue is for %s, not %s", cat.Game, game))
 	}
 	if cat != nil {
-		rules, cards, errs := cg.load(cat)
-		r.Diagnostics = append(r.Diagnostics, catalogueDiagnostics(errs, spans)...)
+		rules, cards, errs := cg.Load(cat)
+		for _, e := range catalogue.Place(errs, spans) {
+			r.Diagnostics = append(r.Diagnostics, Diagnostic{Error, e.Span, e.Msg})
+		}
 		out.rules, out.cards = rules, cards
 	}
 	slices.SortStableFunc(r.Diagnostics, func(a, b Diagnostic) int { return a.Span.Start.Offset - b.Span.Start.Offset })
 	if n := len(r.Diagnostics); n > 0 {
-		r.Result = fmt.Sprintf("not loaded: %s", plural(n, "error"))
+		r.Result = fmt.Sprintf("not loaded: %s", Plural(n, "error"))
 		out.rules = nil
 	} else {
 		decks := 0
@@ -66,7 +62,7 @@ func (cg *cardGame) loadCatalogue(game, path, src string) *loaded {
 				decks++
 			}
 		}
-		r.Result = fmt.Sprintf("a catalogue of %s and %s", plural(len(out.cards)-decks, "card"), plural(decks, "deck"))
+		r.Result = fmt.Sprintf("a catalogue of %s and %s", Plural(len(out.cards)-decks, "card"), Plural(decks, "deck"))
 	}
 	return out
 }
@@ -88,7 +84,7 @@ func gameTagSpan(path, src, game string) notation.Span {
 // keeps free of errors.
 func (cg *cardGame) defaultRules(game string) engine.Game {
 	cg.once.Do(func() {
-		l := cg.loadCatalogue(game, cg.defaultName, cg.defaultSource)
+		l := cg.loadCatalogue(game, cg.DefaultName, cg.DefaultSource)
 		if l.rules == nil {
 			panic(fmt.Sprintf("the default %s catalogue has errors: %v", game, l.report.Diagnostics))
 		}
@@ -132,7 +128,7 @@ func (b *binding[M]) rulesFor(path string, t *notation.Transcript[M], r *Report,
 	if l.rules == nil {
 		d := l.report.Diagnostics[0]
 		r.add(Error, tag.Span(), fmt.Sprintf("the catalogue has %s, the first at %s: %s (check it with: referee check %s)",
-			plural(len(l.report.Diagnostics), "error"), d.Span.Start, d.Msg, file))
+			Plural(len(l.report.Diagnostics), "error"), d.Span.Start, d.Msg, file))
 		return nil
 	}
 	return l.rules
@@ -154,7 +150,7 @@ func Cards(g Game, path, src string) ([]CardInfo, *Report) {
 		return nil, failed(path, src, fmt.Sprintf("%s has no card catalogue: its cards are playing cards", g.Name()))
 	}
 	if path == "" {
-		path, src = cg.defaultName, cg.defaultSource
+		path, src = cg.DefaultName, cg.DefaultSource
 	}
 	l := cg.loadCatalogue(g.Name(), path, src)
 	if l.rules == nil {

@@ -17,7 +17,7 @@ func TestDefaultCataloguesLoad(t *testing.T) {
 		if cg == nil {
 			continue
 		}
-		l := cg.loadCatalogue(g.Name(), cg.defaultName, cg.defaultSource)
+		l := cg.loadCatalogue(g.Name(), cg.DefaultName, cg.DefaultSource)
 		if l.rules == nil || len(l.report.Diagnostics) > 0 {
 			t.Errorf("%s: the default catalogue has errors: %v", g.Name(), diagnosticLines(l.report.Diagnostics))
 		}

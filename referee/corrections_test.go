@@ -163,7 +163,7 @@ func TestBoardLinePenalty(t *testing.T) {
 	}
 	const sector = "sector Middle Ruins"
 	text := strings.Replace(string(src), sector, sector+" (penalty), "+sector, 1)
-	r := voidGame.Check("advance.void", text, Options{})
+	r := voidGame().Check("advance.void", text, Options{})
 	notes := diagnosticsOf(r, Note)
 	if r.ExitCode() != 0 || len(notes) != 1 || !strings.Contains(notes[0].Msg, "taken back, with no player to take the penalty") || r.Penalties != nil {
 		t.Errorf("exit %d, penalties %v:\n%s", r.ExitCode(), r.Penalties, ReportText(r))

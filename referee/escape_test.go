@@ -177,10 +177,10 @@ func TestWriteLegalEscapes(t *testing.T) {
 // screen: wide characters take two columns, escapes their length.
 func TestWriteCards(t *testing.T) {
 	cards := []CardInfo{
-		{"mecha", "Sc\u202eout\x1b[2J", "cost 1\x1b]0;pwned\x07"},
-		{"tower", "漢字", "provide 1"},
-		{"pilot", "Ace\tHigh", "power +1" + hostile},
-		{"command" + hostile, "Go", "draw 1"},
+		{Kind: "mecha", Name: "Sc\u202eout\x1b[2J", Text: "cost 1\x1b]0;pwned\x07"},
+		{Kind: "tower", Name: "漢字", Text: "provide 1"},
+		{Kind: "pilot", Name: "Ace\tHigh", Text: "power +1" + hostile},
+		{Kind: "command" + hostile, Name: "Go", Text: "draw 1"},
 	}
 	var b bytes.Buffer
 	if err := WriteCards(&b, cards); err != nil {

@@ -3,6 +3,10 @@
 // diagnostics, and a final report with the result the rules give. It also
 // formats transcripts, lists legal moves, generates random games and
 // compares reports with golden files.
+//
+// It names no game: each game's room (referee/games/<game>) registers a
+// Binding of its grammar to its engine, and referee/games/all imports every
+// room. docs/architecture.md draws the packages and how to add a game.
 package referee
 
 import (
@@ -96,14 +100,9 @@ type Options struct {
 	turnStart func(at notation.Span, turn, player int, st engine.State)
 }
 
-// games is the registry: one line a game.
-var games = []Game{
-	sortieGame,
-	mechaGame,
-	modGame,
-	daemonGame,
-	voidGame,
-}
+// games is the registry: each game's room adds its game (Register), and
+// referee/games/all imports every room.
+var games []Game
 
 // Games lists the games the referee knows, by name.
 func Games() []Game {

@@ -38,8 +38,8 @@ func (s *faultyState) Apply(p int, m engine.Move) error {
 // status 3; replay stops there and the report still comes out.
 func TestAnEngineFaultIsAnInternalErrorAtItsMove(t *testing.T) {
 	src := mustRead(t, "examples/sortie/ann-wins.sortie")
-	b := *sortieGame
-	b.rules = faulty{sortieGame.rules, 3}
+	b := *sortieGame()
+	b.rules = faulty{sortieGame().rules, 3}
 	r := b.Check("ann-wins.sortie", src, Options{})
 	if r.ExitCode() != 3 {
 		t.Fatalf("exit %d, want 3:\n%s", r.ExitCode(), ReportText(r))
@@ -72,8 +72,8 @@ func TestAnEngineFaultIsAnInternalErrorAtItsMove(t *testing.T) {
 // A panic while setting up the game is an internal error too.
 func TestAFaultInNewIsAnInternalError(t *testing.T) {
 	src := mustRead(t, "examples/sortie/ann-wins.sortie")
-	b := *sortieGame
-	b.rules = faulty{sortieGame.rules, 0}
+	b := *sortieGame()
+	b.rules = faulty{sortieGame().rules, 0}
 	r := b.Check("ann-wins.sortie", src, Options{})
 	if r.ExitCode() != 3 || !strings.Contains(ReportText(r), "New is broken") {
 		t.Fatalf("exit %d:\n%s", r.ExitCode(), ReportText(r))
@@ -165,7 +165,7 @@ func TestCheckSourceCatchesWhatEscapes(t *testing.T) {
 	orig := games
 	defer func() { games = orig }()
 	src := mustRead(t, "examples/sortie/ann-wins.sortie")
-	games = []Game{brokenCheck{sortieGame}}
+	games = []Game{brokenCheck{sortieGame()}}
 	r := CheckSource("x.sortie", src, Options{})
 	if r.ExitCode() != 3 || !strings.Contains(ReportText(r), "internal error: Check is broken") {
 		t.Errorf("exit %d:\n%s", r.ExitCode(), ReportText(r))

@@ -1,11 +1,13 @@
 package referee
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
 
+	"github.com/tabletop-referee/referee/grammar"
 	"github.com/tabletop-referee/referee/notation"
 )
 
@@ -21,3 +23,26 @@ func spanOf(src, part string) notation.Span {
 	end.Column += utf8.RuneCountInString(part)
 	return notation.Span{Start: start, End: end}
 }
+
+// diagnosticLines shows diagnostics as "line:col: severity: message".
+func diagnosticLines(diags []Diagnostic) []string {
+	var out []string
+	for _, d := range diags {
+		out = append(out, fmt.Sprintf("%d:%d: %s: %s", d.Span.Start.Line, d.Span.Start.Column, d.Severity, d.Msg))
+	}
+	return out
+}
+
+// registered is the game named, as its room registered it, with its
+// grammar's move type M.
+func registered[M notation.Move](name string) *binding[M] {
+	g, ok := Lookup(name)
+	if !ok {
+		panic("no game " + name + " registered: games_test.go imports them all")
+	}
+	return g.(*binding[M])
+}
+
+func sortieGame() *binding[grammar.SortieMove] { return registered[grammar.SortieMove]("sortie") }
+func modGame() *binding[grammar.ModMove]       { return registered[grammar.ModMove]("mod") }
+func voidGame() *binding[*grammar.VoidMove]    { return registered[*grammar.VoidMove]("void") }

@@ -703,7 +703,7 @@ func writeTyped(w io.Writer, a attempt, d Diagnostic, p Palette) {
 func (s *Session) Show(w io.Writer) {
 	var names []string
 	for i, name := range s.report.Players {
-		names = append(names, s.Palette.player(i, escapeControls(letters(s.report.Players)[i]+" "+name)))
+		names = append(names, s.Palette.player(i, escapeControls(Letters(s.report.Players)[i]+" "+name)))
 	}
 	fmt.Fprintf(w, "%s: %s\n", s.report.Game, strings.Join(names, ", "))
 	for _, k := range s.replay.key {
@@ -774,9 +774,9 @@ func (s *Session) writeStatus(w io.Writer) {
 	case lm != nil && lm.Ended != nil:
 		fmt.Fprintf(w, "%s's turn %d can only end: type end\n", escapeControls(lm.Ended.Player), lm.Ended.Turn)
 	case lm != nil && lm.EndTurn:
-		fmt.Fprintf(w, "%s: %s, or end\n", escapeControls(s.toMove()), plural(len(lm.Moves), "legal move"))
+		fmt.Fprintf(w, "%s: %s, or end\n", escapeControls(s.toMove()), Plural(len(lm.Moves), "legal move"))
 	case lm != nil:
-		fmt.Fprintf(w, "%s: %s\n", escapeControls(s.toMove()), plural(len(lm.Moves), "legal move"))
+		fmt.Fprintf(w, "%s: %s\n", escapeControls(s.toMove()), Plural(len(lm.Moves), "legal move"))
 	}
 }
 

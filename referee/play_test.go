@@ -353,7 +353,7 @@ func TestSessionTypesWholeGames(t *testing.T) {
 // When the end of a turn ends the game, end writes the result line.
 func TestSessionEndWritesTheResult(t *testing.T) {
 	src, _ := os.ReadFile("../examples/sortie/ann-wins.sortie")
-	header, lines := typedLines(t, sortieGame, string(src))
+	header, lines := typedLines(t, sortieGame(), string(src))
 	s, path := newTestSession(t, "sortie", header)
 	for _, l := range lines[:len(lines)-1] {
 		typeLine(t, s, path, l)
@@ -430,7 +430,7 @@ func TestSessionResume(t *testing.T) {
 			if err := os.WriteFile(path, []byte(tt.file), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			s, _ := NewSession(sortieGame, path, tt.file, Options{})
+			s, _ := NewSession(sortieGame(), path, tt.file, Options{})
 			if s == nil {
 				t.Fatal("refused")
 			}
@@ -447,11 +447,11 @@ func TestSessionRefusesABadTranscript(t *testing.T) {
 		{"an illegal move", seeded + "\n1. Ann: place 7D/9C a1, place 7D/9C a2\n", "illegal: 7D is not in Ann's hand"},
 		{"a syntax error", seeded + "\n1. Ann: place 7D 9C a1\n", "error: expected"},
 		{"a wrong result", seeded + "\n1. Ann:\n\nresult: Ann wins\n", "disagrees with the rules"},
-		{"a bad variant", NewHeader(sortieGame, []string{"Ann", "Ben"}, "1", "", []string{"tie=never"}), "tie"},
+		{"a bad variant", NewHeader(sortieGame(), []string{"Ann", "Ben"}, "1", "", []string{"tie=never"}), "tie"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, r := NewSession(sortieGame, "game.sortie", tt.src, Options{})
+			s, r := NewSession(sortieGame(), "game.sortie", tt.src, Options{})
 			if s != nil {
 				t.Fatal("a transcript that does not check clean was taken")
 			}
@@ -467,7 +467,7 @@ func TestSessionRefusesABadTranscript(t *testing.T) {
 func TestSessionWriteFailure(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "gone", "game.sortie")
-	s, _ := NewSession(sortieGame, path, seeded, Options{})
+	s, _ := NewSession(sortieGame(), path, seeded, Options{})
 	var out bytes.Buffer
 	st, err := s.Exec(&out, "place 7D/9C a1")
 	if st != Rejected || err == nil {
@@ -559,12 +559,12 @@ func TestNeedsSeed(t *testing.T) {
 }
 
 func TestNewHeader(t *testing.T) {
-	got := NewHeader(sortieGame, []string{"Ann Lee", "Ben"}, "7", "", []string{"tie=bounce", "ace=high"})
+	got := NewHeader(sortieGame(), []string{"Ann Lee", "Ben"}, "7", "", []string{"tie=bounce", "ace=high"})
 	want := "[Game \"sortie\"]\n[Players \"Ann Lee\" \"Ben\"]\n[Seed \"7\"]\n[Variant \"tie=bounce\" \"ace=high\"]\n"
 	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
-	if r := sortieGame.Check("", got, Options{}); r.ExitCode() != 0 {
+	if r := sortieGame().Check("", got, Options{}); r.ExitCode() != 0 {
 		t.Errorf("the header does not check:\n%s", ReportText(r))
 	}
 }

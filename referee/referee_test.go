@@ -92,11 +92,11 @@ const twoIllegal = `[Game "sortie"]
 `
 
 func TestKeepGoing(t *testing.T) {
-	stop := sortieGame.Check("t.sortie", twoIllegal, Options{})
+	stop := sortieGame().Check("t.sortie", twoIllegal, Options{})
 	if stop.Illegal != 1 || !stop.Stopped || !strings.Contains(stop.Result, "on turn 1") {
 		t.Errorf("default: %d illegal, stopped %v, result %q; want 1, true, stopped on turn 1", stop.Illegal, stop.Stopped, stop.Result)
 	}
-	goOn := sortieGame.Check("t.sortie", twoIllegal, Options{KeepGoing: true})
+	goOn := sortieGame().Check("t.sortie", twoIllegal, Options{KeepGoing: true})
 	if goOn.Illegal != 2 || goOn.Stopped {
 		t.Errorf("--keep-going: %d illegal, stopped %v; want 2, false:\n%s", goOn.Illegal, goOn.Stopped, ReportText(goOn))
 	}
@@ -130,7 +130,7 @@ func TestRecordedResults(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.result, func(t *testing.T) {
-			r := sortieGame.Check("t.sortie", body+"\n"+tt.result+"\n", Options{})
+			r := sortieGame().Check("t.sortie", body+"\n"+tt.result+"\n", Options{})
 			if r.ExitCode() != tt.exit || r.Outcome != tt.outcome || r.Recorded != tt.recorded {
 				t.Errorf("exit %d outcome %q recorded %q; want %d %q %q", r.ExitCode(), r.Outcome, r.Recorded, tt.exit, tt.outcome, tt.recorded)
 			}
@@ -147,7 +147,7 @@ func TestRecordedResults(t *testing.T) {
 		{"result: Ann wins", "unfinished", "unfinished: Ann to move on turn 3", 1},
 	} {
 		t.Run("unfinished game, "+tt.result, func(t *testing.T) {
-			r := sortieGame.Check("t.sortie", open+tt.result+"\n", Options{})
+			r := sortieGame().Check("t.sortie", open+tt.result+"\n", Options{})
 			if r.ExitCode() != tt.exit || r.Outcome != tt.outcome || r.Result != tt.text {
 				t.Errorf("exit %d outcome %q result %q; want %d %q %q", r.ExitCode(), r.Outcome, r.Result, tt.exit, tt.outcome, tt.text)
 			}
@@ -164,7 +164,7 @@ func TestLegalMovesReplay(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := strings.TrimRight(string(base), "\n")
-	lm, r := sortieGame.Legal("t.sortie", src, Options{})
+	lm, r := sortieGame().Legal("t.sortie", src, Options{})
 	if lm == nil {
 		t.Fatalf("no legal moves:\n%s", ReportText(r))
 	}
@@ -172,16 +172,16 @@ func TestLegalMovesReplay(t *testing.T) {
 		t.Fatalf("legal = %+v", lm)
 	}
 	for _, m := range lm.Moves {
-		r := sortieGame.Check("t.sortie", src+", "+m+"\n", Options{})
+		r := sortieGame().Check("t.sortie", src+", "+m+"\n", Options{})
 		if r.ExitCode() != 0 {
 			t.Errorf("legal move %q is refused:\n%s", m, ReportText(r))
 		}
 	}
-	over := sortieGame.Check("t.sortie", src+", a2-a4\n", Options{})
+	over := sortieGame().Check("t.sortie", src+", a2-a4\n", Options{})
 	if over.ExitCode() != 1 {
 		t.Errorf("a2-a4 is accepted")
 	}
-	if lm, _ := sortieGame.Legal("t.sortie", mustRead(t, "examples/sortie/ann-wins.sortie"), Options{}); lm == nil || lm.Over == "" {
+	if lm, _ := sortieGame().Legal("t.sortie", mustRead(t, "examples/sortie/ann-wins.sortie"), Options{}); lm == nil || lm.Over == "" {
 		t.Errorf("a finished game lists legal moves: %+v", lm)
 	}
 }
@@ -189,11 +189,11 @@ func TestLegalMovesReplay(t *testing.T) {
 // When the last turn can only end, as every Mod turn after its one move,
 // legal lists the next turn's moves; each is accepted as that next turn.
 func TestLegalMovesOfTheNextTurn(t *testing.T) {
-	game, _ := modGame.Random(7)
+	game, _ := modGame().Random(7)
 	lines := strings.Split(game, "\n")
 	// The header (five lines) and the first twelve turns: round 2 has begun.
 	src := strings.Join(lines[:5+12], "\n") + "\n"
-	lm, r := modGame.Legal("t.mod", src, Options{})
+	lm, r := modGame().Legal("t.mod", src, Options{})
 	if lm == nil {
 		t.Fatalf("no legal moves:\n%s", ReportText(r))
 	}
@@ -201,7 +201,7 @@ func TestLegalMovesOfTheNextTurn(t *testing.T) {
 		t.Fatalf("legal = %+v, ended = %+v", lm, lm.Ended)
 	}
 	for _, m := range lm.Moves {
-		r := modGame.Check("t.mod", src+"13. "+lm.Player+": "+m+"\n", Options{})
+		r := modGame().Check("t.mod", src+"13. "+lm.Player+": "+m+"\n", Options{})
 		if r.ExitCode() != 0 {
 			t.Errorf("legal move %q is refused:\n%s", m, ReportText(r))
 		}

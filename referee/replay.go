@@ -74,7 +74,7 @@ func (s Step) heading(p Palette) string {
 func (s Step) Drawing() Drawing {
 	d := s.draw.state(s.state, s.players)
 	if o := s.state.Outcome(); o.Over {
-		d = append(d, plain("game over: "+describeOutcome(o, s.players)))
+		d = append(d, Plain("game over: "+describeOutcome(o, s.players)))
 	}
 	return d
 }
@@ -222,7 +222,7 @@ func WriteReplay(w io.Writer, rp *Replay, r *Report, p Palette, turn int) error 
 	if r.Replayed {
 		var names []string
 		for i, name := range r.Players {
-			names = append(names, p.player(i, escapeControls(letters(r.Players)[i]+" "+name)))
+			names = append(names, p.player(i, escapeControls(Letters(r.Players)[i]+" "+name)))
 		}
 		fmt.Fprintf(w, "%s: %s, %s\n", p.paint(p.Heading, escapeControls(r.Path)), r.Game, strings.Join(names, ", "))
 		for _, k := range rp.key {

@@ -53,17 +53,18 @@ func (d Drawing) Write(w io.Writer, p Palette) {
 	}
 }
 
-// line is a line of a drawing being built.
-type line []Piece
+// Line is a line of a drawing being built, by a game's room. Its text is
+// shown with control characters escaped, as a report shows a transcript's.
+type Line []Piece
 
-// text adds text of no player's.
-func (l line) text(s string) line { return append(l, Piece{escapeControls(s), engine.Nobody}) }
+// Text adds text of no player's.
+func (l Line) Text(s string) Line { return append(l, Piece{escapeControls(s), engine.Nobody}) }
 
-// of adds text of player p's.
-func (l line) of(p int, s string) line { return append(l, Piece{escapeControls(s), p}) }
+// Of adds text of player p's.
+func (l Line) Of(p int, s string) Line { return append(l, Piece{escapeControls(s), p}) }
 
-// width is the line's length in runes.
-func (l line) width() int {
+// Width is the line's length in runes.
+func (l Line) Width() int {
 	n := 0
 	for _, pc := range l {
 		n += utf8.RuneCountInString(pc.Text)
@@ -71,23 +72,23 @@ func (l line) width() int {
 	return n
 }
 
-// pad fills the line with spaces up to width w.
-func (l line) pad(w int) line {
-	if n := l.width(); n < w {
-		return l.text(strings.Repeat(" ", w-n))
+// Pad fills the line with spaces up to width w.
+func (l Line) Pad(w int) Line {
+	if n := l.Width(); n < w {
+		return l.Text(strings.Repeat(" ", w-n))
 	}
 	return l
 }
 
-// plain is a line of no player's text.
-func plain(s string) line { return line{}.text(s) }
+// Plain is a line of no player's text.
+func Plain(s string) Line { return Line{}.Text(s) }
 
-// owned is a line of player p's text.
-func owned(p int, s string) line { return line{}.of(p, s) }
+// Owned is a line of player p's text.
+func Owned(p int, s string) Line { return Line{}.Of(p, s) }
 
-// letters are the players' letters in drawings: the first letter of each
+// Letters are the players' letters in drawings: the first letter of each
 // name, upper-cased, when those differ and are letters; else A, B, ...
-func letters(players []string) []string {
+func Letters(players []string) []string {
 	out := make([]string, len(players))
 	seen := map[rune]bool{}
 	ok := true
@@ -110,82 +111,84 @@ func letters(players []string) []string {
 	return out
 }
 
-// sketch is what a game's drawing starts from: the players, their letters,
+// Sketch is what a game's drawing starts from: the players, their letters,
 // and the lines drawn so far.
-type sketch struct {
-	players []string
-	letter  []string
-	lines   Drawing
+type Sketch struct {
+	Players []string
+	Letter  []string // each player's letter (Letters)
+	Lines   Drawing
 }
 
-func newSketch(players []string) *sketch {
-	return &sketch{players: players, letter: letters(players)}
+// NewSketch starts a drawing for players.
+func NewSketch(players []string) *Sketch {
+	return &Sketch{Players: players, Letter: Letters(players)}
 }
 
-// add adds a line.
-func (s *sketch) add(l line) { s.lines = append(s.lines, l) }
+// Add adds a line.
+func (s *Sketch) Add(l Line) { s.Lines = append(s.Lines, l) }
 
-// who is a player's letter and name, as in "A Ann", in their colour.
-func (s *sketch) who(l line, p int) line { return l.of(p, s.letter[p]+" "+s.players[p]) }
+// Who adds to l a player's letter and name, as in "A Ann", in their
+// colour.
+func (s *Sketch) Who(l Line, p int) Line { return l.Of(p, s.Letter[p]+" "+s.Players[p]) }
 
-// playerRows adds a block of rows for each player: the first begins with
+// PlayerRows adds a block of rows for each player: the first begins with
 // the player's letter and name, the others are indented under it.
-func (s *sketch) playerRows(rows func(p int) []string) {
+func (s *Sketch) PlayerRows(rows func(p int) []string) {
 	width := 0
-	for p, name := range s.players {
-		width = max(width, utf8.RuneCountInString(s.letter[p]+" "+name))
+	for p, name := range s.Players {
+		width = max(width, utf8.RuneCountInString(s.Letter[p]+" "+name))
 	}
-	for p := range s.players {
+	for p := range s.Players {
 		for i, r := range rows(p) {
-			l := line{}.text("  ")
+			l := Line{}.Text("  ")
 			if i == 0 {
-				l = s.who(l, p)
+				l = s.Who(l, p)
 			}
-			s.add(l.pad(width + 4).text(r))
+			s.Add(l.Pad(width + 4).Text(r))
 		}
 	}
 }
 
-// drawGrid draws a board as a grid of cells, rank 1 at the bottom and file
+// DrawGrid draws a board as a grid of cells, rank 1 at the bottom and file
 // a on the left, as the players' notation names the squares. cell gives a
 // square's lines, each at most width runes; a rank is as tall as its
 // tallest cell, and at least minHeight lines. label gives the text before
 // a rank's first line (its number, and whose entry zone it is).
-func drawGrid(b grid.Board, width, minHeight int, cell func(sq grid.Square) []line, label func(rank int) line) Drawing {
+func DrawGrid(b grid.Board, width, minHeight int, cell func(sq grid.Square) []Line, label func(rank int) Line) Drawing {
 	margin := 0
 	for r := range b.Ranks {
-		margin = max(margin, label(r).width())
+		margin = max(margin, label(r).Width())
 	}
 	var out Drawing
 	// A file's letter stands over the middle of its cells, between the
 	// borders.
-	files := line{}.text(strings.Repeat(" ", margin+2))
+	files := Line{}.Text(strings.Repeat(" ", margin+2))
 	for f := range b.Files {
 		name := grid.Square{File: f}.String()[:1]
-		files = files.text(center(name, width+2) + " ")
+		files = files.Text(center(name, width+2) + " ")
 	}
 	out = append(out, files)
-	rule := plain(strings.Repeat(" ", margin+1) + "+" + strings.Repeat(strings.Repeat("-", width+2)+"+", b.Files))
+	rule := Plain(strings.Repeat(" ", margin+1) + "+" + strings.Repeat(strings.Repeat("-", width+2)+"+", b.Files))
 	out = append(out, rule)
 	for r := b.Ranks - 1; r >= 0; r-- {
-		cells := make([][]line, b.Files)
+		cells := make([][]Line, b.Files)
 		height := max(minHeight, 1)
 		for f := range b.Files {
 			cells[f] = cell(grid.Square{File: f, Rank: r})
 			height = max(height, len(cells[f]))
 		}
 		for i := range height {
-			l := line{}
+			l := Line{}
 			if i == 0 {
 				l = append(l, label(r)...)
 			}
-			l = l.pad(margin).text(" |")
+			l = l.Pad(margin).Text(" |")
 			for f := range b.Files {
-				c := line{}
+				c := Line{}
 				if i < len(cells[f]) {
 					c = cells[f][i]
 				}
-				l = append(l.text(" "), c.pad(width)...).text(" |")
+				l = append(l.Text(" "), c.Pad(width)...).Text(" |")
 			}
 			out = append(out, l)
 		}
@@ -204,8 +207,8 @@ func center(s string, w int) string {
 	return strings.Repeat(" ", left) + s + strings.Repeat(" ", w-n-left)
 }
 
-// cut shortens s to at most w runes, ending it with "~" when cut.
-func cut(s string, w int) string {
+// Cut shortens s to at most w runes, ending it with "~" when cut.
+func Cut(s string, w int) string {
 	if utf8.RuneCountInString(s) <= w {
 		return s
 	}
@@ -213,9 +216,9 @@ func cut(s string, w int) string {
 	return string(r[:max(w-1, 0)]) + "~"
 }
 
-// wrap breaks s into lines of at most w runes at spaces, at most n lines;
+// Wrap breaks s into lines of at most w runes at spaces, at most n lines;
 // a word too long for a line, or what does not fit in n lines, is cut.
-func wrap(s string, w, n int) []string {
+func Wrap(s string, w, n int) []string {
 	var out []string
 	cur := ""
 	for _, word := range strings.Fields(s) {
@@ -237,13 +240,13 @@ func wrap(s string, w, n int) []string {
 		out = out[:n]
 	}
 	for i := range out {
-		out[i] = cut(out[i], w)
+		out[i] = Cut(out[i], w)
 	}
 	return out
 }
 
-// list joins names with commas, or says "none".
-func list(names []string) string {
+// List joins names with commas, or says "none".
+func List(names []string) string {
 	if len(names) == 0 {
 		return "none"
 	}

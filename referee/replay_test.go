@@ -432,8 +432,8 @@ func TestLetters(t *testing.T) {
 		{[]string{"日本", "Ben"}, "AB"},
 	}
 	for _, tt := range tests {
-		if got := strings.Join(letters(tt.players), ""); got != tt.want {
-			t.Errorf("letters(%q) = %q, want %q", tt.players, got, tt.want)
+		if got := strings.Join(Letters(tt.players), ""); got != tt.want {
+			t.Errorf("Letters(%q) = %q, want %q", tt.players, got, tt.want)
 		}
 	}
 }
@@ -450,8 +450,8 @@ func TestWrap(t *testing.T) {
 		{`Jason "The Looks" Brannan`, []string{"Jason", `"The Loo~`}},
 	}
 	for _, tt := range tests {
-		if got := wrap(tt.s, 9, 2); strings.Join(got, "|") != strings.Join(tt.want, "|") {
-			t.Errorf("wrap(%q) = %q, want %q", tt.s, got, tt.want)
+		if got := Wrap(tt.s, 9, 2); strings.Join(got, "|") != strings.Join(tt.want, "|") {
+			t.Errorf("Wrap(%q) = %q, want %q", tt.s, got, tt.want)
 		}
 	}
 }

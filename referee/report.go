@@ -101,7 +101,7 @@ func errorsToDiagnostics(errs []*notation.Error) []Diagnostic {
 }
 
 // perPlayer writes a value for each player, after their name: "Ann 3; Ben 5".
-func perPlayer(players []string, f func(p int) string) string {
+func PerPlayer(players []string, f func(p int) string) string {
 	out := make([]string, len(players))
 	for p, name := range players {
 		out[p] = name + " " + f(p)
@@ -109,9 +109,9 @@ func perPlayer(players []string, f func(p int) string) string {
 	return strings.Join(out, "; ")
 }
 
-// nameList writes card names as the notation writes them (write), comma
+// NameList writes card names as the notation writes them (write), comma
 // separated, or "none".
-func nameList[N ~string](cards []string, write func(N) string) string {
+func NameList[N ~string](cards []string, write func(N) string) string {
 	if len(cards) == 0 {
 		return "none"
 	}
@@ -131,6 +131,6 @@ func Truncate(r *Report, n int) *Report {
 	c := *r
 	rest := len(r.Diagnostics) - n
 	c.Diagnostics = append(slices.Clone(r.Diagnostics[:n]), Diagnostic{Note, notation.Span{},
-		fmt.Sprintf("%s more not shown (--max-diagnostics)", plural(rest, "diagnostic"))})
+		fmt.Sprintf("%s more not shown (--max-diagnostics)", Plural(rest, "diagnostic"))})
 	return &c
 }

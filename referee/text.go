@@ -241,13 +241,13 @@ func WriteReport(w io.Writer, r *Report, p Palette) {
 	} else {
 		row("variants", "none")
 	}
-	row("played", fmt.Sprintf("%s, %s", plural(r.Turns, "turn"), plural(r.Moves, "move")))
+	row("played", fmt.Sprintf("%s, %s", Plural(r.Turns, "turn"), Plural(r.Moves, "move")))
 	row("illegal", fmt.Sprint(r.Illegal))
 	if r.Rulings > 0 {
 		row("rulings", fmt.Sprintf("%d recorded", r.Rulings))
 	}
 	if r.Penalties != nil {
-		row("penalties", perPlayer(r.Players, func(p int) string { return fmt.Sprint(r.Penalties[p]) }))
+		row("penalties", PerPlayer(r.Players, func(p int) string { return fmt.Sprint(r.Penalties[p]) }))
 	}
 	row("result", r.Result)
 	if r.Recorded != "" {
@@ -271,9 +271,9 @@ func WriteLegal(w io.Writer, lm *LegalMoves) {
 	}
 	player := escapeControls(lm.Player)
 	if lm.Setup {
-		fmt.Fprintf(w, "%s to move on a set-up line (%s: ...): %s\n", player, player, plural(len(lm.Moves), "legal move"))
+		fmt.Fprintf(w, "%s to move on a set-up line (%s: ...): %s\n", player, player, Plural(len(lm.Moves), "legal move"))
 	} else {
-		fmt.Fprintf(w, "%s to move on turn %d: %s\n", player, lm.Turn, plural(len(lm.Moves), "legal move"))
+		fmt.Fprintf(w, "%s to move on turn %d: %s\n", player, lm.Turn, Plural(len(lm.Moves), "legal move"))
 	}
 	for _, m := range lm.Moves {
 		fmt.Fprintf(w, "  %s\n", escapeControls(m))

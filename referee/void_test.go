@@ -37,17 +37,17 @@ func TestVoidBoardLineSurvivesFmt(t *testing.T) {
 	} {
 		t.Run(line, func(t *testing.T) {
 			src := "[Game \"void\"]\n[Players \"Ann\" \"Ben\"]\n\n" + line + "\nAnn: energy 3\n\n1. Ann:\n"
-			once, diags := voidGame.Format("t.void", src)
+			once, diags := voidGame().Format("t.void", src)
 			if len(diags) > 0 {
 				t.Fatalf("fmt: %v", diagnosticLines(diags))
 			}
 			if !strings.Contains(once, want) || strings.Contains(once, `"board"`) {
 				t.Errorf("fmt does not keep the board line bare, as %q:\n%s", want, once)
 			}
-			if twice, _ := voidGame.Format("t.void", once); twice != once {
+			if twice, _ := voidGame().Format("t.void", once); twice != once {
 				t.Errorf("fmt is not idempotent:\n%s", Diff("once", "twice", once, twice))
 			}
-			before, after := voidGame.Check("t.void", src, Options{}), voidGame.Check("t.void", once, Options{})
+			before, after := voidGame().Check("t.void", src, Options{}), voidGame().Check("t.void", once, Options{})
 			if before.ExitCode() != 0 {
 				t.Fatalf("the transcript does not check clean:\n%s", ReportText(before))
 			}
@@ -63,7 +63,7 @@ func TestVoidBoardLineSurvivesFmt(t *testing.T) {
 func legalReplays(t *testing.T, src string, lm *LegalMoves) {
 	t.Helper()
 	for _, m := range lm.Moves {
-		if r := voidGame.Check("t.void", src+", "+m+"\n", Options{}); r.ExitCode() != 0 {
+		if r := voidGame().Check("t.void", src+", "+m+"\n", Options{}); r.ExitCode() != 0 {
 			t.Errorf("legal move %q is refused:\n%s", m, ReportText(r))
 		}
 	}
@@ -98,7 +98,7 @@ func TestVoidLegalNamesTheOtherPlayer(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			lm, r := voidGame.Legal("t.void", tt.src, Options{})
+			lm, r := voidGame().Legal("t.void", tt.src, Options{})
 			if lm == nil {
 				t.Fatalf("no legal moves:\n%s", ReportText(r))
 			}
@@ -143,7 +143,7 @@ func legalOrPanic(src string) (lm *LegalMoves, r *Report, panicked string) {
 			panicked = fmt.Sprint(e)
 		}
 	}()
-	lm, r = voidGame.Legal("t.void", src, Options{})
+	lm, r = voidGame().Legal("t.void", src, Options{})
 	return lm, r, ""
 }
 
@@ -190,7 +190,7 @@ func TestVoidLegalInTheSeededSetup(t *testing.T) {
 		if lm.Player != "Ann" || len(lm.Moves) != 1 || lm.Moves[0] != "energy 3" {
 			t.Errorf("legal = %+v; want Ann to declare energy 3", lm)
 		}
-		if r := voidGame.Check("t.void", src+"Ann: "+lm.Moves[0]+"\n", Options{}); r.ExitCode() != 0 {
+		if r := voidGame().Check("t.void", src+"Ann: "+lm.Moves[0]+"\n", Options{}); r.ExitCode() != 0 {
 			t.Errorf("the listed set-up move is refused:\n%s", ReportText(r))
 		}
 	})
@@ -231,7 +231,7 @@ Ben: energy 3, income 2, life 2, hand Wall Drain
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			src := head + tt.turns + tt.result + "\n"
-			r := voidGame.Check("t.void", src, Options{})
+			r := voidGame().Check("t.void", src, Options{})
 			if r.ExitCode() != tt.exit || r.Outcome != tt.outcome || r.Result != tt.text || r.Recorded != tt.record {
 				t.Errorf("exit %d outcome %q result %q recorded %q; want %d %q %q %q:\n%s",
 					r.ExitCode(), r.Outcome, r.Result, r.Recorded, tt.exit, tt.outcome, tt.text, tt.record, ReportText(r))
@@ -257,10 +257,10 @@ func TestVoidSeedRow(t *testing.T) {
 		g         Game
 		src, want string
 	}{
-		{"void", voidGame, voidSetup + voidTurn1, "none"},
-		{"void with a seed", voidGame, strings.Replace(voidSetup, "\n\n", "\n[Seed \"7\"]\n\n", 1) + voidTurn1, "7"},
-		{"sortie", sortieGame, "[Game \"sortie\"]\n[Players \"Ann\" \"Ben\"]\n\n1. Ann:\n", "none: the draws are written"},
-		{"sortie with a seed", sortieGame, "[Game \"sortie\"]\n[Players \"Ann\" \"Ben\"]\n[Seed \"2026\"]\n\n1. Ann:\n", "2026"},
+		{"void", voidGame(), voidSetup + voidTurn1, "none"},
+		{"void with a seed", voidGame(), strings.Replace(voidSetup, "\n\n", "\n[Seed \"7\"]\n\n", 1) + voidTurn1, "7"},
+		{"sortie", sortieGame(), "[Game \"sortie\"]\n[Players \"Ann\" \"Ben\"]\n\n1. Ann:\n", "none: the draws are written"},
+		{"sortie with a seed", sortieGame(), "[Game \"sortie\"]\n[Players \"Ann\" \"Ben\"]\n[Seed \"2026\"]\n\n1. Ann:\n", "2026"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -279,7 +279,7 @@ func TestVoidSeedRow(t *testing.T) {
 // theirs, and a sector on it is refused as a player's.
 func TestVoidPlayerNamedLikeTheBoard(t *testing.T) {
 	src := "[Game \"void\"]\n[Players \"board\" \"Ben\"]\n\nboard: sector North\n"
-	r := voidGame.Check("t.void", src, Options{})
+	r := voidGame().Check("t.void", src, Options{})
 	if r.ExitCode() != 1 || r.Illegal != 1 || !strings.Contains(ReportText(r), "sectors are declared on the board line") {
 		t.Errorf("exit %d, %d illegal; want the sector refused as player board's:\n%s", r.ExitCode(), r.Illegal, ReportText(r))
 	}
@@ -292,13 +292,13 @@ func TestVoidRandomGamesAnswer(t *testing.T) {
 	const games = 50
 	answers := map[string]int{} // by the answering player
 	for seed := uint64(1); seed <= games; seed++ {
-		text, outcome := voidGame.Random(seed)
+		text, outcome := voidGame().Random(seed)
 		p := grammar.Void.Parse("random.void", text)
 		if len(p.Errors) > 0 {
 			t.Errorf("seed %d: syntax errors %v:\n%s", seed, p.Errors, text)
 			continue
 		}
-		r := voidGame.Check("random.void", text, Options{})
+		r := voidGame().Check("random.void", text, Options{})
 		if r.ExitCode() != 0 || r.Outcome != outcome {
 			t.Errorf("seed %d: generator says %q, check says %q (exit %d):\n%s", seed, outcome, r.Outcome, r.ExitCode(), ReportText(r))
 		}
@@ -341,7 +341,7 @@ func TestVoidUnknownCardOnASetupLine(t *testing.T) {
 	for _, move := range []string{"hand Scout Nope", "field Nope North"} {
 		t.Run(move, func(t *testing.T) {
 			src := "[Game \"void\"]\n[Players \"Ann\" \"Ben\"]\n\nboard: sector North\nAnn: " + move + "\n"
-			r := voidGame.Check("t.void", src, Options{})
+			r := voidGame().Check("t.void", src, Options{})
 			if r.ExitCode() != 1 || r.Illegal != 1 || !sameSpan(r.Diagnostics[0].Span, spanOf(src, move)) {
 				t.Fatalf("exit %d, %d illegal; want one illegal move at %q:\n%s", r.ExitCode(), r.Illegal, move, ReportText(r))
 			}

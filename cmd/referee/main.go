@@ -20,6 +20,7 @@ import (
 	"github.com/mattn/go-isatty"
 
 	"github.com/tabletop-referee/referee/referee"
+	_ "github.com/tabletop-referee/referee/referee/games/all" // every game, registered
 )
 
 // Exit codes.

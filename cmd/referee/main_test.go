@@ -50,8 +50,8 @@ func TestExitCodes(t *testing.T) {
 		{"cards of a game without a catalogue", []string{"cards", "sortie"}, 2, "sortie has no card catalogue"},
 		{"cards of an unknown game", []string{"cards", "chess"}, 2, ""},
 		{"cards from a missing file", []string{"cards", "mecha", "nowhere.cards"}, 2, ""},
-		{"a catalogue checked", []string{"check", "../../referee/catalogues/mecha.cards"}, 0, "a catalogue of 23 cards and 2 decks"},
-		{"cards from a file", []string{"cards", "mecha", "../../referee/catalogues/mecha.cards"}, 0, "deck     Aggro"},
+		{"a catalogue checked", []string{"check", "../../referee/games/mecha/mecha.cards"}, 0, "a catalogue of 23 cards and 2 decks"},
+		{"cards from a file", []string{"cards", "mecha", "../../referee/games/mecha/mecha.cards"}, 0, "deck     Aggro"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

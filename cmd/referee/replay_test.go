@@ -93,7 +93,7 @@ func TestReplayCommand(t *testing.T) {
 		{"illegal", []string{"replay", examples + "illegal-placement.sortie"}, exitIllegal, "illegal-placement.sortie:8:18: illegal:", ""},
 		{"syntax errors", []string{"replay", "--turn", "3", examples + "syntax-errors.sortie"}, exitUsage, "syntax-errors.sortie:9:27: error: expected", ""},
 		{"missing file", []string{"replay", "nowhere.sortie"}, exitUsage, "nowhere.sortie: error: open nowhere.sortie", ""},
-		{"a catalogue", []string{"replay", "../../referee/catalogues/mecha.cards"}, exitUsage, "a catalogue has no moves to replay", ""},
+		{"a catalogue", []string{"replay", "../../referee/games/mecha/mecha.cards"}, exitUsage, "a catalogue has no moves to replay", ""},
 		{"limits", []string{"replay", "--max-moves=5", examples + "ann-wins.sortie"}, exitUsage, "more than the limit of 5 moves (--max-moves)", ""},
 		{"no file", []string{"replay"}, exitUsage, "", "expected \"<file>\""},
 	}

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/tabletop-referee/referee/engine/catalog"
+	"github.com/tabletop-referee/referee/engine/catalogue"
 )
 
 // Kind is a type of card.
@@ -233,11 +233,11 @@ const (
 
 // Load reads a catalogue with Daemon's vocabulary (CARDS.md). It returns
 // every error it finds, each at the item at fault.
-func Load(cat *catalog.Catalogue) (*Cards, []*catalog.Error) {
+func Load(cat *catalogue.Catalogue) (*Cards, []*catalogue.Error) {
 	cs := &Cards{byName: map[string]*Card{}, decks: map[string][]string{}}
-	cards, decks, errs := catalog.Cards(cat, loadCard)
+	cards, decks, errs := catalogue.Cards(cat, loadCard)
 	for _, e := range decks {
-		errs = append(errs, catalog.Errorf(e.ID, "Daemon has no deck entries: a deck is three drafted modules"))
+		errs = append(errs, catalogue.Errorf(e.ID, "Daemon has no deck entries: a deck is three drafted modules"))
 	}
 	cs.cards = cards
 	for _, c := range cards {
@@ -250,7 +250,7 @@ func Load(cat *catalog.Catalogue) (*Cards, []*catalog.Error) {
 			cs.decks[c.Module] = append(cs.decks[c.Module], c.Name)
 		}
 	}
-	ids := map[string]catalog.Entry{}
+	ids := map[string]catalogue.Entry{}
 	for _, e := range cat.Entries {
 		ids[e.Name] = e
 	}
@@ -261,7 +261,7 @@ func Load(cat *catalog.Catalogue) (*Cards, []*catalog.Error) {
 	faulty := map[string]bool{}
 	for _, e := range cat.Entries {
 		for i, it := range e.Props {
-			if it.Word == "module" && it.Kind == catalog.Word && i+1 < len(e.Props) {
+			if it.Word == "module" && it.Kind == catalogue.Word && i+1 < len(e.Props) {
 				moduleID[e.Name] = e.Props[i+1].ID
 				if _, ok := cs.byName[e.Name]; !ok && e.Kind != "deck" {
 					faulty[e.Props[i+1].Word] = true
@@ -275,45 +275,45 @@ func Load(cat *catalog.Catalogue) (*Cards, []*catalog.Error) {
 			continue
 		}
 		if m, ok := cs.byName[c.Module]; !ok || m.Kind != Module {
-			errs = append(errs, catalog.Errorf(moduleID[c.Name], "%s", cs.unknown(Module, c.Module)))
+			errs = append(errs, catalogue.Errorf(moduleID[c.Name], "%s", cs.unknown(Module, c.Module)))
 			continue
 		}
 		count[c.Module] += c.Copies
 	}
 	for _, m := range cs.modules {
 		if count[m] != ModuleSize && !faulty[m] {
-			errs = append(errs, catalog.Errorf(ids[m].NameID, "module %s has %d cards; a module is a collection of %d cards", m, count[m], ModuleSize))
+			errs = append(errs, catalogue.Errorf(ids[m].NameID, "module %s has %d cards; a module is a collection of %d cards", m, count[m], ModuleSize))
 		}
 	}
 	if len(errs) == 0 && len(cs.modules) < 6 {
-		errs = append(errs, catalog.Errorf(0, "the catalogue has %d modules; the draft takes six", len(cs.modules)))
+		errs = append(errs, catalogue.Errorf(0, "the catalogue has %d modules; the draft takes six", len(cs.modules)))
 	}
 	return cs, errs
 }
 
 // reader walks an entry's items.
 type reader struct {
-	items []catalog.Item
+	items []catalogue.Item
 	i     int
-	errs  []*catalog.Error
+	errs  []*catalogue.Error
 }
 
 func (r *reader) more() bool { return r.i < len(r.items) }
 
-func (r *reader) next() catalog.Item {
+func (r *reader) next() catalogue.Item {
 	it := r.items[r.i]
 	r.i++
 	return it
 }
 
 func (r *reader) fail(id int, format string, args ...any) {
-	r.errs = append(r.errs, catalog.Errorf(id, format, args...))
+	r.errs = append(r.errs, catalogue.Errorf(id, format, args...))
 }
 
 // number reads the plain number after word, within lo..hi. A plus sign is
 // allowed where a gain is meant (memory +1, power +1).
-func (r *reader) number(word catalog.Item, lo, hi int) int {
-	if !r.more() || r.items[r.i].Kind != catalog.Number {
+func (r *reader) number(word catalogue.Item, lo, hi int) int {
+	if !r.more() || r.items[r.i].Kind != catalogue.Number {
 		r.fail(word.ID, "%s needs a number after it, as in %s 1", word.Word, word.Word)
 		return 0
 	}
@@ -333,8 +333,8 @@ func (r *reader) number(word catalog.Item, lo, hi int) int {
 var gains = map[string]bool{"memory": true, "power": true, "breach": true}
 
 // word reads a name written as a word or a text after word.
-func (r *reader) name(word catalog.Item) string {
-	if !r.more() || r.items[r.i].Kind == catalog.Number {
+func (r *reader) name(word catalogue.Item) string {
+	if !r.more() || r.items[r.i].Kind == catalogue.Number {
 		r.fail(word.ID, "%s needs a name after it", word.Word)
 		return ""
 	}
@@ -353,7 +353,7 @@ func (r *reader) effect(at int, allowPurge bool) *Effect {
 	}
 	w := r.next()
 	op := slices.Index(opNames, w.Word)
-	if w.Kind != catalog.Word || op < 0 || (Op(op) == OpPurge && !allowPurge) {
+	if w.Kind != catalogue.Word || op < 0 || (Op(op) == OpPurge && !allowPurge) {
 		what := "draw N, memory +N or purge N"
 		if !allowPurge {
 			what = "draw N or memory +N"
@@ -368,7 +368,7 @@ func (r *reader) effect(at int, allowPurge bool) *Effect {
 
 // bonus reads one standing bonus or trigger of a module or ongoing script
 // into b; it tells whether the word was one.
-func (r *reader) bonus(w catalog.Item, b *Bonuses, triggers bool) bool {
+func (r *reader) bonus(w catalogue.Item, b *Bonuses, triggers bool) bool {
 	switch w.Word {
 	case "power":
 		b.Power = r.number(w, 1, maxEffect)
@@ -394,10 +394,10 @@ func (r *reader) bonus(w catalog.Item, b *Bonuses, triggers bool) bool {
 }
 
 // discount reads the -N of "daemons -1".
-func (r *reader) discount(w catalog.Item) int {
-	if !r.more() || r.items[r.i].Kind != catalog.Number || r.items[r.i].Number >= 0 {
+func (r *reader) discount(w catalogue.Item) int {
+	if !r.more() || r.items[r.i].Kind != catalogue.Number || r.items[r.i].Number >= 0 {
 		r.fail(w.ID, "%s needs a cost taken off after it, as in %s -1", w.Word, w.Word)
-		if r.more() && r.items[r.i].Kind == catalog.Number {
+		if r.more() && r.items[r.i].Kind == catalogue.Number {
 			r.i++
 		}
 		return 0
@@ -410,17 +410,17 @@ func (r *reader) discount(w catalog.Item) int {
 	return -n.Number
 }
 
-func loadCard(e catalog.Entry) (*Card, []*catalog.Error) {
+func loadCard(e catalogue.Entry) (*Card, []*catalogue.Error) {
 	kind := slices.Index(kindNames, e.Kind)
 	if kind < 0 {
-		return nil, []*catalog.Error{catalog.Errorf(e.ID, "unknown kind of card %q: Daemon has daemon, script and module", e.Kind)}
+		return nil, []*catalogue.Error{catalogue.Errorf(e.ID, "unknown kind of card %q: Daemon has daemon, script and module", e.Kind)}
 	}
 	c := &Card{Name: e.Name, Kind: Kind(kind)}
 	r := &reader{items: e.Props}
 	seen := map[string]bool{}
 	for r.more() {
 		w := r.next()
-		if w.Kind != catalog.Word {
+		if w.Kind != catalogue.Word {
 			r.fail(w.ID, "expected a property such as %s, found %s", propsFor(c.Kind), w)
 			continue
 		}
@@ -467,7 +467,7 @@ func loadCard(e catalog.Entry) (*Card, []*catalog.Error) {
 
 // effects reads what comes after the colon: a script's effects, a
 // daemon's ability, a module's ability.
-func effects(c *Card, e catalog.Entry, r *reader, seen map[string]bool) {
+func effects(c *Card, e catalogue.Entry, r *reader, seen map[string]bool) {
 	for _, items := range e.Effect {
 		er := &reader{items: items}
 		at := e.NameID

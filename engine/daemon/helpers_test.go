@@ -96,7 +96,7 @@ func cards(t testing.TB) *Cards {
 // referee; the tests read the file without importing the referee.
 func defaultCatalogue(t testing.TB) string {
 	t.Helper()
-	src, err := os.ReadFile("../../referee/catalogues/daemon.cards")
+	src, err := os.ReadFile("../../referee/games/daemon/daemon.cards")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/tabletop-referee/referee/engine/catalog"
+	"github.com/tabletop-referee/referee/engine/catalogue"
 )
 
 // Kind is a type of card.
@@ -298,9 +298,9 @@ const (
 
 // Load reads a catalogue with Mecha's vocabulary (CARDS.md). It returns
 // every error it finds, each at the item at fault.
-func Load(cat *catalog.Catalogue) (*Cards, []*catalog.Error) {
+func Load(cat *catalogue.Catalogue) (*Cards, []*catalogue.Error) {
 	cs := &Cards{byName: map[string]*Card{}}
-	cards, decks, errs := catalog.Cards(cat, loadCard)
+	cards, decks, errs := catalogue.Cards(cat, loadCard)
 	cs.cards = cards
 	for _, c := range cards {
 		cs.byName[c.Name] = c
@@ -315,28 +315,28 @@ func Load(cat *catalog.Catalogue) (*Cards, []*catalog.Error) {
 
 // reader walks an entry's items.
 type reader struct {
-	items []catalog.Item
+	items []catalogue.Item
 	i     int
-	errs  []*catalog.Error
+	errs  []*catalogue.Error
 	at    int // the ID to blame when the items run out
 }
 
 func (r *reader) more() bool { return r.i < len(r.items) }
 
-func (r *reader) next() catalog.Item {
+func (r *reader) next() catalogue.Item {
 	it := r.items[r.i]
 	r.i++
 	return it
 }
 
 func (r *reader) fail(id int, format string, args ...any) {
-	r.errs = append(r.errs, catalog.Errorf(id, format, args...))
+	r.errs = append(r.errs, catalogue.Errorf(id, format, args...))
 }
 
 // number reads the number after word, within lo..hi. signed says whether a
 // sign is expected (a modifier) or refused (a card's own number).
-func (r *reader) number(word catalog.Item, lo, hi int, signed bool) (int, bool) {
-	if !r.more() || r.items[r.i].Kind != catalog.Number {
+func (r *reader) number(word catalogue.Item, lo, hi int, signed bool) (int, bool) {
+	if !r.more() || r.items[r.i].Kind != catalogue.Number {
 		r.fail(word.ID, "%s needs a number after it, as in %q", word.Word, example(word.Word, signed))
 		return 0, false
 	}
@@ -366,7 +366,7 @@ func example(word string, signed bool) string {
 var keywordWords = []string{"armour", "speed", "range", "provide", "pierce", "flight", "reach", "haste"}
 
 // keyword reads a keyword if the word is one.
-func (r *reader) keyword(w catalog.Item, k *Keywords) bool {
+func (r *reader) keyword(w catalogue.Item, k *Keywords) bool {
 	n := func(lo, hi int) int { v, _ := r.number(w, lo, hi, false); return v }
 	switch w.Word {
 	case "armour", "armor":
@@ -391,10 +391,10 @@ func (r *reader) keyword(w catalog.Item, k *Keywords) bool {
 	return true
 }
 
-func loadCard(e catalog.Entry) (*Card, []*catalog.Error) {
+func loadCard(e catalogue.Entry) (*Card, []*catalogue.Error) {
 	kind := slices.Index(kindNames, e.Kind)
 	if kind < 0 {
-		return nil, []*catalog.Error{catalog.Errorf(e.ID, "unknown kind of card %q: Mecha has tower, mecha, pilot, command and deck", e.Kind)}
+		return nil, []*catalogue.Error{catalogue.Errorf(e.ID, "unknown kind of card %q: Mecha has tower, mecha, pilot, command and deck", e.Kind)}
 	}
 	c := &Card{Name: e.Name, Kind: Kind(kind)}
 	r := &reader{items: e.Props, at: e.NameID}
@@ -402,7 +402,7 @@ func loadCard(e catalog.Entry) (*Card, []*catalog.Error) {
 	copiesWord := "" // basic or singleton, whichever was written
 	for r.more() {
 		w := r.next()
-		if w.Kind != catalog.Word {
+		if w.Kind != catalogue.Word {
 			r.fail(w.ID, "expected a property such as %s, found %s", propsFor(c.Kind), w)
 			continue
 		}
@@ -450,7 +450,7 @@ func loadCard(e catalog.Entry) (*Card, []*catalog.Error) {
 
 // property reads property w of a card of c's kind; it tells whether the
 // kind has it.
-func (c *Card) property(r *reader, w catalog.Item) bool {
+func (c *Card) property(r *reader, w catalogue.Item) bool {
 	switch {
 	case w.Word == "basic":
 		c.Copies = Basic
@@ -489,13 +489,13 @@ func (c *Card) property(r *reader, w catalog.Item) bool {
 // skipNumber passes over the number after a property already reported, so
 // that it is not reported again as a stray item.
 func (r *reader) skipNumber() {
-	if r.more() && r.items[r.i].Kind == catalog.Number {
+	if r.more() && r.items[r.i].Kind == catalogue.Number {
 		r.next()
 	}
 }
 
 // check reports what a card of its kind must have and must not.
-func (c *Card) check(e catalog.Entry, seen map[string]int, r *reader) {
+func (c *Card) check(e catalogue.Entry, seen map[string]int, r *reader) {
 	need := func(words ...string) {
 		for _, w := range words {
 			if _, ok := seen[w]; !ok {
@@ -555,13 +555,13 @@ func propsFor(k Kind) string {
 }
 
 // target reads "target [enemy] unit|mecha|tower|square [you control]".
-func (r *reader) target(w catalog.Item) Target {
+func (r *reader) target(w catalogue.Item) Target {
 	var t Target
-	if r.more() && r.items[r.i].Kind == catalog.Word && r.items[r.i].Word == "enemy" {
+	if r.more() && r.items[r.i].Kind == catalogue.Word && r.items[r.i].Word == "enemy" {
 		r.next()
 		t.Whose = Enemy
 	}
-	if !r.more() || r.items[r.i].Kind != catalog.Word {
+	if !r.more() || r.items[r.i].Kind != catalogue.Word {
 		r.fail(w.ID, "target needs what it aims at: unit, mecha, tower or square")
 		return t
 	}
@@ -589,7 +589,7 @@ func (r *reader) target(w catalog.Item) Target {
 
 // effect reads one effect: "power +2", "damage 3", "destroy", "draw 1",
 // "reveal hands"; modifiers may end with "until end of turn".
-func (r *reader) effect(items []catalog.Item, at int) (Effect, bool) {
+func (r *reader) effect(items []catalogue.Item, at int) (Effect, bool) {
 	sub := &reader{items: items, at: at}
 	defer func() { r.errs = append(r.errs, sub.errs...) }()
 	if len(items) == 0 {
@@ -600,7 +600,7 @@ func (r *reader) effect(items []catalog.Item, at int) (Effect, bool) {
 	ops := map[string]Op{"power": OpPower, "speed": OpSpeed, "range": OpRange, "armour": OpArmour, "armor": OpArmour,
 		"durability": OpDurability, "damage": OpDamage, "destroy": OpDestroy, "draw": OpDraw, "reveal": OpReveal}
 	op, ok := ops[w.Word]
-	if w.Kind != catalog.Word || !ok {
+	if w.Kind != catalogue.Word || !ok {
 		sub.fail(w.ID, "unknown effect %s: expected power, speed, range, armour, durability (each +N or -N), damage N, destroy, draw N or reveal hands", w)
 		return Effect{}, false
 	}
@@ -635,7 +635,7 @@ func (r *reader) effect(items []catalog.Item, at int) (Effect, bool) {
 	return e, ok
 }
 
-func words(items []catalog.Item) string {
+func words(items []catalogue.Item) string {
 	var out []string
 	for _, it := range items {
 		out = append(out, it.String())
@@ -644,21 +644,21 @@ func words(items []catalog.Item) string {
 }
 
 // loadDeck reads a deck entry: "deck "Starter" 12 "Radio Tower" 3 Scout ...".
-func (cs *Cards) loadDeck(e catalog.Entry) ([]DeckCount, []*catalog.Error) {
+func (cs *Cards) loadDeck(e catalogue.Entry) ([]DeckCount, []*catalogue.Error) {
 	var list []DeckCount
-	var errs []*catalog.Error
-	fail := func(id int, format string, args ...any) { errs = append(errs, catalog.Errorf(id, format, args...)) }
+	var errs []*catalogue.Error
+	fail := func(id int, format string, args ...any) { errs = append(errs, catalogue.Errorf(id, format, args...)) }
 	if len(e.Effect) > 0 {
 		fail(e.ID, "a deck lists counts and cards, with no colon")
 	}
 	items := e.Props
 	for i := 0; i < len(items); i += 2 {
 		n := items[i]
-		if n.Kind != catalog.Number || n.Signed || n.Unit != "" {
+		if n.Kind != catalogue.Number || n.Signed || n.Unit != "" {
 			fail(n.ID, "expected a count like 3 before a card name, found %s", n)
 			return list, errs
 		}
-		if i+1 == len(items) || items[i+1].Kind == catalog.Number {
+		if i+1 == len(items) || items[i+1].Kind == catalogue.Number {
 			fail(n.ID, "the count %d needs a card name after it", n.Number)
 			return list, errs
 		}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tabletop-referee/referee/engine/catalog"
+	"github.com/tabletop-referee/referee/engine/catalogue"
 	"github.com/tabletop-referee/referee/engine/internal/enginetest"
 )
 
@@ -242,7 +242,7 @@ const vocabValidDeck = `12 "Radio Tower" 3 Relay 3 Scout 3 Bulwark 3 Lancer 3 Ha
 // caret, and the ID enginetest.Catalogue gives the marked item (the kind,
 // the name, or an item before or after the colon). A caret marks the word
 // it begins or, alone before a quoted text, the text.
-func vocabMarked(t *testing.T, src string) (*catalog.Catalogue, int) {
+func vocabMarked(t *testing.T, src string) (*catalogue.Catalogue, int) {
 	t.Helper()
 	if strings.Count(src, "^") != 1 {
 		t.Fatalf("mark exactly one item with ^ in %q", src)
@@ -566,9 +566,9 @@ func TestCatalogueErrorsAtTheirItems(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			cat, id := vocabMarked(t, tt.src)
 			_, errs := Load(cat)
-			var want []*catalog.Error
+			var want []*catalogue.Error
 			for _, msg := range tt.want {
-				want = append(want, &catalog.Error{ID: id, Msg: msg})
+				want = append(want, &catalogue.Error{ID: id, Msg: msg})
 			}
 			got, wantText := enginetest.ErrorLines(errs), enginetest.ErrorLines(want)
 			if tt.bug != "" {

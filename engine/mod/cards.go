@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/tabletop-referee/referee/engine/catalog"
+	"github.com/tabletop-referee/referee/engine/catalogue"
 )
 
 // Kind is a type of card: an action or an upgrade.
@@ -132,19 +132,19 @@ const (
 
 // Load reads a catalogue with Mod's vocabulary (CARDS.md). It returns
 // every error it finds, each at the item at fault.
-func Load(cat *catalog.Catalogue) (*Cards, []*catalog.Error) {
+func Load(cat *catalogue.Catalogue) (*Cards, []*catalogue.Error) {
 	cs := &Cards{byName: map[string]*Card{}}
-	cards, decks, errs := catalog.Cards(cat, loadCard)
+	cards, decks, errs := catalogue.Cards(cat, loadCard)
 	cs.cards = cards
 	for _, c := range cards {
 		cs.byName[c.Name] = c
 	}
 	switch {
 	case len(decks) == 0:
-		errs = append(errs, catalog.Errorf(0, "a Mod catalogue needs one deck entry: the shared cards, as in deck Shared 4 Laser 4 Missile ..."))
+		errs = append(errs, catalogue.Errorf(0, "a Mod catalogue needs one deck entry: the shared cards, as in deck Shared 4 Laser 4 Missile ..."))
 	case len(decks) > 1:
 		for _, e := range decks[1:] {
-			errs = append(errs, catalog.Errorf(e.ID, "a Mod catalogue has one deck, the shared cards; %q is a second (the first is %q)", e.Name, decks[0].Name))
+			errs = append(errs, catalogue.Errorf(e.ID, "a Mod catalogue has one deck, the shared cards; %q is a second (the first is %q)", e.Name, decks[0].Name))
 		}
 	}
 	if len(decks) > 0 {
@@ -153,21 +153,21 @@ func Load(cat *catalog.Catalogue) (*Cards, []*catalog.Error) {
 	return cs, errs
 }
 
-func loadCard(e catalog.Entry) (*Card, []*catalog.Error) {
+func loadCard(e catalogue.Entry) (*Card, []*catalogue.Error) {
 	kind := slices.Index(kindNames, e.Kind)
 	if kind < 0 {
-		return nil, []*catalog.Error{catalog.Errorf(e.ID, "unknown kind of card %q: Mod has action, upgrade and deck", e.Kind)}
+		return nil, []*catalogue.Error{catalogue.Errorf(e.ID, "unknown kind of card %q: Mod has action, upgrade and deck", e.Kind)}
 	}
 	c := &Card{Name: e.Name, Kind: Kind(kind)}
-	var errs []*catalog.Error
+	var errs []*catalogue.Error
 	fail := func(id int, format string, args ...any) {
-		errs = append(errs, catalog.Errorf(id, format, args...))
+		errs = append(errs, catalogue.Errorf(id, format, args...))
 	}
 	seen := map[string]bool{}
 	props := e.Props
 	for i := 0; i < len(props); i++ {
 		w := props[i]
-		if w.Kind != catalog.Word {
+		if w.Kind != catalogue.Word {
 			fail(w.ID, "expected a property such as %s, found %s", propsFor(c.Kind), w)
 			continue
 		}
@@ -177,7 +177,7 @@ func loadCard(e catalog.Entry) (*Card, []*catalog.Error) {
 		seen[w.Word] = true
 		switch {
 		case w.Word == "cost":
-			if i+1 < len(props) && props[i+1].Kind == catalog.Number {
+			if i+1 < len(props) && props[i+1].Kind == catalogue.Number {
 				i++
 				c.Cost, _ = plain(props[i], "cost", 0, maxCost, fail)
 			} else {
@@ -185,10 +185,10 @@ func loadCard(e catalog.Entry) (*Card, []*catalog.Error) {
 			}
 		case w.Word == "shield" && c.Kind == Upgrade:
 			switch {
-			case i+1 < len(props) && props[i+1].Kind == catalog.Word && slices.Contains(shieldNames, props[i+1].Word):
+			case i+1 < len(props) && props[i+1].Kind == catalogue.Word && slices.Contains(shieldNames, props[i+1].Word):
 				i++
 				c.Shield = Shield(slices.Index(shieldNames, props[i].Word))
-			case i+1 < len(props) && props[i+1].Kind == catalog.Word:
+			case i+1 < len(props) && props[i+1].Kind == catalogue.Word:
 				i++
 				fail(props[i].ID, "unknown shield colour %q: a shield is red, blue or purple", props[i].Word)
 			default:
@@ -227,14 +227,14 @@ func loadCard(e catalog.Entry) (*Card, []*catalog.Error) {
 
 // ability reads one ability: damage 2 energy, draw 1, fuel 2. at is the
 // item to blame for an ability left empty.
-func ability(items []catalog.Item, at int, fail func(int, string, ...any)) (Ability, bool) {
+func ability(items []catalogue.Item, at int, fail func(int, string, ...any)) (Ability, bool) {
 	if len(items) == 0 {
 		fail(at, "an ability is missing: write one after the colon and after each comma, as in : damage 2 energy, draw 1")
 		return Ability{}, false
 	}
 	w := items[0]
 	op := slices.Index(opNames, w.Word)
-	if w.Kind != catalog.Word || op < 0 {
+	if w.Kind != catalogue.Word || op < 0 {
 		fail(w.ID, "unknown ability %s: an action has damage N energy, damage N impact, draw N and fuel N", w)
 		return Ability{}, false
 	}
@@ -243,7 +243,7 @@ func ability(items []catalog.Item, at int, fail func(int, string, ...any)) (Abil
 	if a.Op == OpDamage {
 		want = 3
 	}
-	if len(items) < 2 || items[1].Kind != catalog.Number {
+	if len(items) < 2 || items[1].Kind != catalogue.Number {
 		fail(w.ID, "%s needs a number after it, as in %s", w.Word, Ability{Op: a.Op, N: 2})
 		return Ability{}, false
 	}
@@ -253,7 +253,7 @@ func ability(items []catalog.Item, at int, fail func(int, string, ...any)) (Abil
 	}
 	a.N = n
 	if a.Op == OpDamage {
-		if len(items) < 3 || items[2].Kind != catalog.Word || !slices.Contains(damageNames, items[2].Word) {
+		if len(items) < 3 || items[2].Kind != catalogue.Word || !slices.Contains(damageNames, items[2].Word) {
 			blame := w.ID
 			if len(items) >= 3 {
 				blame = items[2].ID // the word that is not a type
@@ -272,7 +272,7 @@ func ability(items []catalog.Item, at int, fail func(int, string, ...any)) (Abil
 
 // firstID is the ID of the first item after an entry's colon, or of its
 // name when nothing follows the colon.
-func firstID(e catalog.Entry) int {
+func firstID(e catalogue.Entry) int {
 	for _, items := range e.Effect {
 		if len(items) > 0 {
 			return items[0].ID
@@ -282,7 +282,7 @@ func firstID(e catalog.Entry) int {
 }
 
 // plain reads an unsigned number within lo..hi.
-func plain(n catalog.Item, word string, lo, hi int, fail func(int, string, ...any)) (int, bool) {
+func plain(n catalogue.Item, word string, lo, hi int, fail func(int, string, ...any)) (int, bool) {
 	switch {
 	case n.Unit != "" || n.Signed:
 		fail(n.ID, "%s takes a plain number, not %s", word, n)
@@ -309,30 +309,30 @@ func propsFor(k Kind) string {
 }
 
 // loadShared reads the shared set: counts and card names.
-func (cs *Cards) loadShared(e catalog.Entry) []*catalog.Error {
-	var errs []*catalog.Error
+func (cs *Cards) loadShared(e catalogue.Entry) []*catalogue.Error {
+	var errs []*catalogue.Error
 	cs.sharedName = e.Name
 	if len(e.Effect) > 0 {
-		errs = append(errs, catalog.Errorf(firstID(e), "a deck is counts and card names, with no colon"))
+		errs = append(errs, catalogue.Errorf(firstID(e), "a deck is counts and card names, with no colon"))
 	}
 	items := e.Props
 	for i := 0; i < len(items); i++ {
 		n := items[i]
-		if n.Kind != catalog.Number {
-			errs = append(errs, catalog.Errorf(n.ID, "expected a count before a card name, as in 4 Laser, found %s", n))
+		if n.Kind != catalogue.Number {
+			errs = append(errs, catalogue.Errorf(n.ID, "expected a count before a card name, as in 4 Laser, found %s", n))
 			continue
 		}
 		if n.Signed || n.Unit != "" || n.Number < 1 || n.Number > maxShared {
-			errs = append(errs, catalog.Errorf(n.ID, "a count is a plain number from 1 to %d, not %s", maxShared, n))
+			errs = append(errs, catalogue.Errorf(n.ID, "a count is a plain number from 1 to %d, not %s", maxShared, n))
 		}
-		if i+1 >= len(items) || items[i+1].Kind == catalog.Number {
-			errs = append(errs, catalog.Errorf(n.ID, "the count %s needs a card name after it", n))
+		if i+1 >= len(items) || items[i+1].Kind == catalogue.Number {
+			errs = append(errs, catalogue.Errorf(n.ID, "the count %s needs a card name after it", n))
 			continue
 		}
 		i++
 		name := items[i]
 		if _, ok := cs.byName[name.Word]; !ok {
-			errs = append(errs, catalog.Errorf(name.ID, "%s", cs.unknown(name.Word)))
+			errs = append(errs, catalogue.Errorf(name.ID, "%s", cs.unknown(name.Word)))
 			continue
 		}
 		for range min(max(n.Number, 0), maxShared) {
@@ -340,7 +340,7 @@ func (cs *Cards) loadShared(e catalog.Entry) []*catalog.Error {
 		}
 	}
 	if len(errs) == 0 && (len(cs.shared) == 0 || len(cs.shared)%3 != 0 || len(cs.shared) > maxShared) {
-		errs = append(errs, catalog.Errorf(e.NameID, "the shared cards are %d; they must divide evenly into three decks, and be at most %d (rule: %q)",
+		errs = append(errs, catalogue.Errorf(e.NameID, "the shared cards are %d; they must divide evenly into three decks, and be at most %d (rule: %q)",
 			len(cs.shared), maxShared, ruleSharedDecks))
 	}
 	return errs

@@ -65,7 +65,7 @@ func cards(t testing.TB) *Cards {
 // referee; the test reads the file without importing the referee.
 func defaultCatalogue(t testing.TB) string {
 	t.Helper()
-	src, err := os.ReadFile("../../referee/catalogues/mod.cards")
+	src, err := os.ReadFile("../../referee/games/mod/mod.cards")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/tabletop-referee/referee/engine/catalog"
+	"github.com/tabletop-referee/referee/engine/catalogue"
 )
 
 // Kind is a kind of card.
@@ -220,47 +220,47 @@ var triggers = []string{"attack", "advance", "play", "skill"}
 
 // Load reads a Void catalogue (CARDS.md). Every fault is returned, each at
 // the item it concerns.
-func Load(cat *catalog.Catalogue) (*Cards, []*catalog.Error) {
+func Load(cat *catalogue.Catalogue) (*Cards, []*catalogue.Error) {
 	cs := &Cards{byName: map[string]*Card{}}
-	cards, decks, errs := catalog.Cards(cat, func(e catalog.Entry) (*Card, []*catalog.Error) {
+	cards, decks, errs := catalogue.Cards(cat, func(e catalogue.Entry) (*Card, []*catalogue.Error) {
 		c, errs := loadCard(e)
 		if c != nil {
 			if _, dup := cs.byName[c.Name]; dup {
-				return nil, append(errs, catalog.Errorf(e.NameID, "a second card named %q", c.Name))
+				return nil, append(errs, catalogue.Errorf(e.NameID, "a second card named %q", c.Name))
 			}
 			cs.byName[c.Name] = c
 		}
 		return c, errs
 	})
 	for _, d := range decks {
-		errs = append(errs, catalog.Errorf(d.ID, "Void has no decks: the hands are written in the set-up"))
+		errs = append(errs, catalogue.Errorf(d.ID, "Void has no decks: the hands are written in the set-up"))
 	}
 	cs.all = cards
 	if len(cards) == 0 && len(errs) == 0 {
-		errs = append(errs, catalog.Errorf(0, "the catalogue has no cards"))
+		errs = append(errs, catalogue.Errorf(0, "the catalogue has no cards"))
 	}
 	return cs, errs
 }
 
 // reader walks the items of an entry.
 type reader struct {
-	items []catalog.Item
+	items []catalogue.Item
 	at    int
-	entry catalog.Entry
-	errs  []*catalog.Error
+	entry catalogue.Entry
+	errs  []*catalogue.Error
 }
 
 func (r *reader) more() bool { return r.at < len(r.items) }
 
-func (r *reader) peek() (catalog.Item, bool) {
+func (r *reader) peek() (catalogue.Item, bool) {
 	if r.at < len(r.items) {
 		return r.items[r.at], true
 	}
-	return catalog.Item{}, false
+	return catalogue.Item{}, false
 }
 
-func (r *reader) fail(it catalog.Item, format string, args ...any) {
-	r.errs = append(r.errs, catalog.Errorf(it.ID, format, args...))
+func (r *reader) fail(it catalogue.Item, format string, args ...any) {
+	r.errs = append(r.errs, catalogue.Errorf(it.ID, format, args...))
 }
 
 // lastID is where to point when items run out.
@@ -274,8 +274,8 @@ func (r *reader) lastID() int {
 // number reads a whole number of at least min after word.
 func (r *reader) number(word string, min int) (int, bool) {
 	it, ok := r.peek()
-	if !ok || it.Kind != catalog.Number || it.Unit != "" {
-		r.errs = append(r.errs, catalog.Errorf(r.idOr(it, ok), "%s takes a number", word))
+	if !ok || it.Kind != catalogue.Number || it.Unit != "" {
+		r.errs = append(r.errs, catalogue.Errorf(r.idOr(it, ok), "%s takes a number", word))
 		return 0, false
 	}
 	r.at++
@@ -286,7 +286,7 @@ func (r *reader) number(word string, min int) (int, bool) {
 	return it.Number, true
 }
 
-func (r *reader) idOr(it catalog.Item, ok bool) int {
+func (r *reader) idOr(it catalogue.Item, ok bool) int {
 	if ok {
 		return it.ID
 	}
@@ -298,21 +298,21 @@ func (r *reader) cost(word string) Cost {
 	var c Cost
 	it, ok := r.peek()
 	switch {
-	case ok && it.Kind == catalog.Word && it.Word == "X":
+	case ok && it.Kind == catalogue.Word && it.Word == "X":
 		r.at++
 		c.X = true
 		return c
-	case ok && it.Kind == catalog.Number && it.Unit == "" && !it.Signed:
+	case ok && it.Kind == catalogue.Number && it.Unit == "" && !it.Signed:
 		r.at++
 		if it.Number < 0 || it.Number > maxEnergy {
 			r.fail(it, "a cost is from 0 to %d", maxEnergy)
 		}
 		c.N = it.Number
 	default:
-		r.errs = append(r.errs, catalog.Errorf(r.idOr(it, ok), "%s takes a number of void energy, X, or a number and X, as in %s 2 X", word, word))
+		r.errs = append(r.errs, catalogue.Errorf(r.idOr(it, ok), "%s takes a number of void energy, X, or a number and X, as in %s 2 X", word, word))
 		return c
 	}
-	if it, ok := r.peek(); ok && it.Kind == catalog.Word && it.Word == "X" {
+	if it, ok := r.peek(); ok && it.Kind == catalogue.Word && it.Word == "X" {
 		r.at++
 		c.X = true
 	}
@@ -322,7 +322,7 @@ func (r *reader) cost(word string) Cost {
 // targets reads "target [N] kind [requirement]".
 func (r *reader) targets() Targets {
 	t := Targets{Count: 1}
-	if it, ok := r.peek(); ok && it.Kind == catalog.Number {
+	if it, ok := r.peek(); ok && it.Kind == catalogue.Number {
 		r.at++
 		if it.Unit != "" || it.Signed || it.Number < 1 || it.Number > 9 {
 			r.fail(it, "the number of targets is from 1 to 9")
@@ -332,17 +332,17 @@ func (r *reader) targets() Targets {
 	}
 	it, ok := r.peek()
 	kind := -1
-	if ok && it.Kind == catalog.Word {
+	if ok && it.Kind == catalogue.Word {
 		kind = slices.Index(targetKindNames, it.Word)
 	}
 	if kind < 0 {
-		r.errs = append(r.errs, catalog.Errorf(r.idOr(it, ok), "target takes a kind of target: sector, biome or player"))
+		r.errs = append(r.errs, catalogue.Errorf(r.idOr(it, ok), "target takes a kind of target: sector, biome or player"))
 		return Targets{}
 	}
 	r.at++
 	t.Kind = TargetKind(kind)
 	t.Requirement = requirements[kind][0]
-	if it, ok := r.peek(); ok && it.Kind == catalog.Word && slices.Contains(requirements[kind], it.Word) {
+	if it, ok := r.peek(); ok && it.Kind == catalogue.Word && slices.Contains(requirements[kind], it.Word) {
 		r.at++
 		t.Requirement = it.Word
 	}
@@ -354,7 +354,7 @@ func (r *reader) ability(a *Ability, card bool) {
 	seen := map[string]bool{}
 	for r.more() {
 		it := r.items[r.at]
-		if it.Kind != catalog.Word {
+		if it.Kind != catalogue.Word {
 			r.fail(it, "unexpected %s", it)
 			r.at++
 			continue
@@ -396,17 +396,17 @@ func (r *reader) ability(a *Ability, card bool) {
 }
 
 // effects reads the effects after the ":".
-func (r *reader) effects(a *Ability, effects [][]catalog.Item) {
+func (r *reader) effects(a *Ability, effects [][]catalogue.Item) {
 	for _, items := range effects {
 		if len(items) == 0 {
-			r.errs = append(r.errs, catalog.Errorf(r.lastID(), "an empty effect: write damage, energy or purge"))
+			r.errs = append(r.errs, catalogue.Errorf(r.lastID(), "an empty effect: write damage, energy or purge"))
 			continue
 		}
 		verb := items[0]
 		e := Effect{Verb: verb.Word}
 		rest := items[1:]
 		switch {
-		case verb.Kind != catalog.Word:
+		case verb.Kind != catalogue.Word:
 			r.fail(verb, "an effect begins with damage, energy or purge")
 			continue
 		case verb.Word == "purge":
@@ -420,9 +420,9 @@ func (r *reader) effects(a *Ability, effects [][]catalog.Item) {
 			}
 			n := rest[0]
 			switch {
-			case n.Kind == catalog.Word && n.Word == "X":
+			case n.Kind == catalogue.Word && n.Word == "X":
 				e.X, e.N = true, 1
-			case n.Kind == catalog.Number && n.Unit == "":
+			case n.Kind == catalogue.Number && n.Unit == "":
 				e.N = n.Number
 			default:
 				r.fail(n, "%s takes a number or X", verb.Word)
@@ -441,11 +441,11 @@ func (r *reader) effects(a *Ability, effects [][]catalog.Item) {
 		a.Effects = append(a.Effects, e)
 	}
 	if a.Pick && len(a.Effects) < 2 {
-		r.errs = append(r.errs, catalog.Errorf(r.lastID(), "pick needs two or more effects to pick from"))
+		r.errs = append(r.errs, catalogue.Errorf(r.lastID(), "pick needs two or more effects to pick from"))
 	}
 	for _, e := range a.Effects {
 		if msg := effectFits(e, a.Targets); msg != "" {
-			r.errs = append(r.errs, catalog.Errorf(r.lastID(), "%s", msg))
+			r.errs = append(r.errs, catalogue.Errorf(r.lastID(), "%s", msg))
 		}
 	}
 }
@@ -463,10 +463,10 @@ func effectFits(e Effect, t Targets) string {
 	return ""
 }
 
-func loadCard(e catalog.Entry) (*Card, []*catalog.Error) {
+func loadCard(e catalogue.Entry) (*Card, []*catalogue.Error) {
 	kind := slices.Index(kindNames, e.Kind)
 	if kind < 0 {
-		return nil, []*catalog.Error{catalog.Errorf(e.ID, "unknown kind %q: a Void card is a unit, tactic, modification or anomaly", e.Kind)}
+		return nil, []*catalogue.Error{catalogue.Errorf(e.ID, "unknown kind %q: a Void card is a unit, tactic, modification or anomaly", e.Kind)}
 	}
 	c := &Card{Kind: Kind(kind), Name: e.Name, Convert: 1}
 	r := &reader{items: e.Props, entry: e}
@@ -478,7 +478,7 @@ func loadCard(e catalog.Entry) (*Card, []*catalog.Error) {
 		}
 		it := r.items[r.at]
 		r.at++
-		if it.Kind == catalog.Word && seen[it.Word] {
+		if it.Kind == catalogue.Word && seen[it.Word] {
 			r.fail(it, "a second %s", it.Word)
 		}
 		seen[it.Word] = true
@@ -495,9 +495,9 @@ func loadCard(e catalog.Entry) (*Card, []*catalog.Error) {
 			a := &Ability{}
 			if it.Word == "react" {
 				t, ok := r.peek()
-				if !ok || t.Kind != catalog.Word || !slices.Contains(triggers, t.Word) {
-					r.errs = append(r.errs, catalog.Errorf(r.idOr(t, ok), "react takes the kind of action it answers: %s", strings.Join(triggers, ", ")))
-					if ok && t.Kind == catalog.Word && t.Word != "X" {
+				if !ok || t.Kind != catalogue.Word || !slices.Contains(triggers, t.Word) {
+					r.errs = append(r.errs, catalogue.Errorf(r.idOr(t, ok), "react takes the kind of action it answers: %s", strings.Join(triggers, ", ")))
+					if ok && t.Kind == catalogue.Word && t.Word != "X" {
 						r.at++ // a wrong word in the trigger's place: one error for it
 					}
 				} else {
@@ -516,47 +516,47 @@ func loadCard(e catalog.Entry) (*Card, []*catalog.Error) {
 		}
 	}
 	if !hasCost(e.Props) {
-		r.errs = append(r.errs, catalog.Errorf(e.NameID, "a card needs a cost, as in cost 1"))
+		r.errs = append(r.errs, catalogue.Errorf(e.NameID, "a card needs a cost, as in cost 1"))
 	}
 	// The effects after the ":" are the skill's for units and
 	// modifications, and the card's own for tactics and anomalies.
 	switch c.Kind {
 	case Unit:
 		if !seen["health"] {
-			r.errs = append(r.errs, catalog.Errorf(e.NameID, "a unit needs health, as in health 2"))
+			r.errs = append(r.errs, catalogue.Errorf(e.NameID, "a unit needs health, as in health 2"))
 		}
 		if !seen["power"] {
-			r.errs = append(r.errs, catalog.Errorf(e.NameID, "a unit needs power, as in power 1"))
+			r.errs = append(r.errs, catalogue.Errorf(e.NameID, "a unit needs power, as in power 1"))
 		}
 		if c.Play.Targets.Count == 0 {
 			c.Play.Targets = Targets{Count: 1, Kind: SectorTarget, Requirement: "any"}
 		} else if c.Play.Targets.Kind != SectorTarget || c.Play.Targets.Count != 1 {
-			r.errs = append(r.errs, catalog.Errorf(e.NameID, "a unit's target is the one sector it enters"))
+			r.errs = append(r.errs, catalogue.Errorf(e.NameID, "a unit's target is the one sector it enters"))
 		}
 	case Modification:
 		if c.Play.Targets.Count == 0 {
-			r.errs = append(r.errs, catalog.Errorf(e.NameID, "a modification needs a target, as in target biome free (rule: %q)", ruleModificationTarget))
+			r.errs = append(r.errs, catalogue.Errorf(e.NameID, "a modification needs a target, as in target biome free (rule: %q)", ruleModificationTarget))
 		} else if c.Play.Targets.Count != 1 {
-			r.errs = append(r.errs, catalog.Errorf(e.NameID, "a modification is put on one target"))
+			r.errs = append(r.errs, catalogue.Errorf(e.NameID, "a modification is put on one target"))
 		}
 	}
 	if c.Kind != Unit && (seen["power"] || seen["health"]) {
-		r.errs = append(r.errs, catalog.Errorf(e.NameID, "only a unit has power and health"))
+		r.errs = append(r.errs, catalogue.Errorf(e.NameID, "only a unit has power and health"))
 	}
 	if c.Kind != Modification && seen["income"] {
-		r.errs = append(r.errs, catalog.Errorf(e.NameID, "only a modification has income"))
+		r.errs = append(r.errs, catalogue.Errorf(e.NameID, "only a modification has income"))
 	}
 	switch c.Kind {
 	case Unit, Modification:
 		if c.Play.Pick {
-			r.errs = append(r.errs, catalog.Errorf(e.NameID, "pick goes with a skill or a tactic's effects"))
+			r.errs = append(r.errs, catalogue.Errorf(e.NameID, "pick goes with a skill or a tactic's effects"))
 		}
 		if c.Play.Cost.X {
-			r.errs = append(r.errs, catalog.Errorf(e.NameID, "X goes with a tactic, an anomaly or a skill, whose effects use it"))
+			r.errs = append(r.errs, catalogue.Errorf(e.NameID, "X goes with a tactic, an anomaly or a skill, whose effects use it"))
 		}
 		if c.Skill != nil {
 			if len(e.Effect) == 0 {
-				r.errs = append(r.errs, catalog.Errorf(r.lastID(), "a skill needs effects after a colon, as in : damage 1"))
+				r.errs = append(r.errs, catalogue.Errorf(r.lastID(), "a skill needs effects after a colon, as in : damage 1"))
 			}
 			r.effects(c.Skill, e.Effect)
 		} else if len(e.Effect) > 0 {
@@ -564,14 +564,14 @@ func loadCard(e catalog.Entry) (*Card, []*catalog.Error) {
 			if len(e.Effect[0]) > 0 {
 				id = e.Effect[0][0].ID
 			}
-			r.errs = append(r.errs, catalog.Errorf(id, "%s's effects belong to a skill: write skill and its cost first", c.Kind.an()))
+			r.errs = append(r.errs, catalogue.Errorf(id, "%s's effects belong to a skill: write skill and its cost first", c.Kind.an()))
 		}
 	default:
 		if c.Skill != nil {
-			r.errs = append(r.errs, catalog.Errorf(e.NameID, "%s has no skill", c.Kind.an()))
+			r.errs = append(r.errs, catalogue.Errorf(e.NameID, "%s has no skill", c.Kind.an()))
 		}
 		if len(e.Effect) == 0 {
-			r.errs = append(r.errs, catalog.Errorf(r.lastID(), "%s needs effects after a colon, as in : damage 2", c.Kind.an()))
+			r.errs = append(r.errs, catalogue.Errorf(r.lastID(), "%s needs effects after a colon, as in : damage 2", c.Kind.an()))
 		}
 		r.effects(&c.Play, e.Effect)
 	}
@@ -582,6 +582,6 @@ func loadCard(e catalog.Entry) (*Card, []*catalog.Error) {
 }
 
 // hasCost tells whether an entry's items include the word cost.
-func hasCost(items []catalog.Item) bool {
-	return slices.ContainsFunc(items, func(it catalog.Item) bool { return it.Kind == catalog.Word && it.Word == "cost" })
+func hasCost(items []catalogue.Item) bool {
+	return slices.ContainsFunc(items, func(it catalogue.Item) bool { return it.Kind == catalogue.Word && it.Word == "cost" })
 }

@@ -20,7 +20,7 @@ import (
 // referee; the tests read the file without importing the referee.
 func defaultCatalogue(t testing.TB) string {
 	t.Helper()
-	src, err := os.ReadFile("../../referee/catalogues/void.cards")
+	src, err := os.ReadFile("../../referee/games/void/void.cards")
 	if err != nil {
 		t.Fatal(err)
 	}

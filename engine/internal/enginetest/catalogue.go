@@ -1,6 +1,6 @@
 // Package enginetest holds what the tests of the rules engines (Mecha,
 // Mod, Daemon, Void) share: a reader of catalogue text that gives a
-// catalog.Catalogue without the grammar (Catalogue, MarkedCatalogue,
+// catalogue.Catalogue without the grammar (Catalogue, MarkedCatalogue,
 // MustLoad, Loaded, Names), the checks of the errors a faulty catalogue
 // loads with (ErrorLines, CheckErrors), the checks that keep an engine's
 // quotes word for word in its rules text and in its RULINGS.md (Quotes),
@@ -17,7 +17,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/tabletop-referee/referee/engine/catalog"
+	"github.com/tabletop-referee/referee/engine/catalogue"
 )
 
 // token is one item of a catalogue line: a bare word or number, a quoted
@@ -70,18 +70,18 @@ func scan(line string) ([]token, error) {
 var numberForm = regexp.MustCompile(`^([+-]?[0-9]+)([a-z]?)$`)
 
 // item turns a token into a catalogue item with the given ID.
-func (tk token) item(id int) catalog.Item {
+func (tk token) item(id int) catalogue.Item {
 	if tk.quoted {
-		return catalog.Item{Kind: catalog.Text, Word: tk.text, ID: id}
+		return catalogue.Item{Kind: catalogue.Text, Word: tk.text, ID: id}
 	}
 	if m := numberForm.FindStringSubmatch(tk.text); m != nil {
 		n, err := strconv.Atoi(m[1])
 		if err != nil {
 			panic(err)
 		}
-		return catalog.Item{Kind: catalog.Number, Number: n, Signed: m[1][0] == '+' || m[1][0] == '-', Unit: m[2], ID: id}
+		return catalogue.Item{Kind: catalogue.Number, Number: n, Signed: m[1][0] == '+' || m[1][0] == '-', Unit: m[2], ID: id}
 	}
-	return catalog.Item{Kind: catalog.Word, Word: tk.text, ID: id}
+	return catalogue.Item{Kind: catalogue.Word, Word: tk.text, ID: id}
 }
 
 // logicalLines joins the lines of a catalogue into its entries: comments
@@ -118,9 +118,9 @@ func logicalLines(src string) []string {
 // referee numbers them; punctuation takes none. A ':' with nothing after
 // it, or a trailing ',', makes an empty effect, which the grammar refuses
 // but the data can hold. A line it cannot read fails the test.
-func Catalogue(t testing.TB, game, src string) *catalog.Catalogue {
+func Catalogue(t testing.TB, game, src string) *catalogue.Catalogue {
 	t.Helper()
-	cat := &catalog.Catalogue{Game: game}
+	cat := &catalogue.Catalogue{Game: game}
 	id := 0
 	next := func() int { id++; return id }
 	for _, line := range logicalLines(src) {
@@ -131,13 +131,13 @@ func Catalogue(t testing.TB, game, src string) *catalog.Catalogue {
 		if len(toks) < 2 || toks[0].quoted || toks[0].punct != 0 || toks[1].punct != 0 {
 			t.Fatalf("catalogue line %q has no kind and name", line)
 		}
-		e := catalog.Entry{Kind: toks[0].text, Name: toks[1].text, ID: next(), NameID: next()}
+		e := catalogue.Entry{Kind: toks[0].text, Name: toks[1].text, ID: next(), NameID: next()}
 		effects := false
 		for _, tk := range toks[2:] {
 			switch {
 			case tk.punct == ':' && !effects:
 				effects = true
-				e.Effect = [][]catalog.Item{nil}
+				e.Effect = [][]catalogue.Item{nil}
 			case tk.punct == ',' && effects:
 				e.Effect = append(e.Effect, nil)
 			case tk.punct != 0:
@@ -159,7 +159,7 @@ func Catalogue(t testing.TB, game, src string) *catalog.Catalogue {
 // marked items, in the carets' order. A caret marks the word it begins, or
 // (alone, before a quoted text) the next item of its line; a caret inside
 // a quoted text marks nothing, and is taken out all the same.
-func MarkedCatalogue(t testing.TB, game, src string) (*catalog.Catalogue, []int) {
+func MarkedCatalogue(t testing.TB, game, src string) (*catalogue.Catalogue, []int) {
 	t.Helper()
 	var ids []int
 	id := 0
@@ -190,7 +190,7 @@ func MarkedCatalogue(t testing.TB, game, src string) (*catalog.Catalogue, []int)
 // MustLoad loads cat with an engine's load function (its Load), and fails
 // the test at once, with every error and the ID it is at, if the
 // catalogue has any.
-func MustLoad[C any](t testing.TB, load func(*catalog.Catalogue) (C, []*catalog.Error), cat *catalog.Catalogue) C {
+func MustLoad[C any](t testing.TB, load func(*catalogue.Catalogue) (C, []*catalogue.Error), cat *catalogue.Catalogue) C {
 	t.Helper()
 	cs, errs := load(cat)
 	for _, err := range errs {

@@ -7,12 +7,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tabletop-referee/referee/engine/catalog"
+	"github.com/tabletop-referee/referee/engine/catalogue"
 )
 
 // ErrorLines lists errs as "ID: message", one error a line, in the order
 // given: the form the catalogue tests compare errors in and show them.
-func ErrorLines(errs []*catalog.Error) string {
+func ErrorLines(errs []*catalogue.Error) string {
 	var b strings.Builder
 	for _, e := range errs {
 		fmt.Fprintf(&b, "%d: %s\n", e.ID, e.Msg)
@@ -22,7 +22,7 @@ func ErrorLines(errs []*catalog.Error) string {
 
 // sortedErrorLines is ErrorLines with its lines sorted, for errors whose
 // order does not matter.
-func sortedErrorLines(errs []*catalog.Error) string {
+func sortedErrorLines(errs []*catalogue.Error) string {
 	lines := make([]string, len(errs))
 	for i := range errs {
 		lines[i] = ErrorLines(errs[i : i+1])
@@ -53,14 +53,14 @@ type ErrCase struct {
 // out the good cards every case stands beside), with the errors found
 // and those wanted. When check is not nil, it then checks more of what
 // load returned, such as that the cards in error are left out.
-func CheckErrors[C any](t *testing.T, game string, load func(*catalog.Catalogue) (C, []*catalog.Error), tests []ErrCase,
+func CheckErrors[C any](t *testing.T, game string, load func(*catalogue.Catalogue) (C, []*catalogue.Error), tests []ErrCase,
 	show func(src string) string, check func(t *testing.T, cards C)) {
 	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.Name, func(t *testing.T) {
 			cat, ids := MarkedCatalogue(t, game, tt.Src)
 			cards, errs := load(cat)
-			var want []*catalog.Error
+			var want []*catalogue.Error
 			for _, msg := range tt.Want {
 				at := 0
 				if n, rest, ok := strings.Cut(msg, " "); ok && strings.HasPrefix(n, "^") {
@@ -72,7 +72,7 @@ func CheckErrors[C any](t *testing.T, game string, load func(*catalog.Catalogue)
 				if len(ids) > 0 {
 					id = ids[at]
 				}
-				want = append(want, &catalog.Error{ID: id, Msg: msg})
+				want = append(want, &catalogue.Error{ID: id, Msg: msg})
 			}
 			if got, wantText := sortedErrorLines(errs), sortedErrorLines(want); got != wantText {
 				src := tt.Src

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/tabletop-referee/referee/engine"
-	"github.com/tabletop-referee/referee/engine/catalog"
+	"github.com/tabletop-referee/referee/engine/catalogue"
 )
 
 // Players are the names the engines' tests play with: Ann moves first.
@@ -24,9 +24,9 @@ func NewSeeded[S engine.State](t testing.TB, g engine.Game, seed uint64, variant
 // LoadFinds checks that load reads cat without a panic and finds at least
 // one error in it: for catalogues a parser would not produce, such as an
 // empty effect.
-func LoadFinds[C any](t testing.TB, load func(*catalog.Catalogue) (C, []*catalog.Error), cat *catalog.Catalogue, what string) {
+func LoadFinds[C any](t testing.TB, load func(*catalogue.Catalogue) (C, []*catalogue.Error), cat *catalogue.Catalogue, what string) {
 	t.Helper()
-	var errs []*catalog.Error
+	var errs []*catalogue.Error
 	panicked := func() (p any) {
 		defer func() { p = recover() }()
 		_, errs = load(cat)

@@ -1,4 +1,4 @@
-package referee
+package catalogue
 
 import (
 	"fmt"
@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tabletop-referee/referee/engine/catalog"
+	"github.com/tabletop-referee/referee/engine/catalogue"
 	"github.com/tabletop-referee/referee/notation"
 )
 
@@ -20,19 +20,20 @@ deck    Starter        12 "Radio Tower"
     3 Ace
 `
 
-// diagnosticLines shows diagnostics as "line:col: severity: message".
-func diagnosticLines(diags []Diagnostic) []string {
+// diagnosticLines shows errors as "line:col: error: message", as the
+// referee reports them.
+func diagnosticLines(diags []*notation.Error) []string {
 	var out []string
 	for _, d := range diags {
-		out = append(out, fmt.Sprintf("%d:%d: %s: %s", d.Span.Start.Line, d.Span.Start.Column, d.Severity, d.Msg))
+		out = append(out, fmt.Sprintf("%d:%d: error: %s", d.Span.Start.Line, d.Span.Start.Column, d.Msg))
 	}
 	return out
 }
 
 // parseCatalogueOK parses src and fails the test on any diagnostic.
-func parseCatalogueOK(t *testing.T, src string) (*catalog.Catalogue, map[int]notation.Span) {
+func parseCatalogueOK(t *testing.T, src string) (*catalogue.Catalogue, map[int]notation.Span) {
 	t.Helper()
-	cat, spans, diags := parseCatalogue("test.cards", src)
+	cat, spans, diags := Read("test.cards", src)
 	if len(diags) > 0 || cat == nil {
 		t.Fatalf("unexpected diagnostics in %q:\n%s", src, strings.Join(diagnosticLines(diags), "\n"))
 	}
@@ -45,7 +46,7 @@ func TestParseCatalogueConverts(t *testing.T) {
 		t.Errorf("Game = %q, want mecha", cat.Game)
 	}
 	// Items show their kind: w for a word, n for a number, t for a text.
-	items := func(items []catalog.Item) string {
+	items := func(items []catalogue.Item) string {
 		var s []string
 		for _, it := range items {
 			s = append(s, []string{"w", "n", "t"}[it.Kind]+":"+it.String())
@@ -91,7 +92,7 @@ func TestParseCatalogueNumbers(t *testing.T) {
 	for _, tt := range tests {
 		cat, _ := parseCatalogueOK(t, "mecha Scout cost "+tt.written)
 		it := cat.Entries[0].Props[1]
-		if it.Kind != catalog.Number || it.Number != tt.value || it.Signed != tt.signed || it.Unit != tt.unit {
+		if it.Kind != catalogue.Number || it.Number != tt.value || it.Signed != tt.signed || it.Unit != tt.unit {
 			t.Errorf("%s: got %+v, want the number %d, signed %v, unit %q", tt.written, it, tt.value, tt.signed, tt.unit)
 		}
 	}
@@ -172,7 +173,7 @@ func TestParseCatalogueChecks(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cat, _, diags := parseCatalogue("test.cards", tt.src)
+			cat, _, diags := Read("test.cards", tt.src)
 			if got := diagnosticLines(diags); !slices.Equal(got, tt.want) {
 				t.Errorf("diagnostics\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
 			}
@@ -184,7 +185,7 @@ func TestParseCatalogueChecks(t *testing.T) {
 }
 
 func TestParseCatalogueGameTag(t *testing.T) {
-	cat, _, _ := parseCatalogue("test.cards", "[Game \"mecha\"]\n[Game \"sortie\"]\nmecha Scout")
+	cat, _, _ := Read("test.cards", "[Game \"mecha\"]\n[Game \"sortie\"]\nmecha Scout")
 	if cat.Game != "mecha" {
 		t.Errorf("Game = %q, want the first tag's mecha", cat.Game)
 	}
@@ -193,13 +194,13 @@ func TestParseCatalogueGameTag(t *testing.T) {
 func TestCatalogueDiagnostics(t *testing.T) {
 	cat, spans := parseCatalogueOK(t, testCatalogue)
 	pilot, deck := cat.Entries[1], cat.Entries[3]
-	errs := []*catalog.Error{
-		catalog.Errorf(deck.Props[1].ID, "unknown card %q", deck.Props[1].Word),
-		catalog.Errorf(pilot.ID, "a pilot needs a cost"),
-		catalog.Errorf(0, "the catalogue has no tower"),
-		catalog.Errorf(pilot.Props[3].ID, "durability %d is out of range", pilot.Props[3].Number),
+	errs := []*catalogue.Error{
+		catalogue.Errorf(deck.Props[1].ID, "unknown card %q", deck.Props[1].Word),
+		catalogue.Errorf(pilot.ID, "a pilot needs a cost"),
+		catalogue.Errorf(0, "the catalogue has no tower"),
+		catalogue.Errorf(pilot.Props[3].ID, "durability %d is out of range", pilot.Props[3].Number),
 	}
-	diags := catalogueDiagnostics(errs, spans)
+	diags := Place(errs, spans)
 	got := diagnosticLines(diags)
 	want := []string{
 		`0:0: error: the catalogue has no tower`,

@@ -1,4 +1,4 @@
-package referee
+package sortie
 
 import (
 	"fmt"
@@ -8,9 +8,8 @@ import (
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/grid"
 	"github.com/tabletop-referee/referee/engine/sortie"
+	"github.com/tabletop-referee/referee/referee"
 )
-
-var sortieDrawer = drawer{key: sortieKey, state: sortieDraw}
 
 // sortieCell is the width of a square's text: "B 10C/10D".
 const sortieCell = 9
@@ -19,7 +18,7 @@ func sortieKey(players []string) []string {
 	if len(players) < 2 {
 		return nil
 	}
-	l := letters(players)
+	l := referee.Letters(players)
 	return []string{
 		fmt.Sprintf("Rank 1 is at the bottom; at the table the grid is set diagonally, %s at the a1 corner, %s at d4.", players[0], players[1]),
 		fmt.Sprintf("A square's flag: %[1]s flag (one of %[2]s's), or %[1]s home (%[2]s's home square, its flag captured).", l[1], players[1]),
@@ -30,32 +29,32 @@ func sortieKey(players []string) []string {
 // sortieDraw draws the grid: each square's flag (or the home square a
 // captured flag leaves), its unit with its two cards and its shield; then
 // each player's hand and captures, and the deck.
-func sortieDraw(st engine.State, players []string) Drawing {
+func sortieDraw(st engine.State, players []string) referee.Drawing {
 	s := st.(*sortie.State)
-	sk := newSketch(players)
-	cell := func(sq grid.Square) []line {
-		out := []line{{}, {}, {}}
+	sk := referee.NewSketch(players)
+	cell := func(sq grid.Square) []referee.Line {
+		out := []referee.Line{{}, {}, {}}
 		for p := range players {
 			switch {
 			case slices.Contains(s.Flags(p), sq):
-				out[0] = owned(p, sk.letter[p]+" flag")
+				out[0] = referee.Owned(p, sk.Letter[p]+" flag")
 			case slices.Contains(sortie.Home(p), sq):
-				out[0] = owned(p, sk.letter[p]+" home")
+				out[0] = referee.Owned(p, sk.Letter[p]+" home")
 			}
 		}
 		if u := s.UnitAt(sq); u != nil {
-			out[1] = owned(u.Owner, fmt.Sprintf("%s %v/%v", sk.letter[u.Owner], u.Bottom, u.Top))
+			out[1] = referee.Owned(u.Owner, fmt.Sprintf("%s %v/%v", sk.Letter[u.Owner], u.Bottom, u.Top))
 			shield := "shield"
 			if !u.Shield {
 				shield = "no shield"
 			}
-			out[2] = owned(u.Owner, shield)
+			out[2] = referee.Owned(u.Owner, shield)
 		}
 		return out
 	}
-	label := func(rank int) line { return plain(fmt.Sprint(rank + 1)) }
-	sk.lines = drawGrid(sortie.Board, sortieCell, 3, cell, label)
-	sk.playerRows(func(p int) []string {
+	label := func(rank int) referee.Line { return referee.Plain(fmt.Sprint(rank + 1)) }
+	sk.Lines = referee.DrawGrid(sortie.Board, sortieCell, 3, cell, label)
+	sk.PlayerRows(func(p int) []string {
 		var hand []string
 		for _, c := range s.Hand(p) {
 			hand = append(hand, c.String())
@@ -72,6 +71,6 @@ func sortieDraw(st engine.State, players []string) Drawing {
 			fmt.Sprintf("flags captured %s (%d of %d)", captured, len(s.Captured(p)), sortie.FlagsToWin),
 		}
 	})
-	sk.add(plain(fmt.Sprintf("deck %s, discard pile %s", plural(s.Deck(), "card"), plural(s.Discards(), "card"))))
-	return sk.lines
+	sk.Add(referee.Plain(fmt.Sprintf("deck %s, discard pile %s", referee.Plural(s.Deck(), "card"), referee.Plural(s.Discards(), "card"))))
+	return sk.Lines
 }

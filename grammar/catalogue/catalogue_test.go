@@ -1,4 +1,4 @@
-package grammar
+package catalogue
 
 import (
 	"fmt"
@@ -356,7 +356,7 @@ func TestCatalogueWordingMatchesTheGrammar(t *testing.T) {
 }
 
 func TestCatalogueDocShowsTheGrammar(t *testing.T) {
-	doc, err := os.ReadFile("../docs/catalogue.md")
+	doc, err := os.ReadFile("../../docs/catalogue.md")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,9 @@
-package referee
+// Package sortie is Sortie's room in the referee: the binding of its grammar
+// (grammar) to its engine (engine/sortie), its final state described and
+// drawn (draw.go), registered with the referee core as the program
+// starts. The engine is imported under its own name, which is this
+// package's too. See docs/architecture.md.
+package sortie
 
 import (
 	"fmt"
@@ -9,17 +14,21 @@ import (
 	"github.com/tabletop-referee/referee/engine/grid"
 	"github.com/tabletop-referee/referee/engine/sortie"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/referee"
 )
 
-var sortieGame = &binding[grammar.SortieMove]{
-	rules:    sortie.Game{},
-	grammar:  grammar.Sortie,
-	ext:      ".sortie",
-	summary:  "two players, a 4x4 diamond grid, units of two playing cards; capture all three enemy flags",
-	toEngine: sortieToEngine,
-	notate:   sortieNotate,
-	describe: sortieDescribe,
-	draw:     sortieDrawer,
+func init() {
+	referee.Register(referee.Binding[grammar.SortieMove]{
+		Rules:     sortie.Game{},
+		Grammar:   grammar.Sortie,
+		Extension: ".sortie",
+		Summary:   "two players, a 4x4 diamond grid, units of two playing cards; capture all three enemy flags",
+		ToEngine:  sortieToEngine,
+		Notate:    sortieNotate,
+		Describe:  sortieDescribe,
+		Key:       sortieKey,
+		Draw:      sortieDraw,
+	})
 }
 
 // The lexer admits only well-formed cards and squares, so these cannot fail.
@@ -85,7 +94,7 @@ func sortieNotate(m engine.Move) string {
 
 // sortieDescribe writes the board square by square, the flags, the hands
 // and the piles.
-func sortieDescribe(st engine.State, players []string) []Row {
+func sortieDescribe(st engine.State, players []string) []referee.Row {
 	s := st.(*sortie.State)
 	var units []string
 	for rank := sortie.Board.Ranks - 1; rank >= 0; rank-- {
@@ -119,11 +128,11 @@ func sortieDescribe(st engine.State, players []string) []Row {
 		}
 		hands = append(hands, name+" "+strings.Join(hand, " "))
 	}
-	return []Row{
-		{"board", strings.Join(units, ", ")},
-		{"flags", strings.Join(flags, "; ")},
-		{"hands", strings.Join(hands, "; ")},
-		{"deck", fmt.Sprintf("%s, %s discarded", plural(s.Deck(), "card"), plural(s.Discards(), "card"))},
+	return []referee.Row{
+		{Name: "board", Value: strings.Join(units, ", ")},
+		{Name: "flags", Value: strings.Join(flags, "; ")},
+		{Name: "hands", Value: strings.Join(hands, "; ")},
+		{Name: "deck", Value: fmt.Sprintf("%s, %s discarded", referee.Plural(s.Deck(), "card"), referee.Plural(s.Discards(), "card"))},
 	}
 }
 

@@ -1,4 +1,4 @@
-package referee
+package mod
 
 import (
 	"fmt"
@@ -7,9 +7,8 @@ import (
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/mod"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/referee"
 )
-
-var modDrawer = drawer{key: modKey, state: modDraw}
 
 func modKey(players []string) []string {
 	return []string{
@@ -21,28 +20,28 @@ func modKey(players []string) []string {
 // modDraw draws the round and whose priority or choice it is, each
 // player's durability, fuel, hand, deck, discard pile and play area, the
 // stack from its top, and the shared decks and their piles.
-func modDraw(st engine.State, players []string) Drawing {
+func modDraw(st engine.State, players []string) referee.Drawing {
 	s := st.(*mod.State)
-	sk := newSketch(players)
-	names := func(cards []string) string { return nameList(cards, grammar.ModName.String) }
-	status := sk.who(plain(fmt.Sprintf("round %d: ", s.Round())), s.Initiative()).text(" holds the initiative")
+	sk := referee.NewSketch(players)
+	names := func(cards []string) string { return referee.NameList(cards, grammar.ModName.String) }
+	status := sk.Who(referee.Plain(fmt.Sprintf("round %d: ", s.Round())), s.Initiative()).Text(" holds the initiative")
 	switch s.Phase() {
 	case mod.Command:
 		if len(s.Stack()) == len(players)*mod.Slots {
 			// The engine activates a full stack as the turn ends.
-			status = status.text("; the stack is full: it activates as the turn ends")
+			status = status.Text("; the stack is full: it activates as the turn ends")
 			break
 		}
-		status = sk.who(status.text("; "), s.ToMove()).text(" has priority")
+		status = sk.Who(status.Text("; "), s.ToMove()).Text(" has priority")
 	case mod.EjectChoice, mod.ShieldChoice:
-		status = status.text("; activation: " + s.Pending())
+		status = status.Text("; activation: " + s.Pending())
 	}
-	sk.add(status)
-	sk.playerRows(func(p int) []string {
+	sk.Add(status)
+	sk.PlayerRows(func(p int) []string {
 		return []string{
 			fmt.Sprintf("durability %d, fuel %d", s.Durability(p), s.Fuel(p)),
 			"hand " + names(s.Hand(p)),
-			fmt.Sprintf("deck %s, discard pile %s", plural(len(s.Deck(p)), "card"), names(s.Discard(p))),
+			fmt.Sprintf("deck %s, discard pile %s", referee.Plural(len(s.Deck(p)), "card"), names(s.Discard(p))),
 			"play area " + names(s.PlayArea(p)),
 		}
 	})
@@ -53,21 +52,21 @@ func modDraw(st engine.State, players []string) Drawing {
 	}
 	var slots []string
 	for p := range players {
-		slots = append(slots, fmt.Sprintf("%s %d of %d", sk.letter[p], used[p], mod.Slots))
+		slots = append(slots, fmt.Sprintf("%s %d of %d", sk.Letter[p], used[p], mod.Slots))
 	}
 	if len(stack) == 0 {
-		sk.add(plain("stack empty"))
+		sk.Add(referee.Plain("stack empty"))
 	} else {
-		sk.add(plain(fmt.Sprintf("stack, %s slots filled; the top activates first:", strings.Join(slots, ", "))))
+		sk.Add(referee.Plain(fmt.Sprintf("stack, %s slots filled; the top activates first:", strings.Join(slots, ", "))))
 	}
 	for i := len(stack) - 1; i >= 0; i-- {
 		sl := stack[i]
-		sk.add(plain(fmt.Sprintf("  %2d. ", i+1)).of(sl.Owner, fmt.Sprintf("%s %s %s", sk.letter[sl.Owner], sl.How, grammar.ModName(sl.Card))))
+		sk.Add(referee.Plain(fmt.Sprintf("  %2d. ", i+1)).Of(sl.Owner, fmt.Sprintf("%s %s %s", sk.Letter[sl.Owner], sl.How, grammar.ModName(sl.Card))))
 	}
-	sk.add(plain("shared decks:"))
+	sk.Add(referee.Plain("shared decks:"))
 	for i := range mod.SharedDecks {
 		d := s.Shared(i)
-		sk.add(plain(fmt.Sprintf("  %d: %s; pile %s", i+1, modTop(d.Deck, 0), modTop(d.Pile, len(d.Pile)-1))))
+		sk.Add(referee.Plain(fmt.Sprintf("  %d: %s; pile %s", i+1, modTop(d.Deck, 0), modTop(d.Pile, len(d.Pile)-1))))
 	}
-	return sk.lines
+	return sk.Lines
 }

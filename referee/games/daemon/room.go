@@ -1,40 +1,48 @@
-package referee
+// Package daemon is Daemon's room in the referee: the binding of its grammar
+// (grammar) to its engine (engine/daemon), its final state described and
+// drawn (draw.go) and its default catalogue (daemon.cards), registered with the referee core as the program
+// starts. The engine is imported under its own name, which is this
+// package's too. See docs/architecture.md.
+package daemon
 
 import (
 	_ "embed"
 	"fmt"
-	"strings"
 
 	"github.com/tabletop-referee/referee/engine"
-	"github.com/tabletop-referee/referee/engine/catalog"
 	"github.com/tabletop-referee/referee/engine/daemon"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/referee"
+	"github.com/tabletop-referee/referee/referee/catalogue"
 )
 
-//go:embed catalogues/daemon.cards
+//go:embed daemon.cards
 var daemonCatalogue string
 
-var daemonGame = &binding[grammar.DaemonMove]{
-	rules:    daemon.Game{},
-	grammar:  grammar.Daemon,
-	ext:      ".daemon",
-	summary:  "two players draft modules, pay for daemons and scripts on a shared memory gauge, and attack security",
-	toEngine: daemonToEngine,
-	notate:   daemonNotate,
-	describe: daemonDescribe,
-	draw:     daemonDrawer,
-	cards: &cardGame{
-		defaultName:   "daemon.cards (the default catalogue)",
-		defaultSource: daemonCatalogue,
-		load:          loadDaemon,
-	},
+func init() {
+	referee.Register(referee.Binding[grammar.DaemonMove]{
+		Rules:     daemon.Game{},
+		Grammar:   grammar.Daemon,
+		Extension: ".daemon",
+		Summary:   "two players draft modules, pay for daemons and scripts on a shared memory gauge, and attack security",
+		ToEngine:  daemonToEngine,
+		Notate:    daemonNotate,
+		Describe:  daemonDescribe,
+		Key:       daemonKey,
+		Draw:      daemonDraw,
+		Catalogue: &catalogue.Vocabulary{
+			DefaultName:   "daemon.cards (the default catalogue)",
+			DefaultSource: daemonCatalogue,
+			Load:          loadDaemon,
+		},
+	})
 }
 
-func loadDaemon(cat *catalog.Catalogue) (engine.Game, []CardInfo, []*catalog.Error) {
+func loadDaemon(cat *catalogue.Catalogue) (engine.Game, []catalogue.Card, []*catalogue.Error) {
 	cs, errs := daemon.Load(cat)
-	var info []CardInfo
+	var info []catalogue.Card
 	for _, c := range cs.All() {
-		info = append(info, CardInfo{Kind: c.Kind.String(), Name: c.Name, Text: c.Stats()})
+		info = append(info, catalogue.Card{Kind: c.Kind.String(), Name: c.Name, Text: c.Stats()})
 	}
 	return daemon.Game{Cards: cs}, info, errs
 }
@@ -119,11 +127,11 @@ func daemonNotate(m engine.Move) string {
 }
 
 // daemonDescribe writes the gauge, then each player's modules and zones.
-func daemonDescribe(st engine.State, players []string) []Row {
+func daemonDescribe(st engine.State, players []string) []referee.Row {
 	s := st.(*daemon.State)
-	names := func(cards []string) string { return nameList(cards, grammar.Name.String) }
-	each := func(f func(p int) string) string { return perPlayer(players, f) }
-	var rows []Row
+	names := func(cards []string) string { return referee.NameList(cards, grammar.Name.String) }
+	each := func(f func(p int) string) string { return referee.PerPlayer(players, f) }
+	var rows []referee.Row
 	if !s.SettingUp() {
 		gauge := fmt.Sprintf("%d on %s's side", s.Memory(), players[s.Active()])
 		switch {
@@ -135,10 +143,10 @@ func daemonDescribe(st engine.State, players []string) []Row {
 		if ended, why := s.Ended(); ended {
 			gauge += "; " + players[s.Active()] + "'s turn has ended: " + why
 		}
-		rows = append(rows, Row{"memory", gauge})
+		rows = append(rows, referee.Row{Name: "memory", Value: gauge})
 	}
 	rows = append(rows,
-		Row{"modules", each(func(p int) string {
+		referee.Row{Name: "modules", Value: each(func(p int) string {
 			mods, main := s.Modules(p)
 			if len(mods) == 0 {
 				return "none"
@@ -149,31 +157,23 @@ func daemonDescribe(st engine.State, players []string) []Row {
 			}
 			return out
 		})},
-		Row{"security", each(func(p int) string { return plural(len(s.Security(p)), "card") })},
-		Row{"grips", each(func(p int) string { return names(s.Grip(p)) })},
-		Row{"decks", each(func(p int) string { return plural(len(s.Deck(p)), "card") })},
-		Row{"daemons", each(func(p int) string {
+		referee.Row{Name: "security", Value: each(func(p int) string { return referee.Plural(len(s.Security(p)), "card") })},
+		referee.Row{Name: "grips", Value: each(func(p int) string { return names(s.Grip(p)) })},
+		referee.Row{Name: "decks", Value: each(func(p int) string { return referee.Plural(len(s.Deck(p)), "card") })},
+		referee.Row{Name: "daemons", Value: each(func(p int) string {
 			var out []string
 			for _, d := range s.Daemons(p) {
 				out = append(out, daemonText(s, p, d))
 			}
-			return names2(out)
+			return referee.List(out)
 		})},
-		Row{"scripts", each(func(p int) string { return names(s.Scripts(p)) })},
-		Row{"heaps", each(func(p int) string { return names(s.Heap(p)) })},
+		referee.Row{Name: "scripts", Value: each(func(p int) string { return names(s.Scripts(p)) })},
+		referee.Row{Name: "heaps", Value: each(func(p int) string { return names(s.Heap(p)) })},
 	)
 	if n, who := s.Owed(); n > 0 {
-		rows = append(rows, Row{"damage", fmt.Sprintf("%s owes %s", players[who], plural(n, "reveal"))})
+		rows = append(rows, referee.Row{Name: "damage", Value: fmt.Sprintf("%s owes %s", players[who], referee.Plural(n, "reveal"))})
 	}
 	return rows
-}
-
-// names2 joins already written names.
-func names2(items []string) string {
-	if len(items) == 0 {
-		return "none"
-	}
-	return strings.Join(items, ", ")
 }
 
 // daemonText writes a daemon in play: its name, its power and whether it

@@ -1,4 +1,4 @@
-package referee
+package void
 
 import (
 	"fmt"
@@ -8,9 +8,8 @@ import (
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/void"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/referee"
 )
-
-var voidDrawer = drawer{key: voidKey, state: voidDraw}
 
 func voidKey(players []string) []string {
 	return []string{
@@ -23,27 +22,27 @@ func voidKey(players []string) []string {
 // voidDraw draws the sectors in a row with the cards in play in each,
 // then each player's void energy, life, hand, cache and modifications on
 // players, then the queue from its top and who is to decide.
-func voidDraw(st engine.State, players []string) Drawing {
+func voidDraw(st engine.State, players []string) referee.Drawing {
 	s := st.(*void.State)
-	sk := newSketch(players)
+	sk := referee.NewSketch(players)
 	nm := func(n string) string { return grammar.Name(n).String() }
 	sectors := s.Sectors()
 	// Each sector's column: its name and biomes, then its cards.
-	heads := make([][]line, len(sectors))
-	cards := make([][]line, len(sectors))
+	heads := make([][]referee.Line, len(sectors))
+	cards := make([][]referee.Line, len(sectors))
 	for i, sec := range sectors {
-		heads[i] = []line{plain(nm(sec.Name))}
+		heads[i] = []referee.Line{referee.Plain(nm(sec.Name))}
 		if len(sec.Biomes) > 0 {
 			var bs []string
 			for _, b := range sec.Biomes {
 				bs = append(bs, nm(b))
 			}
-			heads[i] = append(heads[i], plain(strings.Join(bs, ", ")))
+			heads[i] = append(heads[i], referee.Plain(strings.Join(bs, ", ")))
 		}
 	}
 	onPlayers := make([][]string, len(players))
 	for _, c := range s.InPlay() {
-		text := sk.letter[c.Owner] + " " + nm(c.Card.Name)
+		text := sk.Letter[c.Owner] + " " + nm(c.Card.Name)
 		if c.Card.Kind == void.Unit {
 			text += fmt.Sprintf(" %d/%d", c.Card.Power, c.Card.Health)
 		} else {
@@ -59,17 +58,17 @@ func voidDraw(st engine.State, players []string) Drawing {
 			return sec.Name == c.Where || c.Card.Kind != void.Unit && slices.Contains(sec.Biomes, c.Where)
 		})
 		if at >= 0 {
-			cards[at] = append(cards[at], owned(c.Owner, text))
+			cards[at] = append(cards[at], referee.Owned(c.Owner, text))
 		} else if p := slices.Index(players, c.Where); p >= 0 {
 			onPlayers[p] = append(onPlayers[p], nm(c.Card.Name)+" of "+players[c.Owner])
 		}
 	}
 	if len(sectors) == 0 {
-		sk.add(plain("board: no sectors yet"))
+		sk.Add(referee.Plain("board: no sectors yet"))
 	} else {
 		voidBoard(sk, heads, cards)
 	}
-	sk.playerRows(func(p int) []string {
+	sk.PlayerRows(func(p int) []string {
 		v := s.Player(p)
 		first := fmt.Sprintf("energy %d (income %d)", v.Energy, v.Income)
 		if v.HasLife {
@@ -77,8 +76,8 @@ func voidDraw(st engine.State, players []string) Drawing {
 		}
 		rows := []string{
 			first,
-			"hand " + nameList(v.Hand, grammar.Name.String),
-			"cache " + nameList(v.Cache, grammar.Name.String),
+			"hand " + referee.NameList(v.Hand, grammar.Name.String),
+			"cache " + referee.NameList(v.Cache, grammar.Name.String),
 		}
 		if len(onPlayers[p]) > 0 {
 			rows = append(rows, "modified by "+strings.Join(onPlayers[p], ", "))
@@ -87,56 +86,56 @@ func voidDraw(st engine.State, players []string) Drawing {
 	})
 	queue := s.Queue()
 	if len(queue) == 0 {
-		sk.add(plain("queue empty"))
+		sk.Add(referee.Plain("queue empty"))
 	} else {
-		sk.add(plain("queue, the last in on top (it executes first):"))
+		sk.Add(referee.Plain("queue, the last in on top (it executes first):"))
 	}
 	for i := len(queue) - 1; i >= 0; i-- {
 		q := queue[i]
-		sk.add(plain(fmt.Sprintf("  %2d. ", i+1)).of(q.Owner, sk.letter[q.Owner]+" "+q.Text))
+		sk.Add(referee.Plain(fmt.Sprintf("  %2d. ", i+1)).Of(q.Owner, sk.Letter[q.Owner]+" "+q.Text))
 	}
 	if p, declined, open := s.Deciding(); open && !st.Outcome().Over {
-		l := sk.who(line{}, p).text(" to decide")
+		l := sk.Who(referee.Line{}, p).Text(" to decide")
 		if declined {
-			l = sk.who(l.text(", "), 1-p).text(" having declined")
+			l = sk.Who(l.Text(", "), 1-p).Text(" having declined")
 		}
-		sk.add(l)
+		sk.Add(l)
 	}
-	return sk.lines
+	return sk.Lines
 }
 
 // voidBoard draws the sectors side by side: their names and biomes
 // above a rule, the cards in play in each below it.
-func voidBoard(sk *sketch, heads, cards [][]line) {
+func voidBoard(sk *referee.Sketch, heads, cards [][]referee.Line) {
 	widths := make([]int, len(heads))
 	headHeight, cardHeight := 0, 1
 	for i := range heads {
 		for _, l := range append(slices.Clone(heads[i]), cards[i]...) {
-			widths[i] = max(widths[i], l.width())
+			widths[i] = max(widths[i], l.Width())
 		}
 		headHeight = max(headHeight, len(heads[i]))
 		cardHeight = max(cardHeight, len(cards[i]))
 	}
-	rule := plain("+")
+	rule := referee.Plain("+")
 	for _, w := range widths {
-		rule = rule.text(strings.Repeat("-", w+2) + "+")
+		rule = rule.Text(strings.Repeat("-", w+2) + "+")
 	}
-	rows := func(cols [][]line, height int) {
+	rows := func(cols [][]referee.Line, height int) {
 		for k := range height {
-			l := plain("|")
+			l := referee.Plain("|")
 			for i, col := range cols {
-				cell := line{}
+				cell := referee.Line{}
 				if k < len(col) {
 					cell = col[k]
 				}
-				l = append(l.text(" "), cell.pad(widths[i])...).text(" |")
+				l = append(l.Text(" "), cell.Pad(widths[i])...).Text(" |")
 			}
-			sk.add(l)
+			sk.Add(l)
 		}
 	}
-	sk.add(rule)
+	sk.Add(rule)
 	rows(heads, headHeight)
-	sk.add(rule)
+	sk.Add(rule)
 	rows(cards, cardHeight)
-	sk.add(rule)
+	sk.Add(rule)
 }

@@ -1,10 +1,10 @@
-// Package catalog holds a card catalogue as data: entries of a kind and a
+// Package catalogue holds a card catalogue as data: entries of a kind and a
 // name, each with the words, numbers and texts written after them. It knows
 // nothing of the file format: the referee builds a Catalogue from a parsed
 // file, and each game's engine reads the entries with its own vocabulary,
 // reporting errors against the ID of the item at fault so that the referee
 // can point at its line and column.
-package catalog
+package catalogue
 
 import (
 	"fmt"

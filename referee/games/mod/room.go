@@ -1,4 +1,9 @@
-package referee
+// Package mod is Mod's room in the referee: the binding of its grammar
+// (grammar) to its engine (engine/mod), its final state described and
+// drawn (draw.go) and its default catalogue (mod.cards), registered with the referee core as the program
+// starts. The engine is imported under its own name, which is this
+// package's too. See docs/architecture.md.
+package mod
 
 import (
 	_ "embed"
@@ -6,35 +11,39 @@ import (
 	"strings"
 
 	"github.com/tabletop-referee/referee/engine"
-	"github.com/tabletop-referee/referee/engine/catalog"
 	"github.com/tabletop-referee/referee/engine/mod"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/referee"
+	"github.com/tabletop-referee/referee/referee/catalogue"
 )
 
-//go:embed catalogues/mod.cards
+//go:embed mod.cards
 var modCatalogue string
 
-var modGame = &binding[grammar.ModMove]{
-	rules:    mod.Game{},
-	grammar:  grammar.Mod,
-	ext:      ".mod",
-	summary:  "two mechs, a deckbuilder: assign, eject or draft cards into a shared ten-slot stack; 10 durability each",
-	toEngine: modToEngine,
-	notate:   modNotate,
-	describe: modDescribe,
-	draw:     modDrawer,
-	cards: &cardGame{
-		defaultName:   "mod.cards (the default catalogue)",
-		defaultSource: modCatalogue,
-		load:          loadMod,
-	},
+func init() {
+	referee.Register(referee.Binding[grammar.ModMove]{
+		Rules:     mod.Game{},
+		Grammar:   grammar.Mod,
+		Extension: ".mod",
+		Summary:   "two mechs, a deckbuilder: assign, eject or draft cards into a shared ten-slot stack; 10 durability each",
+		ToEngine:  modToEngine,
+		Notate:    modNotate,
+		Describe:  modDescribe,
+		Key:       modKey,
+		Draw:      modDraw,
+		Catalogue: &catalogue.Vocabulary{
+			DefaultName:   "mod.cards (the default catalogue)",
+			DefaultSource: modCatalogue,
+			Load:          loadMod,
+		},
+	})
 }
 
-func loadMod(cat *catalog.Catalogue) (engine.Game, []CardInfo, []*catalog.Error) {
+func loadMod(cat *catalogue.Catalogue) (engine.Game, []catalogue.Card, []*catalogue.Error) {
 	cs, errs := mod.Load(cat)
-	var info []CardInfo
+	var info []catalogue.Card
 	for _, c := range cs.All() {
-		info = append(info, CardInfo{Kind: c.Kind.String(), Name: c.Name, Text: c.Stats()})
+		info = append(info, catalogue.Card{Kind: c.Kind.String(), Name: c.Name, Text: c.Stats()})
 	}
 	if name, shared := cs.Shared(); name != "" {
 		var parts []string
@@ -46,7 +55,7 @@ func loadMod(cat *catalog.Catalogue) (engine.Game, []CardInfo, []*catalog.Error)
 			parts = append(parts, fmt.Sprintf("%d %s", j-i, grammar.ModName(shared[i])))
 			i = j
 		}
-		info = append(info, CardInfo{Kind: "deck", Name: name, Text: strings.Join(parts, " ")})
+		info = append(info, catalogue.Card{Kind: "deck", Name: name, Text: strings.Join(parts, " ")})
 	}
 	return mod.Game{Cards: cs}, info, errs
 }
@@ -104,10 +113,10 @@ func modNotate(m engine.Move) string {
 
 // modDescribe writes each player's numbers and zones, the stack and the
 // shared decks.
-func modDescribe(st engine.State, players []string) []Row {
+func modDescribe(st engine.State, players []string) []referee.Row {
 	s := st.(*mod.State)
-	names := func(cards []string) string { return nameList(cards, grammar.ModName.String) }
-	each := func(f func(p int) string) string { return perPlayer(players, f) }
+	names := func(cards []string) string { return referee.NameList(cards, grammar.ModName.String) }
+	each := func(f func(p int) string) string { return referee.PerPlayer(players, f) }
 	stack := "empty"
 	if slots := s.Stack(); len(slots) > 0 {
 		var out []string
@@ -121,19 +130,19 @@ func modDescribe(st engine.State, players []string) []Row {
 		d := s.Shared(i)
 		shared = append(shared, fmt.Sprintf("%d: %s, pile %s", i+1, modTop(d.Deck, 0), modTop(d.Pile, len(d.Pile)-1)))
 	}
-	rows := []Row{
-		{"round", fmt.Sprintf("%d, %s holds the initiative", s.Round(), players[s.Initiative()])},
-		{"durability", each(func(p int) string { return fmt.Sprint(s.Durability(p)) })},
-		{"fuel", each(func(p int) string { return fmt.Sprint(s.Fuel(p)) })},
-		{"hands", each(func(p int) string { return names(s.Hand(p)) })},
-		{"decks", each(func(p int) string { return plural(len(s.Deck(p)), "card") })},
-		{"discard piles", each(func(p int) string { return names(s.Discard(p)) })},
-		{"play areas", each(func(p int) string { return names(s.PlayArea(p)) })},
-		{"stack", stack},
-		{"shared decks", strings.Join(shared, "; ")},
+	rows := []referee.Row{
+		{Name: "round", Value: fmt.Sprintf("%d, %s holds the initiative", s.Round(), players[s.Initiative()])},
+		{Name: "durability", Value: each(func(p int) string { return fmt.Sprint(s.Durability(p)) })},
+		{Name: "fuel", Value: each(func(p int) string { return fmt.Sprint(s.Fuel(p)) })},
+		{Name: "hands", Value: each(func(p int) string { return names(s.Hand(p)) })},
+		{Name: "decks", Value: each(func(p int) string { return referee.Plural(len(s.Deck(p)), "card") })},
+		{Name: "discard piles", Value: each(func(p int) string { return names(s.Discard(p)) })},
+		{Name: "play areas", Value: each(func(p int) string { return names(s.PlayArea(p)) })},
+		{Name: "stack", Value: stack},
+		{Name: "shared decks", Value: strings.Join(shared, "; ")},
 	}
 	if p := s.Pending(); p != "" {
-		rows = append(rows, Row{"choice", p})
+		rows = append(rows, referee.Row{Name: "choice", Value: p})
 	}
 	return rows
 }

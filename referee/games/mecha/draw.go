@@ -1,4 +1,4 @@
-package referee
+package mecha
 
 import (
 	"fmt"
@@ -7,9 +7,8 @@ import (
 	"github.com/tabletop-referee/referee/engine/grid"
 	"github.com/tabletop-referee/referee/engine/mecha"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/referee"
 )
-
-var mechaDrawer = drawer{key: mechaKey, state: mechaDraw}
 
 // mechaCell is the width of a square's text: seven squares a rank keep
 // the board under 90 columns.
@@ -19,7 +18,7 @@ func mechaKey(players []string) []string {
 	if len(players) < 2 {
 		return nil
 	}
-	l := letters(players)
+	l := referee.Letters(players)
 	return []string{
 		fmt.Sprintf("Rank 1 is at the bottom; a letter before a rank marks an entry zone: %s %s's (rank 1), %s %s's (rank 5).", l[0], players[0], l[1], players[1]),
 		fmt.Sprintf("A unit: %s 2/5 a1 (%s's; power 2, 5 durability counters, 1 armour counter), its card, and +Ace, its pilot.", l[0], players[0]),
@@ -31,23 +30,23 @@ func mechaKey(players []string) []string {
 // and armour counters, card, pilot) and placed commands (with their time
 // counters), entry zones by the ranks; then each player's bandwidth, deck,
 // damage zone, hand and graveyard.
-func mechaDraw(st engine.State, players []string) Drawing {
+func mechaDraw(st engine.State, players []string) referee.Drawing {
 	s := st.(*mecha.State)
-	sk := newSketch(players)
+	sk := referee.NewSketch(players)
 	placed := s.Placed()
-	cell := func(sq grid.Square) []line {
-		var out []line
+	cell := func(sq grid.Square) []referee.Line {
+		var out []referee.Line
 		if u := s.UnitAt(sq); u != nil {
-			counters := fmt.Sprintf("%s %d/%d", sk.letter[u.Owner], u.Power(), u.Durability)
+			counters := fmt.Sprintf("%s %d/%d", sk.Letter[u.Owner], u.Power(), u.Durability)
 			if u.Armour > 0 {
 				counters += fmt.Sprintf(" a%d", u.Armour)
 			}
-			out = append(out, owned(u.Owner, cut(counters, mechaCell)))
-			for _, part := range wrap(u.Card.Name, mechaCell, 2) {
-				out = append(out, owned(u.Owner, part))
+			out = append(out, referee.Owned(u.Owner, referee.Cut(counters, mechaCell)))
+			for _, part := range referee.Wrap(u.Card.Name, mechaCell, 2) {
+				out = append(out, referee.Owned(u.Owner, part))
 			}
 			if u.Pilot != nil {
-				out = append(out, owned(u.Owner, cut("+"+u.Pilot.Name, mechaCell)))
+				out = append(out, referee.Owned(u.Owner, referee.Cut("+"+u.Pilot.Name, mechaCell)))
 			}
 		}
 		for _, pc := range placed {
@@ -55,29 +54,29 @@ func mechaDraw(st engine.State, players []string) Drawing {
 				continue
 			}
 			time := fmt.Sprintf(" t%d", pc.Time)
-			name := cut(pc.Card.Name, max(mechaCell-2-len(time), 1))
-			out = append(out, owned(pc.Owner, sk.letter[pc.Owner]+" "+name+time))
+			name := referee.Cut(pc.Card.Name, max(mechaCell-2-len(time), 1))
+			out = append(out, referee.Owned(pc.Owner, sk.Letter[pc.Owner]+" "+name+time))
 		}
 		return out
 	}
-	label := func(rank int) line {
+	label := func(rank int) referee.Line {
 		for p := range players {
 			if mecha.EntryRank(p) == rank {
-				return owned(p, sk.letter[p]).text(fmt.Sprintf(" %d", rank+1))
+				return referee.Owned(p, sk.Letter[p]).Text(fmt.Sprintf(" %d", rank+1))
 			}
 		}
-		return plain(fmt.Sprintf("  %d", rank+1))
+		return referee.Plain(fmt.Sprintf("  %d", rank+1))
 	}
-	sk.lines = drawGrid(mecha.Board, mechaCell, 1, cell, label)
-	names := func(cards []string) string { return nameList(cards, grammar.MechaName.String) }
-	sk.playerRows(func(p int) []string {
+	sk.Lines = referee.DrawGrid(mecha.Board, mechaCell, 1, cell, label)
+	names := func(cards []string) string { return referee.NameList(cards, grammar.MechaName.String) }
+	sk.PlayerRows(func(p int) []string {
 		provided, used := s.Bandwidth(p)
 		damage := s.DamageZone(p)
 		return []string{
-			fmt.Sprintf("bandwidth %d of %d used, deck %s, damage zone %d of %d: %s", used, provided, plural(s.DeckSize(p), "card"), len(damage), mecha.DamageToLose, names(damage)),
+			fmt.Sprintf("bandwidth %d of %d used, deck %s, damage zone %d of %d: %s", used, provided, referee.Plural(s.DeckSize(p), "card"), len(damage), mecha.DamageToLose, names(damage)),
 			"hand " + names(s.Hand(p)),
 			"graveyard " + names(s.Graveyard(p)),
 		}
 	})
-	return sk.lines
+	return sk.Lines
 }

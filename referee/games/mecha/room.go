@@ -1,4 +1,9 @@
-package referee
+// Package mecha is Mecha's room in the referee: the binding of its grammar
+// (grammar) to its engine (engine/mecha), its final state described and
+// drawn (draw.go) and its default catalogue (mecha.cards), registered with the referee core as the program
+// starts. The engine is imported under its own name, which is this
+// package's too. See docs/architecture.md.
+package mecha
 
 import (
 	_ "embed"
@@ -6,36 +11,40 @@ import (
 	"strings"
 
 	"github.com/tabletop-referee/referee/engine"
-	"github.com/tabletop-referee/referee/engine/catalog"
 	"github.com/tabletop-referee/referee/engine/grid"
 	"github.com/tabletop-referee/referee/engine/mecha"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/referee"
+	"github.com/tabletop-referee/referee/referee/catalogue"
 )
 
-//go:embed catalogues/mecha.cards
+//go:embed mecha.cards
 var mechaCatalogue string
 
-var mechaGame = &binding[grammar.MechaMove]{
-	rules:    mecha.Game{},
-	grammar:  grammar.Mecha,
-	ext:      ".mecha",
-	summary:  "two players, a 5x7 grid, towers, mechas, pilots and commands from a card catalogue; five direct attacks win",
-	toEngine: mechaToEngine,
-	notate:   mechaNotate,
-	describe: mechaDescribe,
-	draw:     mechaDrawer,
-	cards: &cardGame{
-		defaultName:   "mecha.cards (the default catalogue)",
-		defaultSource: mechaCatalogue,
-		load:          loadMecha,
-	},
+func init() {
+	referee.Register(referee.Binding[grammar.MechaMove]{
+		Rules:     mecha.Game{},
+		Grammar:   grammar.Mecha,
+		Extension: ".mecha",
+		Summary:   "two players, a 5x7 grid, towers, mechas, pilots and commands from a card catalogue; five direct attacks win",
+		ToEngine:  mechaToEngine,
+		Notate:    mechaNotate,
+		Describe:  mechaDescribe,
+		Key:       mechaKey,
+		Draw:      mechaDraw,
+		Catalogue: &catalogue.Vocabulary{
+			DefaultName:   "mecha.cards (the default catalogue)",
+			DefaultSource: mechaCatalogue,
+			Load:          loadMecha,
+		},
+	})
 }
 
-func loadMecha(cat *catalog.Catalogue) (engine.Game, []CardInfo, []*catalog.Error) {
+func loadMecha(cat *catalogue.Catalogue) (engine.Game, []catalogue.Card, []*catalogue.Error) {
 	cs, errs := mecha.Load(cat)
-	var info []CardInfo
+	var info []catalogue.Card
 	for _, c := range cs.All() {
-		info = append(info, CardInfo{Kind: c.Kind.String(), Name: c.Name, Text: c.Stats()})
+		info = append(info, catalogue.Card{Kind: c.Kind.String(), Name: c.Name, Text: c.Stats()})
 	}
 	for _, name := range cs.Decks() {
 		list, _ := cs.Deck(name)
@@ -43,10 +52,13 @@ func loadMecha(cat *catalog.Catalogue) (engine.Game, []CardInfo, []*catalog.Erro
 		for _, dc := range list {
 			parts = append(parts, fmt.Sprintf("%d %s", dc.Count, grammar.MechaName(dc.Card)))
 		}
-		info = append(info, CardInfo{Kind: "deck", Name: name, Text: strings.Join(parts, " ")})
+		info = append(info, catalogue.Card{Kind: "deck", Name: name, Text: strings.Join(parts, " ")})
 	}
 	return mecha.Game{Cards: cs}, info, errs
 }
+
+// square reads a square the lexer has admitted, so it cannot fail.
+func square(s string) grid.Square { sq, _ := grid.Parse(s); return sq }
 
 func mechaToEngine(dst []engine.Move, m grammar.MechaMove, setup bool) []engine.Move {
 	out := dst
@@ -141,7 +153,7 @@ func mechaNotate(m engine.Move) string {
 
 // mechaDescribe writes the board square by square, then each player's
 // zones.
-func mechaDescribe(st engine.State, players []string) []Row {
+func mechaDescribe(st engine.State, players []string) []referee.Row {
 	s := st.(*mecha.State)
 	var units []string
 	for rank := mecha.Board.Ranks - 1; rank >= 0; rank-- {
@@ -171,17 +183,17 @@ func mechaDescribe(st engine.State, players []string) []Row {
 	if len(units) == 0 {
 		units = []string{"empty"}
 	}
-	each := func(f func(p int) string) string { return perPlayer(players, f) }
-	names := func(cards []string) string { return nameList(cards, grammar.MechaName.String) }
-	return []Row{
-		{"board", strings.Join(units, ", ")},
-		{"bandwidth", each(func(p int) string {
+	each := func(f func(p int) string) string { return referee.PerPlayer(players, f) }
+	names := func(cards []string) string { return referee.NameList(cards, grammar.MechaName.String) }
+	return []referee.Row{
+		{Name: "board", Value: strings.Join(units, ", ")},
+		{Name: "bandwidth", Value: each(func(p int) string {
 			provided, used := s.Bandwidth(p)
 			return fmt.Sprintf("%d of %d used", used, provided)
 		})},
-		{"hands", each(func(p int) string { return names(s.Hand(p)) })},
-		{"decks", each(func(p int) string { return plural(s.DeckSize(p), "card") })},
-		{"damage", each(func(p int) string { return names(s.DamageZone(p)) })},
-		{"graveyard", each(func(p int) string { return names(s.Graveyard(p)) })},
+		{Name: "hands", Value: each(func(p int) string { return names(s.Hand(p)) })},
+		{Name: "decks", Value: each(func(p int) string { return referee.Plural(s.DeckSize(p), "card") })},
+		{Name: "damage", Value: each(func(p int) string { return names(s.DamageZone(p)) })},
+		{Name: "graveyard", Value: each(func(p int) string { return names(s.Graveyard(p)) })},
 	}
 }

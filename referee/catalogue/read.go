@@ -1,4 +1,11 @@
-package referee
+// Package catalogue reads card catalogues: from a .cards file's text,
+// parsed by the catalogue grammar (grammar/catalogue), to the engines' data
+// (engine/catalogue), with the checks every catalogue gets whatever its
+// game, and then, through the vocabulary a game's room declares, to the
+// typed cards that game's engine plays with. Every error is placed at its
+// line and column. It is the one place catalogues are read: the referee
+// core asks it, and names no game.
+package catalogue
 
 import (
 	"fmt"
@@ -6,12 +13,14 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tabletop-referee/referee/engine/catalog"
-	"github.com/tabletop-referee/referee/grammar"
+	// The engines' data shares this package's name: within this package,
+	// catalogue is always the engines' catalogue.
+	"github.com/tabletop-referee/referee/engine/catalogue"
+	grammar "github.com/tabletop-referee/referee/grammar/catalogue"
 	"github.com/tabletop-referee/referee/notation"
 )
 
-// parseCatalogue parses a card catalogue into the engines' data, giving
+// Read parses a card catalogue into the engines' data, giving
 // every kind, name and item an ID and returning the span of each, so that
 // the errors a game's vocabulary finds can be positioned. It makes the
 // checks every catalogue gets, whatever its game: names are unique, and
@@ -19,10 +28,10 @@ import (
 // ignored. On syntax errors the catalogue holds the lines that parsed, so
 // that the game's vocabulary reports their errors too; it is nil only when
 // a number is out of range.
-func parseCatalogue(path, src string) (*catalog.Catalogue, map[int]notation.Span, []Diagnostic) {
+func Read(path, src string) (*catalogue.Catalogue, map[int]notation.Span, []*notation.Error) {
 	file, errs := grammar.ParseCatalogue(path, src)
-	r := &catalogueReader{spans: map[int]notation.Span{}, diags: errorsToDiagnostics(errs)}
-	cat := &catalog.Catalogue{Game: r.game(file.Tags)}
+	r := &catalogueReader{spans: map[int]notation.Span{}, diags: slices.Clone(errs)}
+	cat := &catalogue.Catalogue{Game: r.game(file.Tags)}
 	r.checkNames(file.Entries)
 	for _, e := range file.Entries {
 		span := e.Span()
@@ -33,34 +42,34 @@ func parseCatalogue(path, src string) (*catalog.Catalogue, map[int]notation.Span
 		}
 		cat.Entries = append(cat.Entries, r.entry(e))
 	}
-	slices.SortStableFunc(r.diags, func(a, b Diagnostic) int { return a.Span.Start.Offset - b.Span.Start.Offset })
+	slices.SortStableFunc(r.diags, func(a, b *notation.Error) int { return a.Span.Start.Offset - b.Span.Start.Offset })
 	if r.outOfRange {
 		return nil, r.spans, r.diags
 	}
 	return cat, r.spans, r.diags
 }
 
-// catalogueDiagnostics turns the errors a game's vocabulary found in a
-// catalogue into error diagnostics at their items, sorted by position. An error at an unknown ID stands at no
+// Place puts the errors a game's vocabulary found in a catalogue at their
+// items, sorted by position. An error at an unknown ID stands at no
 // place.
-func catalogueDiagnostics(errs []*catalog.Error, spans map[int]notation.Span) []Diagnostic {
-	out := make([]Diagnostic, len(errs))
+func Place(errs []*catalogue.Error, spans map[int]notation.Span) []*notation.Error {
+	out := make([]*notation.Error, len(errs))
 	for i, e := range errs {
-		out[i] = Diagnostic{Error, spans[e.ID], e.Msg}
+		out[i] = &notation.Error{Span: spans[e.ID], Msg: e.Msg}
 	}
-	slices.SortStableFunc(out, func(a, b Diagnostic) int { return a.Span.Start.Offset - b.Span.Start.Offset })
+	slices.SortStableFunc(out, func(a, b *notation.Error) int { return a.Span.Start.Offset - b.Span.Start.Offset })
 	return out
 }
 
 // catalogueReader turns a parsed catalogue into the engines' data.
 type catalogueReader struct {
 	spans      map[int]notation.Span // by ID
-	diags      []Diagnostic
+	diags      []*notation.Error
 	outOfRange bool // whether a number did not fit an int
 }
 
 func (r *catalogueReader) fail(span notation.Span, format string, args ...any) {
-	r.diags = append(r.diags, Diagnostic{Error, span, fmt.Sprintf(format, args...)})
+	r.diags = append(r.diags, &notation.Error{Span: span, Msg: fmt.Sprintf(format, args...)})
 }
 
 // id gives span the next ID. IDs begin at 1, so that 0 is no item.
@@ -104,8 +113,8 @@ func (r *catalogueReader) checkNames(entries []*grammar.CatalogueEntry) {
 	}
 }
 
-func (r *catalogueReader) entry(e *grammar.CatalogueEntry) catalog.Entry {
-	out := catalog.Entry{
+func (r *catalogueReader) entry(e *grammar.CatalogueEntry) catalogue.Entry {
+	out := catalogue.Entry{
 		Kind:   e.Kind,
 		Name:   e.UnquotedName(),
 		ID:     r.id(e.KindSpan()),
@@ -118,17 +127,17 @@ func (r *catalogueReader) entry(e *grammar.CatalogueEntry) catalog.Entry {
 	return out
 }
 
-func (r *catalogueReader) items(items []*grammar.CatalogueItem) []catalog.Item {
-	out := make([]catalog.Item, len(items))
+func (r *catalogueReader) items(items []*grammar.CatalogueItem) []catalogue.Item {
+	out := make([]catalogue.Item, len(items))
 	for i, it := range items {
 		out[i] = r.item(it)
 	}
 	return out
 }
 
-func (r *catalogueReader) item(it *grammar.CatalogueItem) catalog.Item {
+func (r *catalogueReader) item(it *grammar.CatalogueItem) catalogue.Item {
 	span := it.Span()
-	out := catalog.Item{ID: r.id(span)}
+	out := catalogue.Item{ID: r.id(span)}
 	switch {
 	case it.Number != "":
 		// The grammar has checked the form: a sign, digits, a unit letter.
@@ -138,15 +147,15 @@ func (r *catalogueReader) item(it *grammar.CatalogueItem) catalog.Item {
 			r.outOfRange = true
 			r.fail(span, "the number %s is out of range", it.Number)
 		}
-		out.Kind = catalog.Number
+		out.Kind = catalogue.Number
 		out.Number = n
 		out.Signed = digits[0] == '+' || digits[0] == '-'
 		out.Unit = it.Number[len(digits):]
 	case it.Quoted != "":
-		out.Kind = catalog.Text
+		out.Kind = catalogue.Text
 		out.Word = it.Text()
 	default:
-		out.Kind = catalog.Word
+		out.Kind = catalogue.Word
 		out.Word = it.Word
 	}
 	return out

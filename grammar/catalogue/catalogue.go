@@ -1,4 +1,9 @@
-package grammar
+// Package catalogue is the grammar of card catalogues (.cards files): a
+// participle grammar like the games' in package grammar, kept apart from
+// them so that the referee core can read a catalogue without importing any
+// game. It knows nothing of what a catalogue's words mean; package
+// referee/catalogue reads its parse into the engines' data.
+package catalogue
 
 import (
 	"fmt"
@@ -123,6 +128,15 @@ var (
 	catalogueParser     = must(participle.Build[catalogue](participle.Lexer(catalogueLexer), participle.UseLookahead(0)))
 	catalogueLineParser = must(participle.ParserForProduction[catalogueLine](catalogueParser))
 )
+
+// must is the parser, or a panic at start-up for a grammar that does not
+// build.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
 
 // catalogueWording puts the parser's expectations into words. Some keys
 // are whole expectations as participle writes them, for places that need

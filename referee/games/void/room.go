@@ -1,4 +1,9 @@
-package referee
+// Package void is Void's room in the referee: the binding of its grammar
+// (grammar) to its engine (engine/void), its final state described and
+// drawn (draw.go) and its default catalogue (void.cards), registered with the referee core as the program
+// starts. The engine is imported under its own name, which is this
+// package's too. See docs/architecture.md.
+package void
 
 import (
 	_ "embed"
@@ -6,41 +11,45 @@ import (
 	"strings"
 
 	"github.com/tabletop-referee/referee/engine"
-	"github.com/tabletop-referee/referee/engine/catalog"
 	"github.com/tabletop-referee/referee/engine/void"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/referee"
+	"github.com/tabletop-referee/referee/referee/catalogue"
 )
 
-//go:embed catalogues/void.cards
+//go:embed void.cards
 var voidCatalogue string
 
-var voidGame = &binding[*grammar.VoidMove]{
-	rules:    void.Game{},
-	grammar:  grammar.Void,
-	ext:      ".void",
-	summary:  "two players take actions into a queue, answer each other's, and see them execute last in, first out, targets checked again",
-	toEngine: voidToEngine,
-	notate:   voidNotate,
-	describe: voidDescribe,
-	draw:     voidDrawer,
-	cards: &cardGame{
-		defaultName:   "void.cards (the default catalogue)",
-		defaultSource: voidCatalogue,
-		load:          loadVoid,
-	},
-	board: grammar.VoidBoard,
-	// The rules text says nothing of winning; a declared life is the one
-	// way the engine knows, so other wins are the players' record.
-	recordedWins: true,
-	// The seed only stands in for the set-up of random games.
-	unshuffled: true,
+func init() {
+	referee.Register(referee.Binding[*grammar.VoidMove]{
+		Rules:     void.Game{},
+		Grammar:   grammar.Void,
+		Extension: ".void",
+		Summary:   "two players take actions into a queue, answer each other's, and see them execute last in, first out, targets checked again",
+		ToEngine:  voidToEngine,
+		Notate:    voidNotate,
+		Describe:  voidDescribe,
+		Key:       voidKey,
+		Draw:      voidDraw,
+		Catalogue: &catalogue.Vocabulary{
+			DefaultName:   "void.cards (the default catalogue)",
+			DefaultSource: voidCatalogue,
+			Load:          loadVoid,
+		},
+		Board: grammar.VoidBoard,
+		// The rules text says nothing of winning; a declared life is the one
+		// way the engine knows, so other wins are the players' record.
+		RecordedWins: true,
+		// The seed only stands in for the set-up of random games.
+		Unshuffled: true,
+	})
 }
 
-func loadVoid(cat *catalog.Catalogue) (engine.Game, []CardInfo, []*catalog.Error) {
+func loadVoid(cat *catalogue.Catalogue) (engine.Game, []catalogue.Card, []*catalogue.Error) {
 	cs, errs := void.Load(cat)
-	var info []CardInfo
+	var info []catalogue.Card
 	for _, c := range cs.All() {
-		info = append(info, CardInfo{Kind: c.Kind.String(), Name: c.Name, Text: c.Stats()})
+		info = append(info, catalogue.Card{Kind: c.Kind.String(), Name: c.Name, Text: c.Stats()})
 	}
 	return void.Game{Cards: cs}, info, errs
 }
@@ -157,11 +166,11 @@ func voidNotate(m engine.Move) string {
 
 // voidDescribe writes the board, then each player's energy, life, hand,
 // cards in play and cache, then the queue.
-func voidDescribe(st engine.State, players []string) []Row {
+func voidDescribe(st engine.State, players []string) []referee.Row {
 	s := st.(*void.State)
 	nm := func(n string) string { return grammar.Name(n).String() }
-	cardNames := func(cards []string) string { return nameList(cards, grammar.Name.String) }
-	each := func(f func(p int) string) string { return perPlayer(players, f) }
+	cardNames := func(cards []string) string { return referee.NameList(cards, grammar.Name.String) }
+	each := func(f func(p int) string) string { return referee.PerPlayer(players, f) }
 	var board []string
 	for _, sec := range s.Sectors() {
 		b := nm(sec.Name)
@@ -174,13 +183,13 @@ func voidDescribe(st engine.State, players []string) []Row {
 		}
 		board = append(board, b)
 	}
-	rows := []Row{{"board", names2(board)}}
-	rows = append(rows, Row{"energy", each(func(p int) string {
+	rows := []referee.Row{{Name: "board", Value: referee.List(board)}}
+	rows = append(rows, referee.Row{Name: "energy", Value: each(func(p int) string {
 		v := s.Player(p)
 		return fmt.Sprintf("%d (income %d)", v.Energy, v.Income)
 	})})
 	if s.Player(0).HasLife || s.Player(1).HasLife {
-		rows = append(rows, Row{"life", each(func(p int) string {
+		rows = append(rows, referee.Row{Name: "life", Value: each(func(p int) string {
 			if v := s.Player(p); v.HasLife {
 				return fmt.Sprint(v.Life)
 			}
@@ -188,8 +197,8 @@ func voidDescribe(st engine.State, players []string) []Row {
 		})})
 	}
 	rows = append(rows,
-		Row{"hands", each(func(p int) string { return cardNames(s.Player(p).Hand) })},
-		Row{"in play", each(func(p int) string {
+		referee.Row{Name: "hands", Value: each(func(p int) string { return cardNames(s.Player(p).Hand) })},
+		referee.Row{Name: "in play", Value: each(func(p int) string {
 			var out []string
 			for _, c := range s.InPlay() {
 				if c.Owner != p {
@@ -204,9 +213,9 @@ func voidDescribe(st engine.State, players []string) []Row {
 				}
 				out = append(out, text)
 			}
-			return names2(out)
+			return referee.List(out)
 		})},
-		Row{"caches", each(func(p int) string { return cardNames(s.Player(p).Cache) })},
+		referee.Row{Name: "caches", Value: each(func(p int) string { return cardNames(s.Player(p).Cache) })},
 	)
 	var queue []string
 	for _, q := range s.Queue() {
@@ -222,7 +231,7 @@ func voidDescribe(st engine.State, players []string) []Row {
 			q += ", " + players[1-p] + " having declined"
 		}
 	}
-	rows = append(rows, Row{"queue", q})
+	rows = append(rows, referee.Row{Name: "queue", Value: q})
 	return rows
 }
 

@@ -1,0 +1,56 @@
+package toy_test
+
+// Step 3 of docs/architecture.md: the room, as referee/games/track/room.go
+// would hold it: the binding, the state described and drawn, and the
+// registration. A real room's init runs in every program that imports
+// referee/games/all; this one only in this package's tests.
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/referee"
+)
+
+var strides = []string{1: "walk", 2: "run", 3: "leap"}
+
+func init() {
+	referee.Register(referee.Binding[*TrackMove]{
+		Rules:     TrackGame{},
+		Grammar:   Track,
+		Extension: ".track",
+		Summary:   "two players stride one token along a track of ten squares; who lands it on the last wins",
+		ToEngine:  trackToEngine,
+		Notate:    func(m engine.Move) string { return strides[m.(Stride).Squares] },
+		Describe:  trackDescribe,
+		Key: func(players []string) []string {
+			return []string{"The track runs from square 0 on the left to the last square on the right; o is the token."}
+		},
+		Draw:       trackDraw,
+		Unshuffled: true,
+	})
+}
+
+func trackToEngine(dst []engine.Move, m *TrackMove, setup bool) []engine.Move {
+	for n, word := range strides {
+		if word == m.Stride && n > 0 {
+			return append(dst, Stride{n})
+		}
+	}
+	panic(fmt.Sprintf("track: unknown stride %q", m.Stride))
+}
+
+func trackDescribe(st engine.State, players []string) []referee.Row {
+	return []referee.Row{{Name: "token", Value: fmt.Sprintf("square %d of %d", st.(*TrackState).At, Last)}}
+}
+
+func trackDraw(st engine.State, players []string) referee.Drawing {
+	s := st.(*TrackState)
+	sk := referee.NewSketch(players)
+	squares := []byte(strings.Repeat(".", Last+1))
+	squares[s.At] = 'o'
+	sk.Add(referee.Plain("[" + string(squares) + "]"))
+	sk.Add(sk.Who(referee.Plain("to move: "), s.ToMove()))
+	return sk.Lines
+}
