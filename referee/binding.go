@@ -40,6 +40,12 @@ type Binding[M notation.Move] struct {
 	// Board, when set, is the word that begins a set-up line of no player,
 	// for the engine's set-up moves of engine.Nobody (Void's board line).
 	Board string
+	// Declares, when set, tells whether a move written on a set-up line
+	// declares part of a position (see engine.Positioned): a transcript
+	// with such a move begins from the position it declares, and its
+	// first turn may have any number. The game's states then implement
+	// engine.Positioned.
+	Declares func(m M) bool
 	// RecordedWins is set for a game whose rules cannot derive every win:
 	// a recorded win the rules did not reach is then the players' record,
 	// not a disagreement.
@@ -65,6 +71,7 @@ func Register[M notation.Move](b Binding[M]) Game {
 		notate:       b.Notate,
 		describe:     b.Describe,
 		board:        b.Board,
+		declares:     b.Declares,
 		recordedWins: b.RecordedWins,
 		unshuffled:   b.Unshuffled,
 		draw:         drawer{key: b.Key, state: b.Draw},
@@ -102,6 +109,9 @@ type binding[M notation.Move] struct {
 	// board, when set, is the word that begins a set-up line of no player,
 	// for the engine's set-up moves of engine.Nobody (Void's board line).
 	board string
+	// declares, when set, tells whether a set-up move declares part of a
+	// position.
+	declares func(m M) bool
 	// recordedWins is set for a game whose rules cannot derive every win:
 	// a recorded win the rules did not reach is then the players' record,
 	// not a disagreement.
