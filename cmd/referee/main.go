@@ -71,7 +71,13 @@ type limitFlags struct {
 }
 
 func (l limitFlags) options(keepGoing bool) referee.Options {
-	return referee.Options{KeepGoing: keepGoing, Limits: referee.Limits{MaxBytes: l.MaxBytes, MaxLine: l.MaxLine, MaxMoves: l.MaxMoves}}
+	// The diagnostics printed are the most kept: the rest are only
+	// counted. --max-diagnostics 0 prints, and so keeps, them all.
+	maxErrors := l.MaxDiagnostics
+	if maxErrors <= 0 {
+		maxErrors = -1
+	}
+	return referee.Options{KeepGoing: keepGoing, Limits: referee.Limits{MaxBytes: l.MaxBytes, MaxLine: l.MaxLine, MaxMoves: l.MaxMoves, MaxErrors: maxErrors}}
 }
 
 // jobsFlag says how many files check and golden work on at once; the
