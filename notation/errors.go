@@ -76,10 +76,10 @@ func sortErrors(errs []*Error) {
 	slices.SortStableFunc(errs, func(a, b *Error) int { return a.Span.Start.Offset - b.Span.Start.Offset })
 }
 
-// lineSet is a set of line numbers, a bit a line.
-type lineSet []uint64
+// bitSet is a set of small numbers (lines, offsets), a bit each.
+type bitSet []uint64
 
-func (s *lineSet) add(line int) {
+func (s *bitSet) add(line int) {
 	if line < 0 {
 		return
 	}
@@ -90,7 +90,21 @@ func (s *lineSet) add(line int) {
 	(*s)[i] |= 1 << (line % 64)
 }
 
-func (s lineSet) has(line int) bool {
+func (s bitSet) has(line int) bool {
 	i := line / 64
 	return line >= 0 && i < len(s) && s[i]&(1<<(line%64)) != 0
+}
+
+// any tells whether the set holds a number in [from, to).
+func (s bitSet) any(from, to int) bool {
+	for i := max(from, 0); i < to && i/64 < len(s); i++ {
+		if i%64 == 0 && i+64 <= to && s[i/64] == 0 {
+			i += 63
+			continue
+		}
+		if s.has(i) {
+			return true
+		}
+	}
+	return false
 }

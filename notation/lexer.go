@@ -74,9 +74,10 @@ type Tokens struct {
 	EOF     lexer.Position
 
 	// errs collects the errors while lexing; bad has the line of every
-	// error, dropped or not.
+	// error, dropped or not, and at its offset.
 	errs *ErrorSet
-	bad  lineSet
+	bad  bitSet
+	at   bitSet
 	// last is the last comment met, kept or not; dropComments says not to
 	// keep them.
 	last         Comment
@@ -94,6 +95,7 @@ func (t *Tokens) fail(e *Error) {
 		t.errs = NewErrorSet(DefaultMaxErrors)
 	}
 	t.bad.add(e.Span.Start.Line)
+	t.at.add(e.Span.Start.Offset)
 	t.errs.Add(e)
 }
 
@@ -107,6 +109,10 @@ func (t *Tokens) finish() *Tokens {
 
 // HasError tells whether a lexical error, kept or dropped, begins on line.
 func (t *Tokens) HasError(line int) bool { return t.bad.has(line) }
+
+// ErrorBetween tells whether a lexical error, kept or dropped, begins at
+// an offset in [from, to).
+func (t *Tokens) ErrorBetween(from, to int) bool { return t.at.any(from, to) }
 
 // Scanner is a lexer written by hand, which Tokenize uses rather than the
 // definition's own lexer: Scan gives the type and the length of the token

@@ -462,7 +462,41 @@ func (w Wording) Explain(err error, chunk []lexer.Token) *Error {
 		}
 		return &Error{span, fmt.Sprintf("expected %s, found %s", w.words(m[2]), found)}
 	}
+	if m := tooLarge.FindStringSubmatch(msg); m != nil {
+		return tooLargeError(m[1], pos, chunk)
+	}
 	return &Error{span, msg}
+}
+
+// word is a word of letters, as the word before a number that says what
+// it counts.
+var word = regexp.MustCompile(`^\p{L}+$`)
+
+// tooLarge is participle's error for a number that does not fit its int.
+var tooLarge = regexp.MustCompile(`^failed to conform: strconv\.Parse(?:Int|Uint): parsing "([0-9]+)": value out of range$`)
+
+// tooLargeError says that the number n, met at pos in chunk, is too large,
+// in the notation's words: a turn number, or what the word before it
+// counts ("energy 99999999999999999999"), at the number.
+func tooLargeError(n string, pos lexer.Position, chunk []lexer.Token) *Error {
+	what := "the number " + n
+	for i, tok := range chunk {
+		if tok.Value != n || tok.Pos.Line != pos.Line || tok.Pos.Offset < pos.Offset {
+			continue
+		}
+		pos = tok.Pos
+		switch {
+		case i == 0 && len(chunk) > 1 && chunk[1].Value == ".":
+			what = "turn number " + n
+		case i > 0 && word.MatchString(chunk[i-1].Value):
+			what = chunk[i-1].Value + " " + n
+		}
+		break
+	}
+	end := pos
+	end.Offset += len(n)
+	end.Column += len(n)
+	return &Error{Span{pos, end}, fmt.Sprintf("%s is too large", what)}
 }
 
 var capitalWord = regexp.MustCompile(`^\p{Lu}[\p{L}\p{N}_']*$`)
@@ -560,6 +594,13 @@ var peekTokens, peekTokensOK = func() (uintptr, bool) {
 	f, ok := reflect.TypeFor[lexer.PeekingLexer]().FieldByName("tokens")
 	return f.Offset, ok && f.Type == reflect.TypeFor[[]lexer.Token]()
 }()
+
+// PeekingLexer serves toks, whose last is the end of input, to a
+// participle parser without copying them, as TokenLexer does with a copy:
+// the parse may keep runs of toks in its nodes. For the parse of a run of
+// a larger slice, the token after the run may stand for the end of input
+// while it is parsed.
+func PeekingLexer(toks []lexer.Token) *lexer.PeekingLexer { return peekingLexer(toks) }
 
 // peekingLexer serves toks, whose last is the end of input, to a
 // participle parser without copying them: lexer.Upgrade reads tokens one

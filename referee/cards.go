@@ -43,8 +43,8 @@ type loaded struct {
 // loadCatalogue parses and checks a catalogue for game.
 func (cg *cardGame) loadCatalogue(game, path, src string) *loaded {
 	r := &Report{Path: path, Source: src, Game: game}
-	cat, spans, diags := parseCatalogue(path, src)
-	r.Diagnostics = diags
+	cat, spans, diags, dropped := parseCatalogue(path, src)
+	r.Diagnostics, r.Dropped = diags, dropped
 	out := &loaded{report: r}
 	if cat != nil && cat.Game != "" && cat.Game != game {
 		r.add(Error, zeroSpan, fmt.Sprintf("this catalogue is for %s, not %s", cat.Game, game))
@@ -55,7 +55,7 @@ func (cg *cardGame) loadCatalogue(game, path, src string) *loaded {
 		out.rules, out.cards = rules, cards
 	}
 	slices.SortStableFunc(r.Diagnostics, func(a, b Diagnostic) int { return a.Span.Start.Offset - b.Span.Start.Offset })
-	if n := len(r.Diagnostics); n > 0 {
+	if n := r.found(); n > 0 {
 		r.Result = fmt.Sprintf("not loaded: %s", plural(n, "error"))
 		out.rules = nil
 	} else {
@@ -108,7 +108,7 @@ func (b *binding[M]) rulesFor(path string, t *notation.Transcript[M], r *Report,
 	if l.rules == nil {
 		d := l.report.Diagnostics[0]
 		r.add(Error, tag.Span(), fmt.Sprintf("the catalogue has %s, the first at %s: %s (check it with: referee check %s)",
-			plural(len(l.report.Diagnostics), "error"), d.Span.Start, d.Msg, filepath.ToSlash(file)))
+			plural(l.report.found(), "error"), d.Span.Start, d.Msg, filepath.ToSlash(file)))
 		return nil
 	}
 	return l.rules

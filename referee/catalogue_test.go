@@ -32,7 +32,7 @@ func diagnosticLines(diags []Diagnostic) []string {
 // parseCatalogueOK parses src and fails the test on any diagnostic.
 func parseCatalogueOK(t *testing.T, src string) (*catalog.Catalogue, map[int]notation.Span) {
 	t.Helper()
-	cat, spans, diags := parseCatalogue("test.cards", src)
+	cat, spans, diags, _ := parseCatalogue("test.cards", src)
 	if len(diags) > 0 || cat == nil {
 		t.Fatalf("unexpected diagnostics in %q:\n%s", src, strings.Join(diagnosticLines(diags), "\n"))
 	}
@@ -172,7 +172,7 @@ func TestParseCatalogueChecks(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cat, _, diags := parseCatalogue("test.cards", tt.src)
+			cat, _, diags, _ := parseCatalogue("test.cards", tt.src)
 			if got := diagnosticLines(diags); !slices.Equal(got, tt.want) {
 				t.Errorf("diagnostics\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
 			}
@@ -184,7 +184,7 @@ func TestParseCatalogueChecks(t *testing.T) {
 }
 
 func TestParseCatalogueGameTag(t *testing.T) {
-	cat, _, _ := parseCatalogue("test.cards", "[Game \"mecha\"]\n[Game \"sortie\"]\nmecha Scout")
+	cat, _, _, _ := parseCatalogue("test.cards", "[Game \"mecha\"]\n[Game \"sortie\"]\nmecha Scout")
 	if cat.Game != "mecha" {
 		t.Errorf("Game = %q, want the first tag's mecha", cat.Game)
 	}
