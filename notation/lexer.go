@@ -73,11 +73,13 @@ type Tokens struct {
 	Dropped int
 	EOF     lexer.Position
 
-	// errs collects the errors while lexing; bad has the line of every
-	// error, dropped or not, and at its offset.
-	errs *ErrorSet
-	bad  bitSet
-	at   bitSet
+	// errs collects the errors while lexing, at most maxErrors (0: the
+	// default), made at the first; bad has the line of every error,
+	// dropped or not, and at its offset.
+	errs      *ErrorSet
+	maxErrors int
+	bad       bitSet
+	at        bitSet
 	// last is the last comment met, kept or not; dropComments says not to
 	// keep them.
 	last         Comment
@@ -86,13 +88,13 @@ type Tokens struct {
 
 // newTokens is an empty lexed text that keeps errors within limits.
 func newTokens(limits Limits) *Tokens {
-	return &Tokens{errs: NewErrorSet(limits.OrDefault().MaxErrors)}
+	return &Tokens{maxErrors: limits.MaxErrors}
 }
 
 // fail records a lexical error.
 func (t *Tokens) fail(e *Error) {
 	if t.errs == nil {
-		t.errs = NewErrorSet(DefaultMaxErrors)
+		t.errs = NewErrorSet(Limits{MaxErrors: t.maxErrors}.OrDefault().MaxErrors)
 	}
 	t.bad.add(e.Span.Start.Line)
 	t.at.add(e.Span.Start.Offset)
