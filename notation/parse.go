@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 	"unsafe"
 
@@ -34,6 +35,8 @@ type Grammar[M Move] struct {
 	values []lexer.TokenType
 	// Arenas for WithArena (see arena.go).
 	arenas sync.Pool
+	// words are the grammar's own words, as "energy" or "draft".
+	words map[string]bool
 }
 
 // NewGrammar builds a game's parser from its lexer and participle options
@@ -75,7 +78,13 @@ func NewGrammar[M Move](lex LexerDefinition, expect Wording, options ...particip
 		all[k] = v
 	}
 	sym := lex.Symbols()
-	return &Grammar[M]{
+	words := map[string]bool{}
+	for _, m := range literal.FindAllString(file.String(), -1) {
+		if w, err := strconv.Unquote(m); err == nil && w != "" && unicode.IsLetter([]rune(w)[0]) {
+			words[w] = true
+		}
+	}
+	return &Grammar[M]{words: words,
 		lex: lex, file: file, stmt: stmt, move: move, expect: all,
 		stmts: newMemo[*Statement[M]](), moves: newMemo[M](), tags: newMemo[*Statement[M]](),
 		intType: sym[TokenInt], identType: sym[TokenIdent], strType: sym[TokenString],
@@ -290,7 +299,7 @@ func (g *Grammar[M]) parseTokens(filename, src string, toks *Tokens, limits Limi
 		case found.Full():
 			found.Drop()
 		default:
-			found.Add(g.expect.Explain(err, chunk))
+			found.Add(g.expect.explain(err, chunk, g.words))
 		}
 		if found.Full() && len(failed) < maxFailedTexts {
 			if failed == nil {
@@ -428,6 +437,12 @@ var expectedPart = regexp.MustCompile(`^unexpected token "((?:[^"\\]|\\.)*)"(?: 
 // the parser, at least one) into a message that says in words what was
 // expected, and what was found instead.
 func (w Wording) Explain(err error, chunk []lexer.Token) *Error {
+	return w.explain(err, chunk, nil)
+}
+
+// explain is Explain, with the words of the grammar that may stand before
+// a number and say what it counts, as energy in "energy 3".
+func (w Wording) explain(err error, chunk []lexer.Token, words map[string]bool) *Error {
 	at := chunk[0].Pos
 	var perr participle.Error
 	if !errors.As(err, &perr) {
@@ -463,22 +478,19 @@ func (w Wording) Explain(err error, chunk []lexer.Token) *Error {
 		return &Error{span, fmt.Sprintf("expected %s, found %s", w.words(m[2]), found)}
 	}
 	if m := tooLarge.FindStringSubmatch(msg); m != nil {
-		return tooLargeError(m[1], pos, chunk)
+		return tooLargeError(m[1], pos, chunk, words)
 	}
 	return &Error{span, msg}
 }
-
-// word is a word of letters, as the word before a number that says what
-// it counts.
-var word = regexp.MustCompile(`^\p{L}+$`)
 
 // tooLarge is participle's error for a number that does not fit its int.
 var tooLarge = regexp.MustCompile(`^failed to conform: strconv\.Parse(?:Int|Uint): parsing "([0-9]+)": value out of range$`)
 
 // tooLargeError says that the number n, met at pos in chunk, is too large,
-// in the notation's words: a turn number, or what the word before it
-// counts ("energy 99999999999999999999"), at the number.
-func tooLargeError(n string, pos lexer.Position, chunk []lexer.Token) *Error {
+// in the notation's words, at the number: a turn number, or what the word
+// of the grammar before it counts ("energy 99999999999999999999"), or
+// else a number.
+func tooLargeError(n string, pos lexer.Position, chunk []lexer.Token, words map[string]bool) *Error {
 	what := "the number " + n
 	for i, tok := range chunk {
 		if tok.Value != n || tok.Pos.Line != pos.Line || tok.Pos.Offset < pos.Offset {
@@ -488,7 +500,7 @@ func tooLargeError(n string, pos lexer.Position, chunk []lexer.Token) *Error {
 		switch {
 		case i == 0 && len(chunk) > 1 && chunk[1].Value == ".":
 			what = "turn number " + n
-		case i > 0 && word.MatchString(chunk[i-1].Value):
+		case i > 0 && words[chunk[i-1].Value]:
 			what = chunk[i-1].Value + " " + n
 		}
 		break

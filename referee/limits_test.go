@@ -88,7 +88,10 @@ func TestKeepGoingKeepsDiagnosticsWithin(t *testing.T) {
 }
 
 // TestNumbersTooLarge checks that a number too large for its field says
-// so in the notation's words, at the number, in every game.
+// so in the notation's words, at the number, for every number field of
+// every game (turn numbers, Mecha's deck counts, Mod's draft, Void's
+// energy, income, life, pick and X), where participle said "failed to
+// conform: strconv.ParseInt: ...".
 func TestNumbersTooLarge(t *testing.T) {
 	const big = "99999999999999999999"
 	for _, tt := range []struct{ path, src, want string }{
@@ -99,6 +102,11 @@ func TestNumbersTooLarge(t *testing.T) {
 		{"t.void", "[Players \"Ann\" \"Ben\"]\nAnn: energy " + big + "\n", "energy " + big + " is too large"},
 		{"t.void", "[Players \"Ann\" \"Ben\"]\nAnn: life " + big + "\n", "life " + big + " is too large"},
 		{"t.void", "[Players \"Ann\" \"Ben\"]\nAnn: income " + big + "\n", "income " + big + " is too large"},
+		{"t.void", "[Players \"Ann\" \"Ben\"]\n1. Ann: play Flux Ann pick " + big + "\n", "pick " + big + " is too large"},
+		{"t.void", "[Players \"Ann\" \"Ben\"]\n1. Ann: play Barrage North X " + big + "\n", "X " + big + " is too large"},
+		{"t.mecha", "[Players \"Ann\" \"Ben\"]\n1. Ann: deck " + big + " Scout\n", "deck " + big + " is too large"},
+		{"t.mecha", "[Players \"Ann\" \"Ben\"]\n1. Ann: deck 12 Scout " + big + " Scout\n", "the number " + big + " is too large"},
+		{"t.mod", "[Players \"Ann\" \"Ben\"]\n1. Ann: draft " + big + "\n", "draft " + big + " is too large"},
 	} {
 		r := CheckSource(tt.path, tt.src, Options{})
 		if len(r.Diagnostics) == 0 || r.Diagnostics[0].Msg != tt.want {
