@@ -477,20 +477,23 @@ func (w Wording) explain(err error, chunk []lexer.Token, words map[string]bool) 
 		}
 		return &Error{span, fmt.Sprintf("expected %s, found %s", w.words(m[2]), found)}
 	}
-	if m := tooLarge.FindStringSubmatch(msg); m != nil {
-		return tooLargeError(m[1], pos, chunk, words)
+	if m := badNumber.FindStringSubmatch(msg); m != nil {
+		return numberError(m[1], m[2] == "value out of range", pos, chunk, words)
 	}
 	return &Error{span, msg}
 }
 
-// tooLarge is participle's error for a number that does not fit its int.
-var tooLarge = regexp.MustCompile(`^failed to conform: strconv\.Parse(?:Int|Uint): parsing "([0-9]+)": value out of range$`)
+// badNumber is participle's error for a number it cannot read into its
+// int: one too large, or one with a leading zero and an 8 or a 9, which
+// it reads as octal.
+var badNumber = regexp.MustCompile(`^failed to conform: strconv\.Parse(?:Int|Uint): parsing "([0-9]+)": (value out of range|invalid syntax)$`)
 
-// tooLargeError says that the number n, met at pos in chunk, is too large,
-// in the notation's words, at the number: a turn number, or what the word
-// of the grammar before it counts ("energy 99999999999999999999"), or
-// else a number.
-func tooLargeError(n string, pos lexer.Position, chunk []lexer.Token, words map[string]bool) *Error {
+// numberError says what is wrong with the number n, met at pos in chunk,
+// in the notation's words, at the number: that it is too large, or that
+// it has a leading zero, naming it as a turn number, or by the word of
+// the grammar before it that says what it counts ("energy
+// 99999999999999999999"), or else as a number.
+func numberError(n string, tooLarge bool, pos lexer.Position, chunk []lexer.Token, words map[string]bool) *Error {
 	what := "the number " + n
 	for i, tok := range chunk {
 		if tok.Value != n || tok.Pos.Line != pos.Line || tok.Pos.Offset < pos.Offset {
@@ -508,6 +511,9 @@ func tooLargeError(n string, pos lexer.Position, chunk []lexer.Token, words map[
 	end := pos
 	end.Offset += len(n)
 	end.Column += len(n)
+	if !tooLarge {
+		return &Error{Span{pos, end}, fmt.Sprintf("%s: write numbers without leading zeros", what)}
+	}
 	return &Error{Span{pos, end}, fmt.Sprintf("%s is too large", what)}
 }
 

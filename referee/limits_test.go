@@ -119,3 +119,18 @@ func TestNumbersTooLarge(t *testing.T) {
 		}
 	}
 }
+
+// TestNumbersWithLeadingZeros checks that a number participle cannot read
+// for its leading zero (it reads 08 as octal) says so at the number, where
+// it said "failed to conform: strconv.ParseInt: ... invalid syntax".
+func TestNumbersWithLeadingZeros(t *testing.T) {
+	for _, tt := range []struct{ path, src, want string }{
+		{"t.sortie", "[Players \"Ann\" \"Ben\"]\n08. Ann: a1-a2\n", "turn number 08: write numbers without leading zeros"},
+		{"t.void", "[Players \"Ann\" \"Ben\"]\nAnn: energy 09\n", "energy 09: write numbers without leading zeros"},
+	} {
+		r := CheckSource(tt.path, tt.src, Options{})
+		if len(r.Diagnostics) == 0 || r.Diagnostics[0].Msg != tt.want {
+			t.Errorf("%s %q: %v, want %q", tt.path, tt.src, r.Diagnostics, tt.want)
+		}
+	}
+}
