@@ -545,7 +545,12 @@ func violationText(err error) string {
 func (b *binding[M]) Format(path, src string) (string, []Diagnostic) {
 	parsed := b.grammar.Parse(path, src)
 	if len(parsed.Errors) > 0 {
-		return "", errorsToDiagnostics(parsed.Errors)
+		diags := errorsToDiagnostics(parsed.Errors)
+		if parsed.Dropped > 0 {
+			// The parse keeps the first errors only (notation.DefaultMaxErrors).
+			diags = append(diags, Diagnostic{Note, notation.Span{}, fmt.Sprintf("%s more not shown", plural(parsed.Dropped, "error"))})
+		}
+		return "", diags
 	}
 	return b.print(parsed), nil
 }

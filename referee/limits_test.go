@@ -134,3 +134,13 @@ func TestNumbersWithLeadingZeros(t *testing.T) {
 		}
 	}
 }
+
+// TestFormatCountsErrorsNotShown checks that fmt, which keeps the first
+// errors of a file as check does, says how many more there are.
+func TestFormatCountsErrorsNotShown(t *testing.T) {
+	g, _ := Lookup("sortie")
+	_, diags := g.Format("f.sortie", strings.Repeat("[\n", 250))
+	if len(diags) != 101 || diags[100].Msg != "150 errors more not shown" {
+		t.Errorf("%d diagnostics, the last %v; want 100 and a note of 150 more", len(diags), diags[len(diags)-1])
+	}
+}
