@@ -144,3 +144,21 @@ func TestFormatCountsErrorsNotShown(t *testing.T) {
 		t.Errorf("%d diagnostics, the last %v; want 100 and a note of 150 more", len(diags), diags[len(diags)-1])
 	}
 }
+
+// TestDroppedDiagnosticsCountInTheExitStatus checks that a diagnostic
+// dropped past the limit still decides the exit status: a disagreeing
+// result after more notes than are kept exits 1, not 0.
+func TestDroppedDiagnosticsCountInTheExitStatus(t *testing.T) {
+	r := &Report{}
+	r.keepWithin(Limits{MaxErrors: 2})
+	r.add(Note, zeroSpan, "a")
+	r.add(Note, zeroSpan, "b")
+	r.add(Mismatch, zeroSpan, "the recorded result disagrees")
+	if len(r.Diagnostics) != 2 || r.Dropped != 1 || r.ExitCode() != 1 {
+		t.Errorf("kept %d, dropped %d, exit %d; want 2, 1 and exit 1", len(r.Diagnostics), r.Dropped, r.ExitCode())
+	}
+	r.add(Internal, zeroSpan, "a fault")
+	if r.ExitCode() != 3 || len(r.Diagnostics) != 3 {
+		t.Errorf("a fault past the limit: kept %d, exit %d; want it kept, exit 3", len(r.Diagnostics), r.ExitCode())
+	}
+}

@@ -55,8 +55,10 @@ type Report struct {
 	// (Limits.MaxErrors), which the report does not hold: a hostile file
 	// can have millions.
 	Dropped int
-	// keep is the most diagnostics add keeps, or 0 for all.
-	keep int
+	// keep is the most diagnostics add keeps, or 0 for all; worstDropped
+	// is the most serious it dropped, which the exit status counts.
+	keep         int
+	worstDropped Severity
 	// Replayed is false when syntax errors kept the transcript from being replayed.
 	Replayed bool
 	Stopped  bool   // replay stopped at an illegal move
@@ -76,6 +78,12 @@ type Row struct{ Name, Value string }
 // fault of the referee's own.
 func (r *Report) ExitCode() int {
 	code := 0
+	switch r.worstDropped {
+	case Error:
+		code = 2
+	case Illegal, Mismatch:
+		code = 1
+	}
 	for _, d := range r.Diagnostics {
 		switch d.Severity {
 		case Internal:
@@ -95,6 +103,7 @@ func (r *Report) ExitCode() int {
 func (r *Report) add(sev Severity, span notation.Span, msg string) {
 	if r.keep > 0 && len(r.Diagnostics) >= r.keep && sev != Internal {
 		r.Dropped++
+		r.worstDropped = max(r.worstDropped, sev)
 		return
 	}
 	r.Diagnostics = append(r.Diagnostics, Diagnostic{sev, span, msg})
