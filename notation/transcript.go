@@ -25,6 +25,9 @@ type Transcript[M Move] struct {
 	// Corrections are the recorded rulings by the start offset of the move
 	// each follows: see CorrectionOf.
 	Corrections map[int]Correction
+	// Dropped counts the structure errors Check found past the first
+	// Limits.MaxErrors, which it does not return.
+	Dropped int
 }
 
 // Tag finds a tag by name.
@@ -41,14 +44,16 @@ func (t *Transcript[M]) Tag(name string) *Tag {
 func (t *Transcript[M]) PlayerIndex(name string) int { return slices.Index(t.Players, name) }
 
 // Check checks the structure of a parsed transcript for a game of n
-// players. It returns every error it finds. Subjects are the words other
+// players. It returns the errors it finds, sorted by position, at most
+// the limit the transcript was parsed within (Transcript.Dropped counts
+// the rest). Subjects are the words other
 // than the players' names that may begin a set-up line, such as Void's
 // board line.
 func Check[M Move](p *Parsed[M], n int, subjects ...string) (*Transcript[M], []*Error) {
 	t := &Transcript[M]{Parsed: p, Variants: map[string]string{}}
-	var errs []*Error
+	found := NewErrorSet(Limits{MaxErrors: p.maxErrors}.OrDefault().MaxErrors)
 	fail := func(span Span, format string, args ...any) {
-		errs = append(errs, &Error{span, fmt.Sprintf(format, args...)})
+		found.Add(&Error{span, fmt.Sprintf(format, args...)})
 	}
 	const (
 		inTags = iota
@@ -126,7 +131,8 @@ func Check[M Move](p *Parsed[M], n int, subjects ...string) (*Transcript[M], []*
 			check(t.Result.Player)
 		}
 	}
-	slices.SortStableFunc(errs, func(a, b *Error) int { return a.Span.Start.Offset - b.Span.Start.Offset })
+	errs, dropped := found.List()
+	t.Dropped = dropped
 	return t, errs
 }
 

@@ -165,7 +165,7 @@ func (b *binding[M]) Check(path, src string, opts Options) (r *Report) {
 func (b *binding[M]) load(a *notation.Arena[M], path, src string, limits notation.Limits) (*Report, *notation.Transcript[M]) {
 	r := &Report{Path: path, Source: src, Game: b.Name(), Unshuffled: b.unshuffled}
 	parsed := b.grammar.ParseIn(a, path, src, limits)
-	r.Diagnostics = errorsToDiagnostics(parsed.Errors)
+	r.Diagnostics, r.Dropped = errorsToDiagnostics(parsed.Errors), parsed.Dropped
 	if len(parsed.Errors) > 0 {
 		return r, nil
 	}
@@ -175,6 +175,7 @@ func (b *binding[M]) load(a *notation.Arena[M], path, src string, limits notatio
 	}
 	t, errs := notation.Check(parsed, b.rules.Players(), subjects...)
 	r.Diagnostics = append(r.Diagnostics, errorsToDiagnostics(errs)...)
+	r.Dropped += t.Dropped
 	r.Players, r.Seed = t.Players, t.Seed
 	if tag := t.Tag("Game"); tag != nil && t.Game != b.Name() {
 		r.add(Error, tag.Span(), fmt.Sprintf("this is a %s transcript, but the Game tag says %q", b.Name(), t.Game))
@@ -186,6 +187,7 @@ func (b *binding[M]) load(a *notation.Arena[M], path, src string, limits notatio
 	for _, name := range sortedKeys(t.Variants) {
 		r.Variants = append(r.Variants, name+"="+t.Variants[name])
 	}
+	r.keepWithin(limits) // the replay's diagnostics come after these
 	return r, t
 }
 
@@ -201,12 +203,12 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 	r, t := b.load(a, path, src, opts.Limits)
 	out := &replay[M]{report: r, transcript: t}
 	if r.ExitCode() == 2 {
-		r.Result = fmt.Sprintf("not replayed: %s", Plural(len(r.Diagnostics), "error"))
+		r.Result = fmt.Sprintf("not replayed: %s", Plural(r.found(), "error"))
 		return out
 	}
 	rules := b.rulesFor(path, t, r, opts)
 	if rules == nil {
-		r.Result = fmt.Sprintf("not replayed: %s", Plural(len(r.Diagnostics), "error"))
+		r.Result = fmt.Sprintf("not replayed: %s", Plural(r.found(), "error"))
 		return out
 	}
 	var state engine.State
@@ -622,7 +624,12 @@ func violationText(err error) string {
 func (b *binding[M]) Format(path, src string) (string, []Diagnostic) {
 	parsed := b.grammar.Parse(path, src)
 	if len(parsed.Errors) > 0 {
-		return "", errorsToDiagnostics(parsed.Errors)
+		diags := errorsToDiagnostics(parsed.Errors)
+		if parsed.Dropped > 0 {
+			// The parse keeps the first errors only (notation.DefaultMaxErrors).
+			diags = append(diags, Diagnostic{Note, notation.Span{}, fmt.Sprintf("%s more not shown", Plural(parsed.Dropped, "error"))})
+		}
+		return "", diags
 	}
 	return b.print(parsed), nil
 }

@@ -73,7 +73,13 @@ type limitFlags struct {
 }
 
 func (l limitFlags) options(keepGoing bool) referee.Options {
-	return referee.Options{KeepGoing: keepGoing, Limits: referee.Limits{MaxBytes: l.MaxBytes, MaxLine: l.MaxLine, MaxMoves: l.MaxMoves}}
+	// The diagnostics printed are the most kept: the rest are only
+	// counted. --max-diagnostics 0 prints, and so keeps, them all.
+	maxErrors := l.MaxDiagnostics
+	if maxErrors <= 0 {
+		maxErrors = -1
+	}
+	return referee.Options{KeepGoing: keepGoing, Limits: referee.Limits{MaxBytes: l.MaxBytes, MaxLine: l.MaxLine, MaxMoves: l.MaxMoves, MaxErrors: maxErrors}}
 }
 
 // check refuses a limit that bounds nothing: a limit of 0 or less would
