@@ -79,12 +79,15 @@ func Check[M Move](p *Parsed[M], n int, subjects ...string) (*Transcript[M], []*
 			t.Setup = append(t.Setup, st.Setup)
 		case st.Turn != nil:
 			stage = inTurns
-			want := 1
+			// The first turn's number is checked by the referee, which
+			// knows whether the set-up lines declare a position (the game
+			// then begins at any turn): see FirstTurnError.
 			if len(t.Turns) > 0 {
-				want = t.Turns[len(t.Turns)-1].Number + 1
-			}
-			if st.Turn.Number != want {
-				fail(st.Turn.Node.Span(), "expected turn %d, found turn %d: turns are numbered 1, 2, 3, ... without gaps", want, st.Turn.Number)
+				if want := t.Turns[len(t.Turns)-1].Number + 1; st.Turn.Number != want {
+					fail(st.Turn.Node.Span(), "expected turn %d, found turn %d: turns are numbered 1, 2, 3, ... without gaps", want, st.Turn.Number)
+				}
+			} else if st.Turn.Number < 1 {
+				fail(st.Turn.Node.Span(), "expected turn 1, found turn %d: turns are numbered 1, 2, 3, ... without gaps", st.Turn.Number)
 			}
 			t.Turns = append(t.Turns, st.Turn)
 		case st.Result != nil:
@@ -134,6 +137,16 @@ func Check[M Move](p *Parsed[M], n int, subjects ...string) (*Transcript[M], []*
 	errs, dropped := found.List()
 	t.Dropped = dropped
 	return t, errs
+}
+
+// FirstTurnError is the error of a first turn numbered other than 1 in
+// a transcript that declares no position, or nil.
+func (t *Transcript[M]) FirstTurnError() *Error {
+	if len(t.Turns) == 0 || t.Turns[0].Number == 1 {
+		return nil
+	}
+	first := t.Turns[0]
+	return &Error{first.Node.Span(), fmt.Sprintf("expected turn 1, found turn %d: turns are numbered 1, 2, 3, ... without gaps (a transcript begins at another turn only from a declared position)", first.Number)}
 }
 
 func (t *Transcript[M]) checkTag(tag *Tag, fail func(Span, string, ...any)) {
