@@ -453,8 +453,9 @@ func (c *cardsCmd) Run(e *env) (int, error) {
 			return exitUsage, nil
 		}
 	}
+	// A catalogue that loads is listed, an empty one as an empty table.
 	cards, r := referee.Cards(g, c.Catalogue, src)
-	if cards == nil {
+	if r.ExitCode() != 0 {
 		referee.WriteReport(e.stdout, r, e.palette)
 		return max(r.ExitCode(), exitUsage), nil
 	}
