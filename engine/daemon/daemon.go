@@ -176,10 +176,10 @@ type State struct {
 	// decl is what each player's declarations of a position have said, nil
 	// when none are written (position.go).
 	decl [2]*declared
-	// pre is the state at the start of the current turn, before its
-	// loading phase, while nothing has been done in the turn: its position
-	// is this state's (Position). It is never changed, and clones share it.
-	pre *State
+	// start is how the current turn began, enough to take its loading
+	// phase back while nothing has been done in the turn: the position at
+	// its start is then this state's (Position).
+	start turnStart
 }
 
 // New sets up a game at the start of the draft.
@@ -418,8 +418,8 @@ func (s *State) move(p int, m engine.Move, forced bool) error {
 	err := s.doMove(p, m, forced)
 	if _, end := m.(engine.EndTurn); err == nil && !end {
 		// Something is done in the turn: its position is no longer the
-		// one at its start (pre).
-		s.pre = nil
+		// one at its start.
+		s.start.fresh = false
 	}
 	return err
 }
@@ -631,7 +631,7 @@ func (s *State) begin() error {
 		}
 	}
 	s.takeSecurity()
-	s.pre = s.clone()
+	s.noteStart()
 	s.loading()
 	return nil
 }
@@ -655,7 +655,9 @@ func (s *State) takeSecurity() {
 // startTurn starts the active player's turn: the damage of an empty deck
 // first (ruling D8), then the loading phase.
 func (s *State) startTurn() {
+	s.noteStart()
 	if len(s.players[s.active].deck) == 0 {
+		s.start.owed = true
 		s.hurt(s.active, 1, "the damage of an empty deck", nil, (*State).loading)
 		return
 	}
@@ -670,7 +672,9 @@ func (s *State) loading() {
 	for _, d := range pl.daemons {
 		d.Ready, d.Sick = true, false
 	}
+	n := len(pl.deck)
 	s.trigger(s.active, Start)
+	s.start.drawn = n - len(pl.deck)
 }
 
 // trigger resolves player p's module ability for t, if it has one.
@@ -1050,7 +1054,6 @@ func (s *State) endTurn(forced bool) error {
 	s.memory = -s.memory
 	s.turn++
 	s.ended, s.why, s.crossed = false, "", 0
-	s.pre = s.clone()
 	s.startTurn()
 	return nil
 }

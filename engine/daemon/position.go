@@ -294,7 +294,6 @@ func (s *State) StartAt(turn, player int) error {
 	s.decl = [2]*declared{}
 	s.setup, s.drafts = false, len(draftOrder)
 	s.turn, s.active = turn, player
-	s.pre = s.clone()
 	s.startTurn()
 	return nil
 }
@@ -361,10 +360,61 @@ func plural(n int, what string) string {
 	return fmt.Sprintf("%d %ss are", n, what)
 }
 
+// turnStart is how a turn began (State.start): the tracker before the
+// loading phase, the cards its start trigger drew, and the active player's
+// daemons before the reboot, a bit each, ready and sick.
+type turnStart struct {
+	fresh       bool // nothing has been done in the turn since
+	owed        bool // the damage of an empty deck awaits its reveal, before the loading phase
+	memory      int
+	drawn       int
+	ready, sick uint64
+}
+
+// noteStart notes the state as the active player's turn begins, before
+// the damage of an empty deck and the loading phase. A field of more
+// daemons than the bits noted, which no deck of 45 cards fills, is not
+// taken back.
+func (s *State) noteStart() {
+	s.start = turnStart{fresh: true, memory: s.memory}
+	for i, d := range s.players[s.active].daemons {
+		if i >= 64 {
+			s.start.fresh = false
+			break
+		}
+		if d.Ready {
+			s.start.ready |= 1 << i
+		}
+		if d.Sick {
+			s.start.sick |= 1 << i
+		}
+	}
+}
+
+// takeBackLoading puts a copy of the state, at the start of a turn in
+// which nothing has been done, back as it was before the turn began: the
+// cards the start trigger drew go back on top of the deck, the daemons
+// are as they were before the reboot, and the tracker as it was; the
+// damage of an empty deck is not yet dealt.
+func (s *State) takeBackLoading() {
+	st, pl := s.start, s.players[s.active]
+	s.damage, s.outcome = nil, engine.Outcome{}
+	s.memory = st.memory
+	if st.owed {
+		return // the loading phase comes after the damage's reveal
+	}
+	k := len(pl.grip) - st.drawn
+	pl.deck = append(slices.Clone(pl.grip[k:]), pl.deck...)
+	pl.grip = pl.grip[:k]
+	for i, d := range pl.daemons {
+		d.Ready, d.Sick = st.ready>>i&1 == 1, st.sick>>i&1 == 1
+	}
+}
+
 // Position writes the game as declarations, at the start of the turn to
 // come, before its loading phase: between turns, once the active player's
 // turn has ended; at the start of a turn in which nothing has been done
-// yet (the state before its loading phase is kept for it); or at the end
+// yet (its loading phase is taken back); or at the end
 // of the set-up, for the first turn.
 func (s *State) Position() engine.Position {
 	st, turn, player, memory := s, s.turn+1, 1-s.active, -s.memory
@@ -373,8 +423,10 @@ func (s *State) Position() engine.Position {
 		st = s.clone()
 		st.takeSecurity()
 		turn, player, memory = 1, 0, st.memory
-	case s.pre != nil:
-		st, turn, player, memory = s.pre, s.pre.turn, s.pre.active, s.pre.memory
+	case s.start.fresh:
+		st = s.clone()
+		st.takeBackLoading()
+		turn, player, memory = s.turn, s.active, st.memory
 	}
 	pos := engine.Position{Turn: turn, Player: player}
 	for p, pl := range st.players {
