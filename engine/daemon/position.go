@@ -226,7 +226,7 @@ func (s *State) place(p int, cards []string, kind Kind, zone string) error {
 		}
 		counted[name]++
 		if n := d.placed[name] + counted[name]; n > d.copies[name] {
-			return ruling("D30", rulingCards, fmt.Sprintf("%s's position has %d %s, and their modules have %d: a card is in one place", s.name(p), n, name, d.copies[name]))
+			return ruling("D30", rulingCards, fmt.Sprintf("%s's position has %d %s, and %s's modules have %d: a card is in one place", s.name(p), n, name, s.name(p), d.copies[name]))
 		}
 	}
 	for name, n := range counted {
@@ -343,21 +343,14 @@ func (s *State) dealable(p, n int) error {
 	for _, c := range d.copies {
 		total += c
 	}
-	what := fmt.Sprintf("%s's modules have %d cards, and the position places %d", s.name(p), total, total-n)
+	what := fmt.Sprintf("%s's modules have %d cards; the position places %d", s.name(p), total, total-n)
 	if len(counted) > 0 {
-		what += " besides " + strings.Join(counted, " and ")
+		what += " and counts " + strings.Join(counted, " and ")
 	}
 	if n < want {
-		return ruling("D30", rulingCards, what+fmt.Sprintf(": %d too many", want-n))
+		return ruling("D30", rulingCards, what+fmt.Sprintf(", %d more than there are", want-n))
 	}
-	return ruling("D30", rulingCards, what+fmt.Sprintf(": %s not in any place", plural(n-want, "card")))
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what + " is"
-	}
-	return fmt.Sprintf("%d %ss are", n, what)
+	return ruling("D30", rulingCards, what+fmt.Sprintf(", which leaves %d in no place", n-want))
 }
 
 // turnStart is how a turn began (State.start): the tracker before the
