@@ -252,6 +252,21 @@ func (s *State) StartAt(turn, player int) error {
 	case (turn-1)%2 != player:
 		return ruling("D28", rulingTurns, fmt.Sprintf("turn %d is %s's, not %s's: %s, the first player, plays the odd turns", turn, s.name((turn-1)%2), s.name(player), s.name(0)))
 	}
+	if err := s.deal(); err != nil {
+		return err
+	}
+	s.memory = s.declaredMemory(player)
+	s.decl = [2]*declared{}
+	s.setup, s.drafts = false, len(draftOrder)
+	s.turn, s.active = turn, player
+	s.startTurn()
+	return nil
+}
+
+// deal checks that each player's position is whole, and deals their cards
+// not placed as their security and deck counts say, shuffled by the seed
+// (ruling D29): the first player's, then the second's.
+func (s *State) deal() error {
 	rest := [2][]string{}
 	for p := range s.players {
 		d := s.decl[p]
@@ -284,18 +299,22 @@ func (s *State) StartAt(turn, player int) error {
 	for p, pl := range s.players {
 		pl.decided = true
 		s.countBonuses(p)
-		if d := s.decl[p]; d.hasMemory && d.memory > 0 {
-			s.memory = d.memory
-			if p != player {
-				s.memory = -d.memory
+	}
+	return nil
+}
+
+// declaredMemory is the tracker as player sees it, from the memory
+// declared on either side.
+func (s *State) declaredMemory(player int) int {
+	for p, d := range s.decl {
+		if d != nil && d.hasMemory && d.memory > 0 {
+			if p == player {
+				return d.memory
 			}
+			return -d.memory
 		}
 	}
-	s.decl = [2]*declared{}
-	s.setup, s.drafts = false, len(draftOrder)
-	s.turn, s.active = turn, player
-	s.startTurn()
-	return nil
+	return 0
 }
 
 // unplaced lists player p's cards that the position does not place, in
@@ -412,6 +431,13 @@ func (s *State) takeBackLoading() {
 func (s *State) Position() engine.Position {
 	st, turn, player, memory := s, s.turn+1, 1-s.active, -s.memory
 	switch {
+	case s.setup && s.declaring():
+		// A declared position before its first turn line: dealt as StartAt
+		// will deal it. The turn is the first turn line's, which the state
+		// does not know before StartAt: the first is written.
+		st = s.clone()
+		_ = st.deal()
+		turn, player, memory = 1, 0, st.declaredMemory(0)
 	case s.setup:
 		st = s.clone()
 		st.takeSecurity()

@@ -308,6 +308,20 @@ func TestPositionDealsWhatItLeavesOut(t *testing.T) {
 	if slices.Equal(s.Deck(ann), other.Deck(ann)) {
 		t.Errorf("seeds 9 and 10 shuffle Ann's deck alike: %q", s.Deck(ann))
 	}
+	// The position before its turn begins writes what StartAt deals.
+	before := newGame(t, cards(t), 9, nil)
+	for _, line := range pos.Lines {
+		mustApply(t, before, line.Subject, onSetupLines(line.Moves...)...)
+	}
+	dealt := before.Position()
+	again, where, err := declare(t, cards(t), 9, nil, engine.Position{Lines: dealt.Lines, Turn: 3, Player: ann})
+	if err != nil {
+		t.Fatalf("the position written before the turn is refused at %s: %v\n%s", where, err, positionText(dealt))
+	}
+	if a, b := snapshot(s), snapshot(again); a != b {
+		t.Errorf("declared in part\n%s\nwritten before the turn and declared\n%s", a, b)
+	}
+
 	// Counts that add up to all 45 cards.
 	pos.Lines = lines(annModules, benModules+", security 3, deck 42")
 	pos.Turn = 1

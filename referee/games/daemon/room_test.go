@@ -1,9 +1,15 @@
 package daemon
 
 import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strconv"
 	"testing"
 
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/referee"
 )
 
 // Every declaration of a position goes to the engine and back to the
@@ -54,4 +60,63 @@ func TestDeclarationsToEngineAndBack(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Every example that checks clean, taken as a position once each of its
+// turns but the last has ended and written with the rest of its turns,
+// checks to the same result and final state: the position plays on as
+// the game did.
+func TestExamplesPlayOnFromTheirPositions(t *testing.T) {
+	g, ok := referee.Lookup("daemon")
+	if !ok {
+		t.Fatal("daemon is not registered")
+	}
+	files, err := filepath.Glob("../../../examples/daemon/*.daemon")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no examples: %v", err)
+	}
+	taken := 0
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole := g.Check(path, string(src), referee.Options{})
+		if whole.ExitCode() != 0 || whole.Turns < 2 {
+			continue
+		}
+		// The last turn's position, with only the result line after it,
+		// is left to the core's own tests.
+		last := 0
+		for _, m := range turnLine.FindAllStringSubmatch(string(src), -1) {
+			last = max(last, atoi(t, m[1]))
+		}
+		for n := 1; n < last; n++ {
+			text, r := g.Position(path, string(src), referee.Options{}, n, true)
+			if text == "" {
+				continue // no turn n: the transcript begins after it
+			}
+			taken++
+			rest := g.Check(path, text, referee.Options{})
+			if rest.ExitCode() != 0 || rest.Result != whole.Result || rest.Outcome != whole.Outcome ||
+				!reflect.DeepEqual(rest.State, whole.State) {
+				t.Errorf("%s from turn %d (%s):\n%s\nchecks as\n%s\nnot as\n%s", path, n, referee.ReportText(r), text, referee.ReportText(rest), referee.ReportText(whole))
+			}
+		}
+	}
+	if taken < 20 {
+		t.Errorf("only %d positions taken from the examples", taken)
+	}
+}
+
+// turnLine finds the numbers of a transcript's turn lines.
+var turnLine = regexp.MustCompile(`(?m)^\s*([0-9]+)\.`)
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
