@@ -160,6 +160,10 @@ func (s *State) declare(p int, m engine.Move) error {
 // declaring tells whether a position is being declared.
 func (s *State) declaring() bool { return s.decl[0] != nil || s.decl[1] != nil }
 
+// Declaring tells whether a position is being declared, before its first
+// turn: the cards it does not place are not yet dealt, nor the tracker set.
+func (s *State) Declaring() bool { return s.declaring() }
+
 // declareModules declares player p's three modules, which their cards come
 // from (ruling D16).
 func (s *State) declareModules(p int, m Modules) error {
