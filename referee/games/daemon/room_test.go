@@ -1,6 +1,7 @@
 package daemon
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -119,4 +120,39 @@ func atoi(t *testing.T, s string) int {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// Random games, taken as positions once some of their turns have ended and
+// written with the rest, check to the same result and final state.
+func TestRandomGamesPlayOnFromTheirPositions(t *testing.T) {
+	g, _ := referee.Lookup("daemon")
+	const games = 60
+	taken := 0
+	for seed := uint64(1); seed <= games; seed++ {
+		text, _ := g.Random(seed)
+		path := fmt.Sprintf("random-%d.daemon", seed)
+		whole := g.Check(path, text, referee.Options{})
+		last := 0
+		for _, m := range turnLine.FindAllStringSubmatch(text, -1) {
+			last = max(last, atoi(t, m[1]))
+		}
+		for _, n := range []int{1, last / 2, last - 1} {
+			if n < 1 || n >= last {
+				continue
+			}
+			pos, r := g.Position(path, text, referee.Options{}, n, true)
+			if pos == "" {
+				t.Fatalf("seed %d, turn %d: no position:\n%s", seed, n, referee.ReportText(r))
+			}
+			taken++
+			rest := g.Check(path, pos, referee.Options{})
+			if rest.ExitCode() != whole.ExitCode() || rest.Result != whole.Result || rest.Outcome != whole.Outcome ||
+				!reflect.DeepEqual(rest.State, whole.State) {
+				t.Fatalf("seed %d from turn %d:\n%s\nchecks as\n%s\nnot as\n%s", seed, n, pos, referee.ReportText(rest), referee.ReportText(whole))
+			}
+		}
+	}
+	if taken < games {
+		t.Errorf("only %d positions taken from %d random games", taken, games)
+	}
 }
