@@ -371,3 +371,46 @@ func TestDaemonEBNF(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkDaemonPositionParse compares the cost of parsing a position's
+// set-up lines, whole decks listed, with that of parsing turns of moves,
+// per byte (MB/s): a position must cost no more per byte than moves. Each
+// is parsed piece by piece (Parse, with the memo) and as a whole file.
+func BenchmarkDaemonPositionParse(b *testing.B) {
+	const header = "[Game \"daemon\"]\n[Players \"Ann\" \"Ben\"]\n[Seed \"103\"]\n\n"
+	position := header +
+		"Ann: modules Firewall Overclock Blitz, main Firewall, memory 1,\n" +
+		"    grip Juggernaut Juggernaut Spinner,\n" +
+		"    security Turbine Hardening Turbine Patch Patch,\n" +
+		"    deck Warden Juggernaut Coolant Sentry Adrenaline Dart Bastion Rush Warden Spinner Coolant Boost Boost Hardening Lancer Spinner Bastion Rush Reactor Turbine Patch Adrenaline Adrenaline Lancer Hardening Reactor Coolant Sentry Boost Warden Dart Rush Reactor Bastion Lancer,\n" +
+		"    field loading Sentry Dart\n" +
+		"Ben: modules Honeypot Worm Factory, main Factory, grip Conveyor Gatekeeper,\n" +
+		"    security Gatekeeper Larva Tripwire Trapdoor Decoy,\n" +
+		"    deck Tunnel Blueprint Titan Gatekeeper Burrower Larva Blueprint Tunnel Payload Assembler Lure Titan Drone Lure Drone Assembler Tripwire Blueprint Leviathan Burrower Leviathan Assembler Decoy Drone Leviathan Titan Conveyor Tripwire Tunnel Conveyor Decoy Payload Payload Trapdoor Trapdoor,\n" +
+		"    field loading Larva Lure Burrower\n\n3. Ann:\n"
+	moves := header +
+		"Ann: draft Firewall\nBen: draft Honeypot, draft Worm\nAnn: draft Overclock, draft Blitz\nBen: draft Factory\n" +
+		"Ann: main Firewall\nBen: main Factory\n\n" +
+		"1. Ann: play Sentry, play Dart\n2. Ben: play Larva, play Lure, play Burrower\n" +
+		"3. Ann: attack Sentry Larva, attack Dart Lure, play Spinner, play Juggernaut\n" +
+		"4. Ben: attack Burrower Juggernaut, play Gatekeeper, play Conveyor, refresh\n" +
+		"5. Ann: play Boost, activate Turbine Gatekeeper, attack Sentry, reveal Trapdoor, reveal Decoy\n" +
+		"6. Ben: play Payload Sentry, attack Gatekeeper Spinner, play Titan\n"
+	for _, bench := range []struct{ name, src string }{{"position", position}, {"moves", moves}} {
+		if p := Daemon.Parse("bench.daemon", bench.src); len(p.Errors) > 0 {
+			b.Fatalf("%s: %v", bench.name, p.Errors)
+		}
+		b.Run(bench.name, func(b *testing.B) {
+			b.SetBytes(int64(len(bench.src)))
+			for b.Loop() {
+				Daemon.Parse("bench.daemon", bench.src)
+			}
+		})
+		b.Run(bench.name+"/whole", func(b *testing.B) {
+			b.SetBytes(int64(len(bench.src)))
+			for b.Loop() {
+				Daemon.ParseWholeFile("bench.daemon", bench.src)
+			}
+		})
+	}
+}
