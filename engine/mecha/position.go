@@ -241,9 +241,13 @@ func zoneName(z Zone) string {
 	return z.String()
 }
 
+// countersWord is n and word, made plural as it needs.
 func countersWord(n int, word string) string {
-	if n == 1 {
+	switch {
+	case n == 1:
 		return "1 " + word
+	case strings.HasSuffix(word, "y"):
+		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(word, "y"))
 	}
 	return fmt.Sprintf("%d %ss", n, word)
 }
@@ -306,16 +310,12 @@ func (s *State) deal(p int) error {
 	for _, c := range all {
 		left[c]++
 	}
-	for _, c := range s.outsideDeck(p) {
-		if left[c] == 0 {
-			return ruling("M40", rulingPositionCards, fmt.Sprintf("%s's position holds more copies of %s than their deck of %d has (%d)", s.name(p), c, len(all), countOf(all, c)))
-		}
-		left[c]--
-	}
 	top := s.pos.top[p]
-	for _, c := range top {
+	declared := append(s.outsideDeck(p), top...)
+	for _, c := range declared {
 		if left[c] == 0 {
-			return ruling("M40", rulingPositionCards, fmt.Sprintf("%s's deck has no %s left for its top: the position holds every copy of their deck of %d elsewhere", s.name(p), c, len(all)))
+			return ruling("M40", rulingPositionCards, fmt.Sprintf("%s's position holds %s of %s, and their deck of %d has %d",
+				s.name(p), countersWord(countOf(declared, c), "copy"), c, len(all), countOf(all, c)))
 		}
 		left[c]--
 	}
