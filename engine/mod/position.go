@@ -383,7 +383,11 @@ func (s *State) checkActivating(m Activating) error {
 	case m.Ability == 0:
 		return ruling("MD21", rulingActivating, fmt.Sprintf("the assigned %s waits for a shield against one of its abilities: say which, as in ability 1", m.Card))
 	case m.Ability > len(c.Abilities):
-		return ruling("MD21", rulingActivating, fmt.Sprintf("%s has %d abilities: there is no ability %d", m.Card, len(c.Abilities), m.Ability))
+		abilities := fmt.Sprintf("%d abilities", len(c.Abilities))
+		if len(c.Abilities) == 1 {
+			abilities = "1 ability"
+		}
+		return ruling("MD21", rulingActivating, fmt.Sprintf("there is no ability %d: %s has %s", m.Ability, m.Card, abilities))
 	case c.Abilities[m.Ability-1].Op != OpDamage:
 		return ruling("MD21", rulingActivating, fmt.Sprintf("ability %d of %s deals no damage, so no shield can be spent against it", m.Ability, m.Card))
 	}
@@ -523,10 +527,14 @@ func (s *State) startAt(turn, player int, d *declaring) error {
 			return violation(fmt.Sprintf("shared deck %d and its discard pile hold %d cards, more than the %d it was dealt, a third of the game's %d", i+1, n, third, len(set)), ruleSharedDecks)
 		}
 	}
-	for n := 1; n <= len(d.slots); n++ {
+	top := 0
+	for n := range d.slots {
+		top = max(top, n)
+	}
+	for n := 1; n <= top; n++ {
 		sl, ok := d.slots[n]
 		if !ok {
-			return ruling("MD21", rulingSlots, fmt.Sprintf("slot %d of the stack is empty, yet the stack holds %d cards", n, len(d.slots)))
+			return ruling("MD21", rulingSlots, fmt.Sprintf("slot %d of the stack is empty, yet slot %d holds a card", n, top))
 		}
 		s.stack = append(s.stack, sl)
 	}
