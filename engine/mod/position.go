@@ -196,12 +196,16 @@ func (s *State) declare(p int, m engine.Move, setup bool) error {
 	if !board {
 		key = s.name(p) + "'s " + key
 	}
-	if _, slot := m.(StackSlot); slot {
-		key = declareWords(m) // one card a slot, whoever's
+	switch m.(type) {
+	case StackSlot, Initiative:
+		key = declareWords(m) // one card a slot, one holder of the token
 	}
 	if d.said[key] {
 		if _, slot := m.(StackSlot); slot {
 			return violation(fmt.Sprintf("%s holds a card already: one card a slot", key), ruleSlots)
+		}
+		if _, token := m.(Initiative); token {
+			return ruling("MD21", rulingPositionOnce, "the initiative is declared twice: one player holds the token")
 		}
 		return ruling("MD21", rulingPositionOnce, fmt.Sprintf("%s is declared twice", key))
 	}

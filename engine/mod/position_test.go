@@ -293,6 +293,8 @@ func TestImpossiblePositions(t *testing.T) {
 			at: 0, want: ruled("MD23", rulingPileCards), what: "the discard pile of shared deck 2 is declared by a count, not its cards"},
 		{name: "a part declared twice", decls: []decl{{ann, FuelLevel{2}}, {ann, FuelLevel{3}}},
 			at: 1, want: ruled("MD21", rulingPositionOnce), what: "Ann's fuel is declared twice"},
+		{name: "the initiative on both lines", decls: []decl{{ann, Initiative{}}, {ben, Initiative{}}},
+			at: 1, want: ruled("MD21", rulingPositionOnce), what: "the initiative is declared twice: one player holds the token"},
 		{name: "a player's part on the board line", decls: []decl{{board, Durability{3}}},
 			at: 0, want: ruled("MD21", rulingPositionLines), what: "durability is a player's: it is declared on the player's line"},
 		{name: "the board's part on a player's line", decls: []decl{{ann, Round{3}}},
