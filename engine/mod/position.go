@@ -626,9 +626,11 @@ func copyCounts(m map[string]int) map[string]int {
 // Position writes the state as declarations, at the start of the turn to
 // come: each player's numbers and zones and their cards in the stack, the
 // round, the shared decks and piles and the seed's step, every pile in
-// full and in order (rulings MD21 to MD23).
+// full and in order (rulings MD21 to MD23). A position still being
+// declared, before StartAt, is written as it was declared, counts and all.
 func (s *State) Position() engine.Position {
 	pos := engine.Position{Turn: s.turn, Player: s.ToMove()}
+	d := s.decl
 	for p, pl := range s.players {
 		moves := []engine.Move{Durability{pl.durability}, FuelLevel{pl.fuel}}
 		if s.initiative == p {
@@ -637,7 +639,10 @@ func (s *State) Position() engine.Position {
 		if len(pl.hand) > 0 {
 			moves = append(moves, Hand{slices.Clone(pl.hand)})
 		}
-		if len(pl.deck) > 0 {
+		switch {
+		case d != nil && d.counts[p] >= 0:
+			moves = append(moves, Deck{Count: d.counts[p]})
+		case len(pl.deck) > 0:
 			moves = append(moves, Deck{Cards: slices.Clone(pl.deck)})
 		}
 		if len(pl.discard) > 0 {
@@ -646,36 +651,63 @@ func (s *State) Position() engine.Position {
 		if len(pl.play) > 0 {
 			moves = append(moves, PlayArea{slices.Clone(pl.play)})
 		}
-		for i, sl := range s.stack {
-			if sl.Owner == p {
+		for i, sl := range s.slots() {
+			if sl.Owner == p && sl.Card != "" {
 				moves = append(moves, StackSlot{N: i + 1, How: sl.How, Card: sl.Card})
 			}
 		}
+		ejected := s.phase == EjectChoice || d != nil && d.activating >= 0 && s.resolving.card == nil
+		shield := s.phase == ShieldChoice || d != nil && d.activating >= 0 && s.resolving.card != nil
 		switch {
-		case s.phase == EjectChoice && s.ejected.Owner == p:
+		case ejected && s.ejected.Owner == p:
 			moves = append(moves, Activating{How: Ejected, Card: s.ejected.Card})
-		case s.phase == ShieldChoice && s.resolving.owner == p:
+		case shield && s.resolving.owner == p:
 			moves = append(moves, Activating{How: Assigned, Card: s.resolving.card.Name, Ability: s.resolving.next})
 		}
 		pos.Lines = append(pos.Lines, engine.PositionLine{Subject: p, Moves: moves})
 	}
 	board := []engine.Move{Round{s.round}}
-	if (s.phase == EjectChoice || s.phase == ShieldChoice) && !s.fullStack {
+	if (s.phase == EjectChoice || s.phase == ShieldChoice) && !s.fullStack || d != nil && d.unfilled {
 		board = append(board, Unfilled{})
 	}
 	for i, sd := range s.shared {
-		if len(sd.Deck) > 0 {
+		switch {
+		case d != nil && d.counts[2+i] >= 0:
+			board = append(board, Shared{Deck: i + 1, Count: d.counts[2+i]})
+		case len(sd.Deck) > 0:
 			board = append(board, Shared{Deck: i + 1, Cards: slices.Clone(sd.Deck)})
 		}
 		if len(sd.Pile) > 0 {
 			board = append(board, Shared{Pile: true, Deck: i + 1, Cards: topLast(sd.Pile)})
 		}
 	}
-	if step := s.seedStep(); step > 0 {
+	step := s.seedStep()
+	if d != nil {
+		step = d.step
+	}
+	if step > 0 {
 		board = append(board, SeedStep{step})
 	}
 	pos.Lines = append(pos.Lines, engine.PositionLine{Subject: engine.Nobody, Moves: board})
 	return pos
+}
+
+// slots is the stack by slot, from slot 1: the state's, or, while a
+// position is declared, the slots declared so far, an empty slot where
+// none is.
+func (s *State) slots() []Slot {
+	if s.decl == nil {
+		return s.stack
+	}
+	top := 0
+	for n := range s.decl.slots {
+		top = max(top, n)
+	}
+	out := make([]Slot, top)
+	for n, sl := range s.decl.slots {
+		out[n-1] = sl
+	}
+	return out
 }
 
 // seedStep is how many numbers the seed's generator has given.

@@ -385,3 +385,38 @@ func TestDeclarationsOnlyBeforeTheFirstTurn(t *testing.T) {
 		t.Errorf("Force took a declaration after the position began")
 	}
 }
+
+// A position still being declared, before StartAt, writes itself as it
+// was declared, counts, slots and all: taken again, it starts the same.
+func TestPositionBeforeStartAt(t *testing.T) {
+	cs := loadCards(t, defaultCatalogue(t))
+	decls := []decl{
+		{ann, Hand{names("Laser")}},
+		{ann, Deck{Count: 3}},
+		{ann, StackSlot{2, Assigned, "Missile"}},
+		{ben, StackSlot{1, Drafted, "Laser"}},
+		{ben, Activating{Ejected, "Overdrive", 0}},
+		{board, Shared{Deck: 3, Count: 5}},
+		{board, Unfilled{}},
+		{board, SeedStep{40}},
+	}
+	s := newGame(t, cs, 9, nil)
+	for _, d := range decls {
+		mustApply(t, s, d.on, engine.OnSetupLine{Move: d.m})
+	}
+	pos := s.Position()
+	r := newGame(t, cs, 9, nil)
+	for _, line := range pos.Lines {
+		for _, m := range line.Moves {
+			mustApply(t, r, line.Subject, engine.OnSetupLine{Move: m})
+		}
+	}
+	for _, st := range []*State{s, r} {
+		if err := st.StartAt(7, ben); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if a, b := inner(s), inner(r); a != b {
+		t.Errorf("declared %s\nwritten and taken again %s", a, b)
+	}
+}
