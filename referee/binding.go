@@ -312,10 +312,10 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 		if over(span) {
 			return false
 		}
+		// A declaration is counted with the moves, as Void's set-up lines
+		// always were: the report's count is of what the transcript writes.
+		r.Moves++
 		declaration := setup && b.declares != nil && b.declares(m)
-		if !declaration {
-			r.Moves++ // a declaration says where the game stands, not what was played
-		}
 		if a, ok := any(m).(actor); ok && a.Actor() != nil {
 			if player = t.PlayerIndex(a.Actor().Text()); player < 0 {
 				return illegal(a.Actor().Span(), fmt.Sprintf("%q is not a player: the Players tag names %s", a.Actor().Text(), strings.Join(t.Players, " and ")))
@@ -380,13 +380,13 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 			if over(turn.Node.Span()) {
 				return
 			}
-			r.Turns++
-			onTurn = turn.Number
 			// A declared position ends at the first turn line, which says
 			// whose turn and which it is: only then can it be written again.
 			if declared && i == 0 && !b.startAt(state, turn, t.PlayerIndex(turn.Player.Text()), fault, impossible) {
 				return
 			}
+			r.Turns++
+			onTurn = turn.Number
 			if opts.beforeTurn != nil {
 				opts.beforeTurn(notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}, turn.Number, t.PlayerIndex(turn.Player.Text()), state)
 			}

@@ -33,7 +33,8 @@ func (b *binding[M]) Position(path, src string, opts Options, turn int, rest boo
 	// at the end of the replay: only the one asked for is kept.
 	type taken struct {
 		state engine.State
-		at    notation.Span // the turn line's
+		at    notation.Span     // the turn line's
+		line  *notation.Turn[M] // the turn line, nil at the end of the replay
 	}
 	var starts []taken // the last turn line's when turn is 0, else turn+1's
 	opts.beforeTurn = func(at notation.Span, n, player int, st engine.State) {
@@ -41,7 +42,7 @@ func (b *binding[M]) Position(path, src string, opts Options, turn int, rest boo
 			if turn == 0 {
 				starts = starts[:0] // only the last is wanted
 			}
-			starts = append(starts, taken{st.Clone(), at})
+			starts = append(starts, taken{state: st.Clone(), at: at})
 		}
 	}
 	out := b.run(path, src, opts)
@@ -66,6 +67,14 @@ func (b *binding[M]) Position(path, src string, opts Options, turn int, rest boo
 	case len(starts) > 0:
 		next = &starts[len(starts)-1]
 		restAt = next.at.Start.Offset
+		for _, line := range t.Turns {
+			if line.Node.Span().Start.Offset == restAt {
+				next.line = line
+			}
+		}
+	case out.state != nil && out.state.Outcome().Over:
+		o := out.state.Outcome()
+		return "", positionRefused(r, path, src, fmt.Sprintf("the game is over: it ended on turn %d, and a position is taken while it goes on", o.Turn))
 	default:
 		return "", positionRefused(r, path, src, notEnded(t, turn))
 	}
@@ -92,6 +101,14 @@ func (b *binding[M]) Position(path, src string, opts Options, turn int, rest boo
 		}
 	}
 	pos := p.Position()
+	// The rest begins with a turn line, which must be the turn the
+	// position comes to: a position says no more than that line of whose
+	// turn it is, and a line that names another player would pass.
+	if rest && next.line != nil {
+		if n, who := next.line.Number, t.PlayerIndex(next.line.Player.Text()); n != pos.Turn || who != pos.Player {
+			return "", positionRefused(r, path, src, fmt.Sprintf("turn %d is written as %s's, but the turns before it give turn %d to %s", n, t.Players[who], pos.Turn, t.Players[pos.Player]))
+		}
+	}
 	text.WriteByte('\n')
 	for _, line := range pos.Lines {
 		moves := make([]string, len(line.Moves))
