@@ -562,3 +562,28 @@ func TestVoidEBNF(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkVoidParse parses a transcript of turns and one of a position's
+// set-up lines, each of many lines, so that their costs per byte (MB/s)
+// compare: a position costs no more to read than the moves of turns.
+func BenchmarkVoidParse(b *testing.B) {
+	header := "[Game \"void\"]\n[Players \"Ann\" \"Ben\"]\n\n"
+	var moves, position strings.Builder
+	moves.WriteString(header + "board: sector North Forest Lake, sector Middle Ruins, sector South Dunes Marsh\n\n")
+	position.WriteString(header + "board: sector North Forest Lake, sector Middle Ruins, sector South Dunes Marsh\n")
+	for i := range 200 {
+		fmt.Fprintf(&moves, "%d. %s: play Raider Middle, Ben play Drain Ann, play Shock Middle, execute, execute, execute, attack Scout Middle, Ben react Sentinel Middle, execute, execute\n", i+1, []string{"Ann", "Ben"}[i%2])
+		fmt.Fprintf(&position, "%s: energy 3, income 2, life 10, hand Raider Shock Barrage Wall, cache Drain Scout Shock, field Scout Middle, field Raider North damage 1, field Extractor Forest\n", []string{"Ann", "Ben"}[i%2])
+	}
+	position.WriteString("\n12. Ann:\n")
+	for _, tt := range []struct{ name, src string }{{"moves", moves.String()}, {"position", position.String()}} {
+		b.Run(tt.name, func(b *testing.B) {
+			b.SetBytes(int64(len(tt.src)))
+			for b.Loop() {
+				if p := Void.Parse("bench.void", tt.src); len(p.Errors) > 0 {
+					b.Fatal(p.Errors[0])
+				}
+			}
+		})
+	}
+}
