@@ -65,8 +65,11 @@ func (s *State) declareCache(p int, m Cache) error {
 
 // StartAt ends the set-up lines' position and begins turn number turn,
 // player's, as the first turn of a game begins (engine.Positioned): the
-// player gains their income, and every card in play is ready. A position
-// with no sector is refused, as any set-up without one (ruling V2).
+// player gains their income, and every card in play is ready.
+//
+// A set-up with no sector is left to Begin, which the referee calls next
+// and which refuses it at the first turn line as Void always has (ruling
+// V2), so that such a transcript reads as it did before positions.
 func (s *State) StartAt(turn, player int) error {
 	switch {
 	case s.turn > 0 || s.outcome.Over:
@@ -75,13 +78,12 @@ func (s *State) StartAt(turn, player int) error {
 		return ruling("V34", rulingPosition, fmt.Sprintf("turn %d: turns count from 1", turn))
 	case player < 0 || player > 1:
 		return fmt.Errorf("void: no player %d", player)
-	case len(s.sectors) == 0:
-		return ruling("V2", rulingBoardFirst, "the set-up declares no sector: write a board line, as in board: sector North Forest")
 	}
-	s.planned = -1
-	s.turn = turn - 1
-	s.startTurn(player)
-	return nil
+	s.first.turn, s.first.player = turn, player
+	if len(s.sectors) == 0 {
+		return nil
+	}
+	return s.begin()
 }
 
 // Position writes the game at the start of the turn under way, before any

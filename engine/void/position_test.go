@@ -31,6 +31,9 @@ func fromPosition(t testing.TB, cs *Cards, opts engine.Options, pos engine.Posit
 	if err := s.StartAt(pos.Turn, pos.Player); err != nil {
 		t.Fatalf("StartAt(%d, %s): %v\n%s", pos.Turn, who(pos.Player), err, positionText(pos))
 	}
+	if err := s.Begin(); err != nil {
+		t.Fatalf("Begin after StartAt(%d, %s): %v\n%s", pos.Turn, who(pos.Player), err, positionText(pos))
+	}
 	return s
 }
 
@@ -215,7 +218,7 @@ Ann: field Scout South
 
 // TestPositionImpossible sets up positions that cannot be, each refused
 // with a ruling and a message naming what is impossible: by the
-// declaration that cannot stand, or by StartAt.
+// declaration that cannot stand, or by StartAt and Begin.
 func TestPositionImpossible(t *testing.T) {
 	tests := []struct {
 		name         string
@@ -280,8 +283,15 @@ func TestPositionImpossible(t *testing.T) {
 					}
 				}
 			}
+			// StartAt, then Begin, as the referee calls them: a set-up with
+			// no sector is refused by Begin, at the first turn line.
 			before, shown := s.clone(), snapshot(s)
-			v := quotes.Refused(t, s.StartAt(tt.turn, tt.player), fmt.Sprintf("StartAt(%d)", tt.turn), who(tt.player), tt.want)
+			err = s.StartAt(tt.turn, tt.player)
+			if err == nil {
+				before, shown = s.clone(), snapshot(s)
+				err = s.Begin()
+			}
+			v := quotes.Refused(t, err, fmt.Sprintf("StartAt(%d)", tt.turn), who(tt.player), tt.want)
 			checkWhat(t, v, tt.what)
 			checkUnchanged(t, s, before, shown, "StartAt")
 		})

@@ -247,6 +247,10 @@ type State struct {
 	// is how much of it has been written, -1 once the set-up left it.
 	plan    []setupStep
 	planned int
+
+	// first is the first turn a declared position starts at (StartAt):
+	// turn 0 is turn 1, the first player's.
+	first struct{ turn, player int }
 }
 
 // New sets up a game before its set-up lines.
@@ -459,7 +463,8 @@ func (s *State) begin() error {
 		return ruling("V2", rulingBoardFirst, "the set-up declares no sector: write a board line, as in board: sector North Forest")
 	}
 	s.planned = -1
-	s.startTurn(0)
+	s.turn = max(s.first.turn, 1) - 1
+	s.startTurn(s.first.player)
 	return nil
 }
 

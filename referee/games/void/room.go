@@ -37,8 +37,8 @@ func init() {
 			Load:          loadVoid,
 		},
 		Board: grammar.VoidBoard,
-		// Every set-up line declares part of the position the first turn
-		// starts from (ruling V34).
+		// The set-up lines declare the position the first turn starts
+		// from (ruling V34).
 		Declares: voidDeclares,
 		// The rules text says nothing of winning; a declared life is the one
 		// way the engine knows, so other wins are the players' record.
@@ -114,13 +114,17 @@ func voidToEngine(dst []engine.Move, m *grammar.VoidMove, setup bool) []engine.M
 	return append(dst, em)
 }
 
-// voidDeclares tells whether a move declares part of a position: the
-// set-up lines' moves, which declare the board, the players' void energy,
-// income, life, hands and caches, and the cards in play.
+// voidDeclares tells whether a set-up move declares part of a position,
+// a refusal of which is an impossible position (exit status 2): void
+// energy, income, life, a hand and a cache. The board line's sectors and
+// the cards in play declare the position too (ruling V34), but Void
+// transcripts have always reported their refusals (a name given twice, a
+// card put in play before the board line) as illegal moves of the set-up
+// (exit status 1), and still do: the core reports a declaration's refusal
+// as impossible, and these keep the reports of older transcripts.
 func voidDeclares(m *grammar.VoidMove) bool {
 	switch m.Action.(type) {
-	case *grammar.VoidSector, *grammar.VoidEnergy, *grammar.VoidIncome, *grammar.VoidLife,
-		*grammar.VoidHand, *grammar.VoidCache, *grammar.VoidField:
+	case *grammar.VoidEnergy, *grammar.VoidIncome, *grammar.VoidLife, *grammar.VoidHand, *grammar.VoidCache:
 		return true
 	}
 	return false
