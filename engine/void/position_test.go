@@ -209,6 +209,14 @@ Ann: field Scout South
 	if pos.Turn != 13 || pos.Player != ann {
 		t.Errorf("position at turn %d, %s's; want 13, Ann's", pos.Turn, who(pos.Player))
 	}
+	// Turn 1 is the first player's, whatever the line says (ruling V5).
+	first := table{ann: "energy 1, income 1", ben: "energy 1, income 1"}.open(t)
+	if err := first.StartAt(1, ben); err != nil {
+		t.Fatal(err)
+	}
+	checkTurn(t, first, 1, ann)
+	checkEnergy(t, first, ann, 2)
+	checkEnergy(t, first, ben, 1)
 	again := fromPosition(t, cards(t), engine.Options{Players: players}, pos)
 	checkEnergy(t, again, ann, 999)
 	if a, b := snapshot(s), snapshot(again); a != b {

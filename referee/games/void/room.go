@@ -114,17 +114,19 @@ func voidToEngine(dst []engine.Move, m *grammar.VoidMove, setup bool) []engine.M
 	return append(dst, em)
 }
 
-// voidDeclares tells whether a set-up move declares part of a position,
-// a refusal of which is an impossible position (exit status 2): void
-// energy, income, life, a hand and a cache. The board line's sectors and
-// the cards in play declare the position too (ruling V34), but Void
-// transcripts have always reported their refusals (a name given twice, a
-// card put in play before the board line) as illegal moves of the set-up
-// (exit status 1), and still do: the core reports a declaration's refusal
-// as impossible, and these keep the reports of older transcripts.
+// voidDeclares tells whether a set-up move declares a position, one whose
+// first turn may have any number (ruling V34), and whose refusal is an
+// impossible position (exit status 2): a player's void energy or income,
+// which every position writes. The other set-up moves (the board's
+// sectors, life, hands, caches and cards in play) declare the position
+// too, but Void transcripts have always reported the refusal of a set-up
+// line (a name given twice, a card not in the catalogue, a card put in play
+// before the board line) as an illegal move (exit status 1), and they
+// still do: the core reports a declaration's refusal as impossible, and
+// these keep the reports older transcripts had.
 func voidDeclares(m *grammar.VoidMove) bool {
 	switch m.Action.(type) {
-	case *grammar.VoidEnergy, *grammar.VoidIncome, *grammar.VoidLife, *grammar.VoidHand, *grammar.VoidCache:
+	case *grammar.VoidEnergy, *grammar.VoidIncome:
 		return true
 	}
 	return false

@@ -8,9 +8,9 @@ import (
 )
 
 // TestDeclarations checks each move of a set-up line: Declares tells
-// whether its refusal is an impossible position (the board's sectors and
-// the cards in play are refused as illegal set-up moves, as they always
-// were), and its engine move is written
+// whether it declares a position whose refusal is an impossible position
+// (void energy and income; the others are refused as illegal set-up
+// moves, as they always were), and its engine move is written
 // back by Notate as the grammar's node prints it, so that a position the
 // engine writes reads as the transcript it came from.
 func TestDeclarations(t *testing.T) {
@@ -23,9 +23,9 @@ func TestDeclarations(t *testing.T) {
 		{src: `sector "North Reach" "Deep Forest"`, declares: false},
 		{src: "energy 3", declares: true},
 		{src: "income 0", declares: true},
-		{src: "life 10", declares: true},
-		{src: `hand Scout "Void Scout" Shock`, declares: true},
-		{src: `cache Shock "hand" Drain`, declares: true},
+		{src: "life 10", declares: false},
+		{src: `hand Scout "Void Scout" Shock`, declares: false},
+		{src: `cache Shock "hand" Drain`, declares: false},
 		{src: "field Sentinel North", declares: false},
 		{src: "field Raider Middle damage 1", declares: false},
 		{src: "field Raider Middle damage 0", declares: false, text: "field Raider Middle"},
