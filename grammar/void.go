@@ -13,9 +13,11 @@ import (
 
 // VoidMove is one Void move: an action, with the player who takes it
 // named first when they are not the player whose turn it is, as in
-// Ben play Shock North. On set-up lines the actions declare the game:
-// sector North Forest on the board line; energy 3, income 2, life 10,
-// hand Scout Shock and field Sentinel North on a player's line.
+// Ben play Shock North. On set-up lines the actions declare the position
+// the game starts from: sector North Forest on the board line; energy 3,
+// income 2, life 10, hand Scout Shock, cache Drain and field Sentinel
+// North (field Raider Middle damage 1 for a unit with damage) on a
+// player's line.
 //
 // Names of cards, sectors, biomes and players are a bare word (Scout) or
 // a quoted string ("Void Scout"), as in Mod.
@@ -63,7 +65,8 @@ type VoidSector struct {
 // VoidName is a name in a list, a bare word or a quoted string: one of a
 // sector's biomes, of a hand's cards. A list stops before a word that
 // begins an action (play, activate, react, advance, attack, defend,
-// convert, execute, sector, energy, income, life, hand, field), before a
+// convert, execute, sector, energy, income, life, hand, cache, field),
+// before a
 // name followed by ":" (the next player's line) and before a name
 // followed by a verb (the next move, as in Ben play), so that a missing
 // comma is an error where it is missing; such words are quoted when they
@@ -93,7 +96,7 @@ func (n *VoidTarget) Parse(lex *lexer.PeekingLexer) error {
 // voidVerbs begin a move; voidWords begin an action, the verbs among them.
 var (
 	voidVerbs = []string{"play", "activate", "react", "advance", "attack", "defend", "convert"}
-	voidWords = append(slices.Clip(voidVerbs), "execute", "sector", "energy", "income", "life", "hand", "field")
+	voidWords = append(slices.Clip(voidVerbs), "execute", "sector", "energy", "income", "life", "hand", "cache", "field")
 )
 
 // The token types of the Void lexer that lists look at.
@@ -142,11 +145,20 @@ type VoidHand struct {
 	Cards []VoidName `parser:"'hand' @@+"`
 }
 
-// VoidField declares a card in play from the start, in its sector or on
-// its target: field Sentinel North.
+// VoidCache declares cards in a player's cache, in the order they went
+// there: cache Shock Drain.
+type VoidCache struct {
+	Cards []VoidName `parser:"'cache' @@+"`
+}
+
+// VoidField declares a card in play, in its sector or on its target, and
+// the damage on a unit: field Sentinel North, field Raider Middle damage 1.
 type VoidField struct {
 	Card   Name `parser:"'field' @(Ident | String)"`
 	Target Name `parser:"@(Ident | String)"`
+	// The lookahead leaves a name damage, not followed by a number, to
+	// what comes next.
+	Damage int `parser:"( (?= 'damage' Int) 'damage' @Int )?"`
 }
 
 // VoidChoices are what an action is taken with: its targets (their list
@@ -231,6 +243,7 @@ func (*VoidEnergy) voidAction()   {}
 func (*VoidIncome) voidAction()   {}
 func (*VoidLife) voidAction()     {}
 func (*VoidHand) voidAction()     {}
+func (*VoidCache) voidAction()    {}
 func (*VoidField) voidAction()    {}
 func (*VoidPlay) voidAction()     {}
 func (*VoidActivate) voidAction() {}
@@ -253,11 +266,20 @@ func names[N ~string](verb string, ns ...N) string {
 func (m *VoidSector) String() string {
 	return names("sector", append([]VoidName{VoidName(m.Name)}, m.Biomes...)...)
 }
-func (m *VoidEnergy) String() string   { return "energy " + strconv.Itoa(m.N) }
-func (m *VoidIncome) String() string   { return "income " + strconv.Itoa(m.N) }
-func (m *VoidLife) String() string     { return "life " + strconv.Itoa(m.N) }
-func (m *VoidHand) String() string     { return names("hand", m.Cards...) }
-func (m *VoidField) String() string    { return names("field", m.Card, m.Target) }
+func (m *VoidEnergy) String() string { return "energy " + strconv.Itoa(m.N) }
+func (m *VoidIncome) String() string { return "income " + strconv.Itoa(m.N) }
+func (m *VoidLife) String() string   { return "life " + strconv.Itoa(m.N) }
+func (m *VoidHand) String() string   { return names("hand", m.Cards...) }
+func (m *VoidCache) String() string  { return names("cache", m.Cards...) }
+
+// String leaves out damage 0, as a card in play has no damage unless
+// written.
+func (m *VoidField) String() string {
+	if m.Damage != 0 {
+		return names("field", m.Card, m.Target) + " damage " + strconv.Itoa(m.Damage)
+	}
+	return names("field", m.Card, m.Target)
+}
 func (m *VoidPlay) String() string     { return names("play", m.Card) + m.Choices.String() }
 func (m *VoidActivate) String() string { return names("activate", m.Card) + m.Choices.String() }
 func (m *VoidReact) String() string    { return names("react", m.Card) + m.Choices.String() }
@@ -287,17 +309,21 @@ var voidExpect = map[string]string{
 	"<int>":                            "a number, as in energy 3, pick 2 or X 2",
 	`(<ident> | <string>) VoidChoices`: "a card's name, as in play Shock North or activate Ranger South",
 	`(<ident> | <string>) (<ident> | <string>)`: "two names, as in advance Scout Middle, attack Raider Middle, defend Wall Raider or field Sentinel North",
+	// field's two names, then its damage, if any.
+	`(<ident> | <string>) (<ident> | <string>) ((?= "damage" <int>) "damage" <int>)?`: "two names, as in advance Scout Middle, attack Raider Middle, defend Wall Raider or field Sentinel North",
 	// A sector's name and its biomes; a hand's cards.
 	`(<ident> | <string>) VoidName*`: "a sector's name and then its biomes, as in sector North Forest Lake",
 	// A list of names fails only where a hand has none.
 	"VoidName":   "card names, as in hand Scout Shock",
 	"VoidTarget": voidNameWords,
+	// A card in play's target, and its damage if any.
+	`(<ident> | <string>) ((?= "damage" <int>) "damage" <int>)?`: voidNameWords,
 }
 
 // Void parses Void transcripts.
 var Void = must(notation.NewGrammar[*VoidMove](VoidLexer, voidExpect,
 	participle.Union[VoidAction](
-		&VoidSector{}, &VoidEnergy{}, &VoidIncome{}, &VoidLife{}, &VoidHand{}, &VoidField{},
+		&VoidSector{}, &VoidEnergy{}, &VoidIncome{}, &VoidLife{}, &VoidHand{}, &VoidCache{}, &VoidField{},
 		&VoidPlay{}, &VoidActivate{}, &VoidReact{}, &VoidAdvance{}, &VoidAttack{},
 		&VoidDefend{}, &VoidConvert{}, &VoidExecute{},
 	),

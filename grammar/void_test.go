@@ -61,8 +61,13 @@ func voidFields(m *VoidMove) string {
 		what = fmt.Sprintf("life %d", a.N)
 	case *VoidHand:
 		what = fmt.Sprintf("hand %q", voidStrings(a.Cards))
+	case *VoidCache:
+		what = fmt.Sprintf("cache %q", voidStrings(a.Cards))
 	case *VoidField:
 		what = fmt.Sprintf("field %q on=%q", string(a.Card), string(a.Target))
+		if a.Damage != 0 {
+			what += fmt.Sprintf(" damage=%d", a.Damage)
+		}
 	case *VoidPlay:
 		what = fmt.Sprintf("play %q %s", string(a.Card), voidChoiceFields(a.Choices))
 	case *VoidActivate:
@@ -126,6 +131,19 @@ func TestVoidMoveForms(t *testing.T) {
 		{`hand Scout "Void Scout" Shock Shock`, `hand ["Scout" "Void Scout" "Shock" "Shock"]`, `hand Scout "Void Scout" Shock Shock`},
 		{"field Sentinel North", `field "Sentinel" on="North"`, "field Sentinel North"},
 		{`field "Extractor" "Deep Forest"`, `field "Extractor" on="Deep Forest"`, `field Extractor "Deep Forest"`},
+		// What a position at a later turn declares besides: caches, and the
+		// damage on a unit in play (damage 0 is no damage, left out).
+		{"cache Shock", `cache ["Shock"]`, "cache Shock"},
+		{`cache Shock "Void Scout" Shock`, `cache ["Shock" "Void Scout" "Shock"]`, `cache Shock "Void Scout" Shock`},
+		{"field Raider Middle damage 1", `field "Raider" on="Middle" damage=1`, "field Raider Middle damage 1"},
+		{`field "Void Raider" "North Reach" damage 12`, `field "Void Raider" on="North Reach" damage=12`, `field "Void Raider" "North Reach" damage 12`},
+		{"field Raider Middle damage 0", `field "Raider" on="Middle"`, "field Raider Middle"},
+		// damage not followed by a number is a name.
+		{"field Raider damage", `field "Raider" on="damage"`, `field Raider "damage"`},
+		{`field Raider "damage" damage 2`, `field "Raider" on="damage" damage=2`, `field Raider "damage" damage 2`},
+		{"field damage North damage 2", `field "damage" on="North" damage=2`, `field "damage" North damage 2`},
+		{`hand "cache" Scout`, `hand ["cache" "Scout"]`, `hand "cache" Scout`},
+		{`cache Shock "hand"`, `cache ["Shock" "hand"]`, `cache Shock "hand"`},
 		// Actions of the player whose turn it is.
 		{"play Shock North", `play "Shock" targets=["North"] pick=0`, "play Shock North"},
 		{"play Surge", `play "Surge" targets=[] pick=0`, "play Surge"},
@@ -409,6 +427,8 @@ func TestVoidMalformedMoves(t *testing.T) {
 		{"convert", 16, `expected ` + name + `, found the end of the line`, ""},
 		{"convert 3", 17, `expected ` + name + `, found "3"`, ""},
 		{"hand", 13, `expected ` + cards + `, found the end of the line`, ""},
+		{"cache", 14, `expected ` + cards + `, found the end of the line`, ""},
+		{"cache 3", 15, `expected ` + cards + `, found "3"`, ""},
 		// The second name missing.
 		{"advance Scout", 22, `expected ` + name + `, found the end of the line`, ""},
 		{"attack Raider", 22, `expected ` + name + `, found the end of the line`, ""},
@@ -435,6 +455,11 @@ func TestVoidMalformedMoves(t *testing.T) {
 		{"hand Scout field Wall North", 20, `expected ` + move + `, or "," between moves, found "field"`, ""},
 		{"hand Scout Wall Ben play Shock", 25, `expected ` + move + `, or "," between moves, found "Ben"; if "Wall Ben" is one name, quote it`, ""},
 		{"hand Scout X 2", 22, `expected ` + move + `, or "," between moves, found "2"`, ""},
+		{"cache Shock field Wall North", 21, `expected ` + move + `, or "," between moves, found "field"`, ""},
+		{"hand Scout cache Shock", 20, `expected ` + move + `, or "," between moves, found "cache"`, ""},
+		{"field Raider Middle damage", 29, `expected ` + move + `, or "," between moves, found "damage"`, ""},
+		{"field Raider Middle damage two", 29, `expected ` + move + `, or "," between moves, found "damage"`, ""},
+		{"field Raider Middle 1", 29, `expected ` + move + `, or "," between moves, found "1"`, ""},
 		{"sector North Forest energy 3", 29, `expected ` + move + `, or "," between moves, found "energy"`, ""},
 		// Actors.
 		{"Ben execute", 9, `expected ` + move + `, or "," between moves, found "Ben"`, ""},
@@ -535,5 +560,30 @@ func TestVoidEBNF(t *testing.T) {
 		if !strings.Contains(ebnf, want) {
 			t.Errorf("EBNF lacks %q:\n%s", want, ebnf)
 		}
+	}
+}
+
+// BenchmarkVoidParse parses a transcript of turns and one of a position's
+// set-up lines, each of many lines, so that their costs per byte (MB/s)
+// compare: a position costs no more to read than the moves of turns.
+func BenchmarkVoidParse(b *testing.B) {
+	header := "[Game \"void\"]\n[Players \"Ann\" \"Ben\"]\n\n"
+	var moves, position strings.Builder
+	moves.WriteString(header + "board: sector North Forest Lake, sector Middle Ruins, sector South Dunes Marsh\n\n")
+	position.WriteString(header + "board: sector North Forest Lake, sector Middle Ruins, sector South Dunes Marsh\n")
+	for i := range 200 {
+		fmt.Fprintf(&moves, "%d. %s: play Raider Middle, Ben play Drain Ann, play Shock Middle, execute, execute, execute, attack Scout Middle, Ben react Sentinel Middle, execute, execute\n", i+1, []string{"Ann", "Ben"}[i%2])
+		fmt.Fprintf(&position, "%s: energy 3, income 2, life 10, hand Raider Shock Barrage Wall, cache Drain Scout Shock, field Scout Middle, field Raider North damage 1, field Extractor Forest\n", []string{"Ann", "Ben"}[i%2])
+	}
+	position.WriteString("\n12. Ann:\n")
+	for _, tt := range []struct{ name, src string }{{"moves", moves.String()}, {"position", position.String()}} {
+		b.Run(tt.name, func(b *testing.B) {
+			b.SetBytes(int64(len(tt.src)))
+			for b.Loop() {
+				if p := Void.Parse("bench.void", tt.src); len(p.Errors) > 0 {
+					b.Fatal(p.Errors[0])
+				}
+			}
+		})
 	}
 }

@@ -316,7 +316,7 @@ func randomMove(s *State, pool []move, rng *shuffle.Source) move {
 		lines := []engine.Move{
 			Sector{"North", []string{"Forest", "Lake"}}, Sector{"East", []string{"Bay"}}, Sector{"West", []string{"West"}},
 			Energy{5}, Income{1}, Life{0}, Life{4}, Hand{[]string{"Scout", "Wall"}}, Hand{[]string{"Gizmo"}},
-			Field{"Scout", "North"}, Field{"Beacon", "Middle"}, Field{"Shock", "North"}, Field{"Scout", "Nowhere"},
+			Field{Card: "Scout", Target: "North"}, Field{Card: "Beacon", Target: "Middle"}, Field{Card: "Shock", Target: "North"}, Field{Card: "Scout", Target: "Nowhere"},
 			Convert{"Scout"},
 		}
 		players := []int{engine.Nobody, ann, ben}

@@ -175,6 +175,10 @@ func setupMoves(t testing.TB, line string) []engine.Move {
 			out = append(out, Hand{Cards: f[1:]})
 		case f[0] == "field" && len(f) == 3:
 			out = append(out, Field{Card: f[1], Target: f[2]})
+		case f[0] == "field" && len(f) == 5 && f[3] == "damage":
+			out = append(out, Field{Card: f[1], Target: f[2], Damage: number(t, f[4])})
+		case f[0] == "cache":
+			out = append(out, Cache{Cards: f[1:]})
 		default:
 			t.Fatalf("set-up line %q: cannot read %q", line, part)
 		}
@@ -326,7 +330,12 @@ func moveText(m engine.Move) string {
 	case Hand:
 		return "hand " + strings.Join(m.Cards, " ")
 	case Field:
+		if m.Damage != 0 {
+			return fmt.Sprintf("field %s %s damage %d", m.Card, m.Target, m.Damage)
+		}
 		return "field " + m.Card + " " + m.Target
+	case Cache:
+		return "cache " + strings.Join(m.Cards, " ")
 	}
 	return fmt.Sprintf("%T%+v", m, m)
 }
@@ -356,7 +365,7 @@ func ruled(id, rule string) verdict { return verdict{Ruling: id, Rule: rule} }
 
 // quotes tells the shared quote checks about Void: its rules text is
 // void.txt, its rulings run V1 to V29, and void.go gives rulings.
-var quotes = enginetest.Quotes{Game: "void", RulingPrefix: "V", MainFile: "void.go", Rulings: 29}
+var quotes = enginetest.Quotes{Game: "void", RulingPrefix: "V", MainFile: "void.go", Rulings: 34}
 
 // run applies moves written as a turn writes them, separated by commas,
 // each made by the player it names or the player whose turn it is. Each

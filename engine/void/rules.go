@@ -39,4 +39,8 @@ const (
 	rulingChoice     = "An action is written with its choices: its targets, pick and the option's number, X and its number."
 	rulingTurnOver   = "Nothing more is written in a turn after the game has ended."
 	rulingNotThere   = "A move the players let stand is made as far as it can be made at the table: nothing that is not there can be taken, moved, used or targeted."
+	rulingStop       = "Void energy, income and life stop at 999."
+	rulingDamage     = "Damage stays on a unit."
+	rulingDestroyed  = "A unit whose damage reaches its health is destroyed and goes to its owner's cache."
+	rulingPosition   = "The set-up lines declare the position the first turn starts from, and the first turn line says its number, from 1, and whose turn it is."
 )

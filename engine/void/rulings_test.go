@@ -20,7 +20,7 @@ import (
 // may be split and repeated; hands add up. Life is 1 or more when
 // declared."
 func TestRulingV1SetUpLines(t *testing.T) {
-	setUpMoves := []engine.Move{Sector{"East", []string{"Reef"}}, Energy{3}, Income{1}, Life{5}, Hand{[]string{"Scout"}}, Field{"Scout", "North"}}
+	setUpMoves := []engine.Move{Sector{"East", []string{"Reef"}}, Energy{3}, Income{1}, Life{5}, Hand{[]string{"Scout"}}, Field{Card: "Scout", Target: "North"}}
 	t.Run("split and repeated lines; hands add up", func(t *testing.T) {
 		s := table{
 			ann: "energy 3, hand Scout, income 2, hand Shock Scout, life 10, energy 4, field Scout North, field Extractor Forest",
@@ -77,12 +77,12 @@ func TestRulingV1SetUpLines(t *testing.T) {
 	})
 	t.Run("only units and modifications are in play", func(t *testing.T) {
 		for _, card := range []string{"Shock", "Surge"} {
-			v := expectMove(t, table{}.open(t), ann, engine.OnSetupLine{Move: Field{card, "North"}}, ruled("V1", rulingSetupLine))
+			v := expectMove(t, table{}.open(t), ann, engine.OnSetupLine{Move: Field{Card: card, Target: "North"}}, ruled("V1", rulingSetupLine))
 			checkWhat(t, v, "does not stay in play")
 		}
 	})
 	t.Run("the cards declared are cards of the catalogue", func(t *testing.T) {
-		for _, m := range []engine.Move{Hand{[]string{"Scout", "Gizmo"}}, Field{"Gizmo", "North"}} {
+		for _, m := range []engine.Move{Hand{[]string{"Scout", "Gizmo"}}, Field{Card: "Gizmo", Target: "North"}} {
 			s := table{}.open(t)
 			before, shown := s.clone(), snapshot(s)
 			err := s.Apply(ann, engine.OnSetupLine{Move: m})
@@ -118,7 +118,7 @@ func TestRulingV1SetUpLines(t *testing.T) {
 func TestRulingV2TheBoardComesFirst(t *testing.T) {
 	t.Run("a card in play before the board line", func(t *testing.T) {
 		s := table{board: none}.open(t)
-		v := expectMove(t, s, ann, engine.OnSetupLine{Move: Field{"Scout", "North"}}, ruled("V2", rulingBoardFirst))
+		v := expectMove(t, s, ann, engine.OnSetupLine{Move: Field{Card: "Scout", Target: "North"}}, ruled("V2", rulingBoardFirst))
 		checkWhat(t, v, "Scout is put in play before the board line")
 	})
 	t.Run("no sector at all", func(t *testing.T) {
@@ -199,9 +199,13 @@ func TestRulingV4EnergyAndIncome(t *testing.T) {
 		checkEnergy(t, s, ann, 1)
 	})
 	t.Run("stop at 999", func(t *testing.T) {
-		s := table{ann: "energy 1500, income 1500, life 1500"}.open(t)
+		s := table{ann: "energy 999, income 999, life 999"}.open(t)
 		if p := s.Player(ann); p.Energy != 999 || p.Income != 999 || p.Life != 999 {
 			t.Errorf("Ann: %+v", p)
+		}
+		// Declared past 999, they are refused: no play reaches them.
+		for _, m := range []engine.Move{Energy{1000}, Income{1500}, Life{1000}} {
+			expectMove(t, table{}.open(t), ann, engine.OnSetupLine{Move: m}, ruled("V4", rulingStop))
 		}
 		s = table{ann: "energy 998, income 5, hand Scout Gift Surge"}.start(t)
 		checkEnergy(t, s, ann, 999)
@@ -625,7 +629,7 @@ func TestRulingV15TargetsWhenTheActionIsTaken(t *testing.T) {
 		})
 	}
 	t.Run("a card in play on a target that is not there", func(t *testing.T) {
-		for _, m := range []Field{{"Extractor", "North"}, {"Scout", "Forest"}, {"Ward", "Cy"}} {
+		for _, m := range []Field{{Card: "Extractor", Target: "North"}, {Card: "Scout", Target: "Forest"}, {Card: "Ward", Target: "Cy"}} {
 			v := expectMove(t, table{}.open(t), ann, engine.OnSetupLine{Move: m}, ruled("V15", rulingDeclare))
 			checkWhat(t, v, m.Card+" goes on a")
 		}

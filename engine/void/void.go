@@ -43,8 +43,11 @@ type Life struct{ N int }
 type Hand struct{ Cards []string }
 
 // Field declares a card in play from the start: a unit in a sector, a
-// modification on its target.
-type Field struct{ Card, Target string }
+// modification on its target; a unit may carry damage (ruling V26).
+type Field struct {
+	Card, Target string
+	Damage       int
+}
 
 // Turn moves.
 
@@ -244,6 +247,10 @@ type State struct {
 	// is how much of it has been written, -1 once the set-up left it.
 	plan    []setupStep
 	planned int
+
+	// first is the first turn a declared position starts at (StartAt):
+	// turn 0 is turn 1, the first player's.
+	first struct{ turn, player int }
 }
 
 // New sets up a game before its set-up lines.
@@ -375,7 +382,7 @@ func (s *State) apply(p int, m engine.Move) error {
 		return s.setupMove(p, sl.Move)
 	}
 	switch m.(type) {
-	case Sector, Energy, Income, Life, Hand, Field:
+	case Sector, Energy, Income, Life, Hand, Field, Cache:
 		return ruling("V1", rulingSetupLine, fmt.Sprintf("%s is declared on a set-up line, not in a turn", setupWord(m)))
 	}
 	if p < 0 || p > 1 {
@@ -434,6 +441,8 @@ func setupWord(m engine.Move) string {
 		return "life"
 	case Hand:
 		return "a hand"
+	case Cache:
+		return "a cache"
 	}
 	return "a card in play"
 }
@@ -454,7 +463,8 @@ func (s *State) begin() error {
 		return ruling("V2", rulingBoardFirst, "the set-up declares no sector: write a board line, as in board: sector North Forest")
 	}
 	s.planned = -1
-	s.startTurn(0)
+	s.turn = max(s.first.turn, 1) - 1
+	s.startTurn(s.first.player)
 	return nil
 }
 
@@ -1269,15 +1279,21 @@ func (s *State) declare(p int, m engine.Move) error {
 	}
 	pl := &s.players[p]
 	switch m := m.(type) {
+	case Energy, Income, Life:
+		if err := declaredAmount(m); err != nil {
+			return err
+		}
+	}
+	switch m := m.(type) {
 	case Energy:
-		pl.energy = min(m.N, maxEnergy)
+		pl.energy = m.N
 	case Income:
-		pl.income = min(m.N, maxEnergy)
+		pl.income = m.N
 	case Life:
 		if m.N < 1 {
 			return ruling("V1", rulingSetupLine, "life is declared as 1 or more")
 		}
-		pl.life, pl.hasLife = min(m.N, maxEnergy), true
+		pl.life, pl.hasLife = m.N, true
 	case Hand:
 		for _, name := range m.Cards {
 			if _, ok := s.cards.Card(name); !ok {
@@ -1285,6 +1301,8 @@ func (s *State) declare(p int, m engine.Move) error {
 			}
 		}
 		pl.hand = append(pl.hand, m.Cards...)
+	case Cache:
+		return s.declareCache(p, m)
 	case Field:
 		return s.field(p, m)
 	default:
@@ -1366,7 +1384,11 @@ func (s *State) field(p int, m Field) error {
 	if !ok {
 		return ruling("V15", rulingDeclare, fmt.Sprintf("%s goes on a %s, and there is no %s %s", m.Card, c.Play.Targets.Kind, c.Play.Targets.Kind, m.Target))
 	}
+	if err := declaredDamage(c, m.Damage); err != nil {
+		return err
+	}
 	s.enterPlay(c, p, t)
+	s.perms[len(s.perms)-1].damage = m.Damage
 	return nil
 }
 

@@ -37,6 +37,9 @@ func init() {
 			Load:          loadVoid,
 		},
 		Board: grammar.VoidBoard,
+		// The set-up lines declare the position the first turn starts
+		// from (ruling V34).
+		Declares: voidDeclares,
 		// The rules text says nothing of winning; a declared life is the one
 		// way the engine knows, so other wins are the players' record.
 		RecordedWins: true,
@@ -82,8 +85,10 @@ func voidToEngine(dst []engine.Move, m *grammar.VoidMove, setup bool) []engine.M
 		em = void.Life{N: a.N}
 	case *grammar.VoidHand:
 		em = void.Hand{Cards: strs(a.Cards)}
+	case *grammar.VoidCache:
+		em = void.Cache{Cards: strs(a.Cards)}
 	case *grammar.VoidField:
-		em = void.Field{Card: string(a.Card), Target: string(a.Target)}
+		em = void.Field{Card: string(a.Card), Target: string(a.Target), Damage: a.Damage}
 	case *grammar.VoidPlay:
 		em = void.Play{Card: string(a.Card), Choices: voidChoices(a.Choices)}
 	case *grammar.VoidActivate:
@@ -107,6 +112,24 @@ func voidToEngine(dst []engine.Move, m *grammar.VoidMove, setup bool) []engine.M
 		em = engine.OnSetupLine{Move: em}
 	}
 	return append(dst, em)
+}
+
+// voidDeclares tells whether a set-up move declares a position, one whose
+// first turn may have any number (ruling V34), and whose refusal is an
+// impossible position (exit status 2): a player's void energy or income,
+// which every position writes. The other set-up moves (the board's
+// sectors, life, hands, caches and cards in play) declare the position
+// too, but Void transcripts have always reported the refusal of a set-up
+// line (a name given twice, a card not in the catalogue, a card put in play
+// before the board line) as an illegal move (exit status 1), and they
+// still do: the core reports a declaration's refusal as impossible, and
+// these keep the reports older transcripts had.
+func voidDeclares(m *grammar.VoidMove) bool {
+	switch m.Action.(type) {
+	case *grammar.VoidEnergy, *grammar.VoidIncome:
+		return true
+	}
+	return false
 }
 
 func voidNames[N ~string](ss []string) []N {
@@ -140,8 +163,10 @@ func voidNotate(m engine.Move) string {
 		a = &grammar.VoidLife{N: m.N}
 	case void.Hand:
 		a = &grammar.VoidHand{Cards: voidNames[grammar.VoidName](m.Cards)}
+	case void.Cache:
+		a = &grammar.VoidCache{Cards: voidNames[grammar.VoidName](m.Cards)}
 	case void.Field:
-		a = &grammar.VoidField{Card: name(m.Card), Target: name(m.Target)}
+		a = &grammar.VoidField{Card: name(m.Card), Target: name(m.Target), Damage: m.Damage}
 	case void.Play:
 		a = &grammar.VoidPlay{Card: name(m.Card), Choices: grammarChoices(m.Choices)}
 	case void.Activate:
