@@ -152,24 +152,32 @@ func TokenizeWith(def LexerDefinition, filename, src string, opts TokenizeOption
 	// Invalid bytes would be mangled in every message: report the first, and
 	// lex on with each one masked by a '?' of the same length, so positions
 	// hold and the rest of the file is still checked.
-	var invalid map[int]bool
+	// The masked bytes are told by comparing the text with the original,
+	// kept in invalid: a set of their offsets was a map entry a byte,
+	// 600 MB for 15 MB of random bytes.
+	var invalid string
 	if !utf8.ValidString(src) {
-		invalid = map[int]bool{}
-		masked := []byte(src)
+		invalid = src
+		var masked strings.Builder
+		masked.Grow(len(src))
+		from, first := 0, true // from: the start of the valid text not yet written
 		for i := 0; i < len(src); {
 			r, size := utf8.DecodeRuneInString(src[i:])
 			if r == utf8.RuneError && size == 1 {
-				if len(invalid) == 0 {
+				if first {
+					first = false
 					pos := base
 					pos.Advance(src[:i])
 					out.fail(&Error{Span{pos, pos}, "invalid UTF-8: a transcript is UTF-8 text"})
 				}
-				invalid[i] = true
-				masked[i] = '?'
+				masked.WriteString(src[from:i])
+				masked.WriteByte('?')
+				from = i + 1
 			}
 			i += size
 		}
-		src = string(masked)
+		masked.WriteString(src[from:])
+		src = masked.String()
 	}
 	if fast, ok := def.(*FastLexer); ok && len(src) <= maxCompact {
 		sc := getScratch()
@@ -230,7 +238,7 @@ func TokenizeWith(def LexerDefinition, filename, src string, opts TokenizeOption
 
 // scanTokens is Tokenize's loop for a Scanner: the same tokens, the same
 // recovery at the next line after a character no rule takes, in one pass.
-func scanTokens(out *Tokens, sc Scanner, kinds tokenKinds, pos lexer.Position, src string, invalid map[int]bool) {
+func scanTokens(out *Tokens, sc Scanner, kinds tokenKinds, pos lexer.Position, src string, invalid string) {
 	if len(src) > largeText {
 		// Grown token by token, the slice would allocate about five times
 		// its final size: count the tokens first.
@@ -315,9 +323,10 @@ func (t *Tokens) take(tok lexer.Token, kinds tokenKinds) (forParser bool) {
 }
 
 // unexpected reports the character at pos, which no rule matches, unless
-// it is an invalid byte, already reported.
-func (t *Tokens) unexpected(src string, pos lexer.Position, invalid map[int]bool) {
-	if invalid[pos.Offset] {
+// it is an invalid byte, already reported: invalid is the text before its
+// invalid bytes were masked, or "" when it had none.
+func (t *Tokens) unexpected(src string, pos lexer.Position, invalid string) {
+	if invalid != "" && invalid[pos.Offset] != src[pos.Offset] {
 		return
 	}
 	r, _ := utf8.DecodeRuneInString(src[pos.Offset:])
@@ -332,7 +341,7 @@ func (t *Tokens) unexpected(src string, pos lexer.Position, invalid map[int]bool
 // interface call and a position sum a token: the tokens for the parser
 // are appended to toks, compact, and the rest goes to out as Tokenize
 // files it.
-func (l *FastLexer) lex(out *Tokens, pos lexer.Position, src string, invalid map[int]bool, toks []token) []token {
+func (l *FastLexer) lex(out *Tokens, pos lexer.Position, src string, invalid string, toks []token) []token {
 	kinds := tokenKinds{l.comment, l.whitespace, l.str, l.correction}
 	if len(src) > largeText && cap(toks)-len(toks) < len(src)/4 {
 		// A slice grown token by token allocates about five times its

@@ -524,6 +524,12 @@ func (g *Grammar[M]) parsePieces(ar *Arena[M], t *tokens, chunks []part) (*File[
 			continue
 		}
 		head, turn := g.head(t, chunk)
+		if head > longStatement {
+			// Not a statement of the notation: let the file's error
+			// path parse it, a prefix first (compactRuns), where this
+			// would make every token of it for participle.
+			return nil, false
+		}
 		key := t.text(chunk.first(head))
 		if turn {
 			key = t.turnKey(chunk, &ar.key)

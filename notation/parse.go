@@ -213,7 +213,7 @@ func (g *Grammar[M]) parse(a *Arena[M], filename, src string, limits Limits, pie
 	toks := newTokens(limits)
 	sc := getScratch()
 	defer putScratch(sc)
-	sc.toks = fast.lex(toks, lexer.Position{Filename: filename, Line: 1, Column: 1}, src, nil, sc.toks)
+	sc.toks = fast.lex(toks, lexer.Position{Filename: filename, Line: 1, Column: 1}, src, "", sc.toks)
 	toks.finish()
 	t := &tokens{filename: filename, src: src, toks: sc.toks, lexed: &sc.lexed}
 	if strings.HasPrefix(src, "\uFEFF") {
@@ -236,9 +236,143 @@ func (g *Grammar[M]) parse(a *Arena[M], filename, src string, limits Limits, pie
 			return &Parsed[M]{Source: src, File: file, Comments: toks.Comments, Corrections: toks.Corrections, EOF: toks.EOF}
 		}
 	}
-	toks.Tokens = t.expand()
-	return g.parseTokens(filename, src, toks, limits, chunks)
+	return g.parseCompact(filename, src, toks, t, chunks, limits)
 }
+
+// parseCompact is parseTokens for a file lexed into compact tokens: it
+// parses the file statement by statement first, each statement's tokens
+// made for participle as it goes, and parses it whole only when that may
+// succeed (wholeMayParse). Making every token of the file for participle,
+// 64 bytes each, was most of the memory a large file that does not parse
+// took (a million lines of "[": 60 MB of 110).
+func (g *Grammar[M]) parseCompact(filename, src string, toks *Tokens, t *tokens, parts []part, limits Limits) *Parsed[M] {
+	p := &Parsed[M]{Source: src, File: &File[M]{}, Comments: toks.Comments, Corrections: toks.Corrections, Errors: toks.Errors, Dropped: toks.Dropped, EOF: toks.EOF}
+	failedAt := g.parseStatements(p, src, compactRuns{t}, parts, toks, limits)
+	if len(toks.Errors) > 0 || !g.wholeMayParse(t, failedAt) {
+		return p
+	}
+	all := withEnd(t.expand())
+	all[len(all)-1] = lexer.EOFToken(toks.EOF)
+	file, err := Guard(func() (*File[M], error) {
+		return g.file.ParseFromLexer(peekingLexer(all))
+	})
+	if err != nil {
+		return p
+	}
+	return &Parsed[M]{Source: src, File: file, Comments: toks.Comments, Corrections: toks.Corrections, Errors: toks.Errors, Dropped: toks.Dropped, EOF: toks.EOF}
+}
+
+// wholeMayParse tells whether a file whose statements, parsed alone,
+// first failed at offset failedAt (-1: none did) may still parse whole. It
+// may, since the statements are told apart by how lines begin, and a
+// statement may go on over a line that begins like one. The file is
+// parsed whole up to a little past that offset (wholeMargin tokens): a
+// file that fails there, before the last token given, fails the same way
+// whole, since participle read no further (see parsePrefix). Only when
+// that does not tell is the whole file made for participle.
+func (g *Grammar[M]) wholeMayParse(t *tokens, failedAt int) bool {
+	if failedAt < 0 {
+		return true
+	}
+	cut, _ := slices.BinarySearchFunc(t.toks, failedAt, func(k token, off int) int { return k.off - off })
+	cut += wholeMargin
+	if cut >= len(t.toks) {
+		return true // the prefix is the whole file
+	}
+	_, ok, _ := parsePrefix(t, part{0, cut}, func(run []lexer.Token) error {
+		_, err := Guard(func() (*File[M], error) { return g.file.ParseFromLexer(peekingLexer(run)) })
+		return err
+	})
+	return !ok
+}
+
+// parsePrefix parses the tokens of p followed by an end of input, and
+// tells whether that parse tells how a parse of more tokens after them
+// goes: when it fails at a token before p's last. participle reports the
+// deepest error any branch met, by how far it read, so no branch read
+// the end of input given, which the next token would stand in for (a
+// branch that failed there would have made the error at the end, and one
+// that ended there would have had to fail at it or later); the same
+// tokens then make the same parse and the same error. It returns the
+// tokens parsed, without the end, whether their parse tells, and its
+// error.
+func parsePrefix(t *tokens, p part, parse func(run []lexer.Token) error) ([]lexer.Token, bool, error) {
+	run := t.runOf(p)
+	err := parse(run)
+	var perr participle.Error
+	return run[:p.len()], err != nil && errors.As(err, &perr) && perr.Position().Offset < run[p.len()-1].Pos.Offset, err
+}
+
+// runOf is the tokens of p, followed by an end of input, in memory of
+// their own.
+func (t *tokens) runOf(p part) []lexer.Token {
+	run := make([]lexer.Token, p.len()+1)
+	for i := range p.len() {
+		run[i] = t.lexToken(p.lo + i)
+	}
+	run[p.len()] = lexer.EOFToken(tokenEnd(run[p.len()-1]))
+	return run
+}
+
+// wholeMargin is the number of tokens past a statement's error that
+// wholeMayParse parses the file up to.
+const wholeMargin = 64
+
+// longStatement is the number of tokens of a statement past which
+// compactRuns parses a prefix of it first.
+const longStatement = 256
+
+// statementRuns are the runs of a file's tokens that parseStatements
+// gives participle, one a statement.
+type statementRuns interface {
+	// parse calls parse with the tokens of p followed by an end of
+	// input, or of a prefix of p when that tells (parsePrefix), and
+	// returns its error and the tokens it was given, without the end.
+	parse(p part, parse func(run []lexer.Token) error) ([]lexer.Token, error)
+	// text is p's source text, and line the line it begins on.
+	text(src string, p part) string
+	line(p part) int
+}
+
+// expandedRuns are runs of a slice of every token of a file, with room
+// for one more: the token after a run stands for the end while it is
+// parsed.
+type expandedRuns struct{ all []lexer.Token }
+
+func (r expandedRuns) parse(p part, parse func([]lexer.Token) error) ([]lexer.Token, error) {
+	next := r.all[p.hi]
+	r.all[p.hi] = lexer.EOFToken(tokenEnd(r.all[p.hi-1]))
+	err := parse(r.all[p.lo : p.hi+1])
+	r.all[p.hi] = next
+	return r.all[p.lo:p.hi], err
+}
+
+func (r expandedRuns) text(src string, p part) string {
+	last := r.all[p.hi-1]
+	return src[r.all[p.lo].Pos.Offset : last.Pos.Offset+len(last.Value)]
+}
+
+func (r expandedRuns) line(p part) int { return r.all[p.lo].Pos.Line }
+
+// compactRuns are runs of a file's compact tokens, each made for
+// participle in memory of its own, which a statement that parses keeps.
+// Of a long statement, a prefix is parsed first: a line of 60,000 "["
+// fails at its second token.
+type compactRuns struct{ t *tokens }
+
+func (r compactRuns) parse(p part, parse func([]lexer.Token) error) ([]lexer.Token, error) {
+	if p.len() > longStatement {
+		if chunk, ok, err := parsePrefix(r.t, p.first(longStatement), parse); ok {
+			return chunk, err
+		}
+	}
+	run := r.t.runOf(p)
+	return run[:p.len()], parse(run)
+}
+
+func (r compactRuns) text(_ string, p part) string { return r.t.text(p) }
+
+func (r compactRuns) line(p part) int { return int(r.t.toks[p.lo].line) }
 
 // parseTokens parses a lexed transcript whole, and where it does not
 // parse, statement by statement for every error: parts are its
@@ -263,15 +397,27 @@ func (g *Grammar[M]) parseTokens(filename, src string, toks *Tokens, limits Limi
 	if parts == nil {
 		parts = compact(filename, src, toks.Tokens).statements(nil)
 	}
+	g.parseStatements(p, src, expandedRuns{all}, parts, toks, limits)
+	return p
+}
+
+// parseStatements parses each part on its own, adding to p the
+// statements that parse and the errors of those that do not, and
+// returns the offset where the first that does not parse fails (-1:
+// none does). Past
+// Limits.MaxErrors, errors are only counted, and a statement of the same
+// text as one that failed before is not parsed again, so that a file of
+// a million bad lines costs a million lookups rather than a million
+// parses and messages.
+func (g *Grammar[M]) parseStatements(p *Parsed[M], src string, runs statementRuns, parts []part, toks *Tokens, limits Limits) int {
 	// Errors come statement by statement in the order of the text, so
 	// that once maxErrors are kept, every later one is past them.
 	found := NewErrorSet(limits.OrDefault().MaxErrors)
 	var failed map[string]int // statement texts that fail: the error's line, from the first
+	firstAt := -1
 	for _, part := range parts {
-		chunk := all[part.lo:part.hi]
-		last := chunk[len(chunk)-1]
-		text := src[chunk[0].Pos.Offset : last.Pos.Offset+len(last.Value)]
-		line := chunk[0].Pos.Line
+		text := runs.text(src, part)
+		line := runs.line(part)
 		if found.Full() {
 			if at, ok := failed[text]; ok {
 				if !toks.HasError(line + at) {
@@ -280,17 +426,25 @@ func (g *Grammar[M]) parseTokens(filename, src string, toks *Tokens, limits Limi
 				continue
 			}
 		}
-		// The statement ends where its last token does: the token after it
-		// stands for the end while it is parsed.
-		next := all[part.hi]
-		all[part.hi] = lexer.EOFToken(tokenEnd(last))
-		st, err := Guard(func() (*Statement[M], error) {
-			return g.stmt.ParseFromLexer(peekingLexer(all[part.lo : part.hi+1]))
+		// The statement ends where its last token does: an end of input
+		// follows it while it is parsed.
+		var st *Statement[M]
+		chunk, err := runs.parse(part, func(run []lexer.Token) (err error) {
+			st, err = Guard(func() (*Statement[M], error) {
+				return g.stmt.ParseFromLexer(peekingLexer(run))
+			})
+			return err
 		})
-		all[part.hi] = next
 		if err == nil {
 			p.File.Statements = append(p.File.Statements, st)
 			continue
+		}
+		if firstAt < 0 {
+			firstAt = chunk[len(chunk)-1].Pos.Offset
+			var perr participle.Error
+			if errors.As(err, &perr) {
+				firstAt = perr.Position().Offset
+			}
 		}
 		at := errorLine(err, chunk)
 		switch {
@@ -318,7 +472,7 @@ func (g *Grammar[M]) parseTokens(filename, src string, toks *Tokens, limits Limi
 	}
 	p.Errors, dropped = set.List()
 	p.Dropped += found.Dropped() + dropped
-	return p
+	return firstAt
 }
 
 // maxFailedTexts is the most statement texts parseTokens remembers as
