@@ -556,6 +556,15 @@ func (b *binding[M]) letStand(r *Report, state engine.State, player int, ems []e
 	return true
 }
 
+// lastTurnNumber is the number of a transcript's last turn line, 0 when it
+// has none: its count, unless it begins from a declared position.
+func lastTurnNumber[M notation.Move](t *notation.Transcript[M]) int {
+	if n := len(t.Turns); n > 0 {
+		return t.Turns[n-1].Number
+	}
+	return 0
+}
+
 // conclude writes the result the rules give and compares the recorded one.
 func (b *binding[M]) conclude(r *Report, t *notation.Transcript[M], state engine.State, where string) {
 	r.State = b.describe(state, t.Players)
@@ -602,7 +611,7 @@ func (b *binding[M]) conclude(r *Report, t *notation.Transcript[M], state engine
 			disagree()
 			return
 		}
-		r.Result = fmt.Sprintf("draw by agreement after turn %d", len(t.Turns))
+		r.Result = fmt.Sprintf("draw by agreement after turn %d", lastTurnNumber(t))
 		r.Outcome = "draw"
 		r.Recorded = recorded + " (recorded, not derived from the rules)"
 		return
@@ -616,13 +625,13 @@ func (b *binding[M]) conclude(r *Report, t *notation.Transcript[M], state engine
 		if len(t.Players) != 2 {
 			winner = "the other players"
 		}
-		r.Result = fmt.Sprintf("%s wins: %s resigned after turn %d", winner, t.Players[loser], len(t.Turns))
+		r.Result = fmt.Sprintf("%s wins: %s resigned after turn %d", winner, t.Players[loser], lastTurnNumber(t))
 		r.Outcome = winner + " wins"
 		r.Recorded = recorded + " (recorded, not derived from the rules)"
 		return
 	default: // wins
 		if !o.Over && b.recordedWins {
-			r.Result = fmt.Sprintf("%s wins after turn %d, as recorded", rec.Player.Text(), len(t.Turns))
+			r.Result = fmt.Sprintf("%s wins after turn %d, as recorded", rec.Player.Text(), lastTurnNumber(t))
 			r.Outcome = rec.Player.Text() + " wins"
 			r.Recorded = recorded + " (recorded, not derived from the rules)"
 			return

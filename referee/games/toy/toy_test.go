@@ -172,13 +172,13 @@ func TestTrackPosition(t *testing.T) {
 	}
 	// A turn that has not ended, and one the game never reached, give no
 	// position but a reason.
-	unfinished := strings.Replace(string(src), "\nresult: Ann wins\n", "", 1)
+	unfinished := strings.Replace(string(src), "5. Ann: walk\n\nresult: Ann wins\n", "", 1)
 	for _, tt := range []struct {
 		src  string
 		turn int
 		want string
 	}{
-		{unfinished, 5, "no position: turn 5 has not ended"},
+		{unfinished, 4, "no position: turn 4 has not ended"},
 		{unfinished, 9, "no position: the transcript has no turn 9"},
 		{string(src), 0, "no position: the game is over: it ended on turn 5"},
 	} {
