@@ -390,7 +390,8 @@ func (s *State) dealPiles() error {
 }
 
 // Position implements engine.Positioned: the state at the start of the
-// turn to come, before its draw. In a seeded game the deck is listed in
+// turn to come, before its draw, its declarations wrapped as moves of
+// set-up lines (engine.OnSetupLine), as Apply takes them. In a seeded game the deck is listed in
 // full, top first, and, when a reshuffle may draw on the seed's stream
 // again, the stream; in an unseeded game the deck is a count, as its order
 // is no one's until the transcript writes a draw.
@@ -433,7 +434,18 @@ func (s *State) Position() engine.Position {
 			pos.Lines = append(pos.Lines, line)
 		}
 	}
+	onSetupLines(pos.Lines)
 	return pos
+}
+
+// onSetupLines wraps the lines' declarations as moves of set-up lines, as
+// Apply takes them.
+func onSetupLines(lines []engine.PositionLine) {
+	for _, line := range lines {
+		for i, m := range line.Moves {
+			line.Moves[i] = engine.OnSetupLine{Move: m}
+		}
+	}
 }
 
 // streamNumbers counts the numbers the seed's stream has given: the steps
