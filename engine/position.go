@@ -34,7 +34,8 @@ type PositionLine struct {
 // declarations as it takes any set-up move, from Apply on a new game's
 // state, each refused at once when it cannot stand with those before it
 // (two units on one square, a card in two places). Then, at the first
-// turn line, the referee calls StartAt.
+// turn line, the referee calls StartAt, and then Begin for a state that
+// is an engine.Beginner.
 type Positioned interface {
 	// StartAt ends a declared position and begins turn number turn,
 	// player's. It refuses, with a *Violation naming what is impossible, a
@@ -44,9 +45,12 @@ type Positioned interface {
 	// ends). Positions that are possible but could not be reached by play
 	// are accepted.
 	StartAt(turn, player int) error
-	// Position writes the state as declarations, at the start of the turn
-	// to come: Apply of its lines' moves on a new game's state, then
-	// StartAt(Turn, Player), gives a state that plays on as this one does,
-	// with the same draws and shuffles. It is called only between turns.
+	// Position writes the state as declarations, between turns: it is
+	// called on the state the end of a turn (Apply of EndTurn) left.
+	// Apply of its lines' moves on a new game's state (made with the same
+	// Options), then StartAt(Turn, Player), then Begin for a Beginner (as
+	// the referee does at a transcript's first turn line), gives a state
+	// that plays on as this one does, with the same legal moves, draws
+	// and shuffles.
 	Position() Position
 }

@@ -88,6 +88,9 @@ func firstDiff(a, b reflect.Value, path string) string {
 			return sameNode(a.Interface().(notation.Node), b.Interface().(notation.Node), path)
 		}
 		for i := range a.NumField() {
+			if !a.Type().Field(i).IsExported() {
+				continue // the parse's own bookkeeping, not what it says
+			}
 			if d := firstDiff(a.Field(i), b.Field(i), path+"."+a.Type().Field(i).Name); d != "" {
 				return d
 			}

@@ -95,11 +95,17 @@ func (f *fastLexer) Next() (lexer.Token, error) {
 	}
 	typ, n := f.def.scan(f.data)
 	if n == 0 {
-		sample := []rune(f.data)
-		if len(sample) > 16 {
-			sample = append(sample[:16], []rune("...")...)
+		// The first 16 runes, as participle's lexer shows them, without
+		// converting the whole rest of the text as it does.
+		sample, k := f.data, 0
+		for i := range f.data {
+			if k == 16 {
+				sample = f.data[:i] + "..."
+				break
+			}
+			k++
 		}
-		return lexer.Token{}, &lexer.Error{Msg: fmt.Sprintf("lexer: invalid input text %q", string(sample)), Pos: f.pos}
+		return lexer.Token{}, &lexer.Error{Msg: fmt.Sprintf("lexer: invalid input text %q", string([]rune(sample))), Pos: f.pos}
 	}
 	tok := lexer.Token{Type: typ, Value: f.data[:n], Pos: f.pos}
 	advance(&f.pos, tok.Value)

@@ -67,8 +67,73 @@ type Tokens struct {
 	Tokens      []lexer.Token
 	Comments    []Comment
 	Corrections []Correction
-	Errors      []*Error
-	EOF         lexer.Position
+	// Errors are the first errors by position, at most Limits.MaxErrors;
+	// Dropped counts those past them.
+	Errors  []*Error
+	Dropped int
+	EOF     lexer.Position
+
+	// errs collects the errors while lexing, at most maxErrors (0: the
+	// default), made at the first; bad has the line of every error,
+	// dropped or not, and at its offset.
+	errs      *ErrorSet
+	maxErrors int
+	bad       bitSet
+	at        bitSet
+	// last is the last comment met, kept or not; dropComments says not to
+	// keep them.
+	last         Comment
+	dropComments bool
+}
+
+// newTokens is an empty lexed text that keeps errors within limits.
+func newTokens(limits Limits) *Tokens {
+	return &Tokens{maxErrors: limits.MaxErrors}
+}
+
+// fail records a lexical error.
+func (t *Tokens) fail(e *Error) {
+	if t.errs == nil {
+		t.errs = NewErrorSet(Limits{MaxErrors: t.maxErrors}.OrDefault().MaxErrors)
+	}
+	t.bad.add(e.Span.Start.Line)
+	t.at.add(e.Span.Start.Offset)
+	t.errs.Add(e)
+}
+
+// finish sets Errors and Dropped from the errors met.
+func (t *Tokens) finish() *Tokens {
+	if t.errs != nil {
+		t.Errors, t.Dropped = t.errs.List()
+	}
+	return t
+}
+
+// HasError tells whether a lexical error, kept or dropped, begins on line.
+func (t *Tokens) HasError(line int) bool { return t.bad.has(line) }
+
+// ErrorBetween tells whether a lexical error, kept or dropped, begins at
+// an offset in [from, to).
+func (t *Tokens) ErrorBetween(from, to int) bool { return t.at.any(from, to) }
+
+// Scanner is a lexer written by hand, which Tokenize uses rather than the
+// definition's own lexer: Scan gives the type and the length of the token
+// at the start of s (never empty), or a length of 0 where no rule
+// matches. It must give exactly the tokens of the definition it belongs
+// to, as a test of each checks; participle's lexers convert the rest of
+// the text to runes at each error, which made a text of many errors
+// quadratic.
+type Scanner interface {
+	Scan(s string) (lexer.TokenType, int)
+}
+
+// TokenizeOptions tune TokenizeWith.
+type TokenizeOptions struct {
+	// Limits.MaxErrors bounds the errors kept (see Tokens.Dropped).
+	Limits Limits
+	// DropComments checks comments without keeping them, for a caller
+	// that has no use for them.
+	DropComments bool
 }
 
 // Tokenize lexes src. On a character no rule matches, it records an error
@@ -76,7 +141,13 @@ type Tokens struct {
 // the rest of the file. A FastLexer has a loop of its own here, to the
 // same effect.
 func Tokenize(def LexerDefinition, filename, src string) *Tokens {
-	out := &Tokens{}
+	return TokenizeWith(def, filename, src, TokenizeOptions{})
+}
+
+// TokenizeWith lexes src as Tokenize does, with options.
+func TokenizeWith(def LexerDefinition, filename, src string, opts TokenizeOptions) *Tokens {
+	out := newTokens(opts.Limits)
+	out.dropComments = opts.DropComments
 	base := lexer.Position{Filename: filename, Line: 1, Column: 1}
 	// Invalid bytes would be mangled in every message: report the first, and
 	// lex on with each one masked by a '?' of the same length, so positions
@@ -91,7 +162,7 @@ func Tokenize(def LexerDefinition, filename, src string) *Tokens {
 				if len(invalid) == 0 {
 					pos := base
 					pos.Advance(src[:i])
-					out.Errors = append(out.Errors, &Error{Span{pos, pos}, "invalid UTF-8: a transcript is UTF-8 text"})
+					out.fail(&Error{Span{pos, pos}, "invalid UTF-8: a transcript is UTF-8 text"})
 				}
 				invalid[i] = true
 				masked[i] = '?'
@@ -105,15 +176,19 @@ func Tokenize(def LexerDefinition, filename, src string) *Tokens {
 		sc.toks = fast.lex(out, base, src, invalid, sc.toks)
 		out.Tokens = (&tokens{filename: filename, src: src, toks: sc.toks}).expand()
 		putScratch(sc)
-		return out.withoutBOM(src)
+		return out.finish().withoutBOM(src)
 	}
 	symbols := def.Symbols()
 	kinds := tokenKinds{symbols[TokenComment], symbols[TokenWhitespace], symbols[TokenString], symbols[TokenCorrection]}
+	if sc, ok := def.(Scanner); ok {
+		scanTokens(out, sc, kinds, base, src, invalid)
+		return out.finish().withoutBOM(src)
+	}
 	rest := src
 	for {
 		lex, err := def.LexString(filename, rest)
 		if err != nil {
-			out.Errors = append(out.Errors, &Error{Span{base, base}, err.Error()})
+			out.fail(&Error{Span{base, base}, err.Error()})
 			break
 		}
 		for {
@@ -138,7 +213,7 @@ func Tokenize(def LexerDefinition, filename, src string) *Tokens {
 			tok.Pos = base.Add(tok.Pos)
 			if tok.EOF() {
 				out.EOF = tok.Pos
-				return out.withoutBOM(src)
+				return out.finish().withoutBOM(src)
 			}
 			if out.take(tok, kinds) {
 				out.Tokens = append(out.Tokens, tok)
@@ -147,10 +222,58 @@ func Tokenize(def LexerDefinition, filename, src string) *Tokens {
 		if rest == "" {
 			out.EOF = base
 			out.EOF.Advance(src[base.Offset:])
-			return out.withoutBOM(src)
+			return out.finish().withoutBOM(src)
 		}
 	}
-	return out.withoutBOM(src)
+	return out.finish().withoutBOM(src)
+}
+
+// scanTokens is Tokenize's loop for a Scanner: the same tokens, the same
+// recovery at the next line after a character no rule takes, in one pass.
+func scanTokens(out *Tokens, sc Scanner, kinds tokenKinds, pos lexer.Position, src string, invalid map[int]bool) {
+	if len(src) > largeText {
+		// Grown token by token, the slice would allocate about five times
+		// its final size: count the tokens first.
+		n := 0
+		for s := src; s != ""; {
+			typ, k := sc.Scan(s)
+			if k == 0 {
+				nl := strings.IndexByte(s, '\n')
+				if nl < 0 {
+					break
+				}
+				k = nl + 1
+			} else if typ != kinds.whitespace && typ != kinds.comment {
+				n++
+			}
+			s = s[k:]
+		}
+		if n > 0 {
+			out.Tokens = make([]lexer.Token, 0, n)
+		}
+	}
+	for s := src; s != ""; {
+		typ, n := sc.Scan(s)
+		if n == 0 {
+			out.unexpected(src, pos, invalid)
+			// Go on at the next line.
+			nl := strings.IndexByte(s, '\n')
+			if nl < 0 {
+				advance(&pos, s)
+				break
+			}
+			advance(&pos, s[:nl+1])
+			s = s[nl+1:]
+			continue
+		}
+		tok := lexer.Token{Type: typ, Value: s[:n], Pos: pos}
+		advance(&pos, tok.Value)
+		s = s[n:]
+		if typ != kinds.whitespace && out.take(tok, kinds) {
+			out.Tokens = append(out.Tokens, tok)
+		}
+	}
+	out.EOF = pos
 }
 
 // tokenKinds are the types of the tokens Tokenize keeps aside or checks.
@@ -166,19 +289,22 @@ func (t *Tokens) take(tok lexer.Token, kinds tokenKinds) (forParser bool) {
 	case kinds.whitespace:
 	case kinds.comment:
 		if strings.HasPrefix(tok.Value, "{") && !strings.HasSuffix(tok.Value, "}") {
-			t.Errors = append(t.Errors, &Error{Span{tok.Pos, tok.Pos}, "unterminated { comment: expected a closing }"})
+			t.fail(&Error{Span{tok.Pos, tok.Pos}, "unterminated { comment: expected a closing }"})
 		}
-		t.Comments = append(t.Comments, Comment{Pos: tok.Pos, Text: tok.Value})
+		t.last = Comment{Pos: tok.Pos, Text: tok.Value}
+		if !t.dropComments {
+			t.Comments = append(t.Comments, t.last)
+		}
 	case kinds.correction:
 		c, err := readCorrection(tok)
 		if err != nil {
-			t.Errors = append(t.Errors, err)
+			t.fail(err)
 			return false
 		}
 		t.Corrections = append(t.Corrections, c)
 	case kinds.str:
 		if len(tok.Value) < 2 || !strings.HasSuffix(tok.Value, `"`) || !closedString(tok.Value) {
-			t.Errors = append(t.Errors, &Error{Span{tok.Pos, tokenEnd(tok)}, `unterminated string: expected a closing " on the same line`})
+			t.fail(&Error{Span{tok.Pos, tokenEnd(tok)}, `unterminated string: expected a closing " on the same line`})
 			return false
 		}
 		return true
@@ -196,11 +322,10 @@ func (t *Tokens) unexpected(src string, pos lexer.Position, invalid map[int]bool
 	}
 	r, _ := utf8.DecodeRuneInString(src[pos.Offset:])
 	msg := fmt.Sprintf("unexpected character %q", r)
-	if c := t.Comments; r == '}' && len(c) > 0 && strings.HasPrefix(c[len(c)-1].Text, "{") && strings.Contains(c[len(c)-1].Text[1:], "{") {
-		last := c[len(c)-1].Pos
-		msg += fmt.Sprintf("; { comments do not nest: the comment at %d:%d ended at its first }", last.Line, last.Column)
+	if c := t.last; r == '}' && strings.HasPrefix(c.Text, "{") && strings.Contains(c.Text[1:], "{") {
+		msg += fmt.Sprintf("; { comments do not nest: the comment at %d:%d ended at its first }", c.Pos.Line, c.Pos.Column)
 	}
-	t.Errors = append(t.Errors, &Error{Span{pos, pos}, msg})
+	t.fail(&Error{Span{pos, pos}, msg})
 }
 
 // lex is Tokenize's loop for a fast lexer, without a lexer value, an

@@ -16,6 +16,12 @@ type Limits struct {
 	MaxBytes int // the size of the file
 	MaxLine  int // the bytes of one line
 	MaxMoves int // the moves of a whole transcript, set-up lines included
+	// MaxErrors is the most errors of each kind (syntax, structure) kept
+	// of one text: those past it, by position, are only counted
+	// (Parsed.Dropped, Transcript.Dropped), so that memory follows what
+	// a report prints rather than what a hostile file holds. A negative
+	// value keeps them all.
+	MaxErrors int
 }
 
 // The default limits: far above any game played or generated.
@@ -23,6 +29,9 @@ const (
 	DefaultMaxBytes = 16 << 20
 	DefaultMaxLine  = 64 << 10
 	DefaultMaxMoves = 100_000
+	// DefaultMaxErrors is what referee check prints by default
+	// (--max-diagnostics).
+	DefaultMaxErrors = 100
 )
 
 // OrDefault fills in the defaults of the fields left at zero.
@@ -35,6 +44,9 @@ func (l Limits) OrDefault() Limits {
 	}
 	if l.MaxMoves <= 0 {
 		l.MaxMoves = DefaultMaxMoves
+	}
+	if l.MaxErrors == 0 {
+		l.MaxErrors = DefaultMaxErrors
 	}
 	return l
 }

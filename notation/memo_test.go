@@ -188,3 +188,59 @@ func TestTagsOfANameShareAParse(t *testing.T) {
 		t.Errorf("100 transcripts that differ only in their tags' strings added %d pieces to the memo, want at most 1 (the Date)", after-before)
 	}
 }
+
+// TestTurnHeadsKeptWithoutTheirNumber checks that turn heads, kept by
+// their text without the number, each get their own number, read as a
+// whole file's parse reads it, and that a number that does not parse
+// still fails at its place; and that a long game's heads share a parse
+// per player rather than one each: 100,000 turns allocated 650 MB.
+func TestTurnHeadsKeptWithoutTheirNumber(t *testing.T) {
+	g := grammar.Sortie
+	head := "[Game \"sortie\"]\n[Players \"Ann\" \"Ben\"]\n"
+	for _, body := range []string{
+		"1. Ann: a1-a2\n2. Ben: a1-a2\n3. Ann: a1-a2\n",
+		"1. Ann: a1-a2\n2 . Ben: a1-a2\n010. Ann: a1-a2\n007. Ben:\n",
+		"1. Ann: a1-a2\n99999999999999999999. Ben: a1-a2\n",
+		"1. Ann: a1-a2\n08. Ben: a1-a2\n",
+	} {
+		src := head + body
+		got, want := g.Parse("t.sortie", src), g.ParseWholeFile("t.sortie", src)
+		if s, w := summary(got), summary(want); !slices.Equal(s, w) {
+			t.Errorf("%q: piece by piece\n%q\nwant\n%q", body, s, w)
+		}
+		if fmt.Sprint(got.Errors) != fmt.Sprint(want.Errors) {
+			t.Errorf("%q: errors %v, want %v", body, got.Errors, want.Errors)
+		}
+		var numbers, wantNumbers []int
+		for _, st := range got.File.Statements {
+			if st.Turn != nil {
+				numbers = append(numbers, st.Turn.Number)
+			}
+		}
+		for _, st := range want.File.Statements {
+			if st.Turn != nil {
+				wantNumbers = append(wantNumbers, st.Turn.Number)
+			}
+		}
+		if !slices.Equal(numbers, wantNumbers) {
+			t.Errorf("%q: turn numbers %v, want %v", body, numbers, wantNumbers)
+		}
+	}
+	var b strings.Builder
+	b.WriteString(head)
+	for i := 1; i <= 100_000; i++ {
+		fmt.Fprintf(&b, "%d. %s: a1-a2\n", i, []string{"Ann", "Ben"}[(i+1)%2])
+	}
+	src := b.String()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	p := g.Parse("long.sortie", src)
+	runtime.ReadMemStats(&after)
+	if len(p.Errors) > 0 || len(p.File.Statements) != 100_002 || p.File.Statements[100_001].Turn.Number != 100_000 {
+		t.Fatalf("the long game does not parse as written: %v", p.Errors)
+	}
+	if alloc, bound := after.TotalAlloc-before.TotalAlloc, uint64(100*len(src)); alloc > bound {
+		t.Errorf("a game of 100,000 turns allocated %d MB, want under %d MB", alloc>>20, bound>>20)
+	}
+}

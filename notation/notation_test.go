@@ -887,7 +887,7 @@ func TestCheckErrors(t *testing.T) {
 		{
 			name: "turns not starting at 1",
 			src:  players + "2. Ann:\n3. Ben:\n4. Ann:\n",
-			want: []string{"2:1: expected turn 1, found turn 2: turns are numbered 1, 2, 3, ... without gaps"},
+			want: []string{"2:1: expected turn 1, found turn 2: turns are numbered 1, 2, 3, ... without gaps (a transcript begins at another turn only from a declared position)"},
 		},
 		{
 			name: "a gap in the turns",
@@ -942,7 +942,13 @@ func TestCheckErrors(t *testing.T) {
 				n = 2
 			}
 			p := parseOK(t, tt.src)
-			_, errs := notation.Check(p, n)
+			tr, errs := notation.Check(p, n)
+			// A game that declares no position begins at turn 1, as the
+			// referee checks it.
+			if err := tr.FirstTurnError(); err != nil {
+				errs = append(errs, err)
+				slices.SortStableFunc(errs, func(a, b *notation.Error) int { return a.Span.Start.Offset - b.Span.Start.Offset })
+			}
 			if got := errorLines(errs); !slices.Equal(got, tt.want) {
 				t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
 			}

@@ -3,12 +3,15 @@ package notation
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -32,6 +35,8 @@ type Grammar[M Move] struct {
 	values []lexer.TokenType
 	// Arenas for WithArena (see arena.go).
 	arenas sync.Pool
+	// words are the grammar's own words, as "energy" or "draft".
+	words map[string]bool
 }
 
 // NewGrammar builds a game's parser from its lexer and participle options
@@ -73,7 +78,13 @@ func NewGrammar[M Move](lex LexerDefinition, expect Wording, options ...particip
 		all[k] = v
 	}
 	sym := lex.Symbols()
-	return &Grammar[M]{
+	words := map[string]bool{}
+	for _, m := range literal.FindAllString(file.String(), -1) {
+		if w, err := strconv.Unquote(m); err == nil && w != "" && unicode.IsLetter([]rune(w)[0]) {
+			words[w] = true
+		}
+	}
+	return &Grammar[M]{words: words,
 		lex: lex, file: file, stmt: stmt, move: move, expect: all,
 		stmts: newMemo[*Statement[M]](), moves: newMemo[M](), tags: newMemo[*Statement[M]](),
 		intType: sym[TokenInt], identType: sym[TokenIdent], strType: sym[TokenString],
@@ -146,8 +157,14 @@ type Parsed[M Move] struct {
 	// Corrections are the recorded rulings, each after the move it is
 	// about; Check gives each its move.
 	Corrections []Correction
-	Errors      []*Error
-	EOF         lexer.Position
+	// Errors are the first syntax errors by position, at most
+	// Limits.MaxErrors of them; Dropped counts the rest.
+	Errors  []*Error
+	Dropped int
+	EOF     lexer.Position
+	// maxErrors is the limit the parse kept errors within, which Check
+	// keeps its own within too.
+	maxErrors int
 }
 
 // Parse parses src. It reports every syntax error, not just the first: when
@@ -174,10 +191,12 @@ func (g *Grammar[M]) ParseWholeFile(filename, src string) *Parsed[M] {
 // parseLimited parses src within limits, piece by piece if pieces, and
 // in a when not nil.
 func (g *Grammar[M]) parseLimited(a *Arena[M], filename, src string, limits Limits, pieces bool) *Parsed[M] {
+	maxErrors := limits.OrDefault().MaxErrors
 	if err := limits.CheckSize(filename, src); err != nil {
-		return &Parsed[M]{Source: src, File: &File[M]{}, Errors: []*Error{err}, EOF: err.Span.Start}
+		return &Parsed[M]{Source: src, File: &File[M]{}, Errors: []*Error{err}, EOF: err.Span.Start, maxErrors: maxErrors}
 	}
 	p := g.parse(a, filename, src, limits, pieces)
+	p.maxErrors = maxErrors
 	if len(p.Errors) == 0 {
 		if err := checkMoves(p, limits); err != nil {
 			p.Errors = append(p.Errors, err)
@@ -189,12 +208,13 @@ func (g *Grammar[M]) parseLimited(a *Arena[M], filename, src string, limits Limi
 func (g *Grammar[M]) parse(a *Arena[M], filename, src string, limits Limits, pieces bool) *Parsed[M] {
 	fast, ok := g.lex.(*FastLexer)
 	if !ok || !pieces || len(src) > maxCompact || !utf8.ValidString(src) {
-		return g.parseTokens(filename, src, Tokenize(g.lex, filename, src))
+		return g.parseTokens(filename, src, TokenizeWith(g.lex, filename, src, TokenizeOptions{Limits: limits}), limits, nil)
 	}
-	toks := &Tokens{}
+	toks := newTokens(limits)
 	sc := getScratch()
 	defer putScratch(sc)
 	sc.toks = fast.lex(toks, lexer.Position{Filename: filename, Line: 1, Column: 1}, src, nil, sc.toks)
+	toks.finish()
 	t := &tokens{filename: filename, src: src, toks: sc.toks, lexed: &sc.lexed}
 	if strings.HasPrefix(src, "\uFEFF") {
 		toks.withoutBOM(src)
@@ -204,9 +224,12 @@ func (g *Grammar[M]) parse(a *Arena[M], filename, src string, limits Limits, pie
 	chunks := sc.parts
 	if err := t.countMovesWithin(chunks, g.head, limits); err != nil {
 		// Too many moves: none is parsed.
-		errs := append(toks.Errors, err)
-		slices.SortStableFunc(errs, func(a, b *Error) int { return a.Span.Start.Offset - b.Span.Start.Offset })
-		return &Parsed[M]{Source: src, File: &File[M]{}, Comments: toks.Comments, Corrections: toks.Corrections, Errors: errs, EOF: toks.EOF}
+		set := NewErrorSet(limits.OrDefault().MaxErrors)
+		for _, e := range append(toks.Errors, err) {
+			set.Add(e)
+		}
+		errs, dropped := set.List()
+		return &Parsed[M]{Source: src, File: &File[M]{}, Comments: toks.Comments, Corrections: toks.Corrections, Errors: errs, Dropped: dropped + toks.Dropped, EOF: toks.EOF}
 	}
 	if len(toks.Errors) == 0 {
 		if file, ok := g.parsePieces(a, t, chunks); ok {
@@ -214,16 +237,22 @@ func (g *Grammar[M]) parse(a *Arena[M], filename, src string, limits Limits, pie
 		}
 	}
 	toks.Tokens = t.expand()
-	return g.parseTokens(filename, src, toks)
+	return g.parseTokens(filename, src, toks, limits, chunks)
 }
 
 // parseTokens parses a lexed transcript whole, and where it does not
-// parse, statement by statement for every error.
-func (g *Grammar[M]) parseTokens(filename, src string, toks *Tokens) *Parsed[M] {
-	p := &Parsed[M]{Source: src, Comments: toks.Comments, Corrections: toks.Corrections, Errors: toks.Errors, EOF: toks.EOF}
+// parse, statement by statement for every error: parts are its
+// statements, or nil to split them here. Past Limits.MaxErrors, errors
+// are only counted, and a statement of the same text as one that failed
+// before is not parsed again, so that a file of a million bad lines costs
+// a million lookups rather than a million parses and messages.
+func (g *Grammar[M]) parseTokens(filename, src string, toks *Tokens, limits Limits, parts []part) *Parsed[M] {
+	p := &Parsed[M]{Source: src, Comments: toks.Comments, Corrections: toks.Corrections, Errors: toks.Errors, Dropped: toks.Dropped, EOF: toks.EOF}
+	all := withEnd(toks.Tokens)
 	if len(toks.Errors) == 0 {
+		all[len(all)-1] = lexer.EOFToken(toks.EOF)
 		file, err := Guard(func() (*File[M], error) {
-			return g.file.ParseFromLexer(TokenLexer(toks.Tokens, toks.EOF))
+			return g.file.ParseFromLexer(peekingLexer(all))
 		})
 		if err == nil {
 			p.File = file
@@ -231,27 +260,88 @@ func (g *Grammar[M]) parseTokens(filename, src string, toks *Tokens) *Parsed[M] 
 		}
 	}
 	p.File = &File[M]{}
-	badLines := map[int]bool{}
-	for _, e := range toks.Errors {
-		badLines[e.Span.Start.Line] = true
+	if parts == nil {
+		parts = compact(filename, src, toks.Tokens).statements(nil)
 	}
-	for _, chunk := range statements(filename, src, toks.Tokens) {
-		// The statement ends where its last token does.
-		end := tokenEnd(chunk[len(chunk)-1])
-		st, err := Guard(func() (*Statement[M], error) {
-			return g.stmt.ParseFromLexer(TokenLexer(chunk, end))
-		})
-		if err != nil {
-			// A line with a lexical error has already been reported.
-			if e := g.expect.Explain(err, chunk); !badLines[e.Span.Start.Line] {
-				p.Errors = append(p.Errors, e)
+	// Errors come statement by statement in the order of the text, so
+	// that once maxErrors are kept, every later one is past them.
+	found := NewErrorSet(limits.OrDefault().MaxErrors)
+	var failed map[string]int // statement texts that fail: the error's line, from the first
+	for _, part := range parts {
+		chunk := all[part.lo:part.hi]
+		last := chunk[len(chunk)-1]
+		text := src[chunk[0].Pos.Offset : last.Pos.Offset+len(last.Value)]
+		line := chunk[0].Pos.Line
+		if found.Full() {
+			if at, ok := failed[text]; ok {
+				if !toks.HasError(line + at) {
+					found.Drop()
+				}
+				continue
 			}
+		}
+		// The statement ends where its last token does: the token after it
+		// stands for the end while it is parsed.
+		next := all[part.hi]
+		all[part.hi] = lexer.EOFToken(tokenEnd(last))
+		st, err := Guard(func() (*Statement[M], error) {
+			return g.stmt.ParseFromLexer(peekingLexer(all[part.lo : part.hi+1]))
+		})
+		all[part.hi] = next
+		if err == nil {
+			p.File.Statements = append(p.File.Statements, st)
 			continue
 		}
-		p.File.Statements = append(p.File.Statements, st)
+		at := errorLine(err, chunk)
+		switch {
+		case toks.HasError(at):
+			// A line with a lexical error has already been reported.
+		case found.Full():
+			found.Drop()
+		default:
+			found.Add(g.expect.explain(err, chunk, g.words))
+		}
+		if found.Full() && len(failed) < maxFailedTexts {
+			if failed == nil {
+				failed = map[string]int{}
+			}
+			failed[text] = at - line
+		}
 	}
-	slices.SortStableFunc(p.Errors, func(a, b *Error) int { return a.Span.Start.Offset - b.Span.Start.Offset })
+	set := NewErrorSet(limits.OrDefault().MaxErrors)
+	for _, e := range p.Errors {
+		set.Add(e)
+	}
+	errs, dropped := found.List()
+	for _, e := range errs {
+		set.Add(e)
+	}
+	p.Errors, dropped = set.List()
+	p.Dropped += found.Dropped() + dropped
 	return p
+}
+
+// maxFailedTexts is the most statement texts parseTokens remembers as
+// failing.
+const maxFailedTexts = 4096
+
+// errorLine is the line of the error Explain makes of err, met parsing
+// chunk, without making it.
+func errorLine(err error, chunk []lexer.Token) int {
+	var perr participle.Error
+	if errors.As(err, &perr) {
+		return perr.Position().Line
+	}
+	return chunk[0].Pos.Line
+}
+
+// withEnd is toks with room for one token more, which the parse of any
+// run of them writes the end of input in.
+func withEnd(toks []lexer.Token) []lexer.Token {
+	if cap(toks) > len(toks) {
+		return toks[:len(toks)+1]
+	}
+	return append(slices.Clip(toks), lexer.Token{})
 }
 
 // statements splits tokens where a line begins a new statement: with "[",
@@ -347,6 +437,12 @@ var expectedPart = regexp.MustCompile(`^unexpected token "((?:[^"\\]|\\.)*)"(?: 
 // the parser, at least one) into a message that says in words what was
 // expected, and what was found instead.
 func (w Wording) Explain(err error, chunk []lexer.Token) *Error {
+	return w.explain(err, chunk, nil)
+}
+
+// explain is Explain, with the words of the grammar that may stand before
+// a number and say what it counts, as energy in "energy 3".
+func (w Wording) explain(err error, chunk []lexer.Token, words map[string]bool) *Error {
 	at := chunk[0].Pos
 	var perr participle.Error
 	if !errors.As(err, &perr) {
@@ -381,7 +477,44 @@ func (w Wording) Explain(err error, chunk []lexer.Token) *Error {
 		}
 		return &Error{span, fmt.Sprintf("expected %s, found %s", w.words(m[2]), found)}
 	}
+	if m := badNumber.FindStringSubmatch(msg); m != nil {
+		return numberError(m[1], m[2] == "value out of range", pos, chunk, words)
+	}
 	return &Error{span, msg}
+}
+
+// badNumber is participle's error for a number it cannot read into its
+// int: one too large, or one with a leading zero and an 8 or a 9, which
+// it reads as octal.
+var badNumber = regexp.MustCompile(`^failed to conform: strconv\.Parse(?:Int|Uint): parsing "([0-9]+)": (value out of range|invalid syntax)$`)
+
+// numberError says what is wrong with the number n, met at pos in chunk,
+// in the notation's words, at the number: that it is too large, or that
+// it has a leading zero, naming it as a turn number, or by the word of
+// the grammar before it that says what it counts ("energy
+// 99999999999999999999"), or else as a number.
+func numberError(n string, tooLarge bool, pos lexer.Position, chunk []lexer.Token, words map[string]bool) *Error {
+	what := "the number " + n
+	for i, tok := range chunk {
+		if tok.Value != n || tok.Pos.Line != pos.Line || tok.Pos.Offset < pos.Offset {
+			continue
+		}
+		pos = tok.Pos
+		switch {
+		case i == 0 && len(chunk) > 1 && chunk[1].Value == ".":
+			what = "turn number " + n
+		case i > 0 && words[chunk[i-1].Value]:
+			what = chunk[i-1].Value + " " + n
+		}
+		break
+	}
+	end := pos
+	end.Offset += len(n)
+	end.Column += len(n)
+	if !tooLarge {
+		return &Error{Span{pos, end}, fmt.Sprintf("%s: write numbers without leading zeros", what)}
+	}
+	return &Error{Span{pos, end}, fmt.Sprintf("%s is too large", what)}
 }
 
 var capitalWord = regexp.MustCompile(`^\p{Lu}[\p{L}\p{N}_']*$`)
@@ -471,6 +604,35 @@ func (s *tokenSource) Next() (lexer.Token, error) {
 	t := s.toks[0]
 	s.toks = s.toks[1:]
 	return t, nil
+}
+
+// peekTokens is where a participle PeekingLexer holds its tokens, when
+// it holds them as participle v2.1 does.
+var peekTokens, peekTokensOK = func() (uintptr, bool) {
+	f, ok := reflect.TypeFor[lexer.PeekingLexer]().FieldByName("tokens")
+	return f.Offset, ok && f.Type == reflect.TypeFor[[]lexer.Token]()
+}()
+
+// PeekingLexer serves toks, whose last is the end of input, to a
+// participle parser without copying them, as TokenLexer does with a copy:
+// the parse may keep runs of toks in its nodes. For the parse of a run of
+// a larger slice, the token after the run may stand for the end of input
+// while it is parsed.
+func PeekingLexer(toks []lexer.Token) *lexer.PeekingLexer { return peekingLexer(toks) }
+
+// peekingLexer serves toks, whose last is the end of input, to a
+// participle parser without copying them: lexer.Upgrade reads tokens one
+// by one into a slice it grows, five times their size in all, which the
+// parse of a large file that does not parse made a large part of its
+// memory. Should participle hold its tokens otherwise, it is
+// TokenLexer's copy.
+func peekingLexer(toks []lexer.Token) *lexer.PeekingLexer {
+	if !peekTokensOK {
+		return TokenLexer(toks[:len(toks)-1], toks[len(toks)-1].Pos)
+	}
+	p := &lexer.PeekingLexer{}
+	*(*[]lexer.Token)(unsafe.Add(unsafe.Pointer(p), peekTokens)) = toks
+	return p
 }
 
 // TokenLexer serves toks to a participle parser, then an end of input at

@@ -63,7 +63,9 @@ func (t *tokens) expand() []lexer.Token {
 	if len(t.toks) == 0 {
 		return nil
 	}
-	out := make([]lexer.Token, len(t.toks))
+	// One more for the end of input, which the parse of a file that does
+	// not parse piece by piece writes after the tokens (withEnd).
+	out := make([]lexer.Token, len(t.toks), len(t.toks)+1)
 	for i := range t.toks {
 		out[i] = t.lexToken(i)
 	}

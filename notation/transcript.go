@@ -25,6 +25,9 @@ type Transcript[M Move] struct {
 	// Corrections are the recorded rulings by the start offset of the move
 	// each follows: see CorrectionOf.
 	Corrections map[int]Correction
+	// Dropped counts the structure errors Check found past the first
+	// Limits.MaxErrors, which it does not return.
+	Dropped int
 }
 
 // Tag finds a tag by name.
@@ -41,14 +44,16 @@ func (t *Transcript[M]) Tag(name string) *Tag {
 func (t *Transcript[M]) PlayerIndex(name string) int { return slices.Index(t.Players, name) }
 
 // Check checks the structure of a parsed transcript for a game of n
-// players. It returns every error it finds. Subjects are the words other
+// players. It returns the errors it finds, sorted by position, at most
+// the limit the transcript was parsed within (Transcript.Dropped counts
+// the rest). Subjects are the words other
 // than the players' names that may begin a set-up line, such as Void's
 // board line.
 func Check[M Move](p *Parsed[M], n int, subjects ...string) (*Transcript[M], []*Error) {
 	t := &Transcript[M]{Parsed: p, Variants: map[string]string{}}
-	var errs []*Error
+	found := NewErrorSet(Limits{MaxErrors: p.maxErrors}.OrDefault().MaxErrors)
 	fail := func(span Span, format string, args ...any) {
-		errs = append(errs, &Error{span, fmt.Sprintf(format, args...)})
+		found.Add(&Error{span, fmt.Sprintf(format, args...)})
 	}
 	const (
 		inTags = iota
@@ -74,12 +79,15 @@ func Check[M Move](p *Parsed[M], n int, subjects ...string) (*Transcript[M], []*
 			t.Setup = append(t.Setup, st.Setup)
 		case st.Turn != nil:
 			stage = inTurns
-			want := 1
+			// The first turn's number is checked by the referee, which
+			// knows whether the set-up lines declare a position (the game
+			// then begins at any turn): see FirstTurnError.
 			if len(t.Turns) > 0 {
-				want = t.Turns[len(t.Turns)-1].Number + 1
-			}
-			if st.Turn.Number != want {
-				fail(st.Turn.Node.Span(), "expected turn %d, found turn %d: turns are numbered 1, 2, 3, ... without gaps", want, st.Turn.Number)
+				if want := t.Turns[len(t.Turns)-1].Number + 1; st.Turn.Number != want {
+					fail(st.Turn.Node.Span(), "expected turn %d, found turn %d: turns are numbered 1, 2, 3, ... without gaps", want, st.Turn.Number)
+				}
+			} else if st.Turn.Number < 1 {
+				fail(st.Turn.Node.Span(), "expected turn 1, found turn %d: turns are numbered 1, 2, 3, ... without gaps", st.Turn.Number)
 			}
 			t.Turns = append(t.Turns, st.Turn)
 		case st.Result != nil:
@@ -126,8 +134,19 @@ func Check[M Move](p *Parsed[M], n int, subjects ...string) (*Transcript[M], []*
 			check(t.Result.Player)
 		}
 	}
-	slices.SortStableFunc(errs, func(a, b *Error) int { return a.Span.Start.Offset - b.Span.Start.Offset })
+	errs, dropped := found.List()
+	t.Dropped = dropped
 	return t, errs
+}
+
+// FirstTurnError is the error of a first turn numbered other than 1 in
+// a transcript that declares no position, or nil.
+func (t *Transcript[M]) FirstTurnError() *Error {
+	if len(t.Turns) == 0 || t.Turns[0].Number == 1 {
+		return nil
+	}
+	first := t.Turns[0]
+	return &Error{first.Node.Span(), fmt.Sprintf("expected turn 1, found turn %d: turns are numbered 1, 2, 3, ... without gaps (a transcript begins at another turn only from a declared position)", first.Number)}
 }
 
 func (t *Transcript[M]) checkTag(tag *Tag, fail func(Span, string, ...any)) {

@@ -165,7 +165,7 @@ func (b *binding[M]) Check(path, src string, opts Options) (r *Report) {
 func (b *binding[M]) load(a *notation.Arena[M], path, src string, limits notation.Limits) (*Report, *notation.Transcript[M]) {
 	r := &Report{Path: path, Source: src, Game: b.Name(), Unshuffled: b.unshuffled}
 	parsed := b.grammar.ParseIn(a, path, src, limits)
-	r.Diagnostics = errorsToDiagnostics(parsed.Errors)
+	r.Diagnostics, r.Dropped = errorsToDiagnostics(parsed.Errors), parsed.Dropped
 	if len(parsed.Errors) > 0 {
 		return r, nil
 	}
@@ -174,7 +174,13 @@ func (b *binding[M]) load(a *notation.Arena[M], path, src string, limits notatio
 		subjects = append(subjects, b.board)
 	}
 	t, errs := notation.Check(parsed, b.rules.Players(), subjects...)
+	if !b.declaresPosition(t) {
+		if err := t.FirstTurnError(); err != nil {
+			errs = append(errs, err)
+		}
+	}
 	r.Diagnostics = append(r.Diagnostics, errorsToDiagnostics(errs)...)
+	r.Dropped += t.Dropped
 	r.Players, r.Seed = t.Players, t.Seed
 	if tag := t.Tag("Game"); tag != nil && t.Game != b.Name() {
 		r.add(Error, tag.Span(), fmt.Sprintf("this is a %s transcript, but the Game tag says %q", b.Name(), t.Game))
@@ -186,7 +192,22 @@ func (b *binding[M]) load(a *notation.Arena[M], path, src string, limits notatio
 	for _, name := range sortedKeys(t.Variants) {
 		r.Variants = append(r.Variants, name+"="+t.Variants[name])
 	}
+	r.keepWithin(limits) // the replay's diagnostics come after these
 	return r, t
+}
+
+// declaresPosition tells whether a transcript's set-up lines declare a
+// position: whether any of their moves is a declaration.
+func (b *binding[M]) declaresPosition(t *notation.Transcript[M]) bool {
+	if b.declares == nil {
+		return false
+	}
+	for _, s := range t.Setup {
+		if slices.ContainsFunc(s.Moves, b.declares) {
+			return true
+		}
+	}
+	return false
 }
 
 // run checks a transcript and keeps its tree and the state it led to, for
@@ -201,12 +222,12 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 	r, t := b.load(a, path, src, opts.Limits)
 	out := &replay[M]{report: r, transcript: t}
 	if r.ExitCode() == 2 {
-		r.Result = fmt.Sprintf("not replayed: %s", Plural(len(r.Diagnostics), "error"))
+		r.Result = fmt.Sprintf("not replayed: %s", Plural(r.found(), "error"))
 		return out
 	}
 	rules := b.rulesFor(path, t, r, opts)
 	if rules == nil {
-		r.Result = fmt.Sprintf("not replayed: %s", Plural(len(r.Diagnostics), "error"))
+		r.Result = fmt.Sprintf("not replayed: %s", Plural(r.found(), "error"))
 		return out
 	}
 	var state engine.State
@@ -270,6 +291,15 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 		}
 		return false
 	}
+	// impossible reports a declaration, or a whole declared position, that
+	// the game cannot be played from: an error in the transcript, as a
+	// syntax error is, rather than an illegal move. Replay stops there.
+	impossible := func(span notation.Span, msg string) bool {
+		r.add(Error, span, "impossible position: "+msg)
+		stopped = true
+		return false
+	}
+	declared := b.declaresPosition(t)
 	// ems holds a written move's engine moves, the same slice for each.
 	var ems []engine.Move
 	// apply plays one written move; it tells whether to go on. A move that
@@ -292,6 +322,8 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 		ems = b.toEngine(ems[:0], m, setup)
 		var ok bool
 		switch {
+		case setup && b.declares != nil && b.declares(m):
+			ok = b.play(state, player, ems, span, fault, impossible)
 		case !corrected:
 			ok = b.play(state, player, ems, span, fault, illegal)
 		case correction.Kind == notation.LetStand:
@@ -344,6 +376,12 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 			}
 			r.Turns++
 			onTurn = turn.Number
+			if opts.beforeTurn != nil {
+				opts.beforeTurn(notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}, turn.Number, t.PlayerIndex(turn.Player.Text()), state)
+			}
+			if declared && i == 0 && !b.startAt(state, turn, t.PlayerIndex(turn.Player.Text()), fault, impossible) {
+				return
+			}
 			if bg, ok := state.(engine.Beginner); ok && i == 0 {
 				if err := bg.Begin(); err != nil {
 					span := notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}
@@ -396,6 +434,24 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 		r.Outcome = "stopped"
 	}
 	return out
+}
+
+// startAt ends a declared position at the first turn line, turn, of
+// player (see engine.Positioned); a position the game cannot be played
+// from is reported by impossible. It tells whether to go on.
+func (b *binding[M]) startAt(state engine.State, turn *notation.Turn[M], player int, fault func(notation.Span, error) bool, impossible func(notation.Span, string) bool) bool {
+	span := notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}
+	p, ok := state.(engine.Positioned)
+	if !ok {
+		return fault(span, &internalError{fmt.Sprintf("%s declares positions, but its state %T cannot start from one", b.Name(), state)})
+	}
+	if err := guarded(func() error { return p.StartAt(turn.Number, player) }); err != nil {
+		if _, ok := err.(*internalError); ok {
+			return fault(span, err)
+		}
+		return impossible(span, violationText(err))
+	}
+	return true
 }
 
 // play plays a written move's engine moves on state. A move that stands
@@ -622,7 +678,12 @@ func violationText(err error) string {
 func (b *binding[M]) Format(path, src string) (string, []Diagnostic) {
 	parsed := b.grammar.Parse(path, src)
 	if len(parsed.Errors) > 0 {
-		return "", errorsToDiagnostics(parsed.Errors)
+		diags := errorsToDiagnostics(parsed.Errors)
+		if parsed.Dropped > 0 {
+			// The parse keeps the first errors only (notation.DefaultMaxErrors).
+			diags = append(diags, Diagnostic{Note, notation.Span{}, fmt.Sprintf("%s more not shown", Plural(parsed.Dropped, "error"))})
+		}
+		return "", diags
 	}
 	return b.print(parsed), nil
 }

@@ -38,8 +38,8 @@ type loaded struct {
 // loadCatalogue parses and checks a catalogue for game.
 func (cg *cardGame) loadCatalogue(game, path, src string) *loaded {
 	r := &Report{Path: path, Source: src, Game: game}
-	cat, spans, errs := catalogue.Read(path, src)
-	r.Diagnostics = errorsToDiagnostics(errs)
+	cat, spans, errs, dropped := catalogue.Read(path, src)
+	r.Diagnostics, r.Dropped = errorsToDiagnostics(errs), dropped
 	out := &loaded{report: r}
 	if cat != nil && cat.Game != "" && cat.Game != game {
 		r.add(Error, gameTagSpan(path, src, cat.Game), fmt.Sprintf("this catalogue is for %s, not %s", cat.Game, game))
@@ -52,7 +52,7 @@ func (cg *cardGame) loadCatalogue(game, path, src string) *loaded {
 		out.rules, out.cards = rules, cards
 	}
 	slices.SortStableFunc(r.Diagnostics, func(a, b Diagnostic) int { return a.Span.Start.Offset - b.Span.Start.Offset })
-	if n := len(r.Diagnostics); n > 0 {
+	if n := r.found(); n > 0 {
 		r.Result = fmt.Sprintf("not loaded: %s", Plural(n, "error"))
 		out.rules = nil
 	} else {
@@ -128,7 +128,7 @@ func (b *binding[M]) rulesFor(path string, t *notation.Transcript[M], r *Report,
 	if l.rules == nil {
 		d := l.report.Diagnostics[0]
 		r.add(Error, tag.Span(), fmt.Sprintf("the catalogue has %s, the first at %s: %s (check it with: referee check %s)",
-			Plural(len(l.report.Diagnostics), "error"), d.Span.Start, d.Msg, file))
+			Plural(l.report.found(), "error"), d.Span.Start, d.Msg, file))
 		return nil
 	}
 	return l.rules

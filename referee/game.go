@@ -42,6 +42,12 @@ type Game interface {
 	Random(seed uint64) (transcript string, outcome string)
 	// Variants lists the named rulings a transcript may choose.
 	Variants() []VariantInfo
+	// HasPositions tells whether the game's transcripts may begin from a
+	// declared position (see engine.Positioned).
+	HasPositions() bool
+	// Position writes a transcript as it stands once a turn has ended, as
+	// a transcript that begins from that position; see binding.Position.
+	Position(path, src string, opts Options, turn int, rest bool) (string, *Report)
 	// Replay replays a transcript step by step: the state after each
 	// written move, at the start of each turn, and once the last turn has
 	// ended. It stops at the first illegal move, as Check does.
@@ -94,6 +100,11 @@ type Options struct {
 	// (written as in "(taken back)", or "") records, with the state it
 	// led to (which it must not change); player is the one who made it.
 	afterMove func(m notation.Move, correction string, player int, setup bool, st engine.State)
+	// beforeTurn, when set, sees each turn line once the turn before it
+	// has ended, before anything of the new turn happens (for the first,
+	// before a declared position is ended and the game begun): its place,
+	// number and player, and the state (which it must not change).
+	beforeTurn func(at notation.Span, turn, player int, st engine.State)
 	// turnStart, when set, sees each turn line once the turn before it
 	// has ended (and, for the first, once the game has begun): its place,
 	// number and player, and the state (which it must not change).

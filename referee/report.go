@@ -51,6 +51,14 @@ type Report struct {
 	// Penalties counts each player's penalties; nil when none is recorded.
 	Penalties   []int
 	Diagnostics []Diagnostic
+	// Dropped counts the diagnostics found past the limit of those kept
+	// (Limits.MaxErrors), which the report does not hold: a hostile file
+	// can have millions.
+	Dropped int
+	// keep is the most diagnostics add keeps, or 0 for all; worstDropped
+	// is the most serious it dropped, which the exit status counts.
+	keep         int
+	worstDropped Severity
 	// Replayed is false when syntax errors kept the transcript from being replayed.
 	Replayed bool
 	Stopped  bool   // replay stopped at an illegal move
@@ -70,6 +78,12 @@ type Row struct{ Name, Value string }
 // fault of the referee's own.
 func (r *Report) ExitCode() int {
 	code := 0
+	switch r.worstDropped {
+	case Error:
+		code = 2
+	case Illegal, Mismatch:
+		code = 1
+	}
 	for _, d := range r.Diagnostics {
 		switch d.Severity {
 		case Internal:
@@ -83,9 +97,26 @@ func (r *Report) ExitCode() int {
 	return code
 }
 
+// add adds a diagnostic after those found before, or counts it in
+// Dropped once the report holds as many as it keeps; a fault of the
+// referee's own is always kept, for the exit status.
 func (r *Report) add(sev Severity, span notation.Span, msg string) {
+	if r.keep > 0 && len(r.Diagnostics) >= r.keep && sev != Internal {
+		r.Dropped++
+		r.worstDropped = max(r.worstDropped, sev)
+		return
+	}
 	r.Diagnostics = append(r.Diagnostics, Diagnostic{sev, span, msg})
 }
+
+// keepWithin makes add keep at most the limit's MaxErrors diagnostics,
+// those past them counted.
+func (r *Report) keepWithin(limits notation.Limits) {
+	r.keep = max(limits.OrDefault().MaxErrors, 0)
+}
+
+// found is the number of diagnostics found, kept or not.
+func (r *Report) found() int { return len(r.Diagnostics) + r.Dropped }
 
 // errorsToDiagnostics turns notation errors into diagnostics.
 func errorsToDiagnostics(errs []*notation.Error) []Diagnostic {
@@ -123,13 +154,18 @@ func NameList[N ~string](cards []string, write func(N) string) string {
 }
 
 // Truncate keeps at most n of a report's diagnostics (all when n <= 0),
-// with a note that counts the rest; the exit status is the whole report's.
+// with a note that counts the rest, those the report dropped included;
+// the exit status is the whole report's.
 func Truncate(r *Report, n int) *Report {
-	if n <= 0 || len(r.Diagnostics) <= n {
+	if r.Dropped == 0 && (n <= 0 || len(r.Diagnostics) <= n) {
 		return r
 	}
 	c := *r
-	rest := len(r.Diagnostics) - n
+	if n <= 0 || n > len(r.Diagnostics) {
+		n = len(r.Diagnostics)
+	}
+	rest := len(r.Diagnostics) - n + r.Dropped
+	c.Dropped = 0
 	c.Diagnostics = append(slices.Clone(r.Diagnostics[:n]), Diagnostic{Note, notation.Span{},
 		fmt.Sprintf("%s more not shown (--max-diagnostics)", Plural(rest, "diagnostic"))})
 	return &c

@@ -205,3 +205,16 @@ func TestCardsEscapes(t *testing.T) {
 		}
 	}
 }
+
+// A catalogue with no cards loads, and is listed as an empty table rather
+// than refused: comments alone make one.
+func TestCardsEmptyCatalogue(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "empty.cards")
+	if err := os.WriteFile(file, []byte("[Game \"mecha\"]\n{}\n; nothing yet\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI(t, nil, false, "cards", "mecha", file)
+	if code != exitClean || out != "kind  name  properties: effects\n" {
+		t.Errorf("exit %d:\n%q\n%s", code, out, errOut)
+	}
+}

@@ -37,6 +37,7 @@ type cli struct {
 	Fmt        fmtCmd        `cmd:"" help:"Write transcripts in the canonical layout."`
 	Golden     goldenCmd     `cmd:"" help:"Compare the report of every transcript under examples/ with its file under golden/."`
 	Legal      legalCmd      `cmd:"" help:"List the legal moves at the end of a transcript."`
+	Position   positionCmd   `cmd:"" help:"Print a transcript that begins from the position once a turn has ended (--rest: with the turns after it)."`
 	Random     randomCmd     `cmd:"" help:"Play random legal games and write their transcripts."`
 	Games      gamesCmd      `cmd:"" help:"List the games, their extensions and variants."`
 	Grammar    grammarCmd    `cmd:"" help:"Print a game's transcript grammar in EBNF."`
@@ -73,7 +74,13 @@ type limitFlags struct {
 }
 
 func (l limitFlags) options(keepGoing bool) referee.Options {
-	return referee.Options{KeepGoing: keepGoing, Limits: referee.Limits{MaxBytes: l.MaxBytes, MaxLine: l.MaxLine, MaxMoves: l.MaxMoves}}
+	// The diagnostics printed are the most kept: the rest are only
+	// counted. --max-diagnostics 0 prints, and so keeps, them all.
+	maxErrors := l.MaxDiagnostics
+	if maxErrors <= 0 {
+		maxErrors = -1
+	}
+	return referee.Options{KeepGoing: keepGoing, Limits: referee.Limits{MaxBytes: l.MaxBytes, MaxLine: l.MaxLine, MaxMoves: l.MaxMoves, MaxErrors: maxErrors}}
 }
 
 // check refuses a limit that bounds nothing: a limit of 0 or less would
@@ -318,6 +325,44 @@ func (c *legalCmd) Run(e *env) (int, error) {
 	return exitClean, nil
 }
 
+type positionCmd struct {
+	Turn int  `placeholder:"N" help:"The position once turn N has ended (default: the last turn that has ended)."`
+	Rest bool `help:"Also print the turns after N and the result line, so that the output is a transcript equivalent to FILE from turn N on."`
+	limitFlags
+	catalogueRootFlag
+	File string `arg:"" help:"A transcript."`
+}
+
+func (c *positionCmd) Run(e *env) (int, error) {
+	if err := c.check(); err != nil {
+		return exitUsage, err
+	}
+	if c.Turn < 0 {
+		return exitUsage, fmt.Errorf("--turn must be 1 or more, not %d", c.Turn)
+	}
+	opts := c.options(false)
+	src, r, err := referee.ReadChecked(c.File, opts.Limits)
+	if err != nil {
+		return exitUsage, err
+	}
+	if r != nil {
+		referee.WriteReport(e.stdout, r, e.palette)
+		return exitUsage, nil
+	}
+	g, err := referee.Detect(c.File, src)
+	if err != nil {
+		return exitUsage, fmt.Errorf("%s: %w", c.File, err)
+	}
+	opts.CatalogueRoot = c.CatalogueRoot
+	text, r := g.Position(c.File, src, opts, c.Turn, c.Rest)
+	if text == "" {
+		referee.WriteReport(e.stdout, referee.Truncate(r, c.MaxDiagnostics), e.palette)
+		return max(r.ExitCode(), exitIllegal), nil
+	}
+	fmt.Fprint(e.stdout, text)
+	return exitClean, nil
+}
+
 type randomCmd struct {
 	Game  string `arg:"" help:"The game to play."`
 	Seed  uint64 `required:"" help:"The seed of the first game; game i of --count uses seed+i."`
@@ -408,8 +453,9 @@ func (c *cardsCmd) Run(e *env) (int, error) {
 			return exitUsage, nil
 		}
 	}
+	// A catalogue that loads is listed, an empty one as an empty table.
 	cards, r := referee.Cards(g, c.Catalogue, src)
-	if cards == nil {
+	if r.ExitCode() != 0 {
 		referee.WriteReport(e.stdout, r, e.palette)
 		return max(r.ExitCode(), exitUsage), nil
 	}

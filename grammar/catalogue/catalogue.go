@@ -6,9 +6,9 @@
 package catalogue
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
-	"slices"
 	"strconv"
 
 	"github.com/alecthomas/participle/v2"
@@ -32,6 +32,8 @@ import (
 type CatalogueFile struct {
 	Tags    []*notation.Tag
 	Entries []*CatalogueEntry
+	// Dropped counts the errors found past the limit of those returned.
+	Dropped int
 }
 
 // CatalogueEntry is one entry, as in `mecha "Scout" cost 1 power 1 haste`
@@ -51,7 +53,14 @@ type CatalogueEntry struct {
 	Props []*CatalogueItem `parser:"@@*"`
 	// Effects are the effects after the ":", split at the commas.
 	Effects []*CatalogueEffect `parser:"( EOL | ':' @@ ( ',' @@ )* EOL )"`
+	// faulty is set when an error ParseCatalogue found, returned or only
+	// counted, stands inside the entry.
+	faulty bool
 }
+
+// HasErrors tells whether an error ParseCatalogue found, returned or only
+// counted, stands inside the entry: its syntax error says enough.
+func (e *CatalogueEntry) HasErrors() bool { return e.faulty }
 
 // UnquotedName is the entry's name as meant: Radio Tower, Scout.
 func (e *CatalogueEntry) UnquotedName() string { return unquote(e.Name) }
@@ -155,65 +164,173 @@ var catalogueWording = notation.Wording{
 // CatalogueEBNF is the catalogue grammar in participle's EBNF.
 func CatalogueEBNF() string { return catalogueParser.String() }
 
-// ParseCatalogue parses a catalogue. It returns what parsed and every
-// error found, sorted by position: when the whole file does not parse,
-// each line is parsed on its own.
+// ParseCatalogue parses a catalogue. It returns what parsed and the
+// errors found, sorted by position: when the whole file does not parse,
+// each line is parsed on its own. It keeps the first
+// notation.DefaultMaxErrors errors (CatalogueFile.Dropped counts the
+// rest).
 func ParseCatalogue(filename, src string) (*CatalogueFile, []*notation.Error) {
-	lexed := notation.Tokenize(catalogueLexer, filename, src)
-	toks := lineTokens(lexed.Tokens, lexed.EOF)
-	if len(lexed.Errors) == 0 {
-		whole, err := notation.Guard(func() (*catalogue, error) {
-			return catalogueParser.ParseFromLexer(notation.TokenLexer(toks, lexed.EOF))
-		})
-		if err == nil {
-			return collect(whole.Lines, nil)
-		}
-	}
-	return collect(eachLine(toks, lexed.Errors))
+	return ParseCatalogueWithin(filename, src, notation.Limits{})
 }
 
-// eachLine parses the lines one by one, adding their syntax errors to the
-// lexical errors errs: one error a line, and none on a line that has a
-// lexical error already.
-func eachLine(toks []lexer.Token, errs []*notation.Error) ([]*catalogueLine, []*notation.Error) {
-	badLines := map[int]bool{}
-	for _, e := range errs {
-		badLines[e.Span.Start.Line] = true
-	}
-	var lines []*catalogueLine
-	for _, chunk := range splitLines(toks) {
-		// The input ends where the line's end-of-line token stands.
-		line, err := notation.Guard(func() (*catalogueLine, error) {
-			return catalogueLineParser.ParseFromLexer(notation.TokenLexer(chunk, chunk[len(chunk)-1].Pos))
+// ParseCatalogueWithin is ParseCatalogue keeping at most
+// limits.MaxErrors errors.
+func ParseCatalogueWithin(filename, src string, limits notation.Limits) (*CatalogueFile, []*notation.Error) {
+	maxErrors := limits.OrDefault().MaxErrors
+	lexed := notation.TokenizeWith(CatalogueLexer, filename, src, notation.TokenizeOptions{Limits: limits, DropComments: true})
+	toks := lineTokens(lexed.Tokens, lexed.EOF)
+	if len(lexed.Errors) == 0 {
+		all := toks[:len(toks)+1]
+		all[len(toks)] = lexer.EOFToken(lexed.EOF)
+		whole, err := notation.Guard(func() (*catalogue, error) {
+			return catalogueParser.ParseFromLexer(notation.PeekingLexer(all))
 		})
-		if err != nil {
-			if e := catalogueWording.Explain(err, chunk); !badLines[e.Span.Start.Line] {
-				errs = append(errs, e)
+		if err == nil {
+			return collect(whole.Lines, notation.NewErrorSet(maxErrors), lexed.ErrorBetween)
+		}
+	}
+	found := notation.NewErrorSet(maxErrors)
+	for _, e := range lexed.Errors {
+		found.Add(e)
+	}
+	var marks offsets
+	lines := eachLine(src, toks, lexed, found, maxErrors, &marks)
+	file, errs := collect(lines, found, func(from, to int) bool {
+		return lexed.ErrorBetween(from, to) || marks.between(from, to)
+	})
+	file.Dropped += lexed.Dropped
+	return file, errs
+}
+
+// eachLine parses the lines one by one, adding their syntax errors to
+// found: one error a line, and none on a line that has a lexical error
+// already. Past maxErrors, errors are only counted, and a line of the
+// same text as one that failed before is not parsed again. toks has room
+// for a token after its last, where the end of input stands while a line
+// is parsed.
+func eachLine(src string, toks []lexer.Token, lexed *notation.Tokens, found *notation.ErrorSet, maxErrors int, marks *offsets) []*catalogueLine {
+	// Line errors come in the order of the text: once maxErrors of them
+	// are kept, every later one is past them.
+	own := notation.NewErrorSet(maxErrors)
+	var failed map[string]failure // line texts that fail
+	var lines []*catalogueLine
+	all := toks[:len(toks)+1]
+	for _, p := range splitLines(toks) {
+		chunk := toks[p.lo:p.hi]
+		eol := chunk[len(chunk)-1]
+		// The text up to the line's end, which stands at the next line's
+		// first token when the lexer dropped it.
+		text := src[chunk[0].Pos.Offset:eol.Pos.Offset]
+		first := chunk[0].Pos.Line
+		if own.Full() {
+			if f, ok := failed[text]; ok {
+				if !lexed.HasError(first + f.line) {
+					own.Drop()
+					marks.add(chunk[0].Pos.Offset + f.offset)
+				}
+				continue
 			}
+		}
+		// The input ends where the line's end-of-line token stands.
+		next := all[p.hi]
+		all[p.hi] = lexer.EOFToken(eol.Pos)
+		line, err := notation.Guard(func() (*catalogueLine, error) {
+			return catalogueLineParser.ParseFromLexer(notation.PeekingLexer(all[p.lo : p.hi+1]))
+		})
+		all[p.hi] = next
+		if err == nil {
+			lines = append(lines, line)
 			continue
 		}
-		lines = append(lines, line)
+		at := errorAt(err, chunk)
+		switch {
+		case lexed.HasError(at.Line):
+		case own.Full():
+			own.Drop()
+			marks.add(at.Offset)
+		default:
+			own.Add(catalogueWording.Explain(err, chunk))
+			marks.add(at.Offset)
+		}
+		if own.Full() && len(failed) < maxFailedLines {
+			if failed == nil {
+				failed = map[string]failure{}
+			}
+			failed[text] = failure{at.Line - first, at.Offset - chunk[0].Pos.Offset}
+		}
 	}
-	return lines, errs
+	errs, dropped := own.List()
+	for _, e := range errs {
+		found.Add(e)
+	}
+	for range dropped {
+		found.Drop()
+	}
+	return lines
+}
+
+// maxFailedLines is the most line texts eachLine remembers as failing.
+const maxFailedLines = 4096
+
+// failure is where a line's error stands, from the line's start.
+type failure struct{ line, offset int }
+
+// errorAt is where the error Explain makes of err, met parsing chunk,
+// begins, without making it.
+func errorAt(err error, chunk []lexer.Token) lexer.Position {
+	var perr participle.Error
+	if errors.As(err, &perr) {
+		return perr.Position()
+	}
+	return chunk[0].Pos
+}
+
+// offsets is a set of offsets, a bit each.
+type offsets []uint64
+
+func (s *offsets) add(off int) {
+	i := off / 64
+	for len(*s) <= i {
+		*s = append(*s, 0)
+	}
+	(*s)[i] |= 1 << (off % 64)
+}
+
+// between tells whether the set holds an offset in [from, to).
+func (s offsets) between(from, to int) bool {
+	for i := from; i < to && i/64 < len(s); i++ {
+		if s[i/64]&(1<<(i%64)) != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // collect gathers the parsed lines into a file, checking what the grammar
-// leaves open: that tags come first and that numbers are well formed.
-func collect(lines []*catalogueLine, errs []*notation.Error) (*CatalogueFile, []*notation.Error) {
+// leaves open: that tags come first and that numbers are well formed. It
+// adds its errors to found, and gives the errors kept. errorIn tells
+// whether an error found before stands in a span of offsets.
+func collect(lines []*catalogueLine, found *notation.ErrorSet, errorIn func(from, to int) bool) (*CatalogueFile, []*notation.Error) {
 	file := &CatalogueFile{}
 	for _, line := range lines {
 		for _, tag := range line.Tags {
 			if len(file.Entries) > 0 {
-				errs = append(errs, &notation.Error{Span: tag.Span(), Msg: "header tags must come before the first entry"})
+				found.Add(&notation.Error{Span: tag.Span(), Msg: "header tags must come before the first entry"})
 			}
 			file.Tags = append(file.Tags, tag)
 		}
-		if line.Entry != nil {
-			errs = append(errs, badNumbers(line.Entry)...)
+		if e := line.Entry; e != nil {
+			bad := badNumbers(e)
+			for _, err := range bad {
+				found.Add(err)
+			}
+			span := e.Span()
+			e.faulty = len(bad) > 0 || errorIn(span.Start.Offset, span.End.Offset)
 			file.Entries = append(file.Entries, line.Entry)
 		}
 	}
-	slices.SortStableFunc(errs, func(a, b *notation.Error) int { return a.Span.Start.Offset - b.Span.Start.Offset })
+	errs, dropped := found.List()
+	file.Dropped = dropped
 	return file, errs
 }
 
@@ -221,13 +338,36 @@ func collect(lines []*catalogueLine, errs []*notation.Error) (*CatalogueFile, []
 // text, so that a span ending with one ends where its line does. A token
 // in the first column begins a line even where the lexer, giving up on the
 // line above at a bad character, dropped that line's end. The last line
-// ends too, so that an entry always ends with a line end.
+// ends too, so that an entry always ends with a line end. The line ends of
+// blank lines, which make nothing, are left out, and the slice has room
+// for one token more, for the end of input.
 func lineTokens(toks []lexer.Token, eof lexer.Position) []lexer.Token {
-	out := make([]lexer.Token, 0, len(toks)+1)
+	// Counted first: a slice grown token by token allocates about five
+	// times its final size.
+	n, afterEOL := 1, true
 	for _, t := range toks {
+		switch {
+		case t.Type == eolType:
+			if !afterEOL {
+				n++
+			}
+			afterEOL = true
+			continue
+		case t.Pos.Column == 1 && !afterEOL:
+			n++
+		}
+		n++
+		afterEOL = false
+	}
+	out := make([]lexer.Token, 0, n+1)
+	for _, t := range toks {
+		last := len(out) == 0 || out[len(out)-1].Type == eolType
 		if t.Type == eolType {
+			if last {
+				continue // a blank line
+			}
 			t.Value = ""
-		} else if t.Pos.Column == 1 && len(out) > 0 && out[len(out)-1].Type != eolType {
+		} else if t.Pos.Column == 1 && !last {
 			out = append(out, lexer.Token{Type: eolType, Pos: t.Pos})
 		}
 		out = append(out, t)
@@ -239,20 +379,23 @@ func lineTokens(toks []lexer.Token, eof lexer.Position) []lexer.Token {
 }
 
 // splitLines splits tokens after each line end, leaving out blank lines.
-func splitLines(toks []lexer.Token) [][]lexer.Token {
-	var out [][]lexer.Token
+func splitLines(toks []lexer.Token) []span {
+	var out []span
 	start := 0
 	for i, t := range toks {
 		if t.Type != eolType {
 			continue
 		}
 		if i > start {
-			out = append(out, toks[start:i+1])
+			out = append(out, span{start, i + 1})
 		}
 		start = i + 1
 	}
 	return out
 }
+
+// span is a run of tokens, [lo, hi).
+type span struct{ lo, hi int }
 
 var wellFormedNumber = regexp.MustCompile(`^[+-]?[0-9]+[a-z]?$`)
 

@@ -17,7 +17,12 @@ import (
 // through notation.Tokenize (tokens, comments, corrections, errors and
 // the end, after its error recovery).
 func SameTokens(fast *notation.FastLexer, filename, src string) string {
-	spec := fast.Spec()
+	return SameTokensAs(fast, fast.Spec(), filename, src)
+}
+
+// SameTokensAs is SameTokens for any lexer written after a specification,
+// such as the catalogue's (a notation.Scanner).
+func SameTokensAs(fast, spec notation.LexerDefinition, filename, src string) string {
 	a, err := spec.LexString(filename, src)
 	if err != nil {
 		return "spec: " + err.Error()

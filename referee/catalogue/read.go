@@ -27,26 +27,25 @@ import (
 // the Game tag is written once, with one value; other tags are kept and
 // ignored. On syntax errors the catalogue holds the lines that parsed, so
 // that the game's vocabulary reports their errors too; it is nil only when
-// a number is out of range.
-func Read(path, src string) (*catalogue.Catalogue, map[int]notation.Span, []*notation.Error) {
-	file, errs := grammar.ParseCatalogue(path, src)
-	r := &catalogueReader{spans: map[int]notation.Span{}, diags: slices.Clone(errs)}
-	cat := &catalogue.Catalogue{Game: r.game(file.Tags)}
+// a number is out of range. Syntax errors past the first
+// notation.DefaultMaxErrors are only counted, in dropped.
+func Read(path, src string) (cat *catalogue.Catalogue, spans map[int]notation.Span, errs []*notation.Error, dropped int) {
+	file, syntax := grammar.ParseCatalogue(path, src)
+	dropped = file.Dropped
+	r := &catalogueReader{spans: map[int]notation.Span{}, diags: slices.Clone(syntax)}
+	cat = &catalogue.Catalogue{Game: r.game(file.Tags)}
 	r.checkNames(file.Entries)
 	for _, e := range file.Entries {
-		span := e.Span()
-		if slices.ContainsFunc(errs, func(err *notation.Error) bool {
-			return err.Span.Start.Offset >= span.Start.Offset && err.Span.Start.Offset < span.End.Offset
-		}) {
+		if e.HasErrors() {
 			continue // its syntax error says enough
 		}
 		cat.Entries = append(cat.Entries, r.entry(e))
 	}
 	slices.SortStableFunc(r.diags, func(a, b *notation.Error) int { return a.Span.Start.Offset - b.Span.Start.Offset })
 	if r.outOfRange {
-		return nil, r.spans, r.diags
+		return nil, r.spans, r.diags, dropped
 	}
-	return cat, r.spans, r.diags
+	return cat, r.spans, r.diags, dropped
 }
 
 // Place puts the errors a game's vocabulary found in a catalogue at their

@@ -33,7 +33,7 @@ func diagnosticLines(diags []*notation.Error) []string {
 // parseCatalogueOK parses src and fails the test on any diagnostic.
 func parseCatalogueOK(t *testing.T, src string) (*catalogue.Catalogue, map[int]notation.Span) {
 	t.Helper()
-	cat, spans, diags := Read("test.cards", src)
+	cat, spans, diags, _ := Read("test.cards", src)
 	if len(diags) > 0 || cat == nil {
 		t.Fatalf("unexpected diagnostics in %q:\n%s", src, strings.Join(diagnosticLines(diags), "\n"))
 	}
@@ -173,7 +173,7 @@ func TestParseCatalogueChecks(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cat, _, diags := Read("test.cards", tt.src)
+			cat, _, diags, _ := Read("test.cards", tt.src)
 			if got := diagnosticLines(diags); !slices.Equal(got, tt.want) {
 				t.Errorf("diagnostics\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
 			}
@@ -185,7 +185,7 @@ func TestParseCatalogueChecks(t *testing.T) {
 }
 
 func TestParseCatalogueGameTag(t *testing.T) {
-	cat, _, _ := Read("test.cards", "[Game \"mecha\"]\n[Game \"sortie\"]\nmecha Scout")
+	cat, _, _, _ := Read("test.cards", "[Game \"mecha\"]\n[Game \"sortie\"]\nmecha Scout")
 	if cat.Game != "mecha" {
 		t.Errorf("Game = %q, want the first tag's mecha", cat.Game)
 	}

@@ -21,6 +21,9 @@ const (
 // Stride moves the token Squares squares.
 type Stride struct{ Squares int }
 
+// Token declares the token's square, in a position.
+type Token struct{ At int }
+
 // TrackGame is the game of Track.
 type TrackGame struct{}
 
@@ -37,6 +40,8 @@ type TrackState struct {
 	toMove  int
 	strode  bool // whether the player to move has made their stride
 	outcome engine.Outcome
+	// declared is set once a position declares the token's square.
+	declared bool
 }
 
 func (s *TrackState) Turn() int               { return s.turn }
@@ -47,6 +52,16 @@ func violation(what, rule string) error       { return &engine.Violation{What: w
 
 // Apply plays a move; a refused one changes nothing.
 func (s *TrackState) Apply(player int, m engine.Move) error {
+	if t, ok := m.(Token); ok {
+		switch {
+		case s.declared:
+			return violation("the token's square is declared twice", ruleStride)
+		case t.At < 0 || t.At >= Last:
+			return violation(fmt.Sprintf("square %d is not a square the token can stand on before the game ends (0 to %d)", t.At, Last-1), ruleExact)
+		}
+		s.At, s.declared = t.At, true
+		return nil
+	}
 	if player != s.toMove {
 		return violation("it is the other player's turn", ruleStride)
 	}
@@ -87,4 +102,21 @@ func (s *TrackState) Legal() []engine.Move {
 		out = append(out, Stride{n})
 	}
 	return out
+}
+
+// StartAt begins a declared position at turn, player's.
+func (s *TrackState) StartAt(turn, player int) error {
+	if !s.declared {
+		return violation("the position does not say where the token stands", ruleStride)
+	}
+	s.turn, s.toMove = turn, player
+	return nil
+}
+
+// Position writes the state as its declaration, between turns.
+func (s *TrackState) Position() engine.Position {
+	return engine.Position{
+		Lines: []engine.PositionLine{{Subject: engine.Nobody, Moves: []engine.Move{Token{s.At}}}},
+		Turn:  s.turn, Player: s.toMove,
+	}
 }

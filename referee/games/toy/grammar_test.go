@@ -7,22 +7,30 @@ import (
 	"github.com/tabletop-referee/referee/notation"
 )
 
-// TrackMove is one Track move, a stride of the token: walk, run or leap.
+// TrackMove is one Track move, a stride of the token (walk, run or
+// leap), or, on the board line of a position, where the token stands
+// (token 4).
 type TrackMove struct {
 	notation.Node
-	Stride string `parser:"@('walk' | 'run' | 'leap')"`
+	Stride string `parser:"  @('walk' | 'run' | 'leap')"`
+	Token  string `parser:"| 'token' @Int"`
 }
 
 // Relocate is the move as parsed at r's place (see notation.Relocation).
 func (m *TrackMove) Relocate(r *notation.Relocation) *TrackMove {
 	c := notation.Copy(r, m)
-	c.Node, c.Stride = r.Node(m.Node), r.Value(m.Stride)
+	c.Node, c.Stride, c.Token = r.Node(m.Node), r.Value(m.Stride), r.Value(m.Token)
 	return c
 }
 
-func (m *TrackMove) String() string { return m.Stride }
+func (m *TrackMove) String() string {
+	if m.Token != "" {
+		return "token " + m.Token
+	}
+	return m.Stride
+}
 
-const trackMoveWords = "a stride (walk, run or leap)"
+const trackMoveWords = "a stride (walk, run or leap), or the token's square (token 4)"
 
 // Track parses Track transcripts.
 var Track = must(notation.NewGrammar[*TrackMove](notation.NewFastLexer(), map[string]string{

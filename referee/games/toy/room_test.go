@@ -7,6 +7,7 @@ package toy_test
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/tabletop-referee/referee/engine"
@@ -22,7 +23,9 @@ func init() {
 		Extension: ".track",
 		Summary:   "two players stride one token along a track of ten squares; who lands it on the last wins",
 		ToEngine:  trackToEngine,
-		Notate:    func(m engine.Move) string { return strides[m.(Stride).Squares] },
+		Notate:    trackNotate,
+		Board:     "board",
+		Declares:  func(m *TrackMove) bool { return m.Token != "" },
 		Describe:  trackDescribe,
 		Key: func(players []string) []string {
 			return []string{"The track runs from square 0 on the left to the last square on the right; o is the token."}
@@ -33,12 +36,23 @@ func init() {
 }
 
 func trackToEngine(dst []engine.Move, m *TrackMove, setup bool) []engine.Move {
+	if m.Token != "" {
+		at, _ := strconv.Atoi(m.Token)
+		return append(dst, Token{at})
+	}
 	for n, word := range strides {
 		if word == m.Stride && n > 0 {
 			return append(dst, Stride{n})
 		}
 	}
 	panic(fmt.Sprintf("track: unknown stride %q", m.Stride))
+}
+
+func trackNotate(m engine.Move) string {
+	if t, ok := m.(Token); ok {
+		return (&TrackMove{Token: strconv.Itoa(t.At)}).String()
+	}
+	return (&TrackMove{Stride: strides[m.(Stride).Squares]}).String()
 }
 
 func trackDescribe(st engine.State, players []string) []referee.Row {

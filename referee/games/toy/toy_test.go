@@ -6,6 +6,7 @@
 package toy_test
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -98,5 +99,92 @@ func TestTrackGolden(t *testing.T) {
 	}
 	if res := results[0]; res.Status != referee.GoldenOK || res.Golden != "golden/track/race.golden" {
 		t.Errorf("golden: %s %s %s\n%s", res.Transcript, res.Golden, res.Status, res.Diff)
+	}
+}
+
+// A Track transcript may begin from a position: the board line declares
+// where the token stands, and the first turn line whose turn it is.
+func TestTrackFromAPosition(t *testing.T) {
+	g, _ := referee.Lookup("track")
+	const header = "[Game \"track\"]\n[Players \"Ann\" \"Ben\"]\n\n"
+	tests := []struct {
+		name, src string
+		exit      int
+		result    string // a prefix of the result
+		diag      string // the first diagnostic, as line:col: message
+	}{
+		{"from turn 3", header + "board: token 7\n\n3. Ann: leap\n\nresult: Ann wins\n", 0, "Ann wins on turn 3", ""},
+		{"from turn 4, Ben's", header + "board: token 9\n\n4. Ben: walk\n\nresult: Ben wins\n", 0, "Ben wins on turn 4", ""},
+		{"an impossible declaration", header + "board: token 12\n\n3. Ann: walk\n", 2, "",
+			"4:8: impossible position: square 12 is not a square the token can stand on before the game ends (0 to 9) (rule: \"The token must land on the last square exactly; the player who lands it there wins.\")"},
+		{"a position that leaves the token out", header + "board:\n\n3. Ann: walk\n", 2, "", ""},
+		{"a later turn without a position", header + "3. Ann: walk\n", 2, "",
+			"4:1: expected turn 1, found turn 3: turns are numbered 1, 2, 3, ... without gaps (a transcript begins at another turn only from a declared position)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := g.Check("t.track", tt.src, referee.Options{})
+			if r.ExitCode() != tt.exit || !strings.HasPrefix(r.Result, tt.result) {
+				t.Fatalf("exit %d, result %q, want %d, %q; %v", r.ExitCode(), r.Result, tt.exit, tt.result, r.Diagnostics)
+			}
+			if tt.diag != "" {
+				d := r.Diagnostics[0]
+				if got := fmt.Sprintf("%d:%d: %s", d.Span.Start.Line, d.Span.Start.Column, d.Msg); got != tt.diag {
+					t.Errorf("diagnostic %q, want %q", got, tt.diag)
+				}
+			}
+		})
+	}
+}
+
+// referee position writes the position once a turn has ended as a
+// transcript, which checks to the same result as the whole game.
+func TestTrackPosition(t *testing.T) {
+	g, _ := referee.Lookup("track")
+	src, err := os.ReadFile(race)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole := g.Check(race, string(src), referee.Options{})
+	tests := []struct {
+		turn int
+		rest bool
+		want string
+	}{
+		{2, true, "[Game \"track\"]\n[Event \"a race to the last square\"]\n[Players \"Ann\" \"Ben\"]\n\nboard: token 6\n\n3. Ann: run\n4. Ben: walk\n5. Ann: walk\n\nresult: Ann wins\n"},
+		{2, false, "[Game \"track\"]\n[Event \"a race to the last square\"]\n[Players \"Ann\" \"Ben\"]\n\nboard: token 6\n\n3. Ann:\n"},
+		{4, true, "[Game \"track\"]\n[Event \"a race to the last square\"]\n[Players \"Ann\" \"Ben\"]\n\nboard: token 9\n\n5. Ann: walk\n\nresult: Ann wins\n"},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("turn %d rest %v", tt.turn, tt.rest), func(t *testing.T) {
+			text, r := g.Position(race, string(src), referee.Options{}, tt.turn, tt.rest)
+			if text != tt.want {
+				t.Fatalf("position:\n%s\nwant:\n%s\nreport: %v", text, tt.want, r.Diagnostics)
+			}
+			if !tt.rest {
+				return
+			}
+			again := g.Check("again.track", text, referee.Options{})
+			if again.ExitCode() != 0 || again.Result != whole.Result || again.Outcome != whole.Outcome {
+				t.Errorf("from the position: exit %d, %q, %q; the whole game: %q, %q", again.ExitCode(), again.Result, again.Outcome, whole.Result, whole.Outcome)
+			}
+		})
+	}
+	// A turn that has not ended, and one the game never reached, give no
+	// position but a reason.
+	unfinished := strings.Replace(string(src), "\nresult: Ann wins\n", "", 1)
+	for _, tt := range []struct {
+		src  string
+		turn int
+		want string
+	}{
+		{unfinished, 5, "no position: turn 5 has not ended"},
+		{unfinished, 9, "no position: the transcript has no turn 9"},
+		{string(src), 0, "no position: the game is over: it ended on turn 5"},
+	} {
+		text, r := g.Position(race, tt.src, referee.Options{}, tt.turn, false)
+		if text != "" || len(r.Diagnostics) == 0 || !strings.HasPrefix(r.Diagnostics[len(r.Diagnostics)-1].Msg, tt.want) {
+			t.Errorf("turn %d: %q, %v, want %q", tt.turn, text, r.Diagnostics, tt.want)
+		}
 	}
 }

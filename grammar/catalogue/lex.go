@@ -1,0 +1,223 @@
+package catalogue
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/tabletop-referee/referee/notation"
+)
+
+// catalogueScanner is the catalogue lexer written by hand as a byte
+// scanner, which notation.Tokenize lexes with: catalogueLexer, the
+// declarative lexer, is its specification, and a test checks that both
+// give the same tokens and fail at the same places. participle's lexer
+// converts the rest of the text to runes at each character no rule takes,
+// which made a junk file of a megabyte take tens of seconds.
+type catalogueScanner struct {
+	symbols                                             map[string]lexer.TokenType
+	comment, whitespace, str, eol, number, ident, punct lexer.TokenType
+}
+
+// CatalogueLexer lexes catalogues; CatalogueSpec is its specification.
+var CatalogueLexer notation.LexerDefinition = newCatalogueScanner()
+
+// CatalogueSpec is the declarative catalogue lexer that CatalogueLexer is
+// written after.
+var CatalogueSpec notation.LexerDefinition = catalogueLexer
+
+func newCatalogueScanner() *catalogueScanner {
+	sym := catalogueLexer.Symbols()
+	return &catalogueScanner{
+		symbols: sym,
+		comment: sym[notation.TokenComment], whitespace: sym[notation.TokenWhitespace], str: sym[notation.TokenString],
+		eol: sym[tokenEOL], number: sym["Number"], ident: sym[notation.TokenIdent], punct: sym[notation.TokenPunct],
+	}
+}
+
+// Symbols are the specification's token types.
+func (c *catalogueScanner) Symbols() map[string]lexer.TokenType { return c.symbols }
+
+// Lex lexes what r holds.
+func (c *catalogueScanner) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
+	var b strings.Builder
+	if _, err := io.Copy(&b, r); err != nil {
+		return nil, err
+	}
+	return c.LexString(filename, b.String())
+}
+
+// LexString lexes s.
+func (c *catalogueScanner) LexString(filename, s string) (lexer.Lexer, error) {
+	return &scannerLexer{scan: c.Scan, data: s, pos: lexer.Position{Filename: filename, Line: 1, Column: 1}}, nil
+}
+
+// Scan gives the type and the length of the token at the start of s (not
+// empty), or a length of 0 where no rule matches. The rules are tried in
+// the specification's order; each but the last three begins with a byte
+// of its own.
+func (c *catalogueScanner) Scan(s string) (lexer.TokenType, int) {
+	switch b := s[0]; {
+	case b == ';':
+		// ;[^\r\n]*
+		if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+			return c.comment, i
+		}
+		return c.comment, len(s)
+	case b == '{':
+		// \{[^}]*\}?
+		if i := strings.IndexByte(s, '}'); i >= 0 {
+			return c.comment, i + 1
+		}
+		return c.comment, len(s)
+	case b == '"':
+		return c.str, quotedLen(s)
+	}
+	if n := catalogueSpaces(s); n > 0 {
+		return c.whitespace, n
+	}
+	if s[0] == '\n' {
+		return c.eol, 1
+	}
+	if n := catalogueNumber(s); n > 0 {
+		return c.number, n
+	}
+	if n := catalogueName(s); n > 0 {
+		return c.ident, n
+	}
+	switch s[0] {
+	case '[', ']', ':', ',':
+		return c.punct, 1
+	}
+	return 0, 0
+}
+
+// catalogueSpaces is the length of (?:[ \t\r\x{FEFF}]|\n[ \t])+ at the
+// start of s, or 0.
+func catalogueSpaces(s string) int {
+	i := 0
+	for i < len(s) {
+		switch {
+		case s[i] == ' ' || s[i] == '\t' || s[i] == '\r':
+			i++
+		case s[i] == '\n' && i+1 < len(s) && (s[i+1] == ' ' || s[i+1] == '\t'):
+			i += 2
+		case strings.HasPrefix(s[i:], "\uFEFF"):
+			i += len("\uFEFF")
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// quotedLen is the length of "(?:\\.|[^"\\\n])*"? at the start of s,
+// which begins with a quote. A backslash escapes any character but a line
+// end; the bytes of a multi-byte character are never ", \ or a line end,
+// so going on a byte at a time ends where the expression does.
+func quotedLen(s string) int {
+	i := 1
+	for i < len(s) {
+		switch s[i] {
+		case '"':
+			return i + 1
+		case '\n':
+			return i
+		case '\\':
+			if i+1 == len(s) || s[i+1] == '\n' {
+				return i
+			}
+			i += 2
+		default:
+			i++
+		}
+	}
+	return i
+}
+
+// catalogueNumber is the length of [+-]?[0-9][\p{L}\p{N}_]* at the start
+// of s, or 0.
+func catalogueNumber(s string) int {
+	i := 0
+	if s[0] == '+' || s[0] == '-' {
+		i++
+	}
+	if i == len(s) || s[i] < '0' || s[i] > '9' {
+		return 0
+	}
+	return i + 1 + wordRest(s[i+1:], false)
+}
+
+// catalogueName is the length of (?:[A-Za-z_]|[^\x00-\x7F])[\p{L}\p{N}_']*
+// at the start of s, or 0. Any rune beyond ASCII begins a name, an
+// invalid byte too, which the regular expression reads as U+FFFD.
+func catalogueName(s string) int {
+	b := s[0]
+	switch {
+	case b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b == '_':
+		return 1 + wordRest(s[1:], true)
+	case b < utf8.RuneSelf:
+		return 0
+	}
+	_, size := utf8.DecodeRuneInString(s)
+	return size + wordRest(s[size:], true)
+}
+
+// wordRest is the length of [\p{L}\p{N}_]* at the start of s, or of
+// [\p{L}\p{N}_']* with apostrophes.
+func wordRest(s string, apostrophes bool) int {
+	i := 0
+	for i < len(s) {
+		b := s[i]
+		if b < utf8.RuneSelf {
+			if b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_' || apostrophes && b == '\'' {
+				i++
+				continue
+			}
+			return i
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsLetter(r) && !unicode.IsNumber(r) {
+			return i
+		}
+		i += size
+	}
+	return i
+}
+
+// scannerLexer is one run of a scanner over a text, as a participle lexer.
+type scannerLexer struct {
+	scan func(string) (lexer.TokenType, int)
+	data string
+	pos  lexer.Position
+}
+
+// Next gives the next token, or at a character no rule matches the error
+// participle's lexer gives there.
+func (l *scannerLexer) Next() (lexer.Token, error) {
+	if l.data == "" {
+		return lexer.EOFToken(l.pos), nil
+	}
+	typ, n := l.scan(l.data)
+	if n == 0 {
+		// The first 16 runes, as participle shows them, without
+		// converting the rest.
+		sample, k := l.data, 0
+		for i := range l.data {
+			if k == 16 {
+				sample = l.data[:i] + "..."
+				break
+			}
+			k++
+		}
+		return lexer.Token{}, &lexer.Error{Msg: fmt.Sprintf("lexer: invalid input text %q", string([]rune(sample))), Pos: l.pos}
+	}
+	tok := lexer.Token{Type: typ, Value: l.data[:n], Pos: l.pos}
+	l.pos.Advance(tok.Value)
+	l.data = l.data[n:]
+	return tok, nil
+}
