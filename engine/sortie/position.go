@@ -110,10 +110,12 @@ func (s *State) fresh() bool {
 }
 
 // beginDeclaring empties the game of its deal: a position declares it.
+// Until StartAt deals the piles, the deck holds the cards the position
+// has not placed yet, sorted, so that a refused position shows them.
 func (s *State) beginDeclaring() {
 	s.decl = &declaring{}
 	s.pending = nil
-	s.deck = nil
+	s.deck = cards.Deck(s.rules.jokers)
 	s.turn = 0
 }
 
@@ -269,8 +271,21 @@ func (s *State) declarePile(at **Pile, p Pile, what string) error {
 }
 
 // placeCards checks that cards are cards of this game placed nowhere yet
-// in the position. They are then placed by the caller.
+// in the position, and takes them out of the cards not yet placed; the
+// caller then places them.
 func (s *State) placeCards(cs []cards.Card) error {
+	if err := s.checkCards(cs); err != nil {
+		return err
+	}
+	for _, c := range cs {
+		cards.Remove(&s.deck, c)
+	}
+	return nil
+}
+
+// checkCards checks that cards are cards of this game placed nowhere yet
+// in the position.
+func (s *State) checkCards(cs []cards.Card) error {
 	for i, c := range cs {
 		if !c.Valid() || c.IsJoker() && !s.rules.jokers {
 			return ruling("S25", rulingEveryCard, fmt.Sprintf("%v is not a card of this game: the deck has no jokers (variant jokers=none)", c))
