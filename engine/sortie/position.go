@@ -111,7 +111,8 @@ func (s *State) fresh() bool {
 
 // beginDeclaring empties the game of its deal: a position declares it.
 // Until StartAt deals the piles, the deck holds the cards the position
-// has not placed yet, sorted, so that a refused position shows them.
+// has not placed in a hand, a unit or the discard pile, sorted, so that a
+// refused position shows them.
 func (s *State) beginDeclaring() {
 	s.decl = &declaring{}
 	s.pending = nil
@@ -262,8 +263,17 @@ func (s *State) declarePile(at **Pile, p Pile, what string) error {
 			return ruling("S25", rulingEveryCard, "the deck and the discard pile are both given as counts: one of them must list its cards")
 		}
 	}
-	if err := s.placeCards(p.Cards); err != nil {
-		return err
+	// The deck's cards stay among those not yet placed (the deck of a
+	// position being declared); the discard pile's are in it at once.
+	if what == "deck" {
+		if err := s.checkCards(p.Cards); err != nil {
+			return err
+		}
+	} else {
+		if err := s.placeCards(p.Cards); err != nil {
+			return err
+		}
+		s.discard = slices.Clone(p.Cards)
 	}
 	p.Cards = slices.Clone(p.Cards)
 	*at = &p
