@@ -174,3 +174,30 @@ func TestSortieMalformedDeclarations(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkSortiePositionParse compares the cost of parsing a position's
+// set-up lines with that of parsing turns of moves, per byte (MB/s): a
+// position must cost no more per byte than the moves do.
+func BenchmarkSortiePositionParse(b *testing.B) {
+	const header = "[Game \"sortie\"]\n[Players \"Ann\" \"Ben\"]\n[Seed \"2026\"]\n\n"
+	position := header +
+		"board: deck 4S 7S 5H AS 10S KS 6D 3S KD AC JH 7D 9C 10H 5D JS QS 5C 3H 4C 3C 2C 8S JD 2S 7H 6H 6S 6C QD QH 7C 4H 10C JC 9H QC 2H, discard 8S JH 3D 4C\n" +
+		"Ann: unit 4D/5S b1, unit 8H/KH a3 broken, unit 5H/7H d2, hand AD 2D 10D, captured c4 d3\n" +
+		"Ben: unit 9D/8C d1, unit AH/8D b3, unit KC/2C c3 broken, hand 9S 3D KC\n\n7. Ann:\n"
+	moves := header + "Ann: draw 9C KD 5H 2S\nBen: draw 3D 8S JH 4C\n\n" +
+		"1. Ann: draw 7H, place 9C/KD a2, place 5H/7H b1\n2. Ben: draw 6D, place 8S/JH d3\n" +
+		"3. Ann: draw QC, a2-a3, b1-c1\n4. Ben: draw 2C, d3-c3\n5. Ann: draw 10D, a3-b3, b3xc3\n" +
+		"6. Ben: draw 5S, place 3D/4C c4\n7. Ann: draw 8D, b3-b4, b4xc4, c1-d1, place 2S/QC b3\n" +
+		"8. Ben: draw AS, place 6D/2C c4\n9. Ann: draw 4H, b4xc4, d1-d2, b3-c3\n10. Ben: draw 9H, place 5S/AS d3\n"
+	for _, bench := range []struct{ name, src string }{{"position", position}, {"moves", moves}} {
+		if p := Sortie.Parse("bench.sortie", bench.src); len(p.Errors) > 0 {
+			b.Fatalf("%s: %v", bench.name, p.Errors)
+		}
+		b.Run(bench.name, func(b *testing.B) {
+			b.SetBytes(int64(len(bench.src)))
+			for b.Loop() {
+				Sortie.Parse("bench.sortie", bench.src)
+			}
+		})
+	}
+}
