@@ -557,3 +557,14 @@ func TestPositionRulingQuotes(t *testing.T) {
 		t.Errorf("%q is not in the rules text", ruleObject)
 	}
 }
+
+// TestNothingIsLegalWhileDeclaring: while a position is declared no move
+// of play is listed, as Apply takes none (S24).
+func TestNothingIsLegalWhileDeclaring(t *testing.T) {
+	s := newState(t, engine.Options{Players: []string{"Ann", "Ben"}})
+	mustApply(t, s, 0, engine.OnSetupLine{Move: handD("7H 8H")}, engine.OnSetupLine{Move: unitD("2C/3C a1")})
+	if legal := s.Legal(); len(legal) != 0 {
+		t.Errorf("Legal lists %v while the position is declared", legal)
+	}
+	expect(t, s, 0, place("7H", "8H", "b1"), ruled("S24"))
+}

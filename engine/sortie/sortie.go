@@ -684,7 +684,9 @@ func compareCards(a, b cards.Card) int {
 // first and are not listed; otherwise an owed draw is the only kind of
 // move, one card at a time.
 func (s *State) Legal() []engine.Move {
-	if s.outcome.Over {
+	// While a position is declared no move is played: its first turn
+	// line begins it (RULINGS.md S24).
+	if s.outcome.Over || s.decl != nil {
 		return nil
 	}
 	v := s.settled()
