@@ -127,10 +127,13 @@ func (s *State) declare(player int, d Declaration, setup bool) error {
 		return ruling("S24", rulingPositionLines, "a position is declared on the set-up lines, not in a turn")
 	}
 	if s.decl == nil && !s.fresh() {
-		if s.begun {
+		switch {
+		case s.begun:
 			return ruling("S24", rulingPositionLines, "the position has already begun")
+		case len(s.pending) > 0 && s.pending[0].setup:
+			return ruling("S24", rulingPositionLines, "the opening hands are being drawn: a position declares the hands itself")
 		}
-		return ruling("S24", rulingPositionLines, "the opening hands are being drawn: a position declares the hands itself")
+		return ruling("S24", rulingPositionLines, "the game has begun from its deal")
 	}
 	c := s.clone()
 	if c.decl == nil {

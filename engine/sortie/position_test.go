@@ -380,6 +380,15 @@ func TestDeclarationsOutOfPlace(t *testing.T) {
 			t.Error("an opening draw was let stand in a position")
 		}
 	})
+	t.Run("a declaration once the game has begun from its deal", func(t *testing.T) {
+		s := newState(t, opts)
+		mustApply(t, s, 0, opening("7H 9C KD 2S"))
+		mustApply(t, s, 1, opening("3C 4C 5C 6C"))
+		v := expect(t, s, 0, engine.OnSetupLine{Move: handD("8H")}, ruled("S24"))
+		if want := "the game has begun from its deal"; v.What != want {
+			t.Errorf("got %q, want %q", v.What, want)
+		}
+	})
 	t.Run("a declaration once the position has begun", func(t *testing.T) {
 		s := declare(t, opts, 4, 1, ann(handD("7H")))
 		expect(t, s, 0, engine.OnSetupLine{Move: handD("8H")}, ruled("S24"))
