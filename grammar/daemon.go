@@ -2,15 +2,21 @@ package grammar
 
 import (
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/tabletop-referee/referee/notation"
 )
 
 // DaemonMove is one Daemon move. On set-up lines: a draft, the main
-// module, a mulligan or a keep. In turns: a card played, an ability
+// module, a mulligan or a keep; or, for a game that begins from a
+// position, the declarations of a player's modules, memory and zones
+// (modules, memory, grip, security, deck, heap, scripts, field). In turns: a card played, an ability
 // activated, a script trashed, an attack, a revealed security card, a
 // refresh or a burn.
 //
@@ -93,6 +99,108 @@ type DaemonBurn struct {
 	Burn bool `parser:"@'burn'"` // always true once parsed
 }
 
+// DaemonName is a card or module name in a list: a bare word or a quoted
+// string. A list stops before a word in lower case (the grammar's words:
+// heap, keep, spent; a name so written is quoted, as canonical notation
+// writes it) and before a name followed by ":" (the next player's line),
+// so that a missing comma is an error where it is missing.
+//
+// It is parsed by its own Parse, as Void's lists are (VoidName): written
+// as a lookahead in the grammar, each name of a 45-card deck would be a
+// branch that participle allocates.
+type DaemonName Name
+
+// The token types of the Daemon lexer that lists look at.
+var (
+	daemonIdent  = DaemonLexer.Symbols()[notation.TokenIdent]
+	daemonString = DaemonLexer.Symbols()[notation.TokenString]
+)
+
+// Parse reads the name, unless a list stops before it: then
+// participle.NextMatch, having read nothing.
+func (n *DaemonName) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	if t.Type != daemonIdent && t.Type != daemonString || t.Type == daemonIdent && !startsUpper(t.Value) {
+		return participle.NextMatch
+	}
+	at := lex.MakeCheckpoint()
+	lex.Next()
+	if lex.Peek().Value == ":" {
+		lex.LoadCheckpoint(at)
+		return participle.NextMatch
+	}
+	return (*Name)(n).Capture([]string{t.Value})
+}
+
+// startsUpper tells whether a word begins with a capital letter, as a bare
+// name does.
+func startsUpper(word string) bool {
+	r, _ := utf8.DecodeRuneInString(word)
+	return unicode.IsUpper(r)
+}
+
+// DaemonModules declares a player's three modules, drafted before the
+// position: modules Firewall Worm Blitz. A position declares them first
+// on each player's line, then the main module (main Firewall).
+type DaemonModules struct {
+	notation.Node
+	Modules []DaemonName `parser:"'modules' @@+"`
+}
+
+// DaemonMemory declares the memory tracker on the player's side: memory 3.
+type DaemonMemory struct {
+	notation.Node
+	N int `parser:"'memory' @Int"`
+}
+
+// DaemonGrip declares the cards of a player's grip: grip Sentry Patch.
+type DaemonGrip struct {
+	notation.Node
+	Cards []DaemonName `parser:"'grip' @@+"`
+}
+
+// DaemonSecurity declares a player's security, its cards top first,
+// security Sentry Patch, or how many it has when they are not known,
+// security 3 (Count): the seed then deals them.
+type DaemonSecurity struct {
+	notation.Node
+	Count *int         `parser:"'security' ( @Int"`
+	Cards []DaemonName `parser:"| @@+ )"`
+}
+
+// DaemonDeck declares a player's deck, its cards top first, deck Sentry
+// Patch, or how many it has when their order is not known, deck 20
+// (Count): the seed then shuffles them.
+type DaemonDeck struct {
+	notation.Node
+	Count *int         `parser:"'deck' ( @Int"`
+	Cards []DaemonName `parser:"| @@+ )"`
+}
+
+// DaemonHeap declares the cards of a player's heap: heap Sentry Patch.
+type DaemonHeap struct {
+	notation.Node
+	Cards []DaemonName `parser:"'heap' @@+"`
+}
+
+// DaemonScripts declares the scripts of a player's script zone:
+// scripts Coolant.
+type DaemonScripts struct {
+	notation.Node
+	Cards []DaemonName `parser:"'scripts' @@+"`
+}
+
+// DaemonField declares daemons on a player's field, ready, field Sentry
+// Warden, or spent (Spent: they have attacked since their owner's last
+// loading phase), field spent Sentry, or with loading sickness (Loading),
+// field loading Sentry, or both, field spent loading Sentry.
+type DaemonField struct {
+	notation.Node
+	Spent   bool         `parser:"'field' @'spent'?"`
+	Loading bool         `parser:"@'loading'?"`
+	Cards   []DaemonName `parser:"@@+"`
+}
+
 func (*DaemonDraft) daemonMove()    {}
 func (*DaemonMain) daemonMove()     {}
 func (*DaemonMulligan) daemonMove() {}
@@ -104,6 +212,14 @@ func (*DaemonAttack) daemonMove()   {}
 func (*DaemonReveal) daemonMove()   {}
 func (*DaemonRefresh) daemonMove()  {}
 func (*DaemonBurn) daemonMove()     {}
+func (*DaemonModules) daemonMove()  {}
+func (*DaemonMemory) daemonMove()   {}
+func (*DaemonGrip) daemonMove()     {}
+func (*DaemonSecurity) daemonMove() {}
+func (*DaemonDeck) daemonMove()     {}
+func (*DaemonHeap) daemonMove()     {}
+func (*DaemonScripts) daemonMove()  {}
+func (*DaemonField) daemonMove()    {}
 
 // Relocate is the move as parsed at r's place (see notation.Relocation).
 func (m *DaemonDraft) Relocate(r *notation.Relocation) DaemonMove {
@@ -183,6 +299,70 @@ func (m *DaemonBurn) Relocate(r *notation.Relocation) DaemonMove {
 	return c
 }
 
+// Relocate is the move as parsed at r's place.
+func (m *DaemonModules) Relocate(r *notation.Relocation) DaemonMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	c.Modules = slices.Clip(m.Modules)
+	return c
+}
+
+// Relocate is the move as parsed at r's place.
+func (m *DaemonMemory) Relocate(r *notation.Relocation) DaemonMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	return c
+}
+
+// Relocate is the move as parsed at r's place.
+func (m *DaemonGrip) Relocate(r *notation.Relocation) DaemonMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	c.Cards = slices.Clip(m.Cards)
+	return c
+}
+
+// Relocate is the move as parsed at r's place. The count is shared: a
+// parsed transcript is never changed.
+func (m *DaemonSecurity) Relocate(r *notation.Relocation) DaemonMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	c.Cards = slices.Clip(m.Cards)
+	return c
+}
+
+// Relocate is the move as parsed at r's place, its count shared.
+func (m *DaemonDeck) Relocate(r *notation.Relocation) DaemonMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	c.Cards = slices.Clip(m.Cards)
+	return c
+}
+
+// Relocate is the move as parsed at r's place.
+func (m *DaemonHeap) Relocate(r *notation.Relocation) DaemonMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	c.Cards = slices.Clip(m.Cards)
+	return c
+}
+
+// Relocate is the move as parsed at r's place.
+func (m *DaemonScripts) Relocate(r *notation.Relocation) DaemonMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	c.Cards = slices.Clip(m.Cards)
+	return c
+}
+
+// Relocate is the move as parsed at r's place.
+func (m *DaemonField) Relocate(r *notation.Relocation) DaemonMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	c.Cards = slices.Clip(m.Cards)
+	return c
+}
+
 // withTarget writes a verb, a name and an optional second name.
 func withTarget(verb string, name, target Name) string {
 	s := verb + " " + name.String()
@@ -213,11 +393,53 @@ func (m *DaemonMulligan) String() string {
 	return strings.Join(parts, " ")
 }
 
+// nameList writes a word and the names of a list.
+func nameList(word string, names []DaemonName) string {
+	var b strings.Builder
+	b.WriteString(word)
+	for _, n := range names {
+		b.WriteByte(' ')
+		b.WriteString(Name(n).String())
+	}
+	return b.String()
+}
+
+// countOrList writes a word and a count, when there is one, else the
+// names of a list.
+func countOrList(word string, count *int, names []DaemonName) string {
+	if count != nil {
+		return word + " " + strconv.Itoa(*count)
+	}
+	return nameList(word, names)
+}
+
+func (m *DaemonModules) String() string  { return nameList("modules", m.Modules) }
+func (m *DaemonMemory) String() string   { return "memory " + strconv.Itoa(m.N) }
+func (m *DaemonGrip) String() string     { return nameList("grip", m.Cards) }
+func (m *DaemonSecurity) String() string { return countOrList("security", m.Count, m.Cards) }
+func (m *DaemonDeck) String() string     { return countOrList("deck", m.Count, m.Cards) }
+func (m *DaemonHeap) String() string     { return nameList("heap", m.Cards) }
+func (m *DaemonScripts) String() string  { return nameList("scripts", m.Cards) }
+
+func (m *DaemonField) String() string {
+	word := "field"
+	if m.Spent {
+		word += " spent"
+	}
+	if m.Loading {
+		word += " loading"
+	}
+	return nameList(word, m.Cards)
+}
+
 // DaemonLexer is Daemon's lexer: the shared rules, with nothing of its own.
 var DaemonLexer = plainLexer
 
 // DaemonMoveWords says what a Daemon move looks like, for messages.
 const DaemonMoveWords = "a move (draft Firewall, main Firewall, play Sentry, attack Sentry, reveal Patch, refresh, ...)"
+
+// daemonListWords says what a declaration's list looks like.
+const daemonListWords = `card names, as in grip Sentry Patch or modules Firewall Worm Blitz`
 
 const daemonNameWords = `a card or module name like Sentry or "Sentry Mk II"`
 
@@ -228,6 +450,10 @@ var daemonExpect = map[string]string{
 	`((?! (<ident> | <string>) ":") (<ident> | <string>))+`: daemonNameWords,
 	// play, activate and attack: a name, then an optional second one.
 	`(<ident> | <string>) ((?! (<ident> | <string>) ":") (<ident> | <string>))?`: daemonNameWords,
+	// A declaration's list, or its count (security 3, deck 20).
+	"DaemonName":            daemonListWords,
+	"<int>":                 "a number, as in memory 3",
+	`(<int> | DaemonName+)`: "a count or card names, top first, as in security 3 or deck Sentry Patch",
 }
 
 // Daemon parses Daemon transcripts.
@@ -236,5 +462,7 @@ var Daemon = must(notation.NewGrammar[DaemonMove](DaemonLexer, daemonExpect,
 		&DaemonDraft{}, &DaemonMain{}, &DaemonMulligan{}, &DaemonKeep{},
 		&DaemonPlay{}, &DaemonActivate{}, &DaemonTrash{}, &DaemonAttack{},
 		&DaemonReveal{}, &DaemonRefresh{}, &DaemonBurn{},
+		&DaemonModules{}, &DaemonMemory{}, &DaemonGrip{}, &DaemonSecurity{},
+		&DaemonDeck{}, &DaemonHeap{}, &DaemonScripts{}, &DaemonField{},
 	),
 ))

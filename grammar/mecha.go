@@ -18,10 +18,12 @@ import (
 // when it is not a single word, and when the lexer would read it as
 // something else: a name that begins with a lowercase x (the x of an
 // attack, b1xc1), a square such as c3, or a number. The move words (play,
-// deck, draw, mulligan, discard, sacrifice, skip, direct) may be written
-// bare where a name is expected, as in "play play c1"; a player named by
-// one of them in "Ben play EMP c2" must be quoted, and so must a card
-// named direct after "c5 direct". Names are printed bare only when
+// deck, draw, mulligan, discard, sacrifice, skip, direct, and a
+// position's tower, mecha, command, hand, graveyard, damage, top) may be
+// written bare where a name is expected, as in "play play c1"; a player
+// named by one of them in "Ben play EMP c2" must be quoted, and so must a
+// card named direct after "c5 direct", and one named pilot, durability,
+// armour or time after a declared unit's or command's square. Names are printed bare only when
 // notation.BareName allows it, so a name that does not begin with a
 // capital is always printed quoted.
 type MechaMove interface {
@@ -141,6 +143,50 @@ type MechaSkip struct {
 	Card MechaName `parser:"'skip' 'draw' @(Ident | String)"`
 }
 
+// The declarations of a position (docs/games/mecha.md, Positions): set-up
+// moves that write down a game at the start of a turn rather than play it
+// from its first move. Each is one part of a player's side of the table.
+
+// MechaUnit declares a tower or mecha of the player's on the board, with
+// its pilot and counters when they are not those it enters with:
+// tower "Radio Tower" a1, mecha Scout c3 pilot Ace durability 2 armour 1.
+type MechaUnit struct {
+	notation.Node
+	Kind       string      `parser:"@('tower' | 'mecha')"`
+	Card       MechaName   `parser:"@(Ident | String)"`
+	At         string      `parser:"@Square"`
+	Pilot      MechaName   `parser:"( 'pilot' @(Ident | String) )?"`
+	Durability *MechaCount `parser:"( 'durability' @@ )?"`
+	Armour     *MechaCount `parser:"( 'armour' @@ )?"`
+}
+
+// MechaCount is a number of counters: the 2 of durability 2. It is a
+// production of its own so that a missing number is asked for in words.
+type MechaCount struct {
+	N int `parser:"@Int"`
+}
+
+// MechaPlaced declares a command of the player's placed on the
+// battlefield, with its time counters when they are not those it is
+// placed with: command Mine d3 time 1.
+type MechaPlaced struct {
+	notation.Node
+	Card MechaName   `parser:"'command' @(Ident | String)"`
+	At   string      `parser:"@Square"`
+	Time *MechaCount `parser:"( 'time' @@ )?"`
+}
+
+// MechaZone declares the cards of one of the player's zones, in order:
+// hand Scout "Radio Tower", graveyard Hawk (oldest first), damage Mine
+// (first placed first), top Scout Lancer (the top cards of the deck, top
+// first). A list of names stops, as draw's does, before a name followed
+// by ":", the next set-up line.
+type MechaZone struct {
+	notation.Node
+	Zone  string      `parser:"@('hand' | 'graveyard' | 'damage' | 'top')"`
+	Cards []MechaName `parser:"( (?! (Ident | String) ':') @(Ident | String) )+"`
+}
+
 func (*MechaDeck) mechaMove()      {}
 func (*MechaDraw) mechaMove()      {}
 func (*MechaMulligan) mechaMove()  {}
@@ -149,6 +195,9 @@ func (*MechaAct) mechaMove()       {}
 func (*MechaDiscard) mechaMove()   {}
 func (*MechaSacrifice) mechaMove() {}
 func (*MechaSkip) mechaMove()      {}
+func (*MechaUnit) mechaMove()      {}
+func (*MechaPlaced) mechaMove()    {}
+func (*MechaZone) mechaMove()      {}
 
 // Relocate is the move as parsed at r's place (see notation.Relocation).
 func (m *MechaDeck) Relocate(r *notation.Relocation) MechaMove {
@@ -212,6 +261,57 @@ func (m *MechaSkip) Relocate(r *notation.Relocation) MechaMove {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
+}
+
+// Relocate is the move as parsed at r's place.
+func (m *MechaUnit) Relocate(r *notation.Relocation) MechaMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	return c
+}
+
+// Relocate is the move as parsed at r's place.
+func (m *MechaPlaced) Relocate(r *notation.Relocation) MechaMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	return c
+}
+
+// Relocate is the move as parsed at r's place.
+func (m *MechaZone) Relocate(r *notation.Relocation) MechaMove {
+	c := notation.Copy(r, m)
+	c.Node, c.Cards = r.Node(m.Node), slices.Clip(m.Cards)
+	return c
+}
+
+func (m *MechaUnit) String() string {
+	s := m.Kind + " " + m.Card.String() + " " + m.At
+	if m.Pilot != "" {
+		s += " pilot " + m.Pilot.String()
+	}
+	if m.Durability != nil {
+		s += " durability " + strconv.Itoa(m.Durability.N)
+	}
+	if m.Armour != nil {
+		s += " armour " + strconv.Itoa(m.Armour.N)
+	}
+	return s
+}
+
+func (m *MechaPlaced) String() string {
+	s := "command " + m.Card.String() + " " + m.At
+	if m.Time != nil {
+		s += " time " + strconv.Itoa(m.Time.N)
+	}
+	return s
+}
+
+func (m *MechaZone) String() string {
+	parts := []string{m.Zone}
+	for _, c := range m.Cards {
+		parts = append(parts, c.String())
+	}
+	return strings.Join(parts, " ")
 }
 
 func (m *MechaDeck) String() string {
@@ -333,12 +433,18 @@ var mechaExpect = map[string]string{
 	`("-" | "x" | "direct")`: `"-" and a square to move to, "x" and a square to attack, or "direct"`,
 	`"play"`:                 `"play" after a player's name, as in Ben play EMP c2`,
 	`"draw"`:                 `"draw" after "skip", as in skip draw Pheonix`,
+	// A declared unit's card, then its square, pilot and counters.
+	`(<ident> | <string>) <square> ("pilot" (<ident> | <string>))? ("durability" MechaCount)? ("armour" MechaCount)?`: mechaCardWords,
+	"MechaCount": "a number of counters like 2",
 }
 
 // Mecha parses Mecha transcripts.
 var Mecha = must(notation.NewGrammar[MechaMove](MechaLexer, mechaExpect,
 	participle.Union[MechaMove](
-		&MechaDeck{}, &MechaDraw{}, &MechaMulligan{}, &MechaPlay{},
+		// The declarations come before play, so that "hand play Scout"
+		// is a hand, not a player named hand playing Scout.
+		&MechaDeck{}, &MechaDraw{}, &MechaMulligan{},
+		&MechaUnit{}, &MechaPlaced{}, &MechaZone{}, &MechaPlay{},
 		&MechaAct{}, &MechaDiscard{}, &MechaSacrifice{}, &MechaSkip{},
 	),
 ))

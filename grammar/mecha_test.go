@@ -68,8 +68,23 @@ func mechaFields(m MechaMove) string {
 		return fmt.Sprintf("sacrifice at=%s", m.At)
 	case *MechaSkip:
 		return fmt.Sprintf("skip draw %q", string(m.Card))
+	case *MechaUnit:
+		return fmt.Sprintf("unit %s %q at=%s pilot=%q durability=%s armour=%s",
+			m.Kind, string(m.Card), m.At, string(m.Pilot), mechaCount(m.Durability), mechaCount(m.Armour))
+	case *MechaPlaced:
+		return fmt.Sprintf("placed %q at=%s time=%s", string(m.Card), m.At, mechaCount(m.Time))
+	case *MechaZone:
+		return fmt.Sprintf("zone %s %q", m.Zone, mechaStrings(m.Cards))
 	}
 	return fmt.Sprintf("unknown %T", m)
+}
+
+// mechaCount shows a number of counters, or - when it is left out.
+func mechaCount(n *MechaCount) string {
+	if n == nil {
+		return "-"
+	}
+	return fmt.Sprint(n.N)
 }
 
 // mechaStrings is names as plain strings, so that %q shows their text
@@ -143,6 +158,24 @@ func TestMechaMoveForms(t *testing.T) {
 		{"sacrifice c1", "sacrifice at=c1", "sacrifice c1"},
 		{"skip draw Pheonix", `skip draw "Pheonix"`, "skip draw Pheonix"},
 		{`skip draw "Radio Tower"`, `skip draw "Radio Tower"`, `skip draw "Radio Tower"`},
+		// A position's declarations.
+		{`tower "Radio Tower" a1`, `unit tower "Radio Tower" at=a1 pilot="" durability=- armour=-`, `tower "Radio Tower" a1`},
+		{"mecha Scout c3", `unit mecha "Scout" at=c3 pilot="" durability=- armour=-`, "mecha Scout c3"},
+		{"mecha Scout c3 pilot Ace", `unit mecha "Scout" at=c3 pilot="Ace" durability=- armour=-`, "mecha Scout c3 pilot Ace"},
+		{"mecha Bulwark c3 armour 0", `unit mecha "Bulwark" at=c3 pilot="" durability=- armour=0`, "mecha Bulwark c3 armour 0"},
+		{"mecha Scout c3 durability 1", `unit mecha "Scout" at=c3 pilot="" durability=1 armour=-`, "mecha Scout c3 durability 1"},
+		{`mecha "Scout" g5 pilot "Jason \"The Looks\" Brannan" durability 12 armour 3`,
+			`unit mecha "Scout" at=g5 pilot="Jason \"The Looks\" Brannan" durability=12 armour=3`,
+			`mecha Scout g5 pilot "Jason \"The Looks\" Brannan" durability 12 armour 3`},
+		{"tower Scout a1 pilot Ace", `unit tower "Scout" at=a1 pilot="Ace" durability=- armour=-`, "tower Scout a1 pilot Ace"},
+		{"command Mine d3", `placed "Mine" at=d3 time=-`, "command Mine d3"},
+		{"command Mine d3 time 1", `placed "Mine" at=d3 time=1`, "command Mine d3 time 1"},
+		{`hand Scout "Radio Tower" Scout`, `zone hand ["Scout" "Radio Tower" "Scout"]`, `hand Scout "Radio Tower" Scout`},
+		{"graveyard Hawk", `zone graveyard ["Hawk"]`, "graveyard Hawk"},
+		{`damage Mine "Last Stand"`, `zone damage ["Mine" "Last Stand"]`, `damage Mine "Last Stand"`},
+		{`top "Radio Tower" Scout`, `zone top ["Radio Tower" "Scout"]`, `top "Radio Tower" Scout`},
+		// The move words are names in a list, as in a draw's.
+		{"hand play draw", `zone hand ["play" "draw"]`, `hand "play" "draw"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
@@ -304,6 +337,13 @@ func TestMechaConstructedMoves(t *testing.T) {
 		{&MechaDiscard{Card: "xenon"}, `discard "xenon"`},
 		{&MechaSacrifice{At: "c1"}, "sacrifice c1"},
 		{&MechaSkip{Card: "Pheonix"}, "skip draw Pheonix"},
+		{&MechaUnit{Kind: "tower", Card: "Radio Tower", At: "a1"}, `tower "Radio Tower" a1`},
+		{&MechaUnit{Kind: "mecha", Card: "Scout", At: "c3", Pilot: "Ace", Durability: &MechaCount{N: 2}, Armour: &MechaCount{N: 0}},
+			"mecha Scout c3 pilot Ace durability 2 armour 0"},
+		{&MechaPlaced{Card: "Mine", At: "d3", Time: &MechaCount{N: 1}}, "command Mine d3 time 1"},
+		{&MechaPlaced{Card: "mine", At: "d3"}, `command "mine" d3`},
+		{&MechaZone{Zone: "hand", Cards: []MechaName{"Scout", "Radio Tower"}}, `hand Scout "Radio Tower"`},
+		{&MechaZone{Zone: "top", Cards: []MechaName{"xenon"}}, `top "xenon"`},
 	}
 	for _, tt := range tests {
 		if got := tt.move.String(); got != tt.text {
@@ -452,6 +492,22 @@ func TestMechaMalformedMoves(t *testing.T) {
 		{"b1-b2,, b2-c3", 15, `expected ` + move + `, found ","`},
 		{"12 Scout", 9, `expected ` + move + `, or "," between moves, found "12"`},
 		{"-b2", 9, `expected ` + move + `, or "," between moves, found "-"`},
+		// A position's declarations.
+		{"tower", 14, `expected ` + card + `, found the end of the line`},
+		{"mecha Scout", 20, `expected ` + square + `, found the end of the line`},
+		{"tower Scout Bulwark", 21, `expected ` + square + `, found "Bulwark"`},
+		{"mecha Scout c3 pilot", 29, `expected ` + card + `, found the end of the line`},
+		{"mecha Scout c3 pilot c4", 30, `expected ` + card + `, found "c4"`},
+		{"mecha Scout c3 durability", 34, `expected a number of counters like 2, found the end of the line`},
+		{"mecha Scout c3 armour Ace", 31, `expected a number of counters like 2, found "Ace"`},
+		{"mecha Scout c3 armour 1 durability 2", 33, `expected ` + move + `, or "," between moves, found "durability"`},
+		{"command Mine", 21, `expected ` + square + `, found the end of the line`},
+		{"command Mine d3 time", 29, `expected a number of counters like 2, found the end of the line`},
+		{"hand", 13, `expected ` + card + `, found the end of the line`},
+		{"hand c3", 14, `expected ` + card + `, found "c3"`},
+		{"top 3", 13, `expected ` + card + `, found "3"`},
+		{"graveyard", 18, `expected ` + card + `, found the end of the line`},
+		{"damage", 15, `expected ` + card + `, found the end of the line`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
@@ -507,18 +563,21 @@ func TestMechaExpectKeys(t *testing.T) {
 func TestMechaEBNF(t *testing.T) {
 	ebnf := Mecha.EBNF()
 	for _, prod := range []string{"MechaMove", "MechaDeck", "MechaDeckItem", "MechaDraw", "MechaMulligan",
-		"MechaPlay", "MechaAct", "MechaDiscard", "MechaSacrifice", "MechaSkip"} {
+		"MechaPlay", "MechaAct", "MechaDiscard", "MechaSacrifice", "MechaSkip",
+		"MechaUnit", "MechaCount", "MechaPlaced", "MechaZone"} {
 		if !regexp.MustCompile(`(?m)^` + prod + ` = `).MatchString(ebnf) {
 			t.Errorf("no production %s in:\n%s", prod, ebnf)
 		}
 	}
-	for _, word := range []string{"deck", "draw", "mulligan", "play", "direct", "discard", "sacrifice", "skip", "-", "x"} {
+	for _, word := range []string{"deck", "draw", "mulligan", "play", "direct", "discard", "sacrifice", "skip", "-", "x",
+		"tower", "mecha", "pilot", "durability", "armour", "command", "time", "hand", "graveyard", "damage", "top"} {
 		if !strings.Contains(ebnf, `"`+word+`"`) {
 			t.Errorf("EBNF lacks %q:\n%s", word, ebnf)
 		}
 	}
 	for _, want := range []string{
-		`MechaMove = MechaDeck | MechaDraw | MechaMulligan | MechaPlay | MechaAct | MechaDiscard | MechaSacrifice | MechaSkip .`,
+		`MechaMove = MechaDeck | MechaDraw | MechaMulligan | MechaUnit | MechaPlaced | MechaZone | MechaPlay | MechaAct | MechaDiscard | MechaSacrifice | MechaSkip .`,
+		`MechaZone = ("hand" | "graveyard" | "damage" | "top") ((?! (<ident> | <string>) ":") (<ident> | <string>))+ .`,
 		`MechaPlay = ("play" | (PlayerRef "play")) (<ident> | <string>) <square>? .`,
 		`MechaSacrifice = "sacrifice" <square> .`,
 		`MechaSkip = "skip" "draw" (<ident> | <string>) .`,

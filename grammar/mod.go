@@ -1,17 +1,20 @@
 package grammar
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/tabletop-referee/referee/notation"
 )
 
 // ModMove is one Mod move: a card assigned, ejected or drafted into the
 // stack, a pass, or a choice made during activation (draw or fuel for an
-// ejected card, a shield spent).
+// ejected card, a shield spent); or, on a set-up line, a declaration of a
+// position (ModDurability and those after it).
 //
 // Card names are a bare word (Laser) or a quoted string ("Plasma Sword").
 // A name must be quoted when it is not a single word, and when it begins
@@ -187,16 +190,348 @@ const modCardWords = `a card name like Laser or "Plasma Sword"`
 // modExpect puts into words what the parser may expect in a Mod move. The
 // keys are participle's own wording of each expectation.
 var modExpect = map[string]string{
-	"ModMove":              ModMoveWords,
-	"Move":                 ModMoveWords,
-	`(<ident> | <string>)`: modCardWords,
-	"<int>":                "the number of a shared deck, as in draft 2 or draft pile 2",
+	"ModMove":                   ModMoveWords,
+	"Move":                      ModMoveWords,
+	`(<ident> | <string>)`:      modCardWords,
+	"<int>":                     "the number of a shared deck, as in draft 2 or draft pile 2",
+	"ModCount":                  "a number, as in durability 7, deck 4 or slot 3",
+	"ModListName":               `card names, as in hand Laser "Red Plating"`,
+	"(ModCount | ModListName+)": `a number of cards or their names, as in deck 4 or deck Laser "Red Plating"`,
+	`("assigned" | "ejected" | "drafted") (<ident> | <string>)`:           "how the card was placed and its name, as in slot 3 assigned Laser",
+	`("assigned" | "ejected") (<ident> | <string>) ("ability" ModCount)?`: "assigned or ejected and the card's name, as in activating ejected Laser or activating assigned Swarm ability 2",
 }
 
-// Mod parses Mod transcripts.
+// Mod parses Mod transcripts. A declaration that begins with the word of
+// a move (fuel 3, the move fuel) comes before it, so that the longer form
+// is tried first.
 var Mod = must(notation.NewGrammar[ModMove](ModLexer, modExpect,
 	participle.Union[ModMove](
 		&ModAssign{}, &ModEject{}, &ModDraft{}, &ModPass{},
-		&ModDraw{}, &ModFuel{}, &ModSpend{},
+		&ModDraw{}, &ModFuelLevel{}, &ModFuel{}, &ModSpend{},
+		&ModDurability{}, &ModInitiative{}, &ModHand{}, &ModDeck{},
+		&ModDiscardPile{}, &ModPlayArea{}, &ModSlot{}, &ModActivating{},
+		&ModRound{}, &ModShared{}, &ModUnfilled{}, &ModSeedStep{},
 	),
 ))
+
+// A position (see engine.Position) is written as declarations on set-up
+// lines: on a player's line their numbers and zones, as in
+//
+//	Ann: durability 7, fuel 2, initiative, hand Laser "Red Plating", deck 4
+//
+// and on the board line what is no player's: the round, the shared decks
+// and piles, how far the seed's shuffles have gone. Piles are listed top
+// first.
+
+// ModDurability declares a player's durability: durability 7.
+type ModDurability struct {
+	notation.Node
+	N ModCount `parser:"'durability' @@"`
+}
+
+// ModFuelLevel declares a player's fuel: fuel 2. (The move fuel, with no
+// number, is the choice to gain 1 fuel.)
+type ModFuelLevel struct {
+	notation.Node
+	N ModCount `parser:"'fuel' @@"`
+}
+
+// ModInitiative declares that the player holds the initiative token:
+// initiative.
+type ModInitiative struct {
+	notation.Node
+	Initiative bool `parser:"@'initiative'"` // always true once parsed
+}
+
+// ModHand declares the cards in a player's hand: hand Laser "Red Plating".
+type ModHand struct {
+	notation.Node
+	Cards []ModListName `parser:"'hand' @@+"`
+}
+
+// ModDeck declares a player's personal deck: its cards, top first, deck
+// Laser Missile; or only how many, deck 4, which the position's seed
+// deals from the cards it names nowhere else.
+type ModDeck struct {
+	notation.Node
+	Count ModCount      `parser:"'deck' ( @@"`
+	Cards []ModListName `parser:"| @@+ )"`
+}
+
+// ModDiscardPile declares a player's discard pile, top first: discard
+// pile Laser Missile.
+type ModDiscardPile struct {
+	notation.Node
+	Cards []ModListName `parser:"'discard' 'pile' @@+"`
+}
+
+// ModPlayArea declares the upgrades in a player's play area: play area
+// "Red Plating".
+type ModPlayArea struct {
+	notation.Node
+	Cards []ModListName `parser:"'play' 'area' @@+"`
+}
+
+// ModSlot declares a card of the player's in the stack: slot 3 assigned
+// Laser. The slots are numbered from 1 in the order the cards were
+// placed, both players' together, so the last activates first.
+type ModSlot struct {
+	notation.Node
+	N    ModCount `parser:"'slot' @@"`
+	How  string   `parser:"@('assigned' | 'ejected' | 'drafted')"`
+	Card ModName  `parser:"@(Ident | String)"`
+}
+
+// ModActivating declares the card of the player's that is activating,
+// out of the stack, while a choice waits: activating ejected Laser (its
+// owner chooses draw or fuel), activating assigned Swarm ability 2 (the
+// damage of the action's second ability waits for the opponent's
+// shield).
+type ModActivating struct {
+	notation.Node
+	How     string   `parser:"'activating' @('assigned' | 'ejected')"`
+	Card    ModName  `parser:"@(Ident | String)"`
+	Ability ModCount `parser:"( 'ability' @@ )?"`
+}
+
+// ModRound declares the round, on the board line: round 3.
+type ModRound struct {
+	notation.Node
+	N ModCount `parser:"'round' @@"`
+}
+
+// ModShared declares a shared deck, on the board line: its cards, top
+// first, shared 2 Laser Missile, or how many, shared 2 7; or its discard
+// pile, top first, shared pile 2 Laser.
+type ModShared struct {
+	notation.Node
+	Pile  bool          `parser:"'shared' @'pile'?"`
+	Deck  int           `parser:"@Int"`
+	Count ModCount      `parser:"( @@"`
+	Cards []ModListName `parser:"| @@+ )"`
+}
+
+// ModUnfilled declares, on the board line, that the stack activating is
+// one the command phase left unfilled, because neither player could place
+// a card: stack unfilled.
+type ModUnfilled struct {
+	notation.Node
+	Unfilled bool `parser:"'stack' @'unfilled'"` // always true once parsed
+}
+
+// ModSeedStep declares, on the board line, how far the seed's shuffles
+// have gone: seed step 57, the numbers its generator has given.
+type ModSeedStep struct {
+	notation.Node
+	N ModCount `parser:"'seed' 'step' @@"`
+}
+
+// ModCount is a number of a declaration: a count, a durability, a slot.
+// Numbers are at most MaxModCount: no count of the game comes near it, and
+// a number too large is an error where it is written.
+type ModCount int
+
+// MaxModCount is the largest number a declaration may write.
+const MaxModCount = 999_999_999
+
+// Parse reads the number.
+func (n *ModCount) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	if t.Type != modInt {
+		return participle.NextMatch
+	}
+	v, err := strconv.Atoi(t.Value)
+	if err != nil || v > MaxModCount {
+		return participle.Errorf(t.Pos, "%s is too large a number: at most %d", t.Value, MaxModCount)
+	}
+	lex.Next()
+	*n = ModCount(v)
+	return nil
+}
+
+// ModListName is a card name of a list (a hand, a deck, a pile). The list
+// stops before a name followed by ":" (the next line's player) and before
+// a word of Mod's own (a declaration or a move), so that a missing comma
+// is an error where it is missing; such words are quoted when they are
+// names, as printing does.
+type ModListName Name
+
+// Parse reads the name, unless the list stops before it.
+func (n *ModListName) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	if t.Type != modString && (t.Type != modIdent || slices.Contains(modWords, t.Value)) {
+		return participle.NextMatch
+	}
+	at := lex.MakeCheckpoint()
+	lex.Next()
+	if lex.Peek().Value == ":" {
+		lex.LoadCheckpoint(at)
+		return participle.NextMatch
+	}
+	return (*Name)(n).Capture([]string{t.Value})
+}
+
+// The token types of the Mod lexer that lists look at, and the words a
+// list stops before.
+var (
+	modIdent  = ModLexer.Symbols()[notation.TokenIdent]
+	modString = ModLexer.Symbols()[notation.TokenString]
+	modInt    = ModLexer.Symbols()[notation.TokenInt]
+	modWords  = []string{
+		"assign", "eject", "draft", "pass", "draw", "fuel", "spend",
+		"durability", "initiative", "hand", "deck", "discard", "play", "slot",
+		"activating", "round", "shared", "stack", "seed",
+	}
+)
+
+func (*ModDurability) modMove()  {}
+func (*ModFuelLevel) modMove()   {}
+func (*ModInitiative) modMove()  {}
+func (*ModHand) modMove()        {}
+func (*ModDeck) modMove()        {}
+func (*ModDiscardPile) modMove() {}
+func (*ModPlayArea) modMove()    {}
+func (*ModSlot) modMove()        {}
+func (*ModActivating) modMove()  {}
+func (*ModRound) modMove()       {}
+func (*ModShared) modMove()      {}
+func (*ModUnfilled) modMove()    {}
+func (*ModSeedStep) modMove()    {}
+
+// Relocate is the declaration as parsed at r's place. Its lists of names
+// are shared: a parsed transcript is never changed.
+func (m *ModDurability) Relocate(r *notation.Relocation) ModMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	return c
+}
+
+// Relocate is the declaration as parsed at r's place.
+func (m *ModFuelLevel) Relocate(r *notation.Relocation) ModMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	return c
+}
+
+// Relocate is the declaration as parsed at r's place.
+func (m *ModInitiative) Relocate(r *notation.Relocation) ModMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	return c
+}
+
+// Relocate is the declaration as parsed at r's place.
+func (m *ModHand) Relocate(r *notation.Relocation) ModMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	return c
+}
+
+// Relocate is the declaration as parsed at r's place.
+func (m *ModDeck) Relocate(r *notation.Relocation) ModMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	return c
+}
+
+// Relocate is the declaration as parsed at r's place.
+func (m *ModDiscardPile) Relocate(r *notation.Relocation) ModMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	return c
+}
+
+// Relocate is the declaration as parsed at r's place.
+func (m *ModPlayArea) Relocate(r *notation.Relocation) ModMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	return c
+}
+
+// Relocate is the declaration as parsed at r's place.
+func (m *ModSlot) Relocate(r *notation.Relocation) ModMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	return c
+}
+
+// Relocate is the declaration as parsed at r's place.
+func (m *ModActivating) Relocate(r *notation.Relocation) ModMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	return c
+}
+
+// Relocate is the declaration as parsed at r's place.
+func (m *ModRound) Relocate(r *notation.Relocation) ModMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	return c
+}
+
+// Relocate is the declaration as parsed at r's place.
+func (m *ModShared) Relocate(r *notation.Relocation) ModMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	return c
+}
+
+// Relocate is the declaration as parsed at r's place.
+func (m *ModUnfilled) Relocate(r *notation.Relocation) ModMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	return c
+}
+
+// Relocate is the declaration as parsed at r's place.
+func (m *ModSeedStep) Relocate(r *notation.Relocation) ModMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	return c
+}
+
+// modList writes a word (or words) and a list of names.
+func modList(word string, cards []ModListName) string {
+	return names(word, cards...)
+}
+
+func (m *ModDurability) String() string  { return "durability " + strconv.Itoa(int(m.N)) }
+func (m *ModFuelLevel) String() string   { return "fuel " + strconv.Itoa(int(m.N)) }
+func (*ModInitiative) String() string    { return "initiative" }
+func (m *ModHand) String() string        { return modList("hand", m.Cards) }
+func (m *ModDiscardPile) String() string { return modList("discard pile", m.Cards) }
+func (m *ModPlayArea) String() string    { return modList("play area", m.Cards) }
+func (m *ModRound) String() string       { return "round " + strconv.Itoa(int(m.N)) }
+func (*ModUnfilled) String() string      { return "stack unfilled" }
+func (m *ModSeedStep) String() string    { return "seed step " + strconv.Itoa(int(m.N)) }
+
+func (m *ModDeck) String() string {
+	if len(m.Cards) == 0 {
+		return "deck " + strconv.Itoa(int(m.Count))
+	}
+	return modList("deck", m.Cards)
+}
+
+func (m *ModSlot) String() string {
+	return "slot " + strconv.Itoa(int(m.N)) + " " + m.How + " " + m.Card.String()
+}
+
+func (m *ModActivating) String() string {
+	s := "activating " + m.How + " " + m.Card.String()
+	if m.Ability != 0 {
+		s += " ability " + strconv.Itoa(int(m.Ability))
+	}
+	return s
+}
+
+func (m *ModShared) String() string {
+	s := "shared "
+	if m.Pile {
+		s += "pile "
+	}
+	s += strconv.Itoa(m.Deck)
+	if len(m.Cards) == 0 {
+		return s + " " + strconv.Itoa(int(m.Count))
+	}
+	return modList(s, m.Cards)
+}

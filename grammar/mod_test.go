@@ -41,6 +41,32 @@ func modFields(m ModMove) string {
 		return fmt.Sprintf("fuel %v", m.Fuel)
 	case *ModSpend:
 		return fmt.Sprintf("spend %q", string(m.Card))
+	case *ModDurability:
+		return fmt.Sprintf("durability %d", m.N)
+	case *ModFuelLevel:
+		return fmt.Sprintf("fuel level %d", m.N)
+	case *ModInitiative:
+		return fmt.Sprintf("initiative %v", m.Initiative)
+	case *ModHand:
+		return fmt.Sprintf("hand %q", m.Cards)
+	case *ModDeck:
+		return fmt.Sprintf("deck count=%d cards=%q", m.Count, m.Cards)
+	case *ModDiscardPile:
+		return fmt.Sprintf("discard pile %q", m.Cards)
+	case *ModPlayArea:
+		return fmt.Sprintf("play area %q", m.Cards)
+	case *ModSlot:
+		return fmt.Sprintf("slot %d %s %q", m.N, m.How, string(m.Card))
+	case *ModActivating:
+		return fmt.Sprintf("activating %s %q ability=%d", m.How, string(m.Card), m.Ability)
+	case *ModRound:
+		return fmt.Sprintf("round %d", m.N)
+	case *ModShared:
+		return fmt.Sprintf("shared pile=%v deck=%d count=%d cards=%q", m.Pile, m.Deck, m.Count, m.Cards)
+	case *ModUnfilled:
+		return fmt.Sprintf("unfilled %v", m.Unfilled)
+	case *ModSeedStep:
+		return fmt.Sprintf("seed step %d", m.N)
 	}
 	return fmt.Sprintf("unknown %T", m)
 }
@@ -181,7 +207,7 @@ func TestModMalformedMoves(t *testing.T) {
 		// The choices take nothing after them: no hint, as draw is a word
 		// of the notation.
 		{"draw Laser", 14, `expected ` + move + `, or "," between moves, found "Laser"`},
-		{"fuel 2", 14, `expected ` + move + `, or "," between moves, found "2"`},
+		{"fuel Laser", 14, `expected ` + move + `, or "," between moves, found "Laser"`},
 		{"pass Laser", 14, `expected ` + move + `, or "," between moves, found "Laser"`},
 		{"Laser", 9, `expected ` + move + `, or "," between moves, found "Laser"`},
 		{"draft 2,", 17, `expected ` + move + `, found the end of the line`},
@@ -214,7 +240,9 @@ func TestModExpectKeys(t *testing.T) {
 func TestModEBNF(t *testing.T) {
 	ebnf := Mod.EBNF()
 	for _, want := range []string{
-		`ModMove = ModAssign | ModEject | ModDraft | ModPass | ModDraw | ModFuel | ModSpend .`,
+		`ModMove = ModAssign | ModEject | ModDraft | ModPass | ModDraw | ModFuelLevel | ModFuel | ModSpend | ModDurability | ModInitiative | ModHand | ModDeck | ModDiscardPile | ModPlayArea | ModSlot | ModActivating | ModRound | ModShared | ModUnfilled | ModSeedStep .`,
+		`ModDeck = "deck" (ModCount | ModListName+) .`,
+		`ModShared = "shared" "pile"? <int> (ModCount | ModListName+) .`,
 		`ModAssign = "assign" (<ident> | <string>) .`,
 		`ModDraft = "draft" "pile"? <int> ((?! (<ident> | <string>) ":") (<ident> | <string>))? .`,
 		`ModSpend = "spend" (<ident> | <string>) .`,
@@ -227,5 +255,139 @@ func TestModEBNF(t *testing.T) {
 		if strings.Contains(ebnf, bad) {
 			t.Errorf("EBNF has %q:\n%s", bad, ebnf)
 		}
+	}
+}
+
+// Every declaration of a position parses to its fields and prints
+// canonically, and the canonical text parses back the same.
+func TestModDeclarationForms(t *testing.T) {
+	tests := []struct {
+		src    string
+		fields string
+		text   string
+	}{
+		{"durability 7", "durability 7", "durability 7"},
+		{"fuel 0", "fuel level 0", "fuel 0"},
+		{"fuel 12", "fuel level 12", "fuel 12"},
+		{"initiative", "initiative true", "initiative"},
+		{`hand Laser "Red Plating" Laser`, `hand ["Laser" "Red Plating" "Laser"]`, `hand Laser "Red Plating" Laser`},
+		{`hand "Laser"`, `hand ["Laser"]`, "hand Laser"},
+		// A name that is a word of the notation is a name when quoted, and
+		// printed quoted.
+		{`hand "fuel" "draw"`, `hand ["fuel" "draw"]`, `hand "fuel" "draw"`},
+		{"deck 4", `deck count=4 cards=[]`, "deck 4"},
+		{"deck 0", `deck count=0 cards=[]`, "deck 0"},
+		{`deck Missile "Fuel Cell"`, `deck count=0 cards=["Missile" "Fuel Cell"]`, `deck Missile "Fuel Cell"`},
+		{"discard pile Laser Missile", `discard pile ["Laser" "Missile"]`, "discard pile Laser Missile"},
+		{`play area "Blue Barrier" Aegis`, `play area ["Blue Barrier" "Aegis"]`, `play area "Blue Barrier" Aegis`},
+		{"slot 1 assigned Laser", `slot 1 assigned "Laser"`, "slot 1 assigned Laser"},
+		{`slot 10 ejected "Plasma Sword"`, `slot 10 ejected "Plasma Sword"`, `slot 10 ejected "Plasma Sword"`},
+		{"slot 3 drafted Missile", `slot 3 drafted "Missile"`, "slot 3 drafted Missile"},
+		{"activating ejected Laser", `activating ejected "Laser" ability=0`, "activating ejected Laser"},
+		{`activating assigned "Missile Swarm" ability 2`, `activating assigned "Missile Swarm" ability=2`, `activating assigned "Missile Swarm" ability 2`},
+		{"round 3", "round 3", "round 3"},
+		{"shared 1 Laser Missile", `shared pile=false deck=1 count=0 cards=["Laser" "Missile"]`, "shared 1 Laser Missile"},
+		{"shared 2 7", `shared pile=false deck=2 count=7 cards=[]`, "shared 2 7"},
+		{`shared pile 3 "Red Plating" Laser`, `shared pile=true deck=3 count=0 cards=["Red Plating" "Laser"]`, `shared pile 3 "Red Plating" Laser`},
+		// The engine refuses a count for a pile, whose cards it needs.
+		{"shared pile 3 2", `shared pile=true deck=3 count=2 cards=[]`, "shared pile 3 2"},
+		{"stack unfilled", "unfilled true", "stack unfilled"},
+		{"seed step 57", "seed step 57", "seed step 57"},
+		// The move fuel and the declaration fuel 2 are told apart.
+		{"fuel", "fuel true", "fuel"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) {
+			moves, errs := parseModMoves(t, tt.src)
+			if errs != nil || len(moves) != 1 {
+				t.Fatalf("got %d moves, errors %v; want one move", len(moves), errs)
+			}
+			if got := modFields(moves[0]); got != tt.fields {
+				t.Errorf("parsed as %s, want %s", got, tt.fields)
+			}
+			if got := moves[0].String(); got != tt.text {
+				t.Errorf("String() = %q, want %q", got, tt.text)
+			}
+			again, errs := parseModMoves(t, moves[0].String())
+			if errs != nil || len(again) != 1 || modFields(again[0]) != tt.fields {
+				t.Errorf("canonical %q parses back as %v (errors %v)", moves[0].String(), again, errs)
+			}
+		})
+	}
+}
+
+// A position's lines: lists stop before the next declaration's word, at a
+// comma, and before the next line's player and ":"; each declaration
+// keeps its own span.
+func TestModPositionLines(t *testing.T) {
+	src := `[Game "mod"]
+[Players "Ann" "Ben"]
+[Seed "7"]
+
+Ann: durability 7, hand Laser Missile, deck 4
+Ben: discard pile Laser
+board: round 2, shared 1 Laser
+12. Ben: pass
+`
+	p := Mod.Parse("test.mod", src)
+	if len(p.Errors) > 0 {
+		t.Fatalf("errors: %v", p.Errors)
+	}
+	var lines []string
+	for _, st := range p.File.Statements {
+		if st.Setup == nil {
+			continue
+		}
+		var moves []string
+		for _, m := range st.Setup.Moves {
+			moves = append(moves, modFields(m))
+		}
+		lines = append(lines, st.Setup.Player.Text()+": "+strings.Join(moves, "; "))
+	}
+	want := []string{
+		`Ann: durability 7; hand ["Laser" "Missile"]; deck count=4 cards=[]`,
+		`Ben: discard pile ["Laser"]`,
+		`board: round 2; shared pile=false deck=1 count=0 cards=["Laser"]`,
+	}
+	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("set-up lines\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+	moves, errs := parseModMoves(t, "durability 7, hand Laser  Missile,deck 4")
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	checkMoveSpans(t, moves, []moveSpan{
+		{"durability 7", 9, 21},
+		{"hand Laser Missile", 23, 42},
+		{"deck 4", 43, 49},
+	})
+}
+
+func TestModMalformedDeclarations(t *testing.T) {
+	const move = ModMoveWords
+	tests := []struct {
+		src string
+		col int // of the error on line 1
+		msg string
+	}{
+		{"durability", 19, `expected a number, as in durability 7, deck 4 or slot 3, found the end of the line`},
+		{"durability ten", 20, `expected a number, as in durability 7, deck 4 or slot 3, found "ten"`},
+		{"hand", 13, `expected card names, as in hand Laser "Red Plating", found the end of the line`},
+		{"deck", 13, `expected a number of cards or their names, as in deck 4 or deck Laser "Red Plating", found the end of the line`},
+		{"shared 1", 17, `expected a number of cards or their names, as in deck 4 or deck Laser "Red Plating", found the end of the line`},
+		// A missing comma is an error where it is missing.
+		{"hand Laser fuel 2", 20, `expected ` + move + `, or "," between moves, found "fuel"`},
+		{"slot 2 placed Laser", 16, `expected how the card was placed and its name, as in slot 3 assigned Laser, found "placed"`},
+		{"activating Laser", 20, `expected assigned or ejected and the card's name, as in activating ejected Laser or activating assigned Swarm ability 2, found "Laser"`},
+		{"slot 99999999999 assigned Laser", 14, `99999999999 is too large a number: at most 999999999`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) {
+			_, errs := parseModMoves(t, tt.src)
+			checkOneError(t, errs, tt.col, tt.msg)
+			if modRaw(errs[0].Msg) {
+				t.Errorf("message shows grammar notation: %s", errs[0].Msg)
+			}
+		})
 	}
 }

@@ -259,6 +259,9 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 	r.Replayed = true
 	out.state = state
 	stopped := false
+	// refused is set when a declared position is impossible: the game
+	// never began, and the result says so.
+	refused := false
 	// onTurn is the turn the replay is in, 0 in the set-up: where it
 	// stopped, if it did, is said in words only then.
 	onTurn := 0
@@ -296,7 +299,7 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 	// syntax error is, rather than an illegal move. Replay stops there.
 	impossible := func(span notation.Span, msg string) bool {
 		r.add(Error, span, "impossible position: "+msg)
-		stopped = true
+		refused = true
 		return false
 	}
 	declared := b.declaresPosition(t)
@@ -309,7 +312,10 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 		if over(span) {
 			return false
 		}
-		r.Moves++
+		declaration := setup && b.declares != nil && b.declares(m)
+		if !declaration {
+			r.Moves++ // a declaration says where the game stands, not what was played
+		}
 		if a, ok := any(m).(actor); ok && a.Actor() != nil {
 			if player = t.PlayerIndex(a.Actor().Text()); player < 0 {
 				return illegal(a.Actor().Span(), fmt.Sprintf("%q is not a player: the Players tag names %s", a.Actor().Text(), strings.Join(t.Players, " and ")))
@@ -322,7 +328,7 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 		ems = b.toEngine(ems[:0], m, setup)
 		var ok bool
 		switch {
-		case setup && b.declares != nil && b.declares(m):
+		case declaration:
 			ok = b.play(state, player, ems, span, fault, impossible)
 		case !corrected:
 			ok = b.play(state, player, ems, span, fault, illegal)
@@ -376,11 +382,13 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 			}
 			r.Turns++
 			onTurn = turn.Number
-			if opts.beforeTurn != nil {
-				opts.beforeTurn(notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}, turn.Number, t.PlayerIndex(turn.Player.Text()), state)
-			}
+			// A declared position ends at the first turn line, which says
+			// whose turn and which it is: only then can it be written again.
 			if declared && i == 0 && !b.startAt(state, turn, t.PlayerIndex(turn.Player.Text()), fault, impossible) {
 				return
+			}
+			if opts.beforeTurn != nil {
+				opts.beforeTurn(notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}, turn.Number, t.PlayerIndex(turn.Player.Text()), state)
 			}
 			if bg, ok := state.(engine.Beginner); ok && i == 0 {
 				if err := bg.Begin(); err != nil {
@@ -419,6 +427,11 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 		}
 	}()
 	r.Stopped = stopped && !opts.KeepGoing || faulted
+	if refused {
+		r.Result = "not replayed: impossible position"
+		r.Outcome = "stopped"
+		return out
+	}
 	where := "in the set-up"
 	if onTurn > 0 {
 		where = fmt.Sprintf("on turn %d", onTurn)

@@ -102,8 +102,8 @@ type Options struct {
 	afterMove func(m notation.Move, correction string, player int, setup bool, st engine.State)
 	// beforeTurn, when set, sees each turn line once the turn before it
 	// has ended, before anything of the new turn happens (for the first,
-	// before a declared position is ended and the game begun): its place,
-	// number and player, and the state (which it must not change).
+	// once a declared position has ended, before the game is begun): its
+	// place, number and player, and the state (which it must not change).
 	beforeTurn func(at notation.Span, turn, player int, st engine.State)
 	// turnStart, when set, sees each turn line once the turn before it
 	// has ended (and, for the first, once the game has begun): its place,

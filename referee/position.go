@@ -16,8 +16,10 @@ func (b *binding[M]) HasPositions() bool { return b.declares != nil }
 // header tags, the position then as declarations on set-up lines, and the
 // turn line that comes next; with rest, the turns after it and the result
 // line as the transcript writes them instead of that turn line, so that
-// the text is a transcript equivalent to the original from turn on. The
-// text is in the canonical layout. Turn 0 means the last turn that has
+// the text is a transcript equivalent to the original from turn on (when
+// turn is the last, which the result line ended, there is no rest to
+// write: the turn line comes instead). The text is in the canonical
+// layout. Turn 0 means the last turn that has
 // ended. A transcript that does not replay cleanly up to that turn, or a
 // turn that has not ended, gives no text and a report that says why.
 func (b *binding[M]) Position(path, src string, opts Options, turn int, rest bool) (string, *Report) {
@@ -57,8 +59,10 @@ func (b *binding[M]) Position(path, src string, opts Options, turn int, rest boo
 	restAt := -1 // the offset the rest of the transcript begins at
 	switch {
 	case t.Result != nil && last > 0 && (turn == 0 || turn == last) && !r.Stopped:
+		// Nothing is left to write after the position: the result line
+		// ended the last turn, and would end no other.
 		next = &taken{state: out.state}
-		restAt = t.Result.Span().Start.Offset
+		rest = false
 	case len(starts) > 0:
 		next = &starts[len(starts)-1]
 		restAt = next.at.Start.Offset
@@ -68,7 +72,7 @@ func (b *binding[M]) Position(path, src string, opts Options, turn int, rest boo
 	// What was found before the position must not be: the rest may hold
 	// illegal moves, which the new transcript reports as the old one does.
 	for _, d := range r.Diagnostics {
-		if d.Severity >= Illegal && d.Severity != Mismatch && d.Span.Start.Offset < restAt {
+		if d.Severity >= Illegal && d.Severity != Mismatch && (restAt < 0 || d.Span.Start.Offset < restAt) {
 			return "", r
 		}
 	}

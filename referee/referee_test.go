@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -68,6 +69,15 @@ func TestExamplesExitCodes(t *testing.T) {
 			}
 			if n != 1 {
 				t.Errorf("%s: %d illegal moves or wrong results, want 1", name, n)
+			}
+		case strings.HasPrefix(name, "position-impossible-"):
+			// A position the game cannot be played from: refused at its
+			// place before any move, as a syntax error is.
+			want = 2
+			if !slices.ContainsFunc(r.Diagnostics, func(d Diagnostic) bool {
+				return d.Severity == Error && d.Span.Start.Line > 0 && strings.HasPrefix(d.Msg, "impossible position: ")
+			}) {
+				t.Errorf("%s: no positioned impossible position among %v", name, r.Diagnostics)
 			}
 		case strings.HasPrefix(name, "syntax-"), strings.HasPrefix(name, "bad-"):
 			// syntax-: a transcript that does not parse; bad-: a catalogue

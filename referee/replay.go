@@ -88,6 +88,9 @@ type Replay struct {
 	// Turns is the number of turns the transcript writes; fewer are
 	// replayed when the replay stopped.
 	Turns int
+	// FirstTurn is the number of the transcript's first turn line: 1, or
+	// the turn a declared position begins at.
+	FirstTurn int
 	// key says what the drawings' marks mean.
 	key []string
 }
@@ -131,7 +134,10 @@ func (b *binding[M]) Replay(path, src string, opts Options) (*Replay, *Report) {
 	if t == nil {
 		return rp, r
 	}
-	rp.Turns = len(t.Turns)
+	rp.Turns, rp.FirstTurn = len(t.Turns), 1
+	if len(t.Turns) > 0 {
+		rp.FirstTurn = t.Turns[0].Number
+	}
 	rp.key = b.draw.key(t.Players)
 	if st := out.state; st != nil && r.ExitCode() != 3 {
 		end := Step{Kind: EndStep, Player: engine.Nobody, state: st}
@@ -193,13 +199,15 @@ func ReplayFile(path string, opts Options) (rp *Replay, r *Report) {
 type TurnError struct {
 	Path        string
 	Turn, Turns int
+	// First is the number of the first turn line.
+	First int
 }
 
 func (e *TurnError) Error() string {
 	if e.Turns == 0 {
 		return fmt.Sprintf("%s has no turn %d: it has no turns", e.Path, e.Turn)
 	}
-	return fmt.Sprintf("%s has no turn %d: its turns are 1 to %d", e.Path, e.Turn, e.Turns)
+	return fmt.Sprintf("%s has no turn %d: its turns are %d to %d", e.Path, e.Turn, e.First, e.First+e.Turns-1)
 }
 
 // WriteReplay writes a replay: a line on the players and what the
@@ -212,8 +220,8 @@ func WriteReplay(w io.Writer, rp *Replay, r *Report, p Palette, turn int) error 
 	steps := rp.Steps
 	var note string
 	if turn != 0 && r.Replayed {
-		if turn < 1 || turn > rp.Turns {
-			return &TurnError{r.Path, turn, rp.Turns}
+		if turn < rp.FirstTurn || turn >= rp.FirstTurn+rp.Turns {
+			return &TurnError{r.Path, turn, rp.Turns, rp.FirstTurn}
 		}
 		var heading string
 		steps, heading = rp.endOf(turn, r, p)

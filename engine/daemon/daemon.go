@@ -9,6 +9,7 @@ package daemon
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -171,6 +172,14 @@ type State struct {
 	crossed int     // how far the tracker crossed, when it ended the turn
 	damage  *damage // damage waiting for its reveals
 	outcome engine.Outcome
+
+	// decl is what each player's declarations of a position have said, nil
+	// when none are written (position.go).
+	decl [2]*declared
+	// start is how the current turn began, enough to take its loading
+	// phase back while nothing has been done in the turn: the position at
+	// its start is then this state's (Position).
+	start turnStart
 }
 
 // New sets up a game at the start of the draft.
@@ -247,6 +256,13 @@ func (s *State) clone() *State {
 			}
 		}
 		c.damage = &d
+	}
+	for i, d := range s.decl {
+		if d != nil {
+			dd := *d
+			dd.copies, dd.placed = maps.Clone(d.copies), maps.Clone(d.placed)
+			c.decl[i] = &dd
+		}
 	}
 	return &c
 }
@@ -399,6 +415,17 @@ func (s *State) undoRefused(play func() error) error {
 // (force.go): the rules a hand can break are skipped, and the checks of
 // what no hand can do are kept.
 func (s *State) move(p int, m engine.Move, forced bool) error {
+	err := s.doMove(p, m, forced)
+	if _, end := m.(engine.EndTurn); err == nil && !end {
+		// Something is done in the turn: its position is no longer the
+		// one at its start.
+		s.start.fresh = false
+	}
+	return err
+}
+
+// doMove is move, but for forgetting the state at the start of the turn.
+func (s *State) doMove(p int, m engine.Move, forced bool) error {
 	if s.outcome.Over {
 		return violation(fmt.Sprintf("the game is over: it ended on turn %d", s.outcome.Turn), ruleLose)
 	}
@@ -411,6 +438,9 @@ func (s *State) move(p int, m engine.Move, forced bool) error {
 	switch m.(type) {
 	case Draft, Main, Mulligan, Keep:
 		return ruling("D5", rulingSetupLine, fmt.Sprintf("%s is written in a turn", describe(m)))
+	}
+	if isDeclaration(m) {
+		return ruling("D28", rulingPosition, "a position's declaration is written in a turn")
 	}
 	if s.setup {
 		if err := s.begin(); err != nil {
@@ -465,11 +495,23 @@ func describe(m engine.Move) string {
 	case Keep:
 		return "a keep"
 	}
+	if isDeclaration(m) {
+		return "a position's declaration"
+	}
 	return fmt.Sprintf("%T", m)
 }
 
 // setupMove plays a move written on a set-up line.
 func (s *State) setupMove(p int, m engine.Move, forced bool) error {
+	if isDeclaration(m) {
+		return s.declare(p, m)
+	}
+	if s.declaring() {
+		if m, ok := m.(Main); ok {
+			return s.declareMain(p, m)
+		}
+		return positionRuling(fmt.Sprintf("%s is written with a position, which declares the modules and grips the set-up would make", describe(m)))
+	}
 	pl := s.players[p]
 	switch m := m.(type) {
 	case Draft:
@@ -578,11 +620,26 @@ func (s *State) mulligan(p int, m Mulligan) error {
 // begin ends the set-up at the first turn: grips not decided are kept,
 // security is set, and the first player's gauge is set to 1.
 func (s *State) begin() error {
+	if s.declaring() {
+		// A position begins at its first turn line (StartAt); without
+		// one, at the first turn.
+		return s.StartAt(1, 0)
+	}
 	for p, pl := range s.players {
 		if pl.main == "" {
 			return ruling("D4", rulingSetupDone, fmt.Sprintf("%s has not chosen a main module", s.name(p)))
 		}
 	}
+	s.takeSecurity()
+	s.noteStart()
+	s.loading()
+	return nil
+}
+
+// takeSecurity ends the set-up: grips not decided are kept, security is
+// taken from the top of each deck, and the first player's gauge is set to
+// 1, for the first turn.
+func (s *State) takeSecurity() {
 	for _, pl := range s.players {
 		pl.decided = true
 		n := min(SecuritySize, len(pl.deck))
@@ -593,14 +650,14 @@ func (s *State) begin() error {
 	s.turn = 1
 	s.active = 0
 	s.memory = StartMemory
-	s.loading()
-	return nil
 }
 
 // startTurn starts the active player's turn: the damage of an empty deck
 // first (ruling D8), then the loading phase.
 func (s *State) startTurn() {
+	s.noteStart()
 	if len(s.players[s.active].deck) == 0 {
+		s.start.owed = true
 		s.hurt(s.active, 1, "the damage of an empty deck", nil, (*State).loading)
 		return
 	}
@@ -615,7 +672,9 @@ func (s *State) loading() {
 	for _, d := range pl.daemons {
 		d.Ready, d.Sick = true, false
 	}
+	n := len(pl.deck)
 	s.trigger(s.active, Start)
+	s.start.drawn = n - len(pl.deck)
 }
 
 // trigger resolves player p's module ability for t, if it has one.

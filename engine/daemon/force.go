@@ -34,7 +34,9 @@ func (s *State) force(p int, m engine.Move) error {
 	if sl, ok := m.(engine.OnSetupLine); ok {
 		inner, onSetupLine = sl.Move, true
 	}
-	choice := false
+	// A declaration is let stand as it is declared: a position cannot be
+	// made by hand other than it is (position.go).
+	choice := isDeclaration(inner)
 	switch inner.(type) {
 	case Draft, Main, Mulligan, Keep:
 		choice = true

@@ -309,6 +309,9 @@ func moveKey(m engine.Move) string {
 	case engine.OnSetupLine:
 		return "set-up line: " + moveKey(m.Move)
 	}
+	if k := declarationKey(m); k != "" {
+		return k
+	}
 	return fmt.Sprintf("%T%+v", m, m)
 }
 

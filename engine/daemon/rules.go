@@ -19,6 +19,9 @@ const (
 	ruleBurn        = "If a player has an empty hand and an empty deck then a player loses the ability to perform the Refresh action and gains access to the Burn action."
 	ruleReveal      = "The damaged player reveals the top card of their security."
 	ruleScriptTrash = "others can be trashed (removed from the field and placed in the heap) to trigger an additional effect."
+	ruleDeck        = "Each player shuffles their 3 drafted modules together to form their deck."
+	ruleSecurity    = "each player takes the top 5 cards from their deck and places them in their Security."
+	ruleGauge       = "represented as a numbered track ranging from -10 to +10."
 )
 
 // Rulings: the gaps in the text, quoted word for word from RULINGS.md.
@@ -31,6 +34,16 @@ const (
 	rulingRevealNow = "Each card revealed from security is written as it is revealed, before anything else, as reveal and the card's name."
 	rulingTarget    = "A daemon on the field is named by its card's name; with several of one name, the referee takes the first that can do what is asked."
 	rulingSetupLine = "Drafts, main modules, mulligans and keeps are written on set-up lines, and only there."
+)
+
+// Rulings on positions (position.go).
+const (
+	rulingPosition     = "A position declares each player's three modules and main module, and what they hold, on set-up lines in place of the set-up."
+	rulingModulesFirst = "A player's line declares their modules first: their cards come from them."
+	rulingTurns        = "The first player, named first in the Players tag (D1), plays the odd turns, and the second player the even ones."
+	rulingOneSide      = "The memory tracker is declared on one side at most."
+	rulingCards        = "Every card of a player's three modules is in one place: their deck, grip, security, heap, script zone or field."
+	rulingZones        = "The field holds daemons, and the script zone scripts."
 )
 
 // Rulings on moves let stand (force.go).

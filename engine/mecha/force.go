@@ -47,6 +47,8 @@ func (s *State) force(p int, m engine.Move, refused error) error {
 		return s.forceDraw(p, m, refused)
 	case Mulligan:
 		return s.forceMulligan(p)
+	case declaration:
+		return refused // a position is declared as it is, or not at all
 	case engine.OnSetupLine:
 		return ruling("M39", rulingLetStandSetupLine, "a set-up line holds only deck, draw and mulligan")
 	}

@@ -231,6 +231,8 @@ type State struct {
 	sacrifice  string
 	sacrificer int
 	outcome    engine.Outcome
+	// pos is what a position has declared, until its first turn begins.
+	pos *declared
 	// dry makes moves check themselves without being made, for Legal.
 	dry bool
 }
@@ -327,6 +329,10 @@ func (s *State) clone() *State {
 			cu := *u
 			c.board[i] = &cu
 		}
+	}
+	if s.pos != nil {
+		pos := *s.pos
+		c.pos = &pos
 	}
 	c.placed = make([]*PlacedCommand, len(s.placed))
 	for i, pc := range s.placed {
@@ -642,6 +648,9 @@ func (s *State) apply(p int, m engine.Move) error {
 	if p < 0 || p > 1 {
 		return fmt.Errorf("mecha: no player %d", p)
 	}
+	if err, done := s.positionMove(p, m); done {
+		return err
+	}
 	switch m := m.(type) {
 	case Deck:
 		if m.InTurn {
@@ -715,6 +724,9 @@ func (s *State) begin() error {
 	if !s.setup {
 		return nil
 	}
+	if s.pos != nil {
+		return ruling("M40", rulingPositionSetup, "a position is declared: its first turn begins at the first turn line")
+	}
 	for p, pl := range s.players {
 		if err := s.choose(p); err != nil {
 			return err
@@ -778,6 +790,13 @@ func (s *State) startTurn() {
 		}
 		s.players[pc.Owner].graveyard = append(s.players[pc.Owner].graveyard, pc.Card.Name)
 	}
+	s.beginTurn()
+}
+
+// beginTurn ends the start phase of the player to move: their entry zone
+// is checked (ruling M18), and the draw owed.
+func (s *State) beginTurn() {
+	p := s.toMove
 	if s.outcome.Over {
 		return
 	}

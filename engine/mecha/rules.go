@@ -29,6 +29,8 @@ const (
 	ruleHandSize     = "At the end of your turn, if you have more cards in hand than your maximum hand size, then you must discard cards, one at a time, until you are left with no more than your maximum hand size."
 	ruleOpening      = "Players draw 5 cards, decide to mulligan or not"
 	ruleSkipOnce     = "you may only skip your draw steps one at a time, and return one Pheonix to your hand at a time."
+	ruleDestroyed    = "When the number of durability counters on any unit drops to zero, the unit is destroyed and discarded."
+	rulePilotControl = "you may control at most one copy of each Pilot at any time."
 	ruleCommand      = "Command cards are cards with miscellaneous abilities, and they can be played at any time, before being placed in the graveyard."
 )
 
@@ -55,6 +57,13 @@ const (
 	rulingOwnUnit     = "A player moves and attacks with their own units only, in their own turn."
 	rulingBoard       = "The board has files a to g and ranks 1 to 5."
 	rulingNames       = "Cards are named exactly as the catalogue names them; a name that differs only in case is refused with a suggestion."
+
+	// Positions.
+	rulingPositionSetup = "A position is declared on the players' set-up lines, instead of the opening draws, and its first turn begins at the first turn line."
+	rulingPositionCards = "Every card of a position is one of its player's 40, in one place: on the board, in their hand, graveyard or damage zone, or in their deck."
+	rulingPositionKind  = "A card is declared as what it is: a tower or a mecha on a square, a pilot attached to a mecha, a placed command on a square."
+	rulingPositionOnce  = "Each zone of a player is declared once, all its cards together."
+	rulingPositionTime  = "A placed command has at least one time counter, and no more than it is placed with."
 
 	// Moves let stand (engine.Forcer): what no hand could do.
 	rulingLetStandCard      = "A move let stand takes a card only from where it is."

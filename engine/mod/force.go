@@ -18,6 +18,9 @@ var _ engine.Forcer = (*State)(nil)
 // *engine.Violation and leaves the state as it was: every refusal comes
 // before anything changes.
 func (s *State) Force(p int, m engine.Move) error {
+	if _, _, ok := declaration(m); ok {
+		return s.Apply(p, m) // a position's declarations are no move of play
+	}
 	if s.phase == Over {
 		return s.over()
 	}

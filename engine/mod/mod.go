@@ -173,6 +173,13 @@ type State struct {
 	ejected   Slot          // in EjectChoice, the ejected card whose owner is choosing
 	damage    pendingDamage // in ShieldChoice, the damage a shield may prevent
 	outcome   engine.Outcome
+
+	// seed is the Seed tag's, for a position's seed step (position.go);
+	// decl is a position being declared, until StartAt, which sets
+	// startedAt.
+	seed      uint64
+	decl      *declaring
+	startedAt bool
 }
 
 // New sets up a game: the shared cards shuffled and dealt into three
@@ -193,6 +200,7 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 		rules: rules{drain: variants["fuel"] == "drain", point: variants["shield"] == "point"},
 		names: opts.Players,
 		src:   shuffle.New(opts.Seed),
+		seed:  opts.Seed,
 		round: 1,
 		turn:  1,
 		stack: make([]Slot, 0, 2*Slots), // all the stack will ever hold
@@ -261,6 +269,9 @@ func (s *State) clone() *State {
 		c.shared[i] = SharedDeck{Deck: slices.Clone(d.Deck), Pile: slices.Clone(d.Pile)}
 	}
 	c.stack = slices.Clone(s.stack)
+	if s.decl != nil {
+		c.decl = s.decl.clone()
+	}
 	return &c
 }
 
@@ -332,6 +343,9 @@ func ruling(id, rule, what string) error {
 // every check is made before anything changes, so the state needs no
 // copy. Force makes the same move with fewer checks (force.go).
 func (s *State) Apply(p int, m engine.Move) error {
+	if d, setup, ok := declaration(m); ok {
+		return s.declare(p, d, setup) // a position's (position.go)
+	}
 	if err := s.check(p, m); err != nil {
 		return err
 	}

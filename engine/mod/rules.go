@@ -17,6 +17,8 @@ const (
 	ruleCommandEnds = "Once there are five cards on each side of the stack (ten cards in total), the command phase ends."
 	rulePassOn      = "After you assign, eject, or draft a card into the stack, pass priority to the next player."
 	ruleEjectChoice = "choose to either draw 1 card from your deck or gain 1 fuel, then add the ejected card to your discard pile."
+	ruleStart       = "Each player starts the game with 10 durability (hit points)."
+	rulePlayArea    = "After one of your upgrades is assigned to the stack and resolved, it is placed in your personal play area"
 	ruleShield      = "staying there until you choose to discard it to prevent damage of its shield type (red shields prevent impact damage, blue shields prevent energy damage, and purple shields prevent either)."
 )
 
@@ -32,4 +34,15 @@ const (
 	rulingShieldOne  = "a spent shield prevents 1 point of damage, and several may be spent against one ability."
 	rulingForced     = "An illegal move that the players let stand is made as far as hands can make it at the table; what no hand could do is refused, and the game stays as it was."
 	rulingSetupEnds  = "a set-up line ends no turn."
+	rulingFuelFloor  = "Fuel never goes below 0."
+	rulingDead       = "When a command phase begins and neither player can place a card, the game is a draw."
+
+	// Positions (MD21 to MD23).
+	rulingPositionLines = "A position is declared on set-up lines, before the first turn: each player's parts on their own line, the round, the shared decks and piles and the seed's step on the board line."
+	rulingPositionOnce  = "Each part is declared once."
+	rulingSlots         = "The slots of the stack are numbered from 1 in the order the cards were placed, so a stack of n cards fills slots 1 to n."
+	rulingActivating    = "A card is declared activating only while a choice waits for it: an ejected card, for its owner's choice, or an assigned action, at an ability whose damage the opponent holds a shield against."
+	rulingRounds        = "Rounds are numbered from 1."
+	rulingPileCards     = "Only a deck may be declared by a count of its cards."
+	rulingSeedStep      = "The seed's step is at most 1000000."
 )

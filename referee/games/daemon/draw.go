@@ -28,11 +28,14 @@ func daemonDraw(st engine.State, players []string) referee.Drawing {
 	s := st.(*daemon.State)
 	sk := referee.NewSketch(players)
 	names := func(cards []string) string { return referee.NameList(cards, grammar.Name.String) }
-	if s.SettingUp() {
+	switch {
+	case s.Declaring():
+		sk.Add(referee.Plain("position: the cards it does not place are dealt, and the memory tracker set, at the first turn line"))
+	case s.SettingUp():
 		// The engine sets security and the tracker with the first move of
 		// turn 1, so the start of turn 1 is still the set-up here.
 		sk.Add(referee.Plain("set-up: security and the memory tracker are set with the first move of turn 1"))
-	} else {
+	default:
 		daemonGauge(sk, s)
 	}
 	sk.PlayerRows(func(p int) []string {

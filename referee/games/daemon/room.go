@@ -30,6 +30,7 @@ func init() {
 		Describe:  daemonDescribe,
 		Key:       daemonKey,
 		Draw:      daemonDraw,
+		Declares:  daemonDeclares,
 		Catalogue: &catalogue.Vocabulary{
 			DefaultName:   "daemon.cards (the default catalogue)",
 			DefaultSource: daemonCatalogue,
@@ -76,6 +77,22 @@ func daemonToEngine(dst []engine.Move, m grammar.DaemonMove, setup bool) []engin
 		em = daemon.Refresh{}
 	case *grammar.DaemonBurn:
 		em = daemon.Burn{}
+	case *grammar.DaemonModules:
+		em = daemon.Modules{Modules: fromNames(m.Modules)}
+	case *grammar.DaemonMemory:
+		em = daemon.MemoryAt{N: m.N}
+	case *grammar.DaemonGrip:
+		em = daemon.GripOf{Cards: fromNames(m.Cards)}
+	case *grammar.DaemonSecurity:
+		em = daemon.SecurityOf{Cards: fromNames(m.Cards), Count: count(m.Count)}
+	case *grammar.DaemonDeck:
+		em = daemon.DeckOf{Cards: fromNames(m.Cards), Count: count(m.Count)}
+	case *grammar.DaemonHeap:
+		em = daemon.HeapOf{Cards: fromNames(m.Cards)}
+	case *grammar.DaemonScripts:
+		em = daemon.ScriptsOf{Cards: fromNames(m.Cards)}
+	case *grammar.DaemonField:
+		em = daemon.FieldOf{Cards: fromNames(m.Cards), Spent: m.Spent, Loading: m.Loading}
 	default:
 		panic(fmt.Sprintf("daemon: unknown move %T", m))
 	}
@@ -83,6 +100,56 @@ func daemonToEngine(dst []engine.Move, m grammar.DaemonMove, setup bool) []engin
 		em = engine.OnSetupLine{Move: em}
 	}
 	return append(dst, em)
+}
+
+// daemonDeclares tells whether a move declares part of a position: the
+// main module is one too, written with the modules, but alone it is the
+// set-up's choice.
+func daemonDeclares(m grammar.DaemonMove) bool {
+	switch m.(type) {
+	case *grammar.DaemonModules, *grammar.DaemonMemory, *grammar.DaemonGrip, *grammar.DaemonSecurity,
+		*grammar.DaemonDeck, *grammar.DaemonHeap, *grammar.DaemonScripts, *grammar.DaemonField:
+		return true
+	}
+	return false
+}
+
+// fromNames is a list's names as the engine takes them: nil for none, so
+// that a count is told from a list.
+func fromNames(names []grammar.DaemonName) []string {
+	if len(names) == 0 {
+		return nil
+	}
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = string(n)
+	}
+	return out
+}
+
+// count is a declaration's count, 0 when it lists cards instead.
+func count(n *int) int {
+	if n == nil {
+		return 0
+	}
+	return *n
+}
+
+// toNames is a list of the engine's names as the grammar's node holds it.
+func toNames(cards []string) []grammar.DaemonName {
+	out := make([]grammar.DaemonName, len(cards))
+	for i, c := range cards {
+		out[i] = grammar.DaemonName(c)
+	}
+	return out
+}
+
+// countOf is a count for the grammar's node, nil when cards are listed.
+func countOf(cards []string, n int) *int {
+	if cards != nil {
+		return nil
+	}
+	return &n
 }
 
 // daemonNotate writes an engine move as the grammar's node for it would
@@ -120,6 +187,22 @@ func daemonNotate(m engine.Move) string {
 		node = &grammar.DaemonRefresh{Refresh: true}
 	case daemon.Burn:
 		node = &grammar.DaemonBurn{Burn: true}
+	case daemon.Modules:
+		node = &grammar.DaemonModules{Modules: toNames(m.Modules)}
+	case daemon.MemoryAt:
+		node = &grammar.DaemonMemory{N: m.N}
+	case daemon.GripOf:
+		node = &grammar.DaemonGrip{Cards: toNames(m.Cards)}
+	case daemon.SecurityOf:
+		node = &grammar.DaemonSecurity{Cards: toNames(m.Cards), Count: countOf(m.Cards, m.Count)}
+	case daemon.DeckOf:
+		node = &grammar.DaemonDeck{Cards: toNames(m.Cards), Count: countOf(m.Cards, m.Count)}
+	case daemon.HeapOf:
+		node = &grammar.DaemonHeap{Cards: toNames(m.Cards)}
+	case daemon.ScriptsOf:
+		node = &grammar.DaemonScripts{Cards: toNames(m.Cards)}
+	case daemon.FieldOf:
+		node = &grammar.DaemonField{Cards: toNames(m.Cards), Spent: m.Spent, Loading: m.Loading}
 	default:
 		panic(fmt.Sprintf("daemon: unknown move %T", m))
 	}

@@ -8,6 +8,7 @@ package mecha
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tabletop-referee/referee/engine"
@@ -32,6 +33,7 @@ func init() {
 		Describe:  mechaDescribe,
 		Key:       mechaKey,
 		Draw:      mechaDraw,
+		Declares:  mechaDeclares,
 		Catalogue: &catalogue.Vocabulary{
 			DefaultName:   "mecha.cards (the default catalogue)",
 			DefaultSource: mechaCatalogue,
@@ -103,6 +105,22 @@ func mechaToEngine(dst []engine.Move, m grammar.MechaMove, setup bool) []engine.
 		out = append(out, mecha.Sacrifice{At: square(m.At)})
 	case *grammar.MechaSkip:
 		out = append(out, mecha.SkipDraw{Card: string(m.Card)})
+	case *grammar.MechaUnit:
+		d := mecha.DeclareUnit{Kind: mecha.Mecha, Card: string(m.Card), At: square(m.At), Pilot: string(m.Pilot),
+			Durability: counters(m.Durability), Armour: counters(m.Armour), InTurn: !setup}
+		if m.Kind == "tower" {
+			d.Kind = mecha.Tower
+		}
+		return append(dst, d)
+	case *grammar.MechaPlaced:
+		return append(dst, mecha.DeclarePlaced{Card: string(m.Card), At: square(m.At), Time: counters(m.Time), InTurn: !setup})
+	case *grammar.MechaZone:
+		zone, _ := mecha.ZoneOf(m.Zone) // the grammar admits the zones' words only
+		d := mecha.DeclareZone{Zone: zone, InTurn: !setup}
+		for _, c := range m.Cards {
+			d.Cards = append(d.Cards, string(c))
+		}
+		return append(dst, d)
 	default:
 		panic(fmt.Sprintf("mecha: unknown move %T", m))
 	}
@@ -116,11 +134,59 @@ func mechaToEngine(dst []engine.Move, m grammar.MechaMove, setup bool) []engine.
 	return out
 }
 
+// counters is a declared number of counters, or mecha.Entering when it
+// is left out.
+func counters(n *grammar.MechaCount) int {
+	if n == nil {
+		return mecha.Entering
+	}
+	return n.N
+}
+
+// written is a number of counters as a declaration writes it: nil, left
+// out, for mecha.Entering.
+func written(n int) *grammar.MechaCount {
+	if n == mecha.Entering {
+		return nil
+	}
+	return &grammar.MechaCount{N: n}
+}
+
+// mechaDeclares tells whether a move declares part of a position.
+func mechaDeclares(m grammar.MechaMove) bool {
+	switch m.(type) {
+	case *grammar.MechaUnit, *grammar.MechaPlaced, *grammar.MechaZone:
+		return true
+	}
+	return false
+}
+
 // mechaNotate writes an engine move as the grammar's node for it would
 // print, so that the notation has one printer.
 func mechaNotate(m engine.Move) string {
 	var node grammar.MechaMove
 	switch m := m.(type) {
+	case mecha.Deck:
+		d := &grammar.MechaDeck{Named: grammar.MechaName(m.Named)}
+		for _, dc := range m.List {
+			d.Items = append(d.Items, &grammar.MechaDeckItem{Count: dc.Count, Card: grammar.MechaName(dc.Card)})
+		}
+		node = d
+	case mecha.DeclareUnit:
+		u := &grammar.MechaUnit{Kind: "mecha", Card: grammar.MechaName(m.Card), At: m.At.String(), Pilot: grammar.MechaName(m.Pilot),
+			Durability: written(m.Durability), Armour: written(m.Armour)}
+		if m.Kind == mecha.Tower {
+			u.Kind = "tower"
+		}
+		node = u
+	case mecha.DeclarePlaced:
+		node = &grammar.MechaPlaced{Card: grammar.MechaName(m.Card), At: m.At.String(), Time: written(m.Time)}
+	case mecha.DeclareZone:
+		z := &grammar.MechaZone{Zone: m.Zone.String()}
+		for _, c := range m.Cards {
+			z.Cards = append(z.Cards, grammar.MechaName(c))
+		}
+		node = z
 	case mecha.Draw:
 		d := &grammar.MechaDraw{}
 		for _, c := range m.Cards {
@@ -177,7 +243,11 @@ func mechaDescribe(st engine.State, players []string) []referee.Row {
 			units = append(units, desc)
 		}
 	}
-	for _, pc := range s.Placed() {
+	// Each player's placed commands, in the order placed: a position
+	// declares them a player at a time (engine/mecha/position.go).
+	placed := s.Placed()
+	slices.SortStableFunc(placed, func(a, b mecha.PlacedCommand) int { return a.Owner - b.Owner })
+	for _, pc := range placed {
 		units = append(units, fmt.Sprintf("%v %s %s (time %d)", pc.At, players[pc.Owner], grammar.MechaName(pc.Card.Name), pc.Time))
 	}
 	if len(units) == 0 {

@@ -31,6 +31,8 @@ func init() {
 		Describe:  modDescribe,
 		Key:       modKey,
 		Draw:      modDraw,
+		Board:     modBoard,
+		Declares:  modDeclares,
 		Catalogue: &catalogue.Vocabulary{
 			DefaultName:   "mod.cards (the default catalogue)",
 			DefaultSource: modCatalogue,
@@ -60,6 +62,115 @@ func loadMod(cat *catalogue.Catalogue) (engine.Game, []catalogue.Card, []*catalo
 	return mod.Game{Cards: cs}, info, errs
 }
 
+// modBoard begins the set-up line of what is no player's in a position:
+// the round, the shared decks and piles, the seed's step.
+const modBoard = "board"
+
+// modDeclares tells the declarations of a position from the moves of play.
+func modDeclares(m grammar.ModMove) bool {
+	switch m.(type) {
+	case *grammar.ModDurability, *grammar.ModFuelLevel, *grammar.ModInitiative,
+		*grammar.ModHand, *grammar.ModDeck, *grammar.ModDiscardPile, *grammar.ModPlayArea,
+		*grammar.ModSlot, *grammar.ModActivating, *grammar.ModRound, *grammar.ModShared,
+		*grammar.ModUnfilled, *grammar.ModSeedStep:
+		return true
+	}
+	return false
+}
+
+// modPlacements are the ways a card is placed, by the words of the
+// notation.
+var modPlacements = map[string]mod.Placement{"assigned": mod.Assigned, "ejected": mod.Ejected, "drafted": mod.Drafted}
+
+// cardNames and listNames turn a declaration's list of names into the
+// engine's, and back.
+func cardNames(list []grammar.ModListName) []string {
+	if len(list) == 0 {
+		return nil // a deck declared by a count
+	}
+	out := make([]string, len(list))
+	for i, n := range list {
+		out[i] = string(n)
+	}
+	return out
+}
+
+func listNames(cards []string) []grammar.ModListName {
+	out := make([]grammar.ModListName, len(cards))
+	for i, c := range cards {
+		out[i] = grammar.ModListName(c)
+	}
+	return out
+}
+
+// modDeclaration is the engine's declaration for a grammar's, or nil for a
+// move of play.
+func modDeclaration(m grammar.ModMove) engine.Move {
+	switch m := m.(type) {
+	case *grammar.ModDurability:
+		return mod.Durability{N: int(m.N)}
+	case *grammar.ModFuelLevel:
+		return mod.FuelLevel{N: int(m.N)}
+	case *grammar.ModInitiative:
+		return mod.Initiative{}
+	case *grammar.ModHand:
+		return mod.Hand{Cards: cardNames(m.Cards)}
+	case *grammar.ModDeck:
+		return mod.Deck{Cards: cardNames(m.Cards), Count: int(m.Count)}
+	case *grammar.ModDiscardPile:
+		return mod.DiscardPile{Cards: cardNames(m.Cards)}
+	case *grammar.ModPlayArea:
+		return mod.PlayArea{Cards: cardNames(m.Cards)}
+	case *grammar.ModSlot:
+		return mod.StackSlot{N: int(m.N), How: modPlacements[m.How], Card: string(m.Card)}
+	case *grammar.ModActivating:
+		return mod.Activating{How: modPlacements[m.How], Card: string(m.Card), Ability: int(m.Ability)}
+	case *grammar.ModRound:
+		return mod.Round{N: int(m.N)}
+	case *grammar.ModShared:
+		return mod.Shared{Pile: m.Pile, Deck: m.Deck, Cards: cardNames(m.Cards), Count: int(m.Count)}
+	case *grammar.ModUnfilled:
+		return mod.Unfilled{}
+	case *grammar.ModSeedStep:
+		return mod.SeedStep{N: int(m.N)}
+	}
+	return nil
+}
+
+// modDeclarationNode is the grammar's node for an engine's declaration, or
+// nil for a move of play.
+func modDeclarationNode(m engine.Move) grammar.ModMove {
+	switch m := m.(type) {
+	case mod.Durability:
+		return &grammar.ModDurability{N: grammar.ModCount(m.N)}
+	case mod.FuelLevel:
+		return &grammar.ModFuelLevel{N: grammar.ModCount(m.N)}
+	case mod.Initiative:
+		return &grammar.ModInitiative{Initiative: true}
+	case mod.Hand:
+		return &grammar.ModHand{Cards: listNames(m.Cards)}
+	case mod.Deck:
+		return &grammar.ModDeck{Cards: listNames(m.Cards), Count: grammar.ModCount(m.Count)}
+	case mod.DiscardPile:
+		return &grammar.ModDiscardPile{Cards: listNames(m.Cards)}
+	case mod.PlayArea:
+		return &grammar.ModPlayArea{Cards: listNames(m.Cards)}
+	case mod.StackSlot:
+		return &grammar.ModSlot{N: grammar.ModCount(m.N), How: m.How.String(), Card: grammar.ModName(m.Card)}
+	case mod.Activating:
+		return &grammar.ModActivating{How: m.How.String(), Card: grammar.ModName(m.Card), Ability: grammar.ModCount(m.Ability)}
+	case mod.Round:
+		return &grammar.ModRound{N: grammar.ModCount(m.N)}
+	case mod.Shared:
+		return &grammar.ModShared{Pile: m.Pile, Deck: m.Deck, Cards: listNames(m.Cards), Count: grammar.ModCount(m.Count)}
+	case mod.Unfilled:
+		return &grammar.ModUnfilled{Unfilled: true}
+	case mod.SeedStep:
+		return &grammar.ModSeedStep{N: grammar.ModCount(m.N)}
+	}
+	return nil
+}
+
 func modToEngine(dst []engine.Move, m grammar.ModMove, setup bool) []engine.Move {
 	var em engine.Move
 	switch m := m.(type) {
@@ -78,7 +189,9 @@ func modToEngine(dst []engine.Move, m grammar.ModMove, setup bool) []engine.Move
 	case *grammar.ModSpend:
 		em = mod.Spend{Card: string(m.Card)}
 	default:
-		panic(fmt.Sprintf("mod: unknown move %T", m))
+		if em = modDeclaration(m); em == nil {
+			panic(fmt.Sprintf("mod: unknown move %T", m))
+		}
 	}
 	if setup {
 		em = engine.OnSetupLine{Move: em}
@@ -106,7 +219,9 @@ func modNotate(m engine.Move) string {
 	case mod.Spend:
 		node = &grammar.ModSpend{Card: grammar.ModName(m.Card)}
 	default:
-		panic(fmt.Sprintf("mod: unknown move %T", m))
+		if node = modDeclarationNode(m); node == nil {
+			panic(fmt.Sprintf("mod: unknown move %T", m))
+		}
 	}
 	return node.String()
 }

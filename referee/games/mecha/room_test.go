@@ -1,0 +1,75 @@
+package mecha
+
+import (
+	"testing"
+
+	"github.com/tabletop-referee/referee/engine/mecha"
+	"github.com/tabletop-referee/referee/grammar"
+)
+
+// TestDeclarationsNotateAsParsed holds the room's two directions to each
+// other for a position's declarations: a declaration parsed from a set-up
+// line and turned into its engine move is written back by Notate as the
+// grammar prints it, and Declares tells it from the other moves.
+func TestDeclarationsNotateAsParsed(t *testing.T) {
+	tests := []string{
+		`tower "Radio Tower" a1`,
+		"mecha Scout c3",
+		"mecha Scout c3 pilot Ace",
+		`mecha Bulwark g5 pilot "Jason \"The Looks\" Brannan" durability 12 armour 0`,
+		"mecha Lancer d4 armour 3",
+		"command Mine d3",
+		"command Mine d3 time 1",
+		`hand Scout "Radio Tower" Scout`,
+		"graveyard Hawk Striker",
+		"damage Mine",
+		`top "Last Stand" Scout`,
+		"deck Aggro",
+		`deck 37 "Radio Tower" 3 Scout`,
+	}
+	for _, text := range tests {
+		p := grammar.Mecha.Parse("test.mecha", "Ann: "+text+"\n")
+		if len(p.Errors) > 0 || len(p.File.Statements) != 1 || p.File.Statements[0].Setup == nil {
+			t.Fatalf("%q does not parse as one set-up line: %v", text, p.Errors)
+		}
+		moves := p.File.Statements[0].Setup.Moves
+		if len(moves) != 1 {
+			t.Fatalf("%q: %d moves, want 1", text, len(moves))
+		}
+		ems := mechaToEngine(nil, moves[0], true)
+		if len(ems) != 1 {
+			t.Fatalf("%q: %d engine moves, want 1", text, len(ems))
+		}
+		if got := mechaNotate(ems[0]); got != text {
+			t.Errorf("%q is written back as %q", text, got)
+		}
+		_, isDeck := moves[0].(*grammar.MechaDeck)
+		if mechaDeclares(moves[0]) == isDeck {
+			t.Errorf("%q: Declares says %v", text, mechaDeclares(moves[0]))
+		}
+	}
+}
+
+// TestDeclarationsInATurn: a declaration written in a turn reaches the
+// engine marked so, and the engine refuses it there.
+func TestDeclarationsInATurn(t *testing.T) {
+	p := grammar.Mecha.Parse("test.mecha", "1. Ann: hand Scout, mecha Scout c3, command Mine d3\n")
+	if len(p.Errors) > 0 {
+		t.Fatal(p.Errors)
+	}
+	for _, m := range p.File.Statements[0].Turn.Moves {
+		em := mechaToEngine(nil, m, false)[0]
+		var inTurn bool
+		switch d := em.(type) {
+		case mecha.DeclareZone:
+			inTurn = d.InTurn
+		case mecha.DeclareUnit:
+			inTurn = d.InTurn
+		case mecha.DeclarePlaced:
+			inTurn = d.InTurn
+		}
+		if !inTurn {
+			t.Errorf("%s in a turn: %+v is not marked as written in a turn", m, em)
+		}
+	}
+}
