@@ -133,9 +133,12 @@ var Sortie = must(must(notation.NewGrammar[SortieMove](SortieLexer,
 		"SortieMove": sortieMoveWords,
 		"Move":       sortieMoveWords,
 		`(("-" <square> ("x" <square>)?) | ("x" <square>))`: `"-" and a square to move to, or "x" and a square to attack`,
-		`"/"`: `"/" between the bottom and the top card, as in 9C/KD`,
+		`"/"`:               `"/" between the bottom and the top card, as in 9C/KD`,
+		"SortieNumber":      "a number like 104",
+		`(<card>+ | <int>)`: "cards, or how many there are, as in deck 7H 9C or deck 30",
 	},
-	participle.Union[SortieMove](&SortieDraw{}, &SortiePlace{}, &SortieAct{}),
+	participle.Union[SortieMove](&SortieDraw{}, &SortiePlace{}, &SortieAct{},
+		&SortieUnit{}, &SortieHand{}, &SortieCaptured{}, &SortiePile{}, &SortieStream{}),
 )).ValueTokens("Card", "Square"))
 
 func must[T any](v T, err error) T {

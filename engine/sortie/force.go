@@ -27,6 +27,11 @@ func (s *State) Force(player int, m engine.Move) error {
 	if v := (*engine.Violation)(nil); err != nil && !errors.As(err, &v) {
 		return err
 	}
+	if err != nil && (isDeclaration(m) || s.decl != nil) {
+		// A position is declared or it is not: nothing of it is let
+		// stand, and no move comes while it is declared (S24).
+		return err
+	}
 	if err != nil {
 		c = s.clone()
 		if err := c.force(player, m); err != nil {

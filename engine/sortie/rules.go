@@ -12,6 +12,7 @@ const (
 	ruleExhausted = "once a unit has attacked, it is exhausted and cannot move for the rest of the turn."
 	ruleAttack    = "attack an adjacent opposing unit if present"
 	ruleWon       = "The match is won once all three have been captured."
+	ruleObject    = "The object of the game is to capture each of the opponent's three flags by moving your units to the corresponding square."
 )
 
 // Rulings: the gaps in the text, quoted word for word from RULINGS.md
@@ -27,4 +28,11 @@ const (
 	rulingEmptyDeck  = "When the deck is empty at the start of a turn, the draw is skipped."
 	rulingFlagPlace  = "With variant flagplace=forbidden, a unit may not be placed on a square holding an opponent's flag."
 	rulingOwnUnits   = "A player moves and attacks with their own units only."
+
+	// Positions (S24 to S27).
+	rulingPositionLines = "A position is declared on the set-up lines before the first turn, in place of the opening hands."
+	rulingOnce          = "Each part of a position is declared once, on its own line: a player's units, hand and captured flags on that player's line; the deck, the discard pile and the stream on the board line."
+	rulingOnBoard       = "A declared unit stands on a square of the board, a1 to d4."
+	rulingEveryCard     = "A position places every card of the game once: in the deck, the discard pile, a hand or a unit."
+	rulingStream        = "A stream is declared only in a game with a Seed tag, and is at most 1000000 numbers."
 )

@@ -95,7 +95,12 @@ type State struct {
 	rules  rules
 	seeded bool
 	rng    *shuffle.Source // seeded games only: for a reshuffle
-	names  []string
+	seed   uint64
+	// decl is the position being declared, before StartAt (position.go);
+	// begun is set once a declared position has begun.
+	decl  *declaring
+	begun bool
+	names []string
 
 	// Deck is the cards not yet drawn: in a seeded game in order, top
 	// first; otherwise in sorted order, since which card comes next is
@@ -131,6 +136,7 @@ func (Game) New(opts engine.Options) (engine.State, error) {
 			flagPlaceForbidden: v["flagplace"] == "forbidden",
 		},
 		seeded: opts.Seeded,
+		seed:   opts.Seed,
 		names:  opts.Players,
 		turn:   1,
 	}
@@ -208,6 +214,10 @@ func (s *State) clone() *State {
 		}
 	}
 	c.pending = slices.Clone(s.pending)
+	if s.decl != nil {
+		decl := *s.decl
+		c.decl = &decl
+	}
 	if s.rng != nil {
 		rng := *s.rng
 		c.rng = &rng
@@ -291,6 +301,15 @@ func ruling(id, rule, what string) error {
 func (s *State) Apply(player int, m engine.Move) error {
 	if s.outcome.Over {
 		return violation("the game is already over", ruleWon)
+	}
+	if d, setup, ok := declarationOf(m); ok {
+		return s.declare(player, d, setup)
+	}
+	if s.decl != nil {
+		if _, ok := m.(Draw); ok {
+			return ruling("S24", rulingPositionLines, "the position declares the hands (hand 7H 9C): a draw has no place among its declarations")
+		}
+		return ruling("S24", rulingPositionLines, "the position has not begun: its first turn line begins it")
 	}
 	if d, ok := m.(Draw); ok {
 		return s.applyDraw(player, d)
@@ -635,6 +654,12 @@ func (s *State) endTurn() {
 	}
 	s.turn++
 	s.player = 1 - s.player
+	s.startTurn()
+}
+
+// startTurn makes the deck ready for the turn's draw, reshuffling an empty
+// one under variant empty=reshuffle (S9), and owes the draw.
+func (s *State) startTurn() {
 	if len(s.deck) == 0 && s.rules.reshuffle && len(s.discard) > 0 {
 		s.deck, s.discard = s.discard, nil
 		if s.seeded {
@@ -659,7 +684,9 @@ func compareCards(a, b cards.Card) int {
 // first and are not listed; otherwise an owed draw is the only kind of
 // move, one card at a time.
 func (s *State) Legal() []engine.Move {
-	if s.outcome.Over {
+	// While a position is declared no move is played: its first turn
+	// line begins it (RULINGS.md S24).
+	if s.outcome.Over || s.decl != nil {
 		return nil
 	}
 	v := s.settled()

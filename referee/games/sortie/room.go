@@ -7,6 +7,8 @@ package sortie
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/tabletop-referee/referee/engine"
@@ -28,12 +30,33 @@ func init() {
 		Describe:  sortieDescribe,
 		Key:       sortieKey,
 		Draw:      sortieDraw,
+		Board:     "board",
+		Declares:  grammar.Declaration,
 	})
 }
 
 // The lexer admits only well-formed cards and squares, so these cannot fail.
 func card(s string) cards.Card    { c, _ := cards.Parse(s); return c }
 func square(s string) grid.Square { sq, _ := grid.Parse(s); return sq }
+
+func cardsOf(ss []string) []cards.Card {
+	out := make([]cards.Card, len(ss))
+	for i, s := range ss {
+		out[i] = card(s)
+	}
+	return out
+}
+
+// number reads a declared number; the lexer admits only digits, and one
+// too large for an int is read as the largest, for the engine to refuse
+// as more than the game has.
+func number(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return math.MaxInt
+	}
+	return n
+}
 
 func sortieToEngine(dst []engine.Move, m grammar.SortieMove, setup bool) []engine.Move {
 	if _, draw := m.(*grammar.SortieDraw); setup && !draw {
@@ -54,6 +77,27 @@ func sortieToEngine(dst []engine.Move, m grammar.SortieMove, setup bool) []engin
 		return append(dst, d)
 	case *grammar.SortiePlace:
 		return append(dst, sortie.Place{Bottom: card(m.Bottom), Top: card(m.Top), At: square(m.At)})
+	case *grammar.SortieUnit:
+		return append(dst, sortie.DeclareUnit{Bottom: card(m.Bottom), Top: card(m.Top), At: square(m.At), Broken: m.Broken})
+	case *grammar.SortieHand:
+		return append(dst, sortie.DeclareHand{Cards: cardsOf(m.Cards)})
+	case *grammar.SortieCaptured:
+		flags := make([]grid.Square, len(m.Flags))
+		for i, f := range m.Flags {
+			flags[i] = square(f)
+		}
+		return append(dst, sortie.DeclareCaptured{Flags: flags})
+	case *grammar.SortiePile:
+		p := sortie.Pile{Cards: cardsOf(m.Cards)}
+		if len(m.Cards) == 0 {
+			p = sortie.Pile{Count: number(m.Count)}
+		}
+		if m.Pile == "discard" {
+			return append(dst, sortie.DeclareDiscard(p))
+		}
+		return append(dst, sortie.DeclareDeck(p))
+	case *grammar.SortieStream:
+		return append(dst, sortie.DeclareStream{Numbers: number(m.Numbers.N)})
 	case *grammar.SortieAct:
 		out := dst
 		at := m.From
@@ -70,8 +114,12 @@ func sortieToEngine(dst []engine.Move, m grammar.SortieMove, setup bool) []engin
 }
 
 // sortieNotate writes an engine move as the grammar's node for it would
-// print, so that the notation has one printer.
+// print, so that the notation has one printer. A declaration of a
+// position comes wrapped as a move of a set-up line, where it is written.
 func sortieNotate(m engine.Move) string {
+	if w, ok := m.(engine.OnSetupLine); ok {
+		m = w.Move
+	}
 	var node grammar.SortieMove
 	switch m := m.(type) {
 	case sortie.Draw:
@@ -86,10 +134,42 @@ func sortieNotate(m engine.Move) string {
 		node = &grammar.SortieAct{From: m.From.String(), To: m.To.String()}
 	case sortie.Attack:
 		node = &grammar.SortieAct{From: m.From.String(), Target: m.Target.String()}
+	case sortie.DeclareUnit:
+		node = &grammar.SortieUnit{Bottom: m.Bottom.String(), Top: m.Top.String(), At: m.At.String(), Broken: m.Broken}
+	case sortie.DeclareHand:
+		node = &grammar.SortieHand{Cards: cardStrings(m.Cards)}
+	case sortie.DeclareCaptured:
+		c := &grammar.SortieCaptured{}
+		for _, f := range m.Flags {
+			c.Flags = append(c.Flags, f.String())
+		}
+		node = c
+	case sortie.DeclareDeck:
+		node = pileNode("deck", sortie.Pile(m))
+	case sortie.DeclareDiscard:
+		node = pileNode("discard", sortie.Pile(m))
+	case sortie.DeclareStream:
+		node = &grammar.SortieStream{Numbers: grammar.SortieNumber{N: strconv.Itoa(m.Numbers)}}
 	default:
 		panic(fmt.Sprintf("sortie: unknown move %T", m))
 	}
 	return node.String()
+}
+
+func cardStrings(cs []cards.Card) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.String()
+	}
+	return out
+}
+
+// pileNode is the grammar's node for a declared deck or discard pile.
+func pileNode(word string, p sortie.Pile) *grammar.SortiePile {
+	if len(p.Cards) == 0 {
+		return &grammar.SortiePile{Pile: word, Count: strconv.Itoa(p.Count)}
+	}
+	return &grammar.SortiePile{Pile: word, Cards: cardStrings(p.Cards)}
 }
 
 // sortieDescribe writes the board square by square, the flags, the hands
