@@ -192,7 +192,7 @@ func (l *FastLexer) scan(s string) (lexer.TokenType, int) {
 	case ' ', '\t', '\r', '\n':
 		return l.whitespace, spaces(s)
 	case '"':
-		return l.str, stringLen(s)
+		return l.str, StringLen(s)
 	case '(':
 		// \([^()\r\n]*\)?
 		i := 1
@@ -262,11 +262,12 @@ func spaces(s string) int {
 	return i
 }
 
-// stringLen is the length of the string at the start of s, closed or not:
-// "(?:\\.|[^"\\\n])*"?. A backslash escapes any character but a line end;
+// StringLen is the length of the string at the start of s, closed or not:
+// "(?:\\.|[^"\\\n])*"?, the quoted text every lexer of the project
+// takes. A backslash escapes any character but a line end;
 // the bytes of a multi-byte character are never ", \ or a line end, so
 // going on a byte at a time ends where the expression does.
-func stringLen(s string) int {
+func StringLen(s string) int {
 	i := 1
 	for i < len(s) {
 		switch s[i] {

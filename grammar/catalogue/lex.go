@@ -75,7 +75,7 @@ func (c *catalogueScanner) Scan(s string) (lexer.TokenType, int) {
 		}
 		return c.comment, len(s)
 	case b == '"':
-		return c.str, quotedLen(s)
+		return c.str, notation.StringLen(s)
 	}
 	if n := catalogueSpaces(s); n > 0 {
 		return c.whitespace, n
@@ -110,30 +110,6 @@ func catalogueSpaces(s string) int {
 			i += len("\uFEFF")
 		default:
 			return i
-		}
-	}
-	return i
-}
-
-// quotedLen is the length of "(?:\\.|[^"\\\n])*"? at the start of s,
-// which begins with a quote. A backslash escapes any character but a line
-// end; the bytes of a multi-byte character are never ", \ or a line end,
-// so going on a byte at a time ends where the expression does.
-func quotedLen(s string) int {
-	i := 1
-	for i < len(s) {
-		switch s[i] {
-		case '"':
-			return i + 1
-		case '\n':
-			return i
-		case '\\':
-			if i+1 == len(s) || s[i+1] == '\n' {
-				return i
-			}
-			i += 2
-		default:
-			i++
 		}
 	}
 	return i
