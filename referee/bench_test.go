@@ -525,3 +525,46 @@ func (f *floor) lexSrc(src string) {
 		f.toks = append(f.toks, floorToken{uint8(kind), int32(start), int32(i)})
 	}
 }
+
+// BenchmarkParsePosition measures the grammar's Parse of positions, per
+// byte, beside the transcripts they are taken from: each transcript of
+// the corpus cut halfway (referee position --turn N, the set-up lines of
+// declarations and the next turn's line). A position should cost no more
+// a byte than moves.
+func BenchmarkParsePosition(b *testing.B) {
+	benchEach(b, func(b *testing.B, g Game, c *benchCorpus) {
+		if !g.HasPositions() {
+			b.Skip("no positions")
+		}
+		bg := g.(benchGame)
+		cut := &benchCorpus{}
+		for i, src := range c.srcs {
+			first, last := g.(turnRanger).turnRange(c.paths[i], src)
+			text, _ := g.Position(c.paths[i], src, Options{}, (first+last)/2, false)
+			if text == "" {
+				continue // the game ended before it, or has no turn to cut at
+			}
+			cut.paths, cut.srcs = append(cut.paths, c.paths[i]), append(cut.srcs, text)
+			cut.bytes += int64(len(text))
+		}
+		if len(cut.srcs) == 0 {
+			b.Fatal("no position taken")
+		}
+		for _, set := range []struct {
+			name string
+			c    *benchCorpus
+		}{{"moves", c}, {"position", cut}} {
+			b.Run(set.name, func(b *testing.B) {
+				b.SetBytes(set.c.bytes)
+				b.ReportAllocs()
+				for b.Loop() {
+					for i, src := range set.c.srcs {
+						if _, err := bg.benchParse(set.c.paths[i], src); err != nil {
+							b.Fatal(err)
+						}
+					}
+				}
+			})
+		}
+	})
+}
