@@ -748,6 +748,14 @@ func (b *binding[M]) Legal(path, src string, opts Options) (*LegalMoves, *Report
 	if r.ExitCode() != 0 || rp.state == nil {
 		return nil, r
 	}
+	if t := rp.transcript; len(t.Turns) == 0 && b.declaresPosition(t) {
+		// The turn line ends a declared position: until it is written,
+		// no one is to move.
+		c := *r
+		c.Diagnostics = append(c.Diagnostics[:len(c.Diagnostics):len(c.Diagnostics)], Diagnostic{Error, notation.Span{Start: t.EOF, End: t.EOF},
+			fmt.Sprintf("the position is declared, but no turn line says whose turn it is and which: write the first, as in 12. %s:", quoteName(b, t.Players[0]))})
+		return nil, &c
+	}
 	st := rp.state
 	legal := st.Legal()
 	lm := &LegalMoves{}

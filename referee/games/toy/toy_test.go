@@ -188,3 +188,16 @@ func TestTrackPosition(t *testing.T) {
 		}
 	}
 }
+
+// A declared position waits for its turn line: until then legal says so,
+// rather than list the moves of a turn nobody has named.
+func TestTrackLegalBeforeTheTurnLine(t *testing.T) {
+	g, _ := referee.Lookup("track")
+	lm, r := g.Legal("t.track", "[Game \"track\"]\n[Players \"Ann\" \"Ben\"]\n\nboard: token 4\n", referee.Options{})
+	if lm != nil || r.ExitCode() != 2 || !strings.Contains(r.Diagnostics[len(r.Diagnostics)-1].Msg, "no turn line says whose turn it is") {
+		t.Errorf("legal: %+v, exit %d, %v", lm, r.ExitCode(), r.Diagnostics)
+	}
+	if lm, _ := g.Legal("t.track", "[Game \"track\"]\n[Players \"Ann\" \"Ben\"]\n\nboard: token 4\n\n7. Ben:\n", referee.Options{}); lm == nil || lm.Player != "Ben" || lm.Turn != 7 {
+		t.Errorf("legal once the turn line is written: %+v", lm)
+	}
+}
