@@ -167,6 +167,10 @@ var (
 	resultHead = regexp.MustCompile(`(?m)^result[ \t]*:.*$`)
 	// typedSetup is a typed set-up line: a name, a colon, the moves.
 	typedSetup = regexp.MustCompile(`^\s*("(?:[^"\\]|\\.)*"|[^\s":;,{}\[\]]+)\s*:(.*)$`)
+	// typedTurn is a first turn line typed as the transcript writes it,
+	// "12. Ben:", with or without moves after it: after a declared
+	// position, the game begins at that turn.
+	typedTurn = regexp.MustCompile(`^\s*([0-9]+)\s*\.\s*("(?:[^"\\]|\\.)*"|[^\s":;,{}\[\]]+)\s*:(.*)$`)
 )
 
 // lastStatementHead is the first line of the last statement of a
@@ -287,6 +291,9 @@ func (s *Session) Exec(w io.Writer, input string) (Status, error) {
 		fmt.Fprintf(w, "the result is written (%s): undo takes it back\n", s.resultLine())
 		return Rejected, nil
 	}
+	if m := typedTurn.FindStringSubmatch(line); m != nil {
+		return s.firstTurn(w, m[1], unquoteName(m[2]), strings.TrimSpace(m[3]))
+	}
 	if m := typedSetup.FindStringSubmatch(line); m != nil {
 		return s.setupLine(w, unquoteName(m[1]), m[1], strings.TrimSpace(m[2]))
 	}
@@ -296,7 +303,8 @@ func (s *Session) Exec(w io.Writer, input string) (Status, error) {
 // sessionHelp lists what may be typed.
 const sessionHelp = `Type a move as the transcript writes it in this turn (a2-a3, place 9C/KD a2,
 Ben play EMP c2); before turn 1, a set-up line with its name (Ann: draw 9C KD
-5H 2S), while a move begins turn 1. Each move is checked as it is typed, and
+5H 2S), while a move begins turn 1, or a turn's line (12. Ben:) the turn a
+declared position comes to. Each move is checked as it is typed, and
 the transcript is written after every change. Tab completes the legal moves.
   end       end the turn: the next move begins the next turn
   undo      take back the last line of moves typed (then a move at a time), the
@@ -358,6 +366,33 @@ func (s *Session) moveAttempt(typed string) attempt {
 	a.text += "\n"
 	a.moves = true
 	return a
+}
+
+// firstTurn begins the first turn with its line typed whole, "12. Ben:"
+// and any moves after it: the way to begin a game from a declared
+// position at a turn other than 1. Once a turn has begun, end begins the
+// next.
+func (s *Session) firstTurn(w io.Writer, number, player, typed string) (Status, error) {
+	if turn, _, _ := s.openTurn(); turn != 0 {
+		fmt.Fprintf(w, "turn %d has begun: type its moves, or end to begin the next\n", turn)
+		return Rejected, nil
+	}
+	n, err := strconv.Atoi(number)
+	if err != nil {
+		fmt.Fprintf(w, "turn number %s is too large\n", number)
+		return Rejected, nil
+	}
+	a := attempt{text: strings.TrimRight(s.text, "\n") + "\n\n" + turnLine(n, player)}
+	if typed != "" {
+		a.text += " "
+		a.head = fmt.Sprintf("%d. %s: ", n, player)
+		a.from = len(a.text)
+		a.text += typed
+		a.to = len(a.text)
+		a.moves = true
+	}
+	a.text += "\n"
+	return s.try(w, a)
 }
 
 // setupLine adds a set-up line, or adds its moves to the set-up line the
@@ -765,7 +800,11 @@ func (s *Session) writeStatus(w io.Writer) {
 		if subject, moves, ok := s.openSetup(); ok {
 			fmt.Fprintln(w, escapeControls(notation.MoveLine(s.subjectName(subject)+":", moves)))
 		}
-		fmt.Fprintf(w, "set-up: %s; a set-up line is typed with its name (Ann: ...), a move begins turn 1\n", escapeControls(s.toMove()))
+		begin := "a move begins turn 1"
+		if s.game.HasPositions() {
+			begin += " (after a position, type the turn's line: 12. Ann:)"
+		}
+		fmt.Fprintf(w, "set-up: %s; a set-up line is typed with its name (Ann: ...), %s\n", escapeControls(s.toMove()), begin)
 		return
 	}
 	fmt.Fprintln(w, escapeControls(notation.MoveLine(fmt.Sprintf("%d. %s:", turn, typedName(player)), moves)))

@@ -568,3 +568,33 @@ func TestNewHeader(t *testing.T) {
 		t.Errorf("the header does not check:\n%s", ReportText(r))
 	}
 }
+
+// After a declared position, the first turn is begun by typing its line,
+// at the turn the position comes to; once a turn has begun, end begins
+// the next.
+func TestSessionFirstTurnAfterAPosition(t *testing.T) {
+	src := mustRead(t, "examples/sortie/position-late-score-sheet.sortie")
+	cut := strings.Index(src, "\n12. Ben:")
+	path := filepath.Join(t.TempDir(), "late.sortie")
+	if err := os.WriteFile(path, []byte(src[:cut+1]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, r := NewSession(sortieGame(), path, src[:cut+1], Options{})
+	if s == nil {
+		t.Fatalf("refused:\n%s", ReportText(r))
+	}
+	var out bytes.Buffer
+	if st, err := s.Exec(&out, "12. Ben: draw 6C, c3xb3"); st != Accepted || err != nil {
+		t.Fatalf("12. Ben: %v %v\n%s", st, err, out.String())
+	}
+	if st, _ := s.Exec(&out, "14. Ann:"); st != Rejected || !strings.Contains(out.String(), "turn 12 has begun") {
+		t.Errorf("a second turn line: %v\n%s", st, out.String())
+	}
+	written, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(string(written), "\n12. Ben: draw 6C, c3xb3\n") {
+		t.Errorf("written:\n%s", written)
+	}
+}
