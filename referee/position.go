@@ -74,9 +74,9 @@ func (b *binding[M]) Position(path, src string, opts Options, turn int, rest boo
 		}
 	case out.state != nil && out.state.Outcome().Over:
 		o := out.state.Outcome()
-		return "", positionRefused(r, path, src, fmt.Sprintf("the game is over: it ended on turn %d, and a position is taken while it goes on", o.Turn))
+		return "", positionRefused(r, lastLine(t), fmt.Sprintf("the game is over: it ended on turn %d, and a position is taken while it goes on", o.Turn))
 	default:
-		return "", positionRefused(r, path, src, notEnded(t, turn))
+		return "", positionRefused(r, lastLine(t), notEnded(t, turn))
 	}
 	// What was found before the position must not be: the rest may hold
 	// illegal moves, which the new transcript reports as the old one does.
@@ -86,11 +86,11 @@ func (b *binding[M]) Position(path, src string, opts Options, turn int, rest boo
 		}
 	}
 	if o := next.state.Outcome(); o.Over {
-		return "", positionRefused(r, path, src, fmt.Sprintf("the game is over: it ended on turn %d, and a position is taken while it goes on", o.Turn))
+		return "", positionRefused(r, lastLine(t), fmt.Sprintf("the game is over: it ended on turn %d, and a position is taken while it goes on", o.Turn))
 	}
 	p, ok := next.state.(engine.Positioned)
 	if !ok {
-		return "", positionRefused(r, path, src, fmt.Sprintf("%s's state cannot write its position", b.Name()))
+		return "", positionRefused(r, zeroSpan, fmt.Sprintf("%s's state cannot write its position", b.Name()))
 	}
 	var text strings.Builder
 	for _, st := range t.File.Statements {
@@ -106,7 +106,7 @@ func (b *binding[M]) Position(path, src string, opts Options, turn int, rest boo
 	// turn it is, and a line that names another player would pass.
 	if rest && next.line != nil {
 		if n, who := next.line.Number, t.PlayerIndex(next.line.Player.Text()); n != pos.Turn || who != pos.Player {
-			return "", positionRefused(r, path, src, fmt.Sprintf("turn %d is written as %s's, but the turns before it give turn %d to %s", n, t.Players[who], pos.Turn, t.Players[pos.Player]))
+			return "", positionRefused(r, next.at, fmt.Sprintf("turn %d is written as %s's, but the turns before it give turn %d to %s", n, t.Players[who], pos.Turn, t.Players[pos.Player]))
 		}
 	}
 	text.WriteByte('\n')
@@ -155,9 +155,20 @@ func notEnded[M notation.Move](t *notation.Transcript[M], turn int) string {
 	return fmt.Sprintf("the transcript has no turn %d: its last turn is %d", turn, t.Turns[len(t.Turns)-1].Number)
 }
 
-// positionRefused is r with an error saying why no position was written.
-func positionRefused(r *Report, path, src, msg string) *Report {
+// positionRefused is r with an error at span saying why no position was
+// written.
+func positionRefused(r *Report, span notation.Span, msg string) *Report {
 	c := *r
-	c.Diagnostics = append(c.Diagnostics[:len(c.Diagnostics):len(c.Diagnostics)], Diagnostic{Error, zeroSpan, "no position: " + msg})
+	c.Diagnostics = append(c.Diagnostics[:len(c.Diagnostics):len(c.Diagnostics)], Diagnostic{Error, span, "no position: " + msg})
 	return &c
+}
+
+// lastLine is where a transcript's last turn line stands, or its end when
+// it has none: where a position that cannot be taken is said.
+func lastLine[M notation.Move](t *notation.Transcript[M]) notation.Span {
+	if n := len(t.Turns); n > 0 {
+		last := t.Turns[n-1]
+		return notation.Span{Start: last.Node.Span().Start, End: last.Player.Span().End}
+	}
+	return notation.Span{Start: t.EOF, End: t.EOF}
 }
