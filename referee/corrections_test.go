@@ -161,14 +161,16 @@ func sum(xs []int) int {
 }
 
 // A move of Void's board line is no player's: taken back with a penalty,
-// it is a ruling with no one to penalise, not a failure.
+// it is a ruling with no one to penalise, not a failure. The board line's
+// sectors are declarations, which no correction stands after
+// (TestCorrectedDeclaration): the move is one the engine refuses there.
 func TestBoardLinePenalty(t *testing.T) {
 	src, err := os.ReadFile("../examples/void/advance.void")
 	if err != nil {
 		t.Fatal(err)
 	}
 	const sector = "sector Middle Ruins"
-	text := strings.Replace(string(src), sector, sector+" (penalty), "+sector, 1)
+	text := strings.Replace(string(src), sector, sector+", execute (penalty)", 1)
 	r := voidGame().Check("advance.void", text, Options{})
 	notes := diagnosticsOf(r, Note)
 	if r.ExitCode() != 0 || len(notes) != 1 || !strings.Contains(notes[0].Msg, "taken back, with no player to take the penalty") || r.Penalties != nil {
@@ -188,11 +190,14 @@ func TestCorrectedDeclaration(t *testing.T) {
 	tests := []struct {
 		declaration, correction, cannot string
 	}{
+		{"sector Middle Ruins", "(taken back)", "take back"},
+		{"sector Middle Ruins", "(penalty)", "take back with a penalty"},
+		{"sector Middle Ruins", "(let stand)", "let stand"},
 		{"energy 0", "(penalty)", "take back with a penalty"},
-		{"income 1", "(let stand)", "let stand"},
+		{"field Scout North", "(let stand)", "let stand"},
 		// A correction the rules would have had no ground for is no
 		// better: the declaration is legal.
-		{"energy 0", "(taken back)", "take back"},
+		{"life 5", "(taken back)", "take back"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.declaration+" "+tt.correction, func(t *testing.T) {
