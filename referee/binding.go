@@ -259,9 +259,10 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 	r.Replayed = true
 	out.state = state
 	stopped := false
-	// refused is set when a declared position is impossible: the game
-	// never began, and the result says so.
-	refused := false
+	// refused says why a declared position was refused, when it was (it
+	// is impossible, or a declaration is corrected): the game never began,
+	// and the result says so.
+	refused := ""
 	// onTurn is the turn the replay is in, 0 in the set-up: where it
 	// stopped, if it did, is said in words only then.
 	onTurn := 0
@@ -299,7 +300,7 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 	// syntax error is, rather than an illegal move. Replay stops there.
 	impossible := func(span notation.Span, msg string) bool {
 		r.add(Error, span, "impossible position: "+msg)
-		refused = true
+		refused = "impossible position"
 		return false
 	}
 	declared := b.declaresPosition(t)
@@ -328,6 +329,13 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 		ems = b.toEngine(ems[:0], m, setup)
 		var ok bool
 		switch {
+		case declaration && corrected:
+			// A position says what is on the table: it is not a move, and
+			// there is nothing to take back or let stand.
+			r.add(Error, correction.Span, fmt.Sprintf("%s after a declaration: a position says what is on the table, and is not a move to %s; write the declaration as the table stands, without the correction",
+				correction, declarationCannot[correction.Kind]))
+			refused = "a declaration corrected"
+			ok = false
 		case declaration:
 			ok = b.play(state, player, ems, span, fault, impossible)
 		case !corrected:
@@ -427,8 +435,8 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 		}
 	}()
 	r.Stopped = stopped && !opts.KeepGoing || faulted
-	if refused {
-		r.Result = "not replayed: impossible position"
+	if refused != "" {
+		r.Result = "not replayed: " + refused
 		r.Outcome = "stopped"
 		return out
 	}
@@ -465,6 +473,14 @@ func (b *binding[M]) startAt(state engine.State, turn *notation.Turn[M], player 
 		return impossible(span, violationText(err))
 	}
 	return true
+}
+
+// declarationCannot is what a correction would do that a declaration
+// cannot have done to it, by the correction.
+var declarationCannot = map[notation.CorrectionKind]string{
+	notation.TakenBack: "take back",
+	notation.Penalty:   "take back with a penalty",
+	notation.LetStand:  "let stand",
 }
 
 // play plays a written move's engine moves on state. A move that stands
@@ -748,9 +764,10 @@ func (b *binding[M]) Legal(path, src string, opts Options) (*LegalMoves, *Report
 	if r.ExitCode() != 0 || rp.state == nil {
 		return nil, r
 	}
-	if t := rp.transcript; len(t.Turns) == 0 && b.declaresPosition(t) {
+	if t := rp.transcript; len(t.Turns) == 0 && b.declaresPosition(t) && !settingUp(rp.state) {
 		// The turn line ends a declared position: until it is written,
-		// no one is to move.
+		// no one is to move. A set-up still under way (a seeded Void's
+		// planned set-up) lists its next move instead.
 		c := *r
 		c.Diagnostics = append(c.Diagnostics[:len(c.Diagnostics):len(c.Diagnostics)], Diagnostic{Error, notation.Span{Start: t.EOF, End: t.EOF},
 			fmt.Sprintf("the position is declared, but no turn line says whose turn it is and which: write the first, as in 12. %s:", quoteName(b, t.Players[0]))})
@@ -800,6 +817,15 @@ func (b *binding[M]) Legal(path, src string, opts Options) (*LegalMoves, *Report
 		lm.Setup = b.Check(path, turn1, opts).ExitCode() != 0
 	}
 	return lm, r
+}
+
+// settingUp tells whether a state's legal moves are set-up-line moves:
+// its set-up is still being written.
+func settingUp(st engine.State) bool {
+	return slices.ContainsFunc(st.Legal(), func(m engine.Move) bool {
+		_, ok := m.(engine.OnSetupLine)
+		return ok
+	})
 }
 
 // quoteName writes a player's name as the notation needs it: bare, or

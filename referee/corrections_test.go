@@ -35,10 +35,13 @@ func TestIllegalMoveTakenBack(t *testing.T) {
 			errs := forSeeds(corruptedGames(), func(seed uint64) (errs []string) {
 				text, _ := g.Random(seed)
 				path := fmt.Sprintf("random-%d%s", seed, g.Extension())
-				_, at, _, now, ok := g.(corruptor).corrupt(path, text, rand.New(rand.NewPCG(seed, 11)), nil)
+				// A move, not a declaration: a position cannot be taken back
+				// (TestCorrectedDeclaration).
+				s, ok := g.(corruptor).corrupt(path, text, rand.New(rand.NewPCG(seed, 11)), spoiling{moves: true})
 				if !ok {
 					return nil
 				}
+				at, now := s.at, s.now
 				inserted.Add(1)
 				kind := "taken back"
 				if seed%2 == 1 {
@@ -105,10 +108,13 @@ func TestIllegalMoveLetStand(t *testing.T) {
 				text, _ := g.Random(seed)
 				path := fmt.Sprintf("random-%d%s", seed, g.Extension())
 				for _, force := range []bool{true, false} {
-					_, at, _, now, ok := g.(corruptor).corrupt(path, text, rand.New(rand.NewPCG(seed, 11)), forceable(force))
+					// A move, not a declaration: a position cannot be let stand
+					// (TestCorrectedDeclaration).
+					s, ok := g.(corruptor).corrupt(path, text, rand.New(rand.NewPCG(seed, 11)), spoiling{want: forceable(force), moves: true})
 					if !ok {
 						continue
 					}
+					at, now := s.at, s.now
 					src := text[:at.Start.Offset] + now + " (let stand)" + text[at.End.Offset:]
 					r := g.Check(path, src, Options{KeepGoing: true})
 					fail := func(why string) {
@@ -155,17 +161,58 @@ func sum(xs []int) int {
 }
 
 // A move of Void's board line is no player's: taken back with a penalty,
-// it is a ruling with no one to penalise, not a failure.
+// it is a ruling with no one to penalise, not a failure. The board line's
+// sectors are declarations, which no correction stands after
+// (TestCorrectedDeclaration): the move is one the engine refuses there.
 func TestBoardLinePenalty(t *testing.T) {
 	src, err := os.ReadFile("../examples/void/advance.void")
 	if err != nil {
 		t.Fatal(err)
 	}
 	const sector = "sector Middle Ruins"
-	text := strings.Replace(string(src), sector, sector+" (penalty), "+sector, 1)
+	text := strings.Replace(string(src), sector, sector+", execute (penalty)", 1)
 	r := voidGame().Check("advance.void", text, Options{})
 	notes := diagnosticsOf(r, Note)
 	if r.ExitCode() != 0 || len(notes) != 1 || !strings.Contains(notes[0].Msg, "taken back, with no player to take the penalty") || r.Penalties != nil {
 		t.Errorf("exit %d, penalties %v:\n%s", r.ExitCode(), r.Penalties, ReportText(r))
+	}
+}
+
+// A position says what is on the table; it is not a move. A correction
+// after one of its declarations, whatever the players wrote, is an error
+// at the correction, which says so, and the game is not replayed: no
+// ruling is recorded and no penalty given.
+func TestCorrectedDeclaration(t *testing.T) {
+	src, err := os.ReadFile("../examples/void/advance.void")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		declaration, correction, cannot string
+	}{
+		{"sector Middle Ruins", "(taken back)", "take back"},
+		{"sector Middle Ruins", "(penalty)", "take back with a penalty"},
+		{"sector Middle Ruins", "(let stand)", "let stand"},
+		{"energy 0", "(penalty)", "take back with a penalty"},
+		{"field Scout North", "(let stand)", "let stand"},
+		// A correction the rules would have had no ground for is no
+		// better: the declaration is legal.
+		{"life 5", "(taken back)", "take back"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.declaration+" "+tt.correction, func(t *testing.T) {
+			text := strings.Replace(string(src), tt.declaration, tt.declaration+" "+tt.correction, 1)
+			r := voidGame().Check("advance.void", text, Options{})
+			errs := diagnosticsOf(r, Error, Illegal, Internal, Note)
+			if r.ExitCode() != 2 || len(errs) != 1 || errs[0].Severity != Error || !sameSpan(errs[0].Span, spanOf(text, tt.correction)) {
+				t.Fatalf("exit %d; want one error at %s:\n%s", r.ExitCode(), tt.correction, ReportText(r))
+			}
+			if msg := errs[0].Msg; !strings.HasPrefix(msg, tt.correction+" after a declaration: ") || !strings.Contains(msg, "is not a move to "+tt.cannot+";") {
+				t.Errorf("the error does not say the declaration cannot be corrected: %s", msg)
+			}
+			if r.Result != "not replayed: a declaration corrected" || r.Rulings != 0 || r.Penalties != nil || r.Illegal != 0 {
+				t.Errorf("result %q, %d rulings, penalties %v, %d illegal; want not replayed, none:\n%s", r.Result, r.Rulings, r.Penalties, r.Illegal, ReportText(r))
+			}
+		})
 	}
 }

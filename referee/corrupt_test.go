@@ -3,6 +3,7 @@ package referee
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -12,16 +13,37 @@ import (
 
 // corruptor is a game that can spoil one move of a transcript.
 type corruptor interface {
-	corrupt(path, src string, rng *rand.Rand, want func(before engine.State, mover int, m engine.Move) bool) (spoiled string, at notation.Span, was, now string, ok bool)
+	corrupt(path, src string, rng *rand.Rand, spoil spoiling) (spoilt, bool)
+}
+
+// spoiling says which moves corrupt may spoil, and how.
+type spoiling struct {
+	// want, when not nil, takes only the illegal moves it accepts.
+	want func(before engine.State, mover int, m engine.Move) bool
+	// moves leaves the declarations of a position alone: a correction
+	// on a declaration is no ruling but an error (a position is not a
+	// move), so a test of corrections spoils moves only.
+	moves bool
+}
+
+// spoilt is a transcript with one move spoiled.
+type spoilt struct {
+	src      string        // the spoiled transcript
+	at       notation.Span // the place of the move replaced
+	was, now string        // the move's text before and after
+	// declaration tells whether the move replaced declares part of a
+	// position: its refusal is then an impossible position.
+	declaration bool
 }
 
 // written is a move as the replay met it: its place, its player, its line
-// and the state before it.
+// and the state before it, and whether it declares part of a position.
 type written struct {
-	at     notation.Span
-	player int
-	setup  bool
-	before engine.State
+	at          notation.Span
+	player      int
+	setup       bool
+	before      engine.State
+	declaration bool
 }
 
 // candidate is a well-formed move: one some position of the game allowed.
@@ -36,18 +58,30 @@ type candidate struct {
 // is well formed but illegal where it stands: a move legal somewhere else
 // in the same game. The engine itself, asked at that place, is the judge
 // of illegality; what is under test is that the referee finds the move at
-// its place. It returns the spoiled transcript, the place of the move
-// replaced, the move's text before and after, and false when no move
-// could be spoiled. want, when not nil, takes only the illegal moves it
-// accepts.
-func (b *binding[M]) corrupt(path, src string, rng *rand.Rand, want func(before engine.State, mover int, m engine.Move) bool) (string, notation.Span, string, string, bool) {
+// its place. It returns the spoiled transcript, or false when no move
+// could be spoiled as spoil asks.
+func (b *binding[M]) corrupt(path, src string, rng *rand.Rand, spoil spoiling) (spoilt, bool) {
 	var moves []written
 	opts := Options{beforeMove: func(at notation.Span, player int, setup bool, st engine.State) {
-		moves = append(moves, written{at, player, setup, st.Clone()})
+		moves = append(moves, written{at, player, setup, st.Clone(), false})
 	}}
-	r := b.Check(path, src, opts)
+	rp := b.run(path, src, opts)
+	r := rp.report
 	if r.ExitCode() != 0 || len(moves) == 0 {
-		return "", notation.Span{}, "", "", false
+		return spoilt{}, false
+	}
+	// The declarations, by their place: moves of set-up lines the game's
+	// room says declare a position.
+	declared := map[int]bool{}
+	for _, s := range rp.transcript.Setup {
+		for _, m := range s.Moves {
+			if b.declares != nil && b.declares(m) {
+				declared[m.Span().Start.Offset] = true
+			}
+		}
+	}
+	for i := range moves {
+		moves[i].declaration = moves[i].setup && declared[moves[i].at.Start.Offset]
 	}
 	// The moves legal at a sample of the game's positions.
 	var pool []candidate
@@ -68,6 +102,9 @@ func (b *binding[M]) corrupt(path, src string, rng *rand.Rand, want func(before 
 	}
 	for _, k := range rng.Perm(len(moves)) {
 		w := moves[k]
+		if spoil.moves && w.declaration {
+			continue
+		}
 		turn := turnPlayer(w.before)
 		for _, c := range rng.Perm(len(pool)) {
 			c := pool[c]
@@ -79,18 +116,21 @@ func (b *binding[M]) corrupt(path, src string, rng *rand.Rand, want func(before 
 			if err := w.before.Clone().Apply(c.mover, c.move); err == nil {
 				continue // legal here too
 			}
-			if want != nil && !want(w.before, c.mover, c.move) {
+			if spoil.want != nil && !spoil.want(w.before, c.mover, c.move) {
 				continue
 			}
 			now := b.writeMove(c.move, c.mover, turn, r.Players)
 			if w.setup {
 				now = b.notate(c.move)
 			}
-			spoiled := src[:w.at.Start.Offset] + now + src[w.at.End.Offset:]
-			return spoiled, w.at, src[w.at.Start.Offset:w.at.End.Offset], now, true
+			return spoilt{
+				src: src[:w.at.Start.Offset] + now + src[w.at.End.Offset:],
+				at:  w.at, was: src[w.at.Start.Offset:w.at.End.Offset], now: now,
+				declaration: w.declaration,
+			}, true
 		}
 	}
-	return "", notation.Span{}, "", "", false
+	return spoilt{}, false
 }
 
 // corruptedGames is how many random games of each game the corruption
@@ -104,31 +144,39 @@ func corruptedGames() int {
 
 // One move of a random game changed into a well-formed move that is
 // illegal there: the referee reports exactly that move, at its line and
-// column, as an illegal move, and nothing before it.
+// column, as an illegal move, and nothing before it. A declaration of a
+// position so changed is an impossible position, at its place.
 func TestCorruptedMoveIsFoundAtItsPlace(t *testing.T) {
 	for _, g := range Games() {
 		t.Run(g.Name(), func(t *testing.T) {
-			var spoiled atomic.Int64
+			var spoiled, declarations atomic.Int64
 			errs := forSeeds(corruptedGames(), func(seed uint64) (errs []string) {
 				text, _ := g.Random(seed)
 				path := fmt.Sprintf("random-%d%s", seed, g.Extension())
-				src, at, was, now, ok := g.(corruptor).corrupt(path, text, rand.New(rand.NewPCG(seed, 11)), nil)
+				s, ok := g.(corruptor).corrupt(path, text, rand.New(rand.NewPCG(seed, 11)), spoiling{})
 				if !ok {
 					return nil
 				}
 				spoiled.Add(1)
-				r := g.Check(path, src, Options{})
+				r := g.Check(path, s.src, Options{})
 				var illegal []Diagnostic
 				for _, d := range r.Diagnostics {
 					if d.Severity == Illegal || d.Severity == Error || d.Severity == Internal {
 						illegal = append(illegal, d)
 					}
 				}
-				where := fmt.Sprintf("%d:%d", at.Start.Line, at.Start.Column)
-				if r.ExitCode() != 1 || len(illegal) != 1 || illegal[0].Severity != Illegal ||
-					illegal[0].Span.Start.Line != at.Start.Line || illegal[0].Span.Start.Column != at.Start.Column {
-					errs = append(errs, fmt.Sprintf("seed %d: %q became %q at %s; want one illegal move there, got exit %d:\n%s",
-						seed, was, now, where, r.ExitCode(), ReportText(r)))
+				// A move is an illegal move (exit 1); a declaration, an
+				// impossible position (exit 2).
+				exit, severity, prefix, want := 1, Illegal, "", "one illegal move"
+				if s.declaration {
+					declarations.Add(1)
+					exit, severity, prefix, want = 2, Error, "impossible position: ", "one impossible position"
+				}
+				where := fmt.Sprintf("%d:%d", s.at.Start.Line, s.at.Start.Column)
+				if r.ExitCode() != exit || len(illegal) != 1 || illegal[0].Severity != severity || !strings.HasPrefix(illegal[0].Msg, prefix) ||
+					illegal[0].Span.Start.Line != s.at.Start.Line || illegal[0].Span.Start.Column != s.at.Start.Column {
+					errs = append(errs, fmt.Sprintf("seed %d: %q became %q at %s; want %s there, got exit %d:\n%s",
+						seed, s.was, s.now, where, want, r.ExitCode(), ReportText(r)))
 				}
 				return errs
 			})
@@ -138,6 +186,7 @@ func TestCorruptedMoveIsFoundAtItsPlace(t *testing.T) {
 			if n := spoiled.Load(); n < int64(corruptedGames()/2) {
 				t.Errorf("only %d of %d games could be spoiled", n, corruptedGames())
 			}
+			t.Logf("%d games spoiled, %d at a declaration", spoiled.Load(), declarations.Load())
 		})
 	}
 }

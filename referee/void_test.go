@@ -276,12 +276,15 @@ func TestVoidSeedRow(t *testing.T) {
 }
 
 // A player named like the board word is that player: their set-up line is
-// theirs, and a sector on it is refused as a player's.
+// theirs, and a sector on it is refused as a player's, an impossible
+// position at the sector.
 func TestVoidPlayerNamedLikeTheBoard(t *testing.T) {
 	src := "[Game \"void\"]\n[Players \"board\" \"Ben\"]\n\nboard: sector North\n"
 	r := voidGame().Check("t.void", src, Options{})
-	if r.ExitCode() != 1 || r.Illegal != 1 || !strings.Contains(ReportText(r), "sectors are declared on the board line") {
-		t.Errorf("exit %d, %d illegal; want the sector refused as player board's:\n%s", r.ExitCode(), r.Illegal, ReportText(r))
+	errs := diagnosticsOf(r, Error, Illegal, Internal)
+	if r.ExitCode() != 2 || len(errs) != 1 || !sameSpan(errs[0].Span, spanOf(src, "sector North")) ||
+		!strings.HasPrefix(errs[0].Msg, "impossible position: sectors are declared on the board line") {
+		t.Errorf("exit %d; want the sector refused as player board's, an impossible position:\n%s", r.ExitCode(), ReportText(r))
 	}
 }
 
@@ -335,17 +338,20 @@ func TestVoidRandomGamesAnswer(t *testing.T) {
 	}
 }
 
-// A card the catalogue lacks, on a set-up line, is an illegal move said in
-// the rules' words, at the move.
+// A card the catalogue lacks, on a set-up line, is an impossible position
+// said in the rules' words, at the declaration.
 func TestVoidUnknownCardOnASetupLine(t *testing.T) {
 	for _, move := range []string{"hand Scout Nope", "field Nope North"} {
 		t.Run(move, func(t *testing.T) {
 			src := "[Game \"void\"]\n[Players \"Ann\" \"Ben\"]\n\nboard: sector North\nAnn: " + move + "\n"
 			r := voidGame().Check("t.void", src, Options{})
-			if r.ExitCode() != 1 || r.Illegal != 1 || !sameSpan(r.Diagnostics[0].Span, spanOf(src, move)) {
-				t.Fatalf("exit %d, %d illegal; want one illegal move at %q:\n%s", r.ExitCode(), r.Illegal, move, ReportText(r))
+			if r.ExitCode() != 2 || len(r.Diagnostics) != 1 || r.Diagnostics[0].Severity != Error || !sameSpan(r.Diagnostics[0].Span, spanOf(src, move)) {
+				t.Fatalf("exit %d; want one impossible position at %q:\n%s", r.ExitCode(), move, ReportText(r))
 			}
-			msg := r.Diagnostics[0].Msg
+			msg := strings.TrimPrefix(r.Diagnostics[0].Msg, "impossible position: ")
+			if msg == r.Diagnostics[0].Msg {
+				t.Errorf("not said to be an impossible position: %s", msg)
+			}
 			if strings.HasPrefix(msg, "internal error") {
 				t.Fatalf("a card not in the catalogue is reported as %s", msg)
 			}

@@ -66,11 +66,8 @@ func (s *State) declareCache(p int, m Cache) error {
 // StartAt ends the set-up lines' position and begins turn number turn,
 // player's, as the first turn of a game begins (engine.Positioned): the
 // player gains their income, and every card in play is ready. Turn 1 is
-// the first player's whatever the line says (ruling V5).
-//
-// A set-up with no sector is left to Begin, which the referee calls next
-// and which refuses it at the first turn line as Void always has (ruling
-// V2), so that such a transcript reads as it did before positions.
+// the first player's whatever the line says (ruling V5). A position with
+// no sector is refused (ruling V2), and then nothing changes.
 func (s *State) StartAt(turn, player int) error {
 	switch {
 	case s.turn > 0 || s.outcome.Over:
@@ -79,6 +76,8 @@ func (s *State) StartAt(turn, player int) error {
 		return ruling("V34", rulingPosition, fmt.Sprintf("turn %d: turns count from 1", turn))
 	case player < 0 || player > 1:
 		return fmt.Errorf("void: no player %d", player)
+	case len(s.sectors) == 0:
+		return ruling("V2", rulingBoardFirst, noSector)
 	}
 	if turn == 1 {
 		// The first player takes the first turn (ruling V5): a first
@@ -87,9 +86,6 @@ func (s *State) StartAt(turn, player int) error {
 		player = 0
 	}
 	s.first.turn, s.first.player = turn, player
-	if len(s.sectors) == 0 {
-		return nil
-	}
 	return s.begin()
 }
 

@@ -226,7 +226,7 @@ Ann: field Scout South
 
 // TestPositionImpossible sets up positions that cannot be, each refused
 // with a ruling and a message naming what is impossible: by the
-// declaration that cannot stand, or by StartAt and Begin.
+// declaration that cannot stand, or by StartAt.
 func TestPositionImpossible(t *testing.T) {
 	tests := []struct {
 		name         string
@@ -291,14 +291,11 @@ func TestPositionImpossible(t *testing.T) {
 					}
 				}
 			}
-			// StartAt, then Begin, as the referee calls them: a set-up with
-			// no sector is refused by Begin, at the first turn line.
+			// What no declaration refuses, StartAt refuses itself, at the
+			// first turn line, before anything changes: the referee calls
+			// Begin only on a position that StartAt accepted.
 			before, shown := s.clone(), snapshot(s)
 			err = s.StartAt(tt.turn, tt.player)
-			if err == nil {
-				before, shown = s.clone(), snapshot(s)
-				err = s.Begin()
-			}
 			v := quotes.Refused(t, err, fmt.Sprintf("StartAt(%d)", tt.turn), who(tt.player), tt.want)
 			checkWhat(t, v, tt.what)
 			checkUnchanged(t, s, before, shown, "StartAt")

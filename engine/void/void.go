@@ -456,11 +456,14 @@ func (s *State) Begin() error {
 	return s.begin()
 }
 
+// noSector is what a set-up with no board line lacks (ruling V2).
+const noSector = "the set-up declares no sector: write a board line, as in board: sector North Forest"
+
 // begin starts the first turn once the set-up is written; refused, it
 // changes nothing.
 func (s *State) begin() error {
 	if len(s.sectors) == 0 {
-		return ruling("V2", rulingBoardFirst, "the set-up declares no sector: write a board line, as in board: sector North Forest")
+		return ruling("V2", rulingBoardFirst, noSector)
 	}
 	s.planned = -1
 	s.turn = max(s.first.turn, 1) - 1

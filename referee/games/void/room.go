@@ -114,19 +114,18 @@ func voidToEngine(dst []engine.Move, m *grammar.VoidMove, setup bool) []engine.M
 	return append(dst, em)
 }
 
-// voidDeclares tells whether a set-up move declares a position, one whose
-// first turn may have any number (ruling V34), and whose refusal is an
-// impossible position (exit status 2): a player's void energy or income,
-// which every position writes. The other set-up moves (the board's
-// sectors, life, hands, caches and cards in play) declare the position
-// too, but Void transcripts have always reported the refusal of a set-up
-// line (a name given twice, a card not in the catalogue, a card put in play
-// before the board line) as an illegal move (exit status 1), and they
-// still do: the core reports a declaration's refusal as impossible, and
-// these keep the reports older transcripts had.
+// voidDeclares tells whether a set-up move declares a position (ruling
+// V34): every move Void's set-up lines take, the board's sectors and each
+// player's void energy, income, life, hand, cache and cards in play. A
+// transcript with any of them begins from the position they declare, its
+// first turn may have any number, and a set-up line the rules refuse (a
+// name given twice, a card not in the catalogue, a card put in play
+// before the board line) is an impossible position, exit status 2, as in
+// every game.
 func voidDeclares(m *grammar.VoidMove) bool {
 	switch m.Action.(type) {
-	case *grammar.VoidEnergy, *grammar.VoidIncome:
+	case *grammar.VoidSector, *grammar.VoidEnergy, *grammar.VoidIncome, *grammar.VoidLife,
+		*grammar.VoidHand, *grammar.VoidCache, *grammar.VoidField:
 		return true
 	}
 	return false

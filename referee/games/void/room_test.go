@@ -8,9 +8,8 @@ import (
 )
 
 // TestDeclarations checks each move of a set-up line: Declares tells
-// whether it declares a position whose refusal is an impossible position
-// (void energy and income; the others are refused as illegal set-up
-// moves, as they always were), and its engine move is written
+// whether it declares a position, whose refusal is an impossible position
+// (every move a set-up line takes does), and its engine move is written
 // back by Notate as the grammar's node prints it, so that a position the
 // engine writes reads as the transcript it came from.
 func TestDeclarations(t *testing.T) {
@@ -19,17 +18,17 @@ func TestDeclarations(t *testing.T) {
 		declares bool
 		text     string // as Notate writes it; "" is src
 	}{
-		{src: "sector North Forest Lake", declares: false},
-		{src: `sector "North Reach" "Deep Forest"`, declares: false},
+		{src: "sector North Forest Lake", declares: true},
+		{src: `sector "North Reach" "Deep Forest"`, declares: true},
 		{src: "energy 3", declares: true},
 		{src: "income 0", declares: true},
-		{src: "life 10", declares: false},
-		{src: `hand Scout "Void Scout" Shock`, declares: false},
-		{src: `cache Shock "hand" Drain`, declares: false},
-		{src: "field Sentinel North", declares: false},
-		{src: "field Raider Middle damage 1", declares: false},
-		{src: "field Raider Middle damage 0", declares: false, text: "field Raider Middle"},
-		{src: `field Raider "damage" damage 2`, declares: false},
+		{src: "life 10", declares: true},
+		{src: `hand Scout "Void Scout" Shock`, declares: true},
+		{src: `cache Shock "hand" Drain`, declares: true},
+		{src: "field Sentinel North", declares: true},
+		{src: "field Raider Middle damage 1", declares: true},
+		{src: "field Raider Middle damage 0", declares: true, text: "field Raider Middle"},
+		{src: `field Raider "damage" damage 2`, declares: true},
 		// A turn's move on a set-up line declares nothing: the engine
 		// refuses it there.
 		{src: "play Shock North", declares: false},
