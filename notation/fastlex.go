@@ -77,23 +77,32 @@ func (l *FastLexer) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 
 // LexString lexes s.
 func (l *FastLexer) LexString(filename, s string) (lexer.Lexer, error) {
-	return &fastLexer{def: l, data: s, pos: lexer.Position{Filename: filename, Line: 1, Column: 1}}, nil
+	return ScanLexer(filename, s, l.scan), nil
 }
 
-// fastLexer is one run of a FastLexer over a text.
-type fastLexer struct {
-	def  *FastLexer
+// ScanLexer lexes s as participle's lexers do, a token at a time, with
+// scan: the type and length of the token at the start of a text (not
+// empty), or a length of 0 where no rule matches. A lexer written by hand
+// as a scan function (the transcripts', the catalogues') is a
+// lexer.Definition through it.
+func ScanLexer(filename, s string, scan func(string) (lexer.TokenType, int)) lexer.Lexer {
+	return &scanLexer{scan: scan, data: s, pos: lexer.Position{Filename: filename, Line: 1, Column: 1}}
+}
+
+// scanLexer is one run of a scan function over a text.
+type scanLexer struct {
+	scan func(string) (lexer.TokenType, int)
 	data string
 	pos  lexer.Position
 }
 
 // Next gives the next token, or at a character no rule matches the error
 // the declarative lexer gives there.
-func (f *fastLexer) Next() (lexer.Token, error) {
+func (f *scanLexer) Next() (lexer.Token, error) {
 	if f.data == "" {
 		return lexer.EOFToken(f.pos), nil
 	}
-	typ, n := f.def.scan(f.data)
+	typ, n := f.scan(f.data)
 	if n == 0 {
 		// The first 16 runes, as participle's lexer shows them, without
 		// converting the whole rest of the text as it does.

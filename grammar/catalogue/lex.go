@@ -1,7 +1,6 @@
 package catalogue
 
 import (
-	"fmt"
 	"io"
 	"strings"
 	"unicode"
@@ -53,7 +52,7 @@ func (c *catalogueScanner) Lex(filename string, r io.Reader) (lexer.Lexer, error
 
 // LexString lexes s.
 func (c *catalogueScanner) LexString(filename, s string) (lexer.Lexer, error) {
-	return &scannerLexer{scan: c.Scan, data: s, pos: lexer.Position{Filename: filename, Line: 1, Column: 1}}, nil
+	return notation.ScanLexer(filename, s, c.Scan), nil
 }
 
 // Scan gives the type and the length of the token at the start of s (not
@@ -163,37 +162,4 @@ func wordRest(s string, apostrophes bool) int {
 		i += size
 	}
 	return i
-}
-
-// scannerLexer is one run of a scanner over a text, as a participle lexer.
-type scannerLexer struct {
-	scan func(string) (lexer.TokenType, int)
-	data string
-	pos  lexer.Position
-}
-
-// Next gives the next token, or at a character no rule matches the error
-// participle's lexer gives there.
-func (l *scannerLexer) Next() (lexer.Token, error) {
-	if l.data == "" {
-		return lexer.EOFToken(l.pos), nil
-	}
-	typ, n := l.scan(l.data)
-	if n == 0 {
-		// The first 16 runes, as participle shows them, without
-		// converting the rest.
-		sample, k := l.data, 0
-		for i := range l.data {
-			if k == 16 {
-				sample = l.data[:i] + "..."
-				break
-			}
-			k++
-		}
-		return lexer.Token{}, &lexer.Error{Msg: fmt.Sprintf("lexer: invalid input text %q", string([]rune(sample))), Pos: l.pos}
-	}
-	tok := lexer.Token{Type: typ, Value: l.data[:n], Pos: l.pos}
-	l.pos.Advance(tok.Value)
-	l.data = l.data[n:]
-	return tok, nil
 }
