@@ -121,6 +121,40 @@ type Options struct {
 	Seeded   bool   // whether the deck order comes from Seed
 	Seed     uint64 // the shuffle seed, when Seeded
 	Variants map[string]string
+	// OneSeat is set for a record made from one player's seat (the
+	// Perspective tag): Seat is that player's index. What that seat sees
+	// must be written; the cards hidden from it may be written unknown.
+	OneSeat bool
+	Seat    int
+}
+
+// Assumer is a state that accepts moves under assumptions about cards
+// nobody recorded: a card played from a hand that holds unknown cards is
+// legal when one of them could be it (see package hidden).
+type Assumer interface {
+	// Assumptions counts the moves so far that were legal only under such
+	// an assumption.
+	Assumptions() int
+}
+
+// Recorder is a seeded state that can say what its seed decided, as a
+// transcript without a seed writes it: a random game written unseeded
+// checks to the same result.
+type Recorder interface {
+	// Recorded returns, and forgets, what happened since the last call as
+	// the moves an unseeded transcript writes, in order, each with the
+	// player who writes it: the draws, deals and reveals the seed made,
+	// and each move applied, carrying what the seed revealed during it.
+	// A move written on a set-up line is wrapped in OnSetupLine.
+	Recorded() []By
+}
+
+// Hider is a state that can write a move as one seat saw it: the cards
+// hidden from that seat replaced by the game's unknown card.
+type Hider interface {
+	// Hide returns m, made by player, as seat saw it when it was made; the
+	// state is the one after m.
+	Hide(seat, player int, m Move) Move
 }
 
 // Game is a game's rules: what it is called, its variants, and how to start it.

@@ -974,6 +974,31 @@ func TestCheckUnknownPlayerPositions(t *testing.T) {
 	}
 }
 
+// TestCheckPerspective: the Perspective tag names one player, who must be
+// one of the Players tag's.
+func TestCheckPerspective(t *testing.T) {
+	tests := []struct {
+		header string
+		want   int
+		errs   []string
+	}{
+		{`[Players "Ann" "Ben"]`, -1, nil},
+		{`[Players "Ann" "Ben"] [Perspective "Ben"]`, 1, nil},
+		{`[Perspective "Ann"] [Players "Ann" "Ben"]`, 0, nil},
+		{`[Players "Ann" "Ben"] [Perspective "Bob"]`, -1, []string{`1:23: the Perspective tag names "Bob", who is not a player: the players are Ann, Ben`}},
+		{`[Players "Ann" "Ben"] [Perspective "Ann" "Ben"]`, -1, []string{`1:23: the Perspective tag takes one value, found 2`}},
+	}
+	for _, tt := range tests {
+		tr, errs := notation.Check(parseOK(t, tt.header+"\n1. Ann: a1-b2\n"), 2)
+		if got := errorLines(errs); !slices.Equal(got, tt.errs) {
+			t.Errorf("%s: errors %q, want %q", tt.header, got, tt.errs)
+		}
+		if tr.Perspective != tt.want {
+			t.Errorf("%s: Perspective = %d, want %d", tt.header, tr.Perspective, tt.want)
+		}
+	}
+}
+
 func TestCheckCorrectFile(t *testing.T) {
 	src := `[Game "sortie"]
 [Event "Thursday"]

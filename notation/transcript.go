@@ -11,12 +11,15 @@ import (
 // one result line, every player named in the Players tag.
 type Transcript[M Move] struct {
 	*Parsed[M]
-	Tags     []*Tag
-	Game     string   // the Game tag's value, or ""
-	Players  []string // from the Players tag, first to move first
-	Seed     string   // the Seed tag's value
-	Seeded   bool     // whether there is a Seed tag
-	Variants map[string]string
+	Tags    []*Tag
+	Game    string   // the Game tag's value, or ""
+	Players []string // from the Players tag, first to move first
+	Seed    string   // the Seed tag's value
+	Seeded  bool     // whether there is a Seed tag
+	// Perspective is the index of the player from whose seat the record
+	// was made (the Perspective tag), or -1 for a record of every card.
+	Perspective int
+	Variants    map[string]string
 	// VariantTag is the Variant tag, for positions; nil when there is none.
 	VariantTag *Tag
 	Setup      []*Setup[M]
@@ -50,7 +53,7 @@ func (t *Transcript[M]) PlayerIndex(name string) int { return slices.Index(t.Pla
 // than the players' names that may begin a set-up line, such as Void's
 // board line.
 func Check[M Move](p *Parsed[M], n int, subjects ...string) (*Transcript[M], []*Error) {
-	t := &Transcript[M]{Parsed: p, Variants: map[string]string{}}
+	t := &Transcript[M]{Parsed: p, Variants: map[string]string{}, Perspective: -1}
 	found := NewErrorSet(Limits{MaxErrors: p.maxErrors}.OrDefault().MaxErrors)
 	fail := func(span Span, format string, args ...any) {
 		found.Add(&Error{span, fmt.Sprintf(format, args...)})
@@ -133,6 +136,12 @@ func Check[M Move](p *Parsed[M], n int, subjects ...string) (*Transcript[M], []*
 		if t.Result != nil {
 			check(t.Result.Player)
 		}
+		if tag := t.Tag("Perspective"); tag != nil && len(tag.Values) == 1 {
+			name := tag.Text()[0]
+			if t.Perspective = t.PlayerIndex(name); t.Perspective < 0 {
+				fail(tag.Span(), "the Perspective tag names %q, who is not a player: the players are %s", name, strings.Join(t.Players, ", "))
+			}
+		}
 	}
 	errs, dropped := found.List()
 	t.Dropped = dropped
@@ -168,6 +177,8 @@ func (t *Transcript[M]) checkTag(tag *Tag, fail func(Span, string, ...any)) {
 		if one() {
 			t.Game = values[0]
 		}
+	case "Perspective":
+		one()
 	case "Seed":
 		if one() {
 			t.Seed, t.Seeded = values[0], true

@@ -54,8 +54,8 @@ type Binding[M notation.Move] struct {
 	Unshuffled bool
 	// Key says once, for referee replay, what the drawings' marks mean.
 	Key func(players []string) []string
-	// Draw draws a state for referee replay.
-	Draw func(st engine.State, players []string) Drawing
+	// Draw draws a state for referee replay, as seen from view's seat.
+	Draw func(st engine.State, view View) Drawing
 }
 
 // Register adds a game to those the referee knows, and returns it. A
@@ -182,6 +182,9 @@ func (b *binding[M]) load(a *notation.Arena[M], path, src string, limits notatio
 	r.Diagnostics = append(r.Diagnostics, errorsToDiagnostics(errs)...)
 	r.Dropped += t.Dropped
 	r.Players, r.Seed = t.Players, t.Seed
+	if t.Perspective >= 0 {
+		r.Perspective = t.Players[t.Perspective]
+	}
 	if tag := t.Tag("Game"); tag != nil && t.Game != b.Name() {
 		r.add(Error, tag.Span(), fmt.Sprintf("this is a %s transcript, but the Game tag says %q", b.Name(), t.Game))
 	}
@@ -237,6 +240,8 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 			Seeded:   t.Seeded,
 			Seed:     shuffle.ParseSeed(t.Seed),
 			Variants: t.Variants,
+			OneSeat:  t.Perspective >= 0,
+			Seat:     max(t.Perspective, 0),
 		})
 		return err
 	})
@@ -327,6 +332,7 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 		}
 		correction, corrected := t.CorrectionOf(m)
 		ems = b.toEngine(ems[:0], m, setup)
+		assumed := assumptions(state)
 		var ok bool
 		switch {
 		case declaration && corrected:
@@ -348,6 +354,9 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 		if !ok {
 			return false
 		}
+		if assumptions(state) > assumed {
+			r.Unverified++
+		}
 		if opts.afterMove != nil {
 			note := ""
 			if corrected {
@@ -359,6 +368,12 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 	}
 	// endTurn ends the turn written on line turn.
 	endTurn := func(player int, turn *notation.Turn[M]) bool {
+		assumed := assumptions(state)
+		defer func() {
+			if assumptions(state) > assumed {
+				r.Unverified++
+			}
+		}()
 		if err := guarded(func() error { return state.Apply(player, engine.EndTurn{}) }); err != nil {
 			span := notation.Span{Start: turn.Node.Pos, End: turn.Player.Span().End}
 			if _, ok := err.(*internalError); ok {
@@ -455,6 +470,15 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 		r.Outcome = "stopped"
 	}
 	return out
+}
+
+// assumptions is how many moves st has taken under assumptions about
+// cards nobody recorded (engine.Assumer), or 0.
+func assumptions(st engine.State) int {
+	if a, ok := st.(engine.Assumer); ok {
+		return a.Assumptions()
+	}
+	return 0
 }
 
 // startAt ends a declared position at the first turn line, turn, of
@@ -872,6 +896,17 @@ func (b *binding[M]) writeMove(m engine.Move, mover, turn int, players []string)
 // attack, end the turn, ...), then uniformly among the moves of that kind,
 // so that no kind crowds out the others.
 func (b *binding[M]) Random(seed uint64) (string, string) {
+	text, outcome, err := b.RandomWith(seed, RandomOptions{})
+	if err != nil {
+		panic(err) // a seeded game always plays
+	}
+	return text, outcome
+}
+
+// RandomWith is Random written as opts asks: without a seed, every card
+// the seed dealt written where it was dealt, and from one seat, the cards
+// hidden from it written "?" (engine.Recorder, engine.Hider).
+func (b *binding[M]) RandomWith(seed uint64, opts RandomOptions) (string, string, error) {
 	const maxTurns, maxMovesPerTurn, maxSetupMoves = 200, 40, 100
 	rng := shuffle.New(seed)
 	gameSeed := rng.Uint64()
@@ -880,16 +915,56 @@ func (b *binding[M]) Random(seed uint64) (string, string) {
 	if b.cards != nil {
 		rules = b.cards.defaultRules(b.Name())
 	}
+	seat := -1
+	if opts.Perspective != "" {
+		if seat = slices.Index(players, opts.Perspective); seat < 0 {
+			return "", "", fmt.Errorf("random games are played by %s: %q is not one of them", strings.Join(players, " and "), opts.Perspective)
+		}
+		opts.Unseeded = true
+	}
 	st, err := rules.New(engine.Options{Players: players, Seeded: true, Seed: gameSeed})
 	if err != nil {
 		panic(err) // the default variants always set up
+	}
+	recorder, _ := st.(engine.Recorder)
+	hider, _ := st.(engine.Hider)
+	switch {
+	case !opts.Unseeded:
+		recorder = nil
+	case recorder == nil && b.unshuffled:
+		// Nothing is shuffled: the moves are the record.
+	case recorder == nil:
+		return "", "", fmt.Errorf("%s cannot write its random games without a seed", b.Name())
+	case seat >= 0 && hider == nil:
+		return "", "", fmt.Errorf("%s cannot write its random games from one seat", b.Name())
 	}
 	var out strings.Builder
 	fmt.Fprintf(&out, "[Game %q]\n[Event \"random game\"]\n[Players", b.Name())
 	for _, p := range players {
 		fmt.Fprintf(&out, " %q", p)
 	}
-	fmt.Fprintf(&out, "]\n[Seed \"%d\"]\n\n", gameSeed)
+	out.WriteString("]\n")
+	if !opts.Unseeded {
+		fmt.Fprintf(&out, "[Seed \"%d\"]\n", gameSeed)
+	}
+	if seat >= 0 {
+		fmt.Fprintf(&out, "[Perspective %q]\n", players[seat])
+	}
+	out.WriteString("\n")
+	// written is what the transcript writes for the moves played since it
+	// last asked: the move itself, or what an unseeded record writes.
+	written := func(player int, m engine.Move) []engine.By {
+		if recorder == nil {
+			return []engine.By{{Player: player, Move: m}}
+		}
+		return recorder.Recorded()
+	}
+	hide := func(e engine.By) engine.Move {
+		if seat >= 0 {
+			return hider.Hide(seat, e.Player, e.Move)
+		}
+		return e.Move
+	}
 	// A game whose set-up is made of choices (a draft) lists them as
 	// set-up-line moves: a player's moves in a row share a line.
 	var line []string
@@ -899,6 +974,21 @@ func (b *binding[M]) Random(seed uint64) (string, string) {
 			out.WriteString(notation.MoveLine(subject+":", line) + "\n")
 		}
 		line = nil
+	}
+	setupLine := func(es []engine.By) {
+		for _, e := range es {
+			if _, end := e.Move.(engine.EndTurn); end {
+				continue
+			}
+			if who := b.subject(players, e.Player); who != subject {
+				flush()
+				subject = who
+			}
+			line = append(line, b.notate(hide(e)))
+		}
+	}
+	if recorder != nil {
+		setupLine(recorder.Recorded())
 	}
 	setupMoves := 0
 	for ; setupMoves < maxSetupMoves; setupMoves++ {
@@ -913,19 +1003,27 @@ func (b *binding[M]) Random(seed uint64) (string, string) {
 		if err := st.Apply(player, m); err != nil {
 			panic(fmt.Sprintf("random %s game %d: a listed set-up move is illegal: %v", b.Name(), seed, err))
 		}
-		if who := b.subject(players, player); who != subject {
-			flush()
-			subject = who
-		}
-		line = append(line, b.notate(m))
+		setupLine(written(player, m))
 	}
 	flush()
-	if setupMoves > 0 {
+	if out.String()[out.Len()-2:] != "\n\n" {
 		out.WriteString("\n")
 	}
+	// carried is what the end of the last turn dealt, written at the start
+	// of the next turn's line.
+	var carried []engine.By
 	for turn := 1; turn <= maxTurns && !st.Outcome().Over; turn++ {
 		player := st.ToMove()
 		var moves []string
+		add := func(es []engine.By) {
+			for _, e := range es {
+				if _, end := e.Move.(engine.EndTurn); !end {
+					moves = append(moves, b.writeMove(hide(e), e.Player, player, players))
+				}
+			}
+		}
+		add(carried)
+		carried = nil
 		for {
 			legal := st.Legal()
 			if len(moves) >= maxMovesPerTurn && slices.ContainsFunc(legal, isEndTurn) {
@@ -946,15 +1044,25 @@ func (b *binding[M]) Random(seed uint64) (string, string) {
 			if err := st.Apply(mover, m); err != nil {
 				panic(fmt.Sprintf("random %s game %d: a listed move is illegal: %v", b.Name(), seed, err))
 			}
-			moves = append(moves, b.writeMove(m, mover, player, players))
+			add(written(mover, m))
+		}
+		if !st.Outcome().Over {
+			if err := st.Apply(player, engine.EndTurn{}); err != nil {
+				panic(fmt.Sprintf("random %s game %d: ending the turn is illegal: %v", b.Name(), seed, err))
+			}
+			// What the seed dealt before the turn ended is this turn's;
+			// what the end of the turn dealt, the next turn's.
+			es := written(player, engine.EndTurn{})
+			end := slices.IndexFunc(es, func(e engine.By) bool { _, ok := e.Move.(engine.EndTurn); return ok })
+			if end < 0 {
+				end = len(es)
+			}
+			add(es[:end])
+			if end < len(es) {
+				carried = es[end+1:]
+			}
 		}
 		out.WriteString(notation.MoveLine(fmt.Sprintf("%d. %s:", turn, players[player]), moves) + "\n")
-		if st.Outcome().Over {
-			break // won in the middle of the turn
-		}
-		if err := st.Apply(player, engine.EndTurn{}); err != nil {
-			panic(fmt.Sprintf("random %s game %d: ending the turn is illegal: %v", b.Name(), seed, err))
-		}
 	}
 	outcome := "unfinished"
 	if o := st.Outcome(); o.Over {
@@ -966,7 +1074,7 @@ func (b *binding[M]) Random(seed uint64) (string, string) {
 	} else {
 		out.WriteString("\nresult: unfinished\n")
 	}
-	return out.String(), outcome
+	return out.String(), outcome, nil
 }
 
 func isEndTurn(m engine.Move) bool { _, ok := m.(engine.EndTurn); return ok }

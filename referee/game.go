@@ -40,6 +40,9 @@ type Game interface {
 	// Random plays a random legal game from seed and writes its transcript,
 	// with the outcome the generator reached.
 	Random(seed uint64) (transcript string, outcome string)
+	// RandomWith is Random written as opts asks; it fails for a game that
+	// cannot write its games so.
+	RandomWith(seed uint64, opts RandomOptions) (transcript string, outcome string, err error)
 	// Variants lists the named rulings a transcript may choose.
 	Variants() []VariantInfo
 	// HasPositions tells whether the game's transcripts may begin from a
@@ -91,6 +94,9 @@ type Options struct {
 	// that turn will be shown, so that it keeps the states of that turn
 	// and the next only: a long game shown at one turn holds a few.
 	OnlyTurn int
+	// Seat, when not empty, names the player whose seat Replay's drawings
+	// are drawn for: the other players' hidden cards are not shown.
+	Seat string
 	// beforeMove, when set, sees each written move just before it is
 	// replayed: its place, the player making it, whether it is on a set-up
 	// line, and the state it meets (which it must not change).
@@ -120,6 +126,17 @@ func Games() []Game {
 	out := slices.Clone(games)
 	slices.SortFunc(out, func(a, b Game) int { return strings.Compare(a.Name(), b.Name()) })
 	return out
+}
+
+// RandomOptions say how a random game is written.
+type RandomOptions struct {
+	// Unseeded writes no Seed tag: every card the seed dealt is written
+	// where it was dealt, as a record of a game shuffled by hand.
+	Unseeded bool
+	// Perspective, when set, names the player from whose seat the game is
+	// written: the cards hidden from that seat are written "?". It
+	// implies Unseeded.
+	Perspective string
 }
 
 // Lookup finds a game by name.

@@ -29,6 +29,7 @@ type jsonReport struct {
 	Game        string           `json:"game"`
 	Players     []string         `json:"players"`
 	Seed        *string          `json:"seed"`
+	Perspective *string          `json:"perspective"`
 	Unshuffled  bool             `json:"unshuffled"`
 	Variants    []string         `json:"variants"`
 	Replayed    bool             `json:"replayed"`
@@ -37,6 +38,7 @@ type jsonReport struct {
 	Moves       int              `json:"moves"`
 	Illegal     int              `json:"illegal"`
 	Rulings     int              `json:"rulings"`
+	Unverified  int              `json:"unverified"`
 	Penalties   map[string]int   `json:"penalties"`
 	Result      string           `json:"result"`
 	Recorded    *string          `json:"recorded"`
@@ -109,9 +111,9 @@ func orEmpty[T any](s []T) []T {
 func toJSONReport(c checked) jsonReport {
 	r := c.Report
 	out := jsonReport{
-		Path: r.Path, Game: r.Game, Players: orEmpty(r.Players), Seed: orNull(r.Seed), Unshuffled: r.Unshuffled,
+		Path: r.Path, Game: r.Game, Players: orEmpty(r.Players), Seed: orNull(r.Seed), Perspective: orNull(r.Perspective), Unshuffled: r.Unshuffled,
 		Variants: orEmpty(r.Variants), Replayed: r.Replayed, Stopped: r.Stopped,
-		Turns: r.Turns, Moves: r.Moves, Illegal: r.Illegal, Rulings: r.Rulings, Penalties: map[string]int{},
+		Turns: r.Turns, Moves: r.Moves, Illegal: r.Illegal, Rulings: r.Rulings, Unverified: r.Unverified, Penalties: map[string]int{},
 		Result: r.Result, Recorded: orNull(r.Recorded), Outcome: orNull(r.Outcome),
 		State: []jsonRow{}, ExitCode: c.exitCode, Diagnostics: []jsonDiagnostic{},
 	}

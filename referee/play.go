@@ -87,6 +87,10 @@ func NewSession(g Game, path, src string, opts Options) (*Session, *Report) {
 			text, _ = g.Format(path, text[:loc[0]]+text[loc[1]:])
 		}
 	}
+	if opts.Seat == "" {
+		// A record made from one seat is drawn from that seat.
+		opts.Seat = r.Perspective
+	}
 	s := &Session{game: g, path: path, text: text, opts: opts}
 	s.refresh()
 	if s.report.ExitCode() != 0 {
@@ -919,25 +923,39 @@ func (s *Session) typedMoves() []string {
 	return out
 }
 
-// NewHeader writes the header of a new game: its Game, Players, Seed
-// (when seed is not ""), Catalogue (when catalogue is not "": a path
-// relative to the transcript) and Variant (each name=value) tags.
-func NewHeader(g Game, players []string, seed, catalogue string, variants []string) string {
+// Header is a new game's tags.
+type Header struct {
+	Players   []string
+	Seed      string // "" for none: the draws are written
+	Catalogue string // "" for the game's own
+	// Perspective names the player from whose seat the game is recorded;
+	// "" for a record of every card.
+	Perspective string
+	Variants    []string
+}
+
+// NewHeader writes the header of a new game: its Game, Players, Seed,
+// Perspective, Catalogue and Variant tags, those with nothing to say left
+// out.
+func NewHeader(g Game, h Header) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "[Game %q]\n[Players", g.Name())
-	for _, p := range players {
+	for _, p := range h.Players {
 		fmt.Fprintf(&b, " %q", p)
 	}
 	b.WriteString("]\n")
-	if seed != "" {
-		fmt.Fprintf(&b, "[Seed %q]\n", seed)
+	if h.Seed != "" {
+		fmt.Fprintf(&b, "[Seed %q]\n", h.Seed)
 	}
-	if catalogue != "" {
-		fmt.Fprintf(&b, "[Catalogue %q]\n", catalogue)
+	if h.Perspective != "" {
+		fmt.Fprintf(&b, "[Perspective %q]\n", h.Perspective)
 	}
-	if len(variants) > 0 {
+	if h.Catalogue != "" {
+		fmt.Fprintf(&b, "[Catalogue %q]\n", h.Catalogue)
+	}
+	if len(h.Variants) > 0 {
 		b.WriteString("[Variant")
-		for _, v := range variants {
+		for _, v := range h.Variants {
 			fmt.Fprintf(&b, " %q", v)
 		}
 		b.WriteString("]\n")
@@ -949,7 +967,7 @@ func NewHeader(g Game, players []string, seed, catalogue string, variants []stri
 // Daemon), where one without a seed has its draws written (Sortie, Mecha)
 // or nothing to shuffle (Void).
 func NeedsSeed(g Game, players []string, variants []string) bool {
-	without := g.Check("", NewHeader(g, players, "", "", variants), Options{})
-	with := g.Check("", NewHeader(g, players, "0", "", variants), Options{})
+	without := g.Check("", NewHeader(g, Header{Players: players, Variants: variants}), Options{})
+	with := g.Check("", NewHeader(g, Header{Players: players, Seed: "0", Variants: variants}), Options{})
 	return without.ExitCode() != 0 && with.ExitCode() == 0
 }

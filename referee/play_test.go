@@ -447,7 +447,7 @@ func TestSessionRefusesABadTranscript(t *testing.T) {
 		{"an illegal move", seeded + "\n1. Ann: place 7D/9C a1, place 7D/9C a2\n", "illegal: 7D is not in Ann's hand"},
 		{"a syntax error", seeded + "\n1. Ann: place 7D 9C a1\n", "error: expected"},
 		{"a wrong result", seeded + "\n1. Ann:\n\nresult: Ann wins\n", "disagrees with the rules"},
-		{"a bad variant", NewHeader(sortieGame(), []string{"Ann", "Ben"}, "1", "", []string{"tie=never"}), "tie"},
+		{"a bad variant", NewHeader(sortieGame(), Header{Players: []string{"Ann", "Ben"}, Seed: "1", Variants: []string{"tie=never"}}), "tie"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -559,7 +559,7 @@ func TestNeedsSeed(t *testing.T) {
 }
 
 func TestNewHeader(t *testing.T) {
-	got := NewHeader(sortieGame(), []string{"Ann Lee", "Ben"}, "7", "", []string{"tie=bounce", "ace=high"})
+	got := NewHeader(sortieGame(), Header{Players: []string{"Ann Lee", "Ben"}, Seed: "7", Variants: []string{"tie=bounce", "ace=high"}})
 	want := "[Game \"sortie\"]\n[Players \"Ann Lee\" \"Ben\"]\n[Seed \"7\"]\n[Variant \"tie=bounce\" \"ace=high\"]\n"
 	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)

@@ -46,6 +46,7 @@ type Step struct {
 
 	state   engine.State
 	players []string
+	seat    int
 	draw    drawer
 }
 
@@ -72,7 +73,7 @@ func (s Step) heading(p Palette) string {
 // Drawing draws the state after the step, with the result once the game
 // is over.
 func (s Step) Drawing() Drawing {
-	d := s.draw.state(s.state, s.players)
+	d := s.draw.state(s.state, View{Players: s.players, Seat: s.seat})
 	if o := s.state.Outcome(); o.Over {
 		d = append(d, Plain("game over: "+describeOutcome(o, s.players)))
 	}
@@ -156,9 +157,13 @@ func (b *binding[M]) Replay(path, src string, opts Options) (*Replay, *Report) {
 		}
 		forget()
 	}
+	seat := engine.Nobody
+	if opts.Seat != "" {
+		seat = t.PlayerIndex(opts.Seat)
+	}
 	for i := range rp.Steps {
 		s := &rp.Steps[i]
-		s.players, s.draw = t.Players, b.draw
+		s.players, s.draw, s.seat = t.Players, b.draw, seat
 		if s.Player >= 0 {
 			s.Subject = t.Players[s.Player]
 		} else if s.Kind == MoveStep {

@@ -258,5 +258,15 @@ type drawer struct {
 	// key says once what the drawings' marks mean.
 	key func(players []string) []string
 	// state draws a state.
-	state func(st engine.State, players []string) Drawing
+	state func(st engine.State, view View) Drawing
+}
+
+// View says for whom a state is drawn: the players' names, and the seat
+// at the table it is drawn for.
+type View struct {
+	Players []string
+	// Seat is the index of the player the drawing is for, whose
+	// opponents' hidden cards it must not show (their hands as a count);
+	// engine.Nobody draws every card.
+	Seat int
 }

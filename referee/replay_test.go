@@ -484,7 +484,7 @@ func TestReplayRandomGames(t *testing.T) {
 // as a fault of an engine's is.
 func TestReplayDrawingFault(t *testing.T) {
 	rp, r := ReplayFile(filepath.Join(repo, "examples/sortie/illegal-placement.sortie"), Options{})
-	rp.Steps[1].draw.state = func(engine.State, []string) Drawing { panic("no pencil") }
+	rp.Steps[1].draw.state = func(engine.State, View) Drawing { panic("no pencil") }
 	var b bytes.Buffer
 	if err := WriteReplay(&b, rp, r, Palette{}, 0); err != nil {
 		t.Fatal(err)

@@ -38,6 +38,9 @@ type Report struct {
 	Game    string
 	Players []string
 	Seed    string // the Seed tag, or "" for a game whose draws are written
+	// Perspective names the player from whose seat the record was made
+	// (the Perspective tag), or is "".
+	Perspective string
 	// Unshuffled is set for a game with nothing to shuffle or draw (Void),
 	// where a missing seed leaves nothing unwritten.
 	Unshuffled bool
@@ -48,6 +51,10 @@ type Report struct {
 	// Rulings counts the moves the transcript records a correction for:
 	// taken back, let stand, or taken back with a penalty.
 	Rulings int
+	// Unverified counts the moves legal only under an assumption about
+	// cards nobody recorded: a card played from a hand that held unknown
+	// cards, which could have been it.
+	Unverified int
 	// Penalties counts each player's penalties; nil when none is recorded.
 	Penalties   []int
 	Diagnostics []Diagnostic

@@ -236,6 +236,9 @@ func WriteReport(w io.Writer, r *Report, p Palette) {
 	default:
 		row("seed", "none: the draws are written")
 	}
+	if r.Perspective != "" {
+		row("seat", r.Perspective+"'s: the cards hidden from it may be written ?")
+	}
 	if len(r.Variants) > 0 {
 		row("variants", strings.Join(r.Variants, " "))
 	} else {
@@ -243,6 +246,9 @@ func WriteReport(w io.Writer, r *Report, p Palette) {
 	}
 	row("played", fmt.Sprintf("%s, %s", Plural(r.Turns, "turn"), Plural(r.Moves, "move")))
 	row("illegal", fmt.Sprint(r.Illegal))
+	if r.Unverified > 0 {
+		row("unverified", fmt.Sprintf("%s legal only if a hidden card was the one named", Plural(r.Unverified, "move")))
+	}
 	if r.Rulings > 0 {
 		row("rulings", fmt.Sprintf("%d recorded", r.Rulings))
 	}

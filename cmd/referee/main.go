@@ -368,6 +368,9 @@ type randomCmd struct {
 	Seed  uint64 `required:"" help:"The seed of the first game; game i of --count uses seed+i."`
 	Count int    `default:"1" help:"How many games to play."`
 	Out   string `help:"A folder to write the games to, one file each (atomically); without it they are printed."`
+	// Unseeded and Perspective write games as a table records them.
+	Unseeded    bool   `help:"Write no Seed tag: every card dealt is written where it is dealt, as at a table shuffled by hand."`
+	Perspective string `placeholder:"NAME" help:"Write each game from NAME's seat (Ann or Ben): the cards hidden from it are written ?, with a Perspective tag. Implies --unseeded."`
 }
 
 func (c *randomCmd) Run(e *env) (int, error) {
@@ -385,7 +388,10 @@ func (c *randomCmd) Run(e *env) (int, error) {
 	}
 	for i := 0; i < c.Count; i++ {
 		seed := c.Seed + uint64(i)
-		text, _ := g.Random(seed)
+		text, _, err := g.RandomWith(seed, referee.RandomOptions{Unseeded: c.Unseeded, Perspective: c.Perspective})
+		if err != nil {
+			return exitUsage, err
+		}
 		if c.Out == "" {
 			if i > 0 {
 				fmt.Fprintln(e.stdout)

@@ -10,7 +10,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/mattn/go-isatty"
@@ -33,6 +35,7 @@ type playCmd struct {
 	Catalogue string `placeholder:"FILE" type:"existingfile" help:"A new card game's catalogue (.cards), written in its Catalogue tag; without it, the game's own."`
 	sizeFlags
 	catalogueRootFlag
+	Seat string `placeholder:"NAME" help:"Draw the game from NAME's seat: the other players' hands as a count, never their cards, for a screen the table shares. A new game is recorded from that seat (a Perspective tag): the cards hidden from it are typed ?."`
 	Game string `arg:"" help:"The game to play."`
 }
 
@@ -51,7 +54,7 @@ func (c *playCmd) Run(e *env) (int, error) {
 	if err != nil {
 		return exitUsage, err
 	}
-	opts := referee.Options{Limits: c.limits(), CatalogueRoot: c.CatalogueRoot}
+	opts := referee.Options{Limits: c.limits(), CatalogueRoot: c.CatalogueRoot, Seat: c.Seat}
 	s, r := referee.NewSession(g, c.Record, src, opts)
 	if s == nil {
 		referee.WriteReport(e.stdout, r, e.palette)
@@ -60,6 +63,9 @@ func (c *playCmd) Run(e *env) (int, error) {
 			what = c.Record
 		}
 		return max(r.ExitCode(), exitIllegal), fmt.Errorf("%s does not check clean, so play cannot go on from it", what)
+	}
+	if c.Seat != "" && !slices.Contains(r.Players, c.Seat) {
+		return exitUsage, fmt.Errorf("--seat %s: the players are %s", referee.EscapeControls(c.Seat), strings.Join(r.Players, " and "))
 	}
 	s.Palette = e.palette
 	if !resumed {
@@ -129,7 +135,7 @@ func (c *playCmd) start(g referee.Game) (src string, resumed bool, err error) {
 	if err != nil {
 		return "", false, err
 	}
-	return referee.NewHeader(g, c.Players, seed, catalogue, c.Variant), false, nil
+	return referee.NewHeader(g, referee.Header{Players: c.Players, Seed: seed, Catalogue: catalogue, Perspective: c.Seat, Variants: c.Variant}), false, nil
 }
 
 // cataloguePath is --catalogue as the Catalogue tag writes it: relative to

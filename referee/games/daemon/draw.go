@@ -24,7 +24,8 @@ func daemonKey(players []string) []string {
 // daemonDraw draws the memory gauge with its tracker (once the set-up is
 // over), then each player's modules, security, deck, grip, daemons,
 // scripts and heap, and the reveals still owed.
-func daemonDraw(st engine.State, players []string) referee.Drawing {
+func daemonDraw(st engine.State, view referee.View) referee.Drawing {
+	players := view.Players
 	s := st.(*daemon.State)
 	sk := referee.NewSketch(players)
 	names := func(cards []string) string { return referee.NameList(cards, grammar.Name.String) }

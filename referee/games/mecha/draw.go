@@ -30,7 +30,8 @@ func mechaKey(players []string) []string {
 // and armour counters, card, pilot) and placed commands (with their time
 // counters), entry zones by the ranks; then each player's bandwidth, deck,
 // damage zone, hand and graveyard.
-func mechaDraw(st engine.State, players []string) referee.Drawing {
+func mechaDraw(st engine.State, view referee.View) referee.Drawing {
+	players := view.Players
 	s := st.(*mecha.State)
 	sk := referee.NewSketch(players)
 	placed := s.Placed()

@@ -20,7 +20,8 @@ func modKey(players []string) []string {
 // modDraw draws the round and whose priority or choice it is, each
 // player's durability, fuel, hand, deck, discard pile and play area, the
 // stack from its top, and the shared decks and their piles.
-func modDraw(st engine.State, players []string) referee.Drawing {
+func modDraw(st engine.State, view referee.View) referee.Drawing {
+	players := view.Players
 	s := st.(*mod.State)
 	sk := referee.NewSketch(players)
 	names := func(cards []string) string { return referee.NameList(cards, grammar.ModName.String) }

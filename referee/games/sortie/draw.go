@@ -29,7 +29,8 @@ func sortieKey(players []string) []string {
 // sortieDraw draws the grid: each square's flag (or the home square a
 // captured flag leaves), its unit with its two cards and its shield; then
 // each player's hand and captures, and the deck.
-func sortieDraw(st engine.State, players []string) referee.Drawing {
+func sortieDraw(st engine.State, view referee.View) referee.Drawing {
+	players := view.Players
 	s := st.(*sortie.State)
 	sk := referee.NewSketch(players)
 	cell := func(sq grid.Square) []referee.Line {

@@ -59,7 +59,8 @@ func trackDescribe(st engine.State, players []string) []referee.Row {
 	return []referee.Row{{Name: "token", Value: fmt.Sprintf("square %d of %d", st.(*TrackState).At, Last)}}
 }
 
-func trackDraw(st engine.State, players []string) referee.Drawing {
+func trackDraw(st engine.State, view referee.View) referee.Drawing {
+	players := view.Players
 	s := st.(*TrackState)
 	sk := referee.NewSketch(players)
 	squares := []byte(strings.Repeat(".", Last+1))

@@ -22,7 +22,8 @@ func voidKey(players []string) []string {
 // voidDraw draws the sectors in a row with the cards in play in each,
 // then each player's void energy, life, hand, cache and modifications on
 // players, then the queue from its top and who is to decide.
-func voidDraw(st engine.State, players []string) referee.Drawing {
+func voidDraw(st engine.State, view referee.View) referee.Drawing {
+	players := view.Players
 	s := st.(*void.State)
 	sk := referee.NewSketch(players)
 	nm := func(n string) string { return grammar.Name(n).String() }

@@ -1,0 +1,404 @@
+// Package hidden keeps what a record tells of the cards nobody wrote down:
+// a card drawn as "?", laid face down, set aside unseen. Engines ask it
+// whether a card written later by name could be one of them.
+//
+// Cards come from pools: a deck and whatever was drawn from it unseen. A
+// pool knows how many copies of each name its world holds (in the deck,
+// or in the hidden cards drawn from it). The ledger holds, at every
+// moment, an assignment of the pool's hidden cards to distinct copies of
+// its world, each within what the card could be; a record that leaves no
+// such assignment is refused at the move that makes it so.
+//
+// A hidden card cannot be a name whose copies were all seen elsewhere at
+// any moment while it was hidden: that copy was then elsewhere, and the
+// card was one copy all along. This holds for good, even after the seen
+// copies are shuffled back (Add). A hidden card shuffled back into its
+// pool (Return) merges with it, and what was known of it is forgotten.
+//
+// Every operation is polynomial: an augmenting path over the pool's
+// hidden cards and names, never a search over assignments.
+package hidden
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Pool names a pool of a ledger.
+type Pool int
+
+// Card names a hidden card of a ledger.
+type Card int
+
+// Conflict is the error for a card written by name that cannot be where
+// the record puts it.
+type Conflict struct {
+	Name string
+	// Why is the reason the record gave (to Take or Reveal) when the last
+	// copy of Name in the pool's world was seen, as in "it was discarded
+	// on turn 4"; "" when the pool never held one.
+	Why string
+	// Forced is set when copies are left, but hidden cards the record
+	// holds elsewhere must be them: the card would leave those nothing.
+	Forced bool
+}
+
+func (c *Conflict) Error() string {
+	switch {
+	case c.Forced:
+		return fmt.Sprintf("%s: the copies left must be cards already hidden elsewhere", c.Name)
+	case c.Why != "":
+		return fmt.Sprintf("%s: %s", c.Name, c.Why)
+	}
+	return fmt.Sprintf("%s: there is no such card to take", c.Name)
+}
+
+// Ledger is the hidden cards of a game and the pools they come from. Its
+// zero value has no pools; Clone copies it.
+type Ledger struct {
+	pools   []*pool
+	cards   []card
+	epoch   int
+	assumed int
+}
+
+type pool struct {
+	names []string       // every name the pool ever held, in order of first sight
+	index map[string]int // name -> position in names
+	count []int          // copies in the pool's world, by name
+	load  []int          // hidden cards matched to each name
+	// lastEnd is the epoch at which the name's count last rose from zero,
+	// zeroWhy the reason given when it last fell to zero.
+	lastEnd []int
+	zeroWhy []string
+	live    []Card // the pool's hidden cards, in order of birth
+}
+
+type card struct {
+	pool  Pool
+	birth int
+	live  bool
+	as    int // the name index the card is matched to
+}
+
+// NewPool adds a pool whose world holds the cards named, a copy each time
+// a name is listed.
+func (l *Ledger) NewPool(cards []string) Pool {
+	p := &pool{index: map[string]int{}}
+	for _, name := range cards {
+		p.count[p.name(name)]++
+	}
+	l.pools = append(l.pools, p)
+	return Pool(len(l.pools) - 1)
+}
+
+// name is the index of name, added with no copies if new.
+func (p *pool) name(name string) int {
+	if i, ok := p.index[name]; ok {
+		return i
+	}
+	p.index[name] = len(p.names)
+	p.names = append(p.names, name)
+	p.count = append(p.count, 0)
+	p.load = append(p.load, 0)
+	p.lastEnd = append(p.lastEnd, 0)
+	p.zeroWhy = append(p.zeroWhy, "")
+	return len(p.names) - 1
+}
+
+// Count is how many copies of name the pool's world holds: in the deck,
+// or among its hidden cards.
+func (l *Ledger) Count(p Pool, name string) int {
+	pl := l.pools[p]
+	if i, ok := pl.index[name]; ok {
+		return pl.count[i]
+	}
+	return 0
+}
+
+// Hidden is the number of the pool's cards still hidden.
+func (l *Ledger) Hidden(p Pool) int { return len(l.pools[p].live) }
+
+// Assumptions counts the successful reveals: moves legal only because a
+// hidden card could be the card they name.
+func (l *Ledger) Assumptions() int { return l.assumed }
+
+// Add puts a seen copy of name into the pool unseen, as a card shuffled
+// into a deck.
+func (l *Ledger) Add(p Pool, name string) {
+	l.epoch++
+	pl := l.pools[p]
+	i := pl.name(name)
+	if pl.count[i] == 0 {
+		pl.lastEnd[i] = l.epoch
+	}
+	pl.count[i]++
+}
+
+// Take takes a copy of name out of the pool seen, as a card drawn face up
+// or written by name; why says where it went, for later conflicts ("Ann
+// drew it on turn 3"). Nothing changes when it returns an error.
+func (l *Ledger) Take(p Pool, name, why string) error {
+	l.epoch++
+	pl := l.pools[p]
+	i, ok := pl.index[name]
+	if !ok || pl.count[i] == 0 {
+		return pl.conflict(name)
+	}
+	if !l.lower(p, i) {
+		return &Conflict{Name: name, Forced: true}
+	}
+	pl.seen(i, why)
+	return nil
+}
+
+func (pl *pool) conflict(name string) *Conflict {
+	if i, ok := pl.index[name]; ok {
+		return &Conflict{Name: name, Why: pl.zeroWhy[i]}
+	}
+	return &Conflict{Name: name}
+}
+
+// seen notes that a copy of name i was seen: its count has fallen.
+func (pl *pool) seen(i int, why string) {
+	if pl.count[i] == 0 {
+		pl.zeroWhy[i] = why
+	}
+}
+
+// lower takes one copy of name i out of the pool's world, rematching the
+// hidden cards if one matched to it must move; false, with nothing
+// changed, when they cannot.
+func (l *Ledger) lower(p Pool, i int) bool {
+	pl := l.pools[p]
+	pl.count[i]--
+	if pl.load[i] <= pl.count[i] {
+		return true
+	}
+	// One hidden card matched to i must find another name.
+	for _, c := range pl.live {
+		if l.cards[c].as != i {
+			continue
+		}
+		saved := l.snapshot(p)
+		l.unmatch(c)
+		if l.augment(c, map[int]bool{i: true}) {
+			return true
+		}
+		l.restore(p, saved)
+		break
+	}
+	pl.count[i]++
+	return false
+}
+
+// Hide takes a card out of the pool unseen and returns it. It fails when
+// the pool has no card to give: every copy left is a hidden card already.
+func (l *Ledger) Hide(p Pool) (Card, error) {
+	l.epoch++
+	c := Card(len(l.cards))
+	l.cards = append(l.cards, card{pool: p, birth: l.epoch, live: true, as: -1})
+	pl := l.pools[p]
+	pl.live = append(pl.live, c)
+	if !l.augment(c, map[int]bool{}) {
+		pl.live = pl.live[:len(pl.live)-1]
+		l.cards = l.cards[:len(l.cards)-1]
+		return 0, fmt.Errorf("no card is left to take unseen")
+	}
+	return c, nil
+}
+
+// Could tells whether the hidden card c could be name, as far as its own
+// history goes (the matching of the others is not consulted).
+func (l *Ledger) Could(c Card, name string) bool {
+	cd := l.cards[c]
+	if !cd.live {
+		return false
+	}
+	pl := l.pools[cd.pool]
+	i, ok := pl.index[name]
+	return ok && l.allowed(c, i)
+}
+
+// allowed is whether the hidden card c may be matched to name i: its
+// pool holds a copy, and had one all through c's life.
+func (l *Ledger) allowed(c Card, i int) bool {
+	cd := l.cards[c]
+	pl := l.pools[cd.pool]
+	return pl.count[i] > 0 && pl.lastEnd[i] <= cd.birth
+}
+
+// Reveal shows the hidden card c to be name; why says where it went, as
+// for Take. Nothing changes when it returns an error.
+func (l *Ledger) Reveal(c Card, name, why string) error {
+	l.epoch++
+	cd := l.cards[c]
+	if !cd.live {
+		return fmt.Errorf("hidden card %d is no longer hidden", c)
+	}
+	pl := l.pools[cd.pool]
+	i, ok := pl.index[name]
+	if !ok || !l.allowed(c, i) {
+		return pl.conflict(name)
+	}
+	saved := l.snapshot(cd.pool)
+	l.unmatch(c)
+	l.kill(c)
+	if !l.lower(cd.pool, i) {
+		l.restore(cd.pool, saved)
+		return &Conflict{Name: name, Forced: true}
+	}
+	pl.seen(i, why)
+	l.assumed++
+	return nil
+}
+
+// RevealOne shows one of the hidden cards cs to be name, as a card played
+// by name from a hand of unknown cards, and returns which. It prefers a
+// card the present matching already makes name, then the oldest that
+// could be it. Nothing changes when it returns an error.
+func (l *Ledger) RevealOne(cs []Card, name, why string) (int, error) {
+	if len(cs) == 0 {
+		return -1, fmt.Errorf("no hidden card to reveal")
+	}
+	order := make([]int, 0, len(cs))
+	for k, c := range cs {
+		cd := l.cards[c]
+		if pl := l.pools[cd.pool]; cd.live && cd.as >= 0 && pl.names[cd.as] == name {
+			order = append(order, k)
+		}
+	}
+	for k, c := range cs {
+		if l.cards[c].live && !slices.Contains(order, k) {
+			order = append(order, k)
+		}
+	}
+	if len(order) == 0 {
+		return -1, fmt.Errorf("no hidden card to reveal")
+	}
+	var first error
+	for _, k := range order {
+		err := l.Reveal(cs[k], name, why)
+		if err == nil {
+			return k, nil
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	return -1, first
+}
+
+// Return puts the hidden card c back into its pool unseen, as a card
+// shuffled back; what was known of it is forgotten.
+func (l *Ledger) Return(c Card) {
+	l.epoch++
+	if !l.cards[c].live {
+		return
+	}
+	l.unmatch(c)
+	l.kill(c)
+}
+
+func (l *Ledger) unmatch(c Card) {
+	cd := &l.cards[c]
+	if cd.as >= 0 {
+		l.pools[cd.pool].load[cd.as]--
+		cd.as = -1
+	}
+}
+
+func (l *Ledger) kill(c Card) {
+	cd := &l.cards[c]
+	cd.live = false
+	pl := l.pools[cd.pool]
+	pl.live = slices.DeleteFunc(pl.live, func(d Card) bool { return d == c })
+}
+
+// augment matches the unmatched hidden card c, moving others along an
+// augmenting path if it must; banned names (visited) are not tried.
+func (l *Ledger) augment(c Card, visited map[int]bool) bool {
+	pl := l.pools[l.cards[c].pool]
+	// A name with a free copy first: the common case, with no path.
+	for i := range pl.names {
+		if !visited[i] && pl.load[i] < pl.count[i] && l.allowed(c, i) {
+			l.match(c, i)
+			return true
+		}
+	}
+	for i := range pl.names {
+		if visited[i] || !l.allowed(c, i) {
+			continue
+		}
+		visited[i] = true
+		for _, d := range pl.live {
+			if d == c || l.cards[d].as != i {
+				continue
+			}
+			l.unmatch(d)
+			l.match(c, i)
+			if l.augment(d, visited) {
+				return true
+			}
+			l.unmatch(c)
+			l.match(d, i)
+		}
+	}
+	return false
+}
+
+func (l *Ledger) match(c Card, i int) {
+	cd := &l.cards[c]
+	cd.as = i
+	l.pools[cd.pool].load[i]++
+}
+
+// saved is a pool's matching and counts, to undo a failed operation.
+type saved struct {
+	as    []int
+	live  []Card
+	count []int
+	load  []int
+	alive []bool
+}
+
+func (l *Ledger) snapshot(p Pool) saved {
+	pl := l.pools[p]
+	s := saved{live: slices.Clone(pl.live), count: slices.Clone(pl.count), load: slices.Clone(pl.load)}
+	for _, c := range pl.live {
+		s.as = append(s.as, l.cards[c].as)
+		s.alive = append(s.alive, l.cards[c].live)
+	}
+	return s
+}
+
+func (l *Ledger) restore(p Pool, s saved) {
+	pl := l.pools[p]
+	pl.live, pl.count, pl.load = s.live, s.count, s.load
+	for k, c := range pl.live {
+		l.cards[c].as, l.cards[c].live = s.as[k], s.alive[k]
+	}
+}
+
+// Clone returns an independent copy.
+func (l *Ledger) Clone() *Ledger {
+	if l == nil {
+		return nil
+	}
+	c := &Ledger{cards: slices.Clone(l.cards), epoch: l.epoch, assumed: l.assumed}
+	for _, p := range l.pools {
+		q := *p
+		q.names = slices.Clone(p.names)
+		q.index = make(map[string]int, len(p.index))
+		for k, v := range p.index {
+			q.index[k] = v
+		}
+		q.count = slices.Clone(p.count)
+		q.load = slices.Clone(p.load)
+		q.lastEnd = slices.Clone(p.lastEnd)
+		q.zeroWhy = slices.Clone(p.zeroWhy)
+		q.live = slices.Clone(p.live)
+		c.pools = append(c.pools, &q)
+	}
+	return c
+}

@@ -1,0 +1,239 @@
+package hidden
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// op is one step of a scenario: a letter and its arguments.
+//
+//	h      hide a card (named by its order of hiding, 0, 1, ...)
+//	t X    take X seen
+//	a X    add X unseen
+//	r N X  reveal hidden card N as X
+//	o X    reveal one of the live hidden cards as X
+//	b N    return hidden card N
+type op struct {
+	kind string
+	n    int
+	name string
+	// want is "" for success, or a substring of the error.
+	want string
+}
+
+func TestLedger(t *testing.T) {
+	tests := []struct {
+		name string
+		pool []string
+		ops  []op
+	}{
+		{"a hidden card can be any unseen card", []string{"7H", "8H", "9H"}, []op{
+			{kind: "h"}, {kind: "r", n: 0, name: "8H"},
+		}},
+		{"a card seen elsewhere cannot be revealed", []string{"7H", "8H", "9H"}, []op{
+			{kind: "h"}, {kind: "t", name: "7H"}, {kind: "r", n: 0, name: "7H", want: "Ann drew it"},
+		}},
+		{"a card never in the pool cannot be revealed", []string{"7H", "8H"}, []op{
+			{kind: "h"}, {kind: "r", n: 0, name: "KS", want: "no such card"},
+		}},
+		{"two copies: both can hide", []string{"7H", "7H", "8H"}, []op{
+			{kind: "h"}, {kind: "h"}, {kind: "r", n: 0, name: "7H"}, {kind: "r", n: 1, name: "7H"},
+		}},
+		{"one copy cannot be revealed twice", []string{"7H", "8H"}, []op{
+			{kind: "h"}, {kind: "h"}, {kind: "r", n: 0, name: "7H"}, {kind: "r", n: 1, name: "7H", want: "Ben played it"},
+		}},
+		{"seen while hidden: excluded for good", []string{"7H", "8H", "9H"}, []op{
+			{kind: "h"}, {kind: "t", name: "7H"}, {kind: "a", name: "7H"}, {kind: "r", n: 0, name: "7H", want: "Ann drew it"},
+		}},
+		{"hidden after the copy came back: allowed", []string{"7H", "8H", "9H"}, []op{
+			{kind: "t", name: "7H"}, {kind: "a", name: "7H"}, {kind: "h"}, {kind: "r", n: 0, name: "7H"},
+		}},
+		{"hidden while no copy was in the pool: excluded", []string{"7H", "8H", "9H"}, []op{
+			{kind: "t", name: "7H"}, {kind: "h"}, {kind: "a", name: "7H"}, {kind: "r", n: 0, name: "7H", want: "Ann drew it"},
+		}},
+		{"a take the hidden cards force out is refused", []string{"7H", "8H"}, []op{
+			// Card 0 cannot be 8H (seen while it was hidden), so it is 7H:
+			// the last 7H cannot then be taken.
+			{kind: "h"}, {kind: "t", name: "8H"}, {kind: "a", name: "8H"}, {kind: "t", name: "7H", want: "must be cards already hidden"},
+		}},
+		{"a take rematches a hidden card", []string{"7H", "8H"}, []op{
+			{kind: "h"}, {kind: "t", name: "7H"}, {kind: "r", n: 0, name: "8H"},
+		}},
+		{"a reveal that leaves another hidden card nothing is refused", []string{"7H", "8H", "9H"}, []op{
+			// Card 0 hid while 8H and 9H were seen: it can only be 7H.
+			{kind: "t", name: "8H"}, {kind: "t", name: "9H"}, {kind: "h"},
+			{kind: "a", name: "8H"}, {kind: "a", name: "9H"},
+			{kind: "h"}, {kind: "r", n: 1, name: "7H", want: "must be cards already hidden"},
+			{kind: "r", n: 1, name: "8H"}, {kind: "r", n: 0, name: "7H"},
+		}},
+		{"reveal one picks a card that can be it", []string{"7H", "8H", "9H"}, []op{
+			{kind: "t", name: "8H"}, {kind: "t", name: "9H"}, {kind: "h"},
+			{kind: "a", name: "8H"}, {kind: "a", name: "9H"}, {kind: "h"},
+			{kind: "o", name: "8H"}, {kind: "o", name: "7H"},
+		}},
+		{"a returned card merges with the pool", []string{"7H", "8H"}, []op{
+			{kind: "h"}, {kind: "b", n: 0}, {kind: "t", name: "7H"}, {kind: "t", name: "8H"},
+		}},
+		{"hide from an exhausted pool fails", []string{"7H"}, []op{
+			{kind: "h"}, {kind: "h", want: "no card is left"},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var l Ledger
+			p := l.NewPool(tt.pool)
+			var hidden []Card
+			whys := []string{"Ann drew it", "Ben played it"}
+			for k, o := range tt.ops {
+				var err error
+				switch o.kind {
+				case "h":
+					var c Card
+					if c, err = l.Hide(p); err == nil {
+						hidden = append(hidden, c)
+					}
+				case "t":
+					err = l.Take(p, o.name, whys[0])
+				case "a":
+					l.Add(p, o.name)
+				case "r":
+					err = l.Reveal(hidden[o.n], o.name, whys[1])
+				case "o":
+					_, err = l.RevealOne(hidden, o.name, whys[1])
+				case "b":
+					l.Return(hidden[o.n])
+				}
+				switch {
+				case o.want == "" && err != nil:
+					t.Fatalf("step %d (%s %s): %v", k, o.kind, o.name, err)
+				case o.want != "" && err == nil:
+					t.Fatalf("step %d (%s %s): no error, want %q", k, o.kind, o.name, o.want)
+				case o.want != "" && !strings.Contains(err.Error(), o.want):
+					t.Fatalf("step %d (%s %s): %v, want %q", k, o.kind, o.name, err, o.want)
+				}
+			}
+		})
+	}
+}
+
+// TestFailedOperationsChangeNothing: a refused reveal or take leaves the
+// ledger as it was, so that the next move is judged on the same record.
+func TestFailedOperationsChangeNothing(t *testing.T) {
+	var l Ledger
+	p := l.NewPool([]string{"7H", "8H", "9H"})
+	l.Take(p, "8H", "seen")
+	l.Take(p, "9H", "seen")
+	c0, _ := l.Hide(p)
+	l.Add(p, "8H")
+	l.Add(p, "9H")
+	c1, _ := l.Hide(p)
+	before := fmt.Sprint(l.pools[p].count, l.pools[p].load, l.pools[p].live, l.cards)
+	if err := l.Reveal(c1, "7H", "played"); err == nil {
+		t.Fatal("card 1 revealed as 7H, which card 0 must be")
+	}
+	if err := l.Take(p, "7H", "drawn"); err == nil {
+		t.Fatal("7H taken, which card 0 must be")
+	}
+	if after := fmt.Sprint(l.pools[p].count, l.pools[p].load, l.pools[p].live, l.cards); after != before {
+		t.Fatalf("a refused operation changed the ledger:\n%s\n%s", before, after)
+	}
+	if l.Assumptions() != 0 {
+		t.Fatalf("a refused reveal was counted")
+	}
+	if err := l.Reveal(c0, "7H", "played"); err != nil {
+		t.Fatal(err)
+	}
+	if l.Assumptions() != 1 {
+		t.Fatalf("Assumptions = %d, want 1", l.Assumptions())
+	}
+}
+
+func TestConflictCarriesWhy(t *testing.T) {
+	var l Ledger
+	p := l.NewPool([]string{"7H", "8H"})
+	c, _ := l.Hide(p)
+	if err := l.Take(p, "7H", "it was discarded on turn 4"); err != nil {
+		t.Fatal(err)
+	}
+	err := l.Reveal(c, "7H", "")
+	var conflict *Conflict
+	if !errors.As(err, &conflict) || conflict.Why != "it was discarded on turn 4" || conflict.Forced {
+		t.Fatalf("got %#v", err)
+	}
+}
+
+func TestCloneIsIndependent(t *testing.T) {
+	var l Ledger
+	p := l.NewPool([]string{"7H", "8H"})
+	c, _ := l.Hide(p)
+	k := l.Clone()
+	if err := k.Reveal(c, "7H", "x"); err != nil {
+		t.Fatal(err)
+	}
+	if l.Hidden(p) != 1 || k.Hidden(p) != 0 || l.Count(p, "7H") != 1 || k.Count(p, "7H") != 0 {
+		t.Fatal("the clone shares state with the original")
+	}
+}
+
+// TestManyUnknownsStayPolynomial hides every card of a large pool, shows
+// half its names while they hide, and reveals them all in the worst order
+// for the matching: it must finish (the test's own time limit is the
+// bound), and every step must succeed.
+func TestManyUnknownsStayPolynomial(t *testing.T) {
+	const n = 400
+	var names []string
+	for i := range n {
+		names = append(names, fmt.Sprintf("c%d", i))
+	}
+	var l Ledger
+	p := l.NewPool(append(names, names...))
+	var hidden []Card
+	for range n {
+		c, err := l.Hide(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hidden = append(hidden, c)
+	}
+	// Seeing one copy of each name while they hide rules out nothing (a
+	// second copy is left), but makes the matching work.
+	for _, name := range names {
+		if err := l.Take(p, name, "seen"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for k := len(hidden) - 1; k >= 0; k-- {
+		if err := l.Reveal(hidden[k], names[k], "played"); err != nil {
+			t.Fatalf("reveal %d: %v", k, err)
+		}
+	}
+	if l.Assumptions() != n {
+		t.Fatalf("Assumptions = %d, want %d", l.Assumptions(), n)
+	}
+}
+
+func BenchmarkRevealOne(b *testing.B) {
+	var names []string
+	for i := range 52 {
+		names = append(names, fmt.Sprintf("c%d", i))
+	}
+	for b.Loop() {
+		var l Ledger
+		p := l.NewPool(names)
+		var hand []Card
+		for k := range 26 {
+			c, _ := l.Hide(p)
+			hand = append(hand, c)
+			if err := l.Take(p, names[51-k], "drawn"); err != nil {
+				b.Fatal(err)
+			}
+		}
+		for k := range 26 {
+			if _, err := l.RevealOne(hand, names[k], "played"); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
