@@ -46,6 +46,7 @@ func TestExitCodes(t *testing.T) {
 		{"random", []string{"random", "sortie", "--seed", "5"}, 0, "[Seed \""},
 		{"random without a seed", []string{"random", "sortie"}, 2, ""},
 		{"random mecha", []string{"random", "mecha", "--seed", "5"}, 0, "[Game \"mecha\"]"},
+		{"random from a stranger's seat", []string{"random", "sortie", "--seed", "5", "--perspective", "Cy"}, 2, ""},
 		{"cards", []string{"cards", "mecha"}, 0, "tower    Radio Tower                durability 3 provide 1 basic"},
 		{"cards of a game without a catalogue", []string{"cards", "sortie"}, 2, "sortie has no card catalogue"},
 		{"cards of an unknown game", []string{"cards", "chess"}, 2, ""},

@@ -66,6 +66,17 @@ func TestPlayScript(t *testing.T) {
 			out:   []string{"the transcript is printed when you quit", "[Players \"Cleo\" \"\\\"Dan\\\" Lee\"]\n[Seed \"1\"]\n[Variant \"tie=bounce\"]\n\n1. Cleo: place 7D/9C a1\n"},
 		},
 		{
+			name:  "a seat: the new game is recorded from it",
+			input: "quit\n",
+			args:  []string{"sortie", "--seat", "Ben"},
+			out:   []string{"[Players \"Ann\" \"Ben\"]\n[Perspective \"Ben\"]\n"},
+		},
+		{
+			name: "a seat that is no player's",
+			args: []string{"sortie", "--seat", "Cy"},
+			code: exitUsage,
+		},
+		{
 			name: "a game that needs a seed gets one",
 			args: []string{"daemon"},
 			out:  []string{"[Seed \""},
