@@ -935,7 +935,8 @@ func (b *binding[M]) RandomWith(seed uint64, opts RandomOptions) (string, string
 		// Nothing is shuffled: the moves are the record.
 	case recorder == nil:
 		return "", "", fmt.Errorf("%s cannot write its random games without a seed", b.Name())
-	case seat >= 0 && hider == nil:
+	}
+	if seat >= 0 && hider == nil {
 		return "", "", fmt.Errorf("%s cannot write its random games from one seat", b.Name())
 	}
 	var out strings.Builder
