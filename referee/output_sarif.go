@@ -49,7 +49,10 @@ func sarifLevel(s Severity) string {
 // newSARIFRun is a run of the referee, with its rules. Columns count
 // characters (Unicode code points), as the text format's do.
 func newSARIFRun(rules []sarifRule) *sarif.Run {
-	run := sarif.NewRun(sarif.Tool{Driver: sarif.NewDriver("referee")})
+	v := Version()
+	driver := sarif.NewVersionedDriver("referee", v.String())
+	driver.InformationURI = &[]string{v.InformationURI()}[0]
+	run := sarif.NewRun(sarif.Tool{Driver: driver})
 	run.ColumnKind = "unicodeCodePoints"
 	for _, r := range rules {
 		run.Tool.Driver.AddRule(sarif.NewRule(r.id).

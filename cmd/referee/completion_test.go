@@ -163,7 +163,7 @@ func TestCompletionBash(t *testing.T) {
 		{"a format", []string{"referee", "check", "--format", "s"}, []string{"sarif"}},
 		{"every format", []string{"referee", "golden", "--format", "="}, []string{"text", "json", "github", "sarif", "junit"}},
 		{"a command's flags", []string{"referee", "check", "--max-"}, []string{"--max-bytes", "--max-line", "--max-moves", "--max-diagnostics"}},
-		{"global flags", []string{"referee", "-"}, []string{"--help", "-h", "--color"}},
+		{"global flags", []string{"referee", "-"}, []string{"--help", "-h", "--color", "--version"}},
 		{"transcripts and folders", []string{"referee", "check", ""}, []string{"deck.cards", "game.sortie", "sub"}},
 		{"more transcripts", []string{"referee", "check", "game.sortie", ""}, []string{"deck.cards", "game.sortie", "sub"}},
 		{"into a folder", []string{"referee", "fmt", "sub/"}, []string{"sub/inner.mecha"}},

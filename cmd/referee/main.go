@@ -31,7 +31,8 @@ const (
 )
 
 type cli struct {
-	Color string `enum:"auto,always,never" default:"auto" help:"Colour the output: auto (only on a terminal, and not when NO_COLOR is set), always or never."`
+	Color   string           `enum:"auto,always,never" default:"auto" help:"Colour the output: auto (only on a terminal, and not when NO_COLOR is set), always or never."`
+	Version kong.VersionFlag `help:"Print the version and exit."`
 
 	Check      checkCmd      `cmd:"" help:"Check transcripts: replay every move and report illegal moves and the result."`
 	Fmt        fmtCmd        `cmd:"" help:"Write transcripts in the canonical layout."`
@@ -45,6 +46,26 @@ type cli struct {
 	Replay     replayCmd     `cmd:"" help:"Step through a transcript, drawing the state after each move (--turn N: at the end of turn N only)."`
 	Play       playCmd       `cmd:"" help:"Record a game live at the table: each move checked as it is typed, the transcript written after every one."`
 	Completion completionCmd `cmd:"" help:"Print a shell completion script for bash, zsh or fish."`
+	Versions   versionCmd    `cmd:"" name:"version" help:"Print the version, the revision it was built from and the Go version."`
+}
+
+// versionCmd prints the build's version in full.
+type versionCmd struct{}
+
+func (versionCmd) Run(e *env) (int, error) {
+	v := referee.Version()
+	fmt.Fprintf(e.stdout, "referee %s\nmodule  %s\n", v, v.Module)
+	if v.Revision != "" {
+		modified := ""
+		if v.Modified {
+			modified = " (modified)"
+		}
+		fmt.Fprintf(e.stdout, "commit  %s%s\n", v.Revision, modified)
+	}
+	if v.Go != "" {
+		fmt.Fprintf(e.stdout, "go      %s\n", v.Go)
+	}
+	return exitClean, nil
 }
 
 // env is what a command needs from its surroundings.
@@ -483,9 +504,16 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string, is
 		kong.Exit(func(code int) { exited = code }),
 		kong.UsageOnError(),
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
+		kong.Vars{"version": "referee " + referee.Version().String()},
 	)
 	if err != nil {
 		printError(stderr, err)
+		return exitUsage
+	}
+	if len(args) == 0 {
+		// No command: the usage, as go and git print it, on stderr.
+		parser.Stdout = stderr
+		_, _ = parser.Parse([]string{"--help"})
 		return exitUsage
 	}
 	ctx, err := parser.Parse(args)

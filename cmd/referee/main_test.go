@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tabletop-referee/referee/referee"
 )
 
 // runCLI runs the command in-process, as main would, with the given
@@ -67,6 +69,23 @@ func TestExitCodes(t *testing.T) {
 				t.Error("a usage error with no message")
 			}
 		})
+	}
+}
+
+// TestUsageAndVersion: no arguments print the usage on stderr, as go and
+// git do; --version and version print the build's version.
+func TestUsageAndVersion(t *testing.T) {
+	code, out, errOut := runCLI(t, nil, false)
+	if code != exitUsage || out != "" || !strings.Contains(errOut, "Usage: referee <command>") || !strings.Contains(errOut, "check") {
+		t.Errorf("no arguments: exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	want := "referee " + referee.Version().String() + "\n"
+	if code, out, _ := runCLI(t, nil, false, "--version"); code != 0 || out != want {
+		t.Errorf("--version: exit %d, %q, want %q", code, out, want)
+	}
+	code, out, _ = runCLI(t, nil, false, "version")
+	if code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, "module  github.com/tabletop-referee/referee\n") {
+		t.Errorf("version: exit %d\n%s", code, out)
 	}
 }
 
