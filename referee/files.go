@@ -12,10 +12,15 @@ import (
 )
 
 // Walk expands paths: a folder stands for every transcript (and catalogue) below it with a
-// known extension, in lexical order; a file stands for itself.
+// known extension, in lexical order; a file stands for itself, and "-"
+// for standard input.
 func Walk(paths []string) ([]string, error) {
 	var out []string
 	for _, p := range paths {
+		if p == StdinArg {
+			out = append(out, p)
+			continue
+		}
 		info, err := os.Stat(p)
 		if err != nil {
 			return nil, err
@@ -45,7 +50,7 @@ func Walk(paths []string) ([]string, error) {
 // CheckFile reads, detects and checks one transcript. A file that cannot
 // be read or whose game cannot be told gets a report with one error.
 func CheckFile(path string, opts Options) *Report {
-	src, err := ReadFile(path, opts.Limits)
+	path, src, err := opts.source(path)
 	if err != nil {
 		return failed(path, "", err.Error())
 	}
@@ -86,7 +91,7 @@ func CheckSource(path, src string, opts Options) (r *Report) {
 		}
 		return CheckCatalogue(g, path, src)
 	}
-	g, err := Detect(path, src)
+	g, err := opts.detect(path, src)
 	if err != nil {
 		return failed(path, src, err.Error())
 	}
@@ -116,23 +121,24 @@ func tooLarge(path, src string, err *notation.Error) *Report {
 	return r
 }
 
-// FormatFile formats one transcript, read as ReadChecked reads. It
-// returns the canonical text, or the errors that prevent formatting: the
-// syntax errors, or the one of a file past a limit.
-func FormatFile(path string, limits Limits) (formatted, original string, errs []Diagnostic, err error) {
-	src, r, err := ReadChecked(path, limits)
+// FormatFile formats one transcript, read as ReadChecked reads, or
+// standard input for "-" when opts.Stdin holds it. It returns the name
+// the messages give it, the canonical text, or the errors that prevent
+// formatting: the syntax errors, or the one of a file past a limit.
+func FormatFile(path string, opts Options) (name, formatted, original string, errs []Diagnostic, err error) {
+	name, src, err := opts.source(path)
 	if err != nil {
-		return "", "", nil, err
+		return name, "", "", nil, err
 	}
-	if r != nil {
-		return "", src, r.Diagnostics, nil
+	if err := opts.Limits.CheckSize(name, src); err != nil {
+		return name, "", src, tooLarge(name, src, err).Diagnostics, nil
 	}
-	g, err := Detect(path, src)
+	g, err := opts.detect(name, src)
 	if err != nil {
-		return "", src, nil, fmt.Errorf("%s: %w", path, err)
+		return name, "", src, nil, fmt.Errorf("%s: %w", name, err)
 	}
-	formatted, errs = g.Format(path, src)
-	return formatted, src, errs, nil
+	formatted, errs = g.Format(name, src)
+	return name, formatted, src, errs, nil
 }
 
 // Diff is a unified diff between two texts.

@@ -87,6 +87,8 @@ type Options struct {
 	// transcript's; a path that leaves the folders allowed is still
 	// refused, by its name.
 	ReadFile func(path string) ([]byte, error)
+	// Stdin, when set, is the transcript the path "-" stands for.
+	Stdin *Input
 	// Limits bound the transcript (size, line length, moves); zero fields
 	// take the defaults.
 	Limits notation.Limits

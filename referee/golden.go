@@ -3,6 +3,7 @@ package referee
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -94,6 +95,9 @@ type GoldenOptions struct {
 func GoldenWith(dir string, o GoldenOptions) ([]GoldenResult, error) {
 	update, jobs, opts := o.Update, o.Jobs, o.Check
 	examples := filepath.Join(dir, "examples")
+	if info, err := os.Stat(examples); err != nil || !info.IsDir() {
+		return nil, fmt.Errorf("%s has no examples folder: golden compares the reports of the transcripts under DIR/examples/<game>/ with their files under DIR/golden/<game>/ (see docs/ci.md); give the folder that holds both", dir)
+	}
 	files, err := Walk([]string{examples})
 	if err != nil {
 		return nil, err

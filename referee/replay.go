@@ -178,7 +178,7 @@ func (b *binding[M]) Replay(path, src string, opts Options) (*Replay, *Report) {
 // size, its game, a fault of the referee's own) in the report.
 func ReplayFile(path string, opts Options) (rp *Replay, r *Report) {
 	rp = &Replay{}
-	src, err := ReadFile(path, opts.Limits)
+	path, src, err := opts.source(path)
 	if err != nil {
 		return rp, failed(path, "", err.Error())
 	}
@@ -193,7 +193,7 @@ func ReplayFile(path string, opts Options) (rp *Replay, r *Report) {
 	if filepath.Ext(path) == CatalogueExt {
 		return rp, failed(path, src, "a catalogue has no moves to replay: referee replay takes a transcript")
 	}
-	g, err := Detect(path, src)
+	g, err := opts.detect(path, src)
 	if err != nil {
 		return rp, failed(path, src, err.Error())
 	}

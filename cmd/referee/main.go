@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -77,12 +78,14 @@ type env struct {
 }
 
 type checkCmd struct {
-	KeepGoing bool `help:"Skip illegal moves and go on, reporting them all, instead of stopping at the first."`
+	KeepGoing bool   `help:"Skip illegal moves and go on, reporting them all, instead of stopping at the first."`
+	Shard     string `placeholder:"I/N" help:"Check only the I-th of N parts of the files (a file's part depends on its path alone), for a CI matrix of N machines."`
+	stdinFlag
 	formatFlag
 	jobsFlag
 	limitFlags
 	catalogueRootFlag
-	Paths []string `arg:"" name:"path" help:"Transcripts, or folders to search for them."`
+	Paths []string `arg:"" name:"path" help:"Transcripts, or folders to search for them; - reads standard input."`
 }
 
 // limitFlags bound what a transcript may be, so that hostile input ends
@@ -187,6 +190,19 @@ func (c *checkCmd) Run(e *env) (int, error) {
 	if len(files) == 0 {
 		return exitUsage, errors.New("no transcripts found")
 	}
+	if c.Shard != "" {
+		shard, err := referee.ParseShard(c.Shard)
+		if err != nil {
+			return exitUsage, err
+		}
+		all := len(files)
+		if files = shard.Filter(files); len(files) == 0 {
+			// A small corpus may leave a part empty: nothing to check
+			// is no failure of the machine that got it.
+			fmt.Fprintf(e.stderr, "referee: shard %d/%d holds none of the %d files\n", shard.I, shard.N, all)
+			return exitClean, nil
+		}
+	}
 	// Each report is written as soon as it and those before it are
 	// checked, in one write rather than one a line; a document format
 	// (json, sarif, junit) is written whole at the end.
@@ -203,6 +219,9 @@ func (c *checkCmd) Run(e *env) (int, error) {
 	}
 	opts := c.options(c.KeepGoing)
 	opts.CatalogueRoot = c.CatalogueRoot
+	if opts.Stdin, err = c.input(files, opts.Limits); err != nil {
+		return exitUsage, err
+	}
 	if err := referee.CheckFiles(files, opts, jobs, emit); err != nil {
 		return max(w.ExitCode(), exitUsage), err
 	}
@@ -215,12 +234,30 @@ func (c *checkCmd) Run(e *env) (int, error) {
 	return w.ExitCode(), nil
 }
 
+// stdinFlag is for the commands that read a transcript from standard
+// input when given "-".
+type stdinFlag struct {
+	Game string `placeholder:"GAME" help:"The game of a transcript read from standard input (the path -), when it has no Game tag."`
+}
+
+// input reads standard input when paths hold "-", for Options.Stdin.
+func (f stdinFlag) input(paths []string, limits referee.Limits) (*referee.Input, error) {
+	if !slices.Contains(paths, referee.StdinArg) {
+		if f.Game != "" {
+			return nil, errors.New("--game is for a transcript read from standard input: give the path -")
+		}
+		return nil, nil
+	}
+	return referee.ReadInput(stdin, f.Game, limits)
+}
+
 type fmtCmd struct {
 	List  bool `short:"l" help:"List the files whose layout differs from the canonical one."`
 	Write bool `short:"w" help:"Rewrite the files in place (atomically) instead of printing them."`
 	Diff  bool `short:"d" help:"Print a diff of the changes instead of the files."`
 	sizeFlags
-	Paths []string `arg:"" name:"path" help:"Transcripts, or folders to search for them."`
+	stdinFlag
+	Paths []string `arg:"" name:"path" help:"Transcripts, or folders to search for them; - reads standard input."`
 }
 
 func (c *fmtCmd) Run(e *env) (int, error) {
@@ -241,9 +278,16 @@ func (c *fmtCmd) Run(e *env) (int, error) {
 	if len(files) == 0 {
 		return exitUsage, errors.New("no transcripts found")
 	}
+	if c.Write && slices.Contains(files, referee.StdinArg) {
+		return exitUsage, errors.New("fmt -w rewrites files: standard input (-) has none; leave out -w to print it")
+	}
+	opts := referee.Options{Limits: c.limits()}
+	if opts.Stdin, err = c.input(files, opts.Limits); err != nil {
+		return exitUsage, err
+	}
 	code := exitClean
-	for _, f := range files {
-		formatted, original, diags, err := referee.FormatFile(f, c.limits())
+	for _, path := range files {
+		f, formatted, original, diags, err := referee.FormatFile(path, opts)
 		if err != nil {
 			fmt.Fprintln(e.stderr, referee.EscapeControls(err.Error()))
 			code = exitUsage
@@ -316,7 +360,8 @@ func (c *goldenCmd) Run(e *env) (int, error) {
 type legalCmd struct {
 	limitFlags
 	catalogueRootFlag
-	File string `arg:"" help:"A transcript."`
+	stdinFlag
+	File string `arg:"" help:"A transcript; - reads standard input."`
 }
 
 func (c *legalCmd) Run(e *env) (int, error) {
@@ -324,7 +369,11 @@ func (c *legalCmd) Run(e *env) (int, error) {
 		return exitUsage, err
 	}
 	opts := c.options(false)
-	src, r, err := referee.ReadChecked(c.File, opts.Limits)
+	var err error
+	if opts.Stdin, err = c.input([]string{c.File}, opts.Limits); err != nil {
+		return exitUsage, err
+	}
+	name, src, r, err := referee.ReadTranscript(c.File, opts)
 	if err != nil {
 		return exitUsage, err
 	}
@@ -332,12 +381,12 @@ func (c *legalCmd) Run(e *env) (int, error) {
 		referee.WriteReport(e.stdout, r, e.palette)
 		return exitUsage, nil
 	}
-	g, err := referee.Detect(c.File, src)
+	g, err := referee.DetectIn(name, src, opts)
 	if err != nil {
-		return exitUsage, fmt.Errorf("%s: %w", c.File, err)
+		return exitUsage, fmt.Errorf("%s: %w", name, err)
 	}
 	opts.CatalogueRoot = c.CatalogueRoot
-	lm, r := g.Legal(c.File, src, opts)
+	lm, r := g.Legal(name, src, opts)
 	if lm == nil {
 		referee.WriteReport(e.stdout, referee.Truncate(r, c.MaxDiagnostics), e.palette)
 		return max(r.ExitCode(), exitIllegal), nil

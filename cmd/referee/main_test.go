@@ -89,6 +89,15 @@ func TestUsageAndVersion(t *testing.T) {
 	}
 }
 
+// TestGoldenWithoutExamples: golden in a folder with no examples/ says
+// what layout it expects.
+func TestGoldenWithoutExamples(t *testing.T) {
+	code, _, errOut := runCLI(t, nil, false, "golden", t.TempDir())
+	if code != exitUsage || !strings.Contains(errOut, "has no examples folder: golden compares the reports of the transcripts under DIR/examples/<game>/ with their files under DIR/golden/<game>/") {
+		t.Errorf("exit %d: %s", code, errOut)
+	}
+}
+
 func TestColour(t *testing.T) {
 	file := examples + "illegal-placement.sortie"
 	tests := []struct {

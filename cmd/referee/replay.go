@@ -10,7 +10,8 @@ type replayCmd struct {
 	Turn int `placeholder:"N" help:"Show only the state once turn N has ended, as the next turn begins (0, the default: every step)."`
 	limitFlags
 	catalogueRootFlag
-	File string `arg:"" help:"A transcript."`
+	stdinFlag
+	File string `arg:"" help:"A transcript; - reads standard input."`
 }
 
 // Run replays the transcript and draws it; the exit status is check's.
@@ -24,6 +25,10 @@ func (c *replayCmd) Run(e *env) (int, error) {
 	opts := c.options(false)
 	opts.OnlyTurn = c.Turn
 	opts.CatalogueRoot = c.CatalogueRoot
+	var err error
+	if opts.Stdin, err = c.input([]string{c.File}, opts.Limits); err != nil {
+		return exitUsage, err
+	}
 	rp, r := referee.ReplayFile(c.File, opts)
 	shown := referee.Truncate(r, c.MaxDiagnostics)
 	if err := referee.WriteReplay(e.stdout, rp, shown, e.palette, c.Turn); err != nil {

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/tabletop-referee/referee/referee"
+)
+
+// TestStdin: "-" reads a transcript from standard input in check, fmt,
+// replay and legal; the report names it <stdin>; its game comes from
+// --game or the Game tag, which must agree.
+func TestStdin(t *testing.T) {
+	full, err := os.ReadFile(examples + "unfinished.sortie")
+	if err != nil {
+		t.Fatal(err)
+	}
+	untagged := strings.Replace(string(full), `[Game "sortie"]`, "", 1)
+	if untagged == string(full) {
+		t.Fatal("the example has no Game tag to take out")
+	}
+	messy := strings.Replace(string(full), "\n1. ", "\n1.    ", 1)
+	tests := []struct {
+		name  string
+		input string
+		args  []string
+		code  int
+		out   string // in stdout
+		err   string // in stderr
+	}{
+		{"check, the game by its tag", string(full), []string{"check", "-"}, 0, "<stdin>\n  game      sortie", ""},
+		{"check, the game by --game", untagged, []string{"check", "--game", "sortie", "-"}, 0, "<stdin>\n  game      sortie", ""},
+		{"check, no way to tell the game", untagged, []string{"check", "-"}, 2, "<stdin>: error: cannot tell the game of standard input: give --game GAME", ""},
+		{"check, --game against the tag", string(full), []string{"check", "--game", "mecha", "-"}, 2, "the Game tag says sortie, but --game says mecha", ""},
+		{"check, an unknown --game", string(full), []string{"check", "--game", "chess", "-"}, 2, "", "--game chess: no such game"},
+		{"check, --game without -", "", []string{"check", "--game", "sortie", examples + "unfinished.sortie"}, 2, "", "--game is for a transcript read from standard input"},
+		{"check, a file and standard input", string(full), []string{"check", examples + "ann-wins.sortie", "-"}, 0, "ann-wins.sortie\n", ""},
+		{"fmt prints the canonical layout", messy, []string{"fmt", "-"}, 0, string(full), ""},
+		{"fmt -l names it", messy, []string{"fmt", "-l", "-"}, 0, "<stdin>\n", ""},
+		{"fmt -w has no file to write", messy, []string{"fmt", "-w", "-"}, 2, "", "standard input (-) has none"},
+		{"replay", string(full), []string{"replay", "--turn", "2", "-"}, 0, "<stdin>: sortie", ""},
+		{"legal", untagged, []string{"legal", "--game", "sortie", "-"}, 0, "to move on turn", ""},
+		{"a syntax error is placed in <stdin>", "[Game \"sortie\"]\n[Players \"Ann\" \"Ben\"]\n1. Ann: plcae 7H/8H a1\n", []string{"check", "-"}, 2, "<stdin>:3:", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			stdin = strings.NewReader(tt.input)
+			defer func() { stdin = os.Stdin }()
+			code, out, errOut := runCLI(t, nil, false, tt.args...)
+			if code != tt.code || !strings.Contains(out, tt.out) || !strings.Contains(errOut, tt.err) {
+				t.Errorf("exit %d, want %d\nstdout:\n%s\nwant in it: %q\nstderr:\n%s\nwant in it: %q", code, tt.code, out, tt.out, errOut, tt.err)
+			}
+		})
+	}
+}
+
+// TestCheckShards: check --shard i/n over the same folder, for i from 1
+// to n, reports every file exactly once.
+func TestCheckShards(t *testing.T) {
+	files, err := referee.Walk([]string{examples})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 3
+	seen := map[string]int{}
+	for i := 1; i <= n; i++ {
+		_, out, errOut := runCLI(t, nil, false, "check", "--format", "json", "--shard", fmt.Sprintf("%d/%d", i, n), examples)
+		var doc struct {
+			Reports []struct{ Path string }
+		}
+		if err := json.Unmarshal([]byte(out), &doc); err != nil {
+			t.Fatalf("shard %d/%d: %v\n%s%s", i, n, err, out, errOut)
+		}
+		if len(doc.Reports) == 0 || len(doc.Reports) == len(files) {
+			t.Errorf("shard %d/%d checks %d of %d files", i, n, len(doc.Reports), len(files))
+		}
+		for _, r := range doc.Reports {
+			seen[r.Path]++
+		}
+	}
+	for _, f := range files {
+		if seen[f] != 1 {
+			t.Errorf("%s is checked %d times by the %d shards", f, seen[f], n)
+		}
+	}
+	if len(seen) != len(files) {
+		t.Errorf("the shards check %d files, the folder holds %d", len(seen), len(files))
+	}
+}
