@@ -86,7 +86,8 @@ type card struct {
 func (l *Ledger) NewPool(cards []string) Pool {
 	p := &pool{index: map[string]int{}}
 	for _, name := range cards {
-		p.count[p.name(name)]++
+		i := p.name(name) // before indexing: name may grow count
+		p.count[i]++
 	}
 	l.pools = append(l.pools, p)
 	return Pool(len(l.pools) - 1)
@@ -175,17 +176,18 @@ func (l *Ledger) lower(p Pool, i int) bool {
 	if pl.load[i] <= pl.count[i] {
 		return true
 	}
-	// One hidden card matched to i must find another name.
+	// One hidden card matched to i must find another name. If none can,
+	// no other card matched to i could either (a failed augmenting path
+	// proves the matching maximum), and augment undoes what it tried.
 	for _, c := range pl.live {
 		if l.cards[c].as != i {
 			continue
 		}
-		saved := l.snapshot(p)
 		l.unmatch(c)
 		if l.augment(c, map[int]bool{i: true}) {
 			return true
 		}
-		l.restore(p, saved)
+		l.match(c, i)
 		break
 	}
 	pl.count[i]++
@@ -241,11 +243,16 @@ func (l *Ledger) Reveal(c Card, name, why string) error {
 	if !ok || !l.allowed(c, i) {
 		return pl.conflict(name)
 	}
-	saved := l.snapshot(cd.pool)
+	was, at := cd.as, slices.Index(pl.live, c)
 	l.unmatch(c)
 	l.kill(c)
 	if !l.lower(cd.pool, i) {
-		l.restore(cd.pool, saved)
+		// Put c back as it was.
+		pl.live = slices.Insert(pl.live, at, c)
+		l.cards[c].live = true
+		if was >= 0 {
+			l.match(c, was)
+		}
 		return &Conflict{Name: name, Forced: true}
 	}
 	pl.seen(i, why)
@@ -261,15 +268,18 @@ func (l *Ledger) RevealOne(cs []Card, name, why string) (int, error) {
 	if len(cs) == 0 {
 		return -1, fmt.Errorf("no hidden card to reveal")
 	}
+	// The cards the matching already makes name first, then the rest in
+	// their order: each once.
 	order := make([]int, 0, len(cs))
+	preferred := make([]bool, len(cs))
 	for k, c := range cs {
 		cd := l.cards[c]
 		if pl := l.pools[cd.pool]; cd.live && cd.as >= 0 && pl.names[cd.as] == name {
-			order = append(order, k)
+			order, preferred[k] = append(order, k), true
 		}
 	}
 	for k, c := range cs {
-		if l.cards[c].live && !slices.Contains(order, k) {
+		if l.cards[c].live && !preferred[k] {
 			order = append(order, k)
 		}
 	}
@@ -351,33 +361,6 @@ func (l *Ledger) match(c Card, i int) {
 	cd := &l.cards[c]
 	cd.as = i
 	l.pools[cd.pool].load[i]++
-}
-
-// saved is a pool's matching and counts, to undo a failed operation.
-type saved struct {
-	as    []int
-	live  []Card
-	count []int
-	load  []int
-	alive []bool
-}
-
-func (l *Ledger) snapshot(p Pool) saved {
-	pl := l.pools[p]
-	s := saved{live: slices.Clone(pl.live), count: slices.Clone(pl.count), load: slices.Clone(pl.load)}
-	for _, c := range pl.live {
-		s.as = append(s.as, l.cards[c].as)
-		s.alive = append(s.alive, l.cards[c].live)
-	}
-	return s
-}
-
-func (l *Ledger) restore(p Pool, s saved) {
-	pl := l.pools[p]
-	pl.live, pl.count, pl.load = s.live, s.count, s.load
-	for k, c := range pl.live {
-		l.cards[c].as, l.cards[c].live = s.as[k], s.alive[k]
-	}
 }
 
 // Clone returns an independent copy.
