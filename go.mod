@@ -9,6 +9,7 @@ require (
 	github.com/creack/pty v1.1.24
 	github.com/fatih/color v1.19.0
 	github.com/google/renameio/v2 v2.0.2
+	github.com/hbollon/go-edlib v1.7.0
 	github.com/mattn/go-isatty v0.0.20
 	github.com/mattn/go-runewidth v0.0.31
 	github.com/owenrumney/go-sarif/v2 v2.3.3

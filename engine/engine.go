@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/tabletop-referee/referee/internal/suggest"
 )
 
 // Move is one action in a game, a value of the game's own move types.
@@ -167,6 +169,12 @@ type Game interface {
 	New(Options) (State, error)
 }
 
+// VariantError is a variant chosen that the game does not have: its
+// message names the variant or value, and the known ones.
+type VariantError struct{ Msg string }
+
+func (e *VariantError) Error() string { return e.Msg }
+
 // ResolveVariants checks chosen variants against a game's list and fills in
 // the defaults. The error names the variant or value that is not known.
 func ResolveVariants(known []Variant, chosen map[string]string) (map[string]string, error) {
@@ -187,10 +195,10 @@ func ResolveVariants(known []Variant, chosen map[string]string) (map[string]stri
 			for j, v := range known {
 				all[j] = v.Name
 			}
-			return nil, fmt.Errorf("unknown variant %q (known: %s)", name, strings.Join(all, ", "))
+			return nil, &VariantError{fmt.Sprintf("unknown variant %q%s (known: %s)", name, suggest.Hint(name, all), strings.Join(all, ", "))}
 		}
 		if !slices.Contains(known[i].Values, value) {
-			return nil, fmt.Errorf("variant %s has no value %q (values: %s)", name, value, strings.Join(known[i].Values, ", "))
+			return nil, &VariantError{fmt.Sprintf("variant %s has no value %q%s (values: %s)", name, value, suggest.Hint(value, known[i].Values), strings.Join(known[i].Values, ", "))}
 		}
 		out[name] = value
 	}

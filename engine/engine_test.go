@@ -18,7 +18,9 @@ func TestResolveVariants(t *testing.T) {
 	}{
 		{"defaults", nil, map[string]string{"tie": "shield", "ace": "low"}, ""},
 		{"chosen", map[string]string{"ace": "high"}, map[string]string{"tie": "shield", "ace": "high"}, ""},
-		{"unknown name", map[string]string{"aces": "high"}, nil, `unknown variant "aces" (known: tie, ace)`},
+		{"unknown name", map[string]string{"aces": "high"}, nil, `unknown variant "aces" (did you mean "ace"?) (known: tie, ace)`},
+		{"unknown name, nothing like it", map[string]string{"speed": "high"}, nil, `unknown variant "speed" (known: tie, ace)`},
+		{"a slip in a value", map[string]string{"tie": "bounse"}, nil, `variant tie has no value "bounse" (did you mean "bounce"?) (values: shield, bounce)`},
 		{"unknown value", map[string]string{"tie": "both"}, nil, `variant tie has no value "both" (values: shield, bounce)`},
 	}
 	for _, tt := range tests {

@@ -598,6 +598,12 @@ func TestParseErrorMessages(t *testing.T) {
 		{src: "1. Ann: draw 7H foo", pos: "1:17", msg: `expected ` + move + `, or "," between moves, found "foo"`},
 		{src: "Ann: draw 7H foo", pos: "1:14", msg: `expected ` + move + `, or "," between moves, found "foo"`},
 		{src: "1. Ann: a1-b2,", pos: "1:15", msg: `expected ` + move + `, found the end of the line`},
+		// A slip for one of the grammar's words is named, among the words
+		// expected there when participle names some.
+		{src: "1. Ann: plcae 9C/KD a2", pos: "1:9", msg: `expected ` + move + `, or "," between moves, found "plcae" (did you mean "place"?)`},
+		{src: "1. Ann: draw 7H, Place 9C/KD a2", pos: "1:18", msg: `expected ` + move + `, found "Place" (did you mean "place"?)`},
+		// The words expected are listed already: no hint repeats one.
+		{src: "result: Ann resings", pos: "1:13", msg: `expected "wins" or "resigns", found "resings"`},
 		{src: "Ann: draw", pos: "1:10", msg: `expected a card like 7H or 10S, found the end of the line`},
 		{src: "[", pos: "1:2", msg: `expected a name, found the end of the line`},
 		{src: "[[[", pos: "1:2", msg: `expected a name, found "["`},
@@ -963,11 +969,12 @@ func TestCheckErrors(t *testing.T) {
 
 // An unknown player is pointed at by the name itself.
 func TestCheckUnknownPlayerPositions(t *testing.T) {
-	p := parseOK(t, "[Players \"Ann\" \"Ben\"]\n1. Bob: a1-b2\nresult: Cy wins\n")
+	p := parseOK(t, "[Players \"Ann\" \"Ben\"]\n1. Bob: a1-b2\n2. Bne: a1-b2\nresult: Cy wins\n")
 	_, errs := notation.Check(p, 2)
 	want := []string{
 		`2:4: unknown player "Bob": the players are Ann, Ben`,
-		`3:9: unknown player "Cy": the players are Ann, Ben`,
+		`3:4: unknown player "Bne" (did you mean "Ben"?): the players are Ann, Ben`,
+		`4:9: unknown player "Cy": the players are Ann, Ben`,
 	}
 	if got := errorLines(errs); !slices.Equal(got, want) {
 		t.Errorf("errors %q, want %q", got, want)

@@ -3,6 +3,7 @@ package notation
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"regexp"
 	"slices"
@@ -15,6 +16,8 @@ import (
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/tabletop-referee/referee/internal/suggest"
 )
 
 // Grammar parses one game's transcripts.
@@ -615,6 +618,14 @@ func (w Wording) explain(err error, chunk []lexer.Token, words map[string]bool) 
 		} else {
 			span.End = tokenEnd(tok)
 		}
+		if tok.Type != lexer.EOF && len(words) > 0 && !words[tok.Value] && unicode.IsLetter([]rune(tok.Value + " ")[0]) {
+			// A word the grammar does not have: say which of its own
+			// words it may be a slip for (plcae for place), unless what
+			// was expected names it already.
+			if word := suggest.Closest(tok.Value, hintWords(expectedOf(msg), words)); word != "" && !strings.Contains(w.words(expectedOf(msg)), strconv.Quote(word)) {
+				found += fmt.Sprintf(" (did you mean %q?)", word)
+			}
+		}
 		m := expectedPart.FindStringSubmatch(msg)
 		if start, ok := w[WordingStart]; ok && tok.Pos.Offset == at.Offset && (m == nil || w[m[2]] == "") {
 			// Nothing of the chunk parsed: say what a chunk may be, unless
@@ -635,6 +646,29 @@ func (w Wording) explain(err error, chunk []lexer.Token, words map[string]bool) 
 		return numberError(m[1], m[2] == "value out of range", pos, chunk, words)
 	}
 	return &Error{span, msg}
+}
+
+// hintWords are the words a slip may have been meant as: the words
+// participle expected, when it names some, else all of the grammar's.
+func hintWords(expected string, words map[string]bool) []string {
+	var named []string
+	for _, m := range literal.FindAllString(expected, -1) {
+		if w, err := strconv.Unquote(m); err == nil && words[w] {
+			named = append(named, w)
+		}
+	}
+	if len(named) > 0 {
+		return named
+	}
+	return slices.Sorted(maps.Keys(words))
+}
+
+// expectedOf is what participle's message says was expected, or "".
+func expectedOf(msg string) string {
+	if m := expectedPart.FindStringSubmatch(msg); m != nil {
+		return m[2]
+	}
+	return ""
 }
 
 // badNumber is participle's error for a number it cannot read into its

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/tabletop-referee/referee/internal/suggest"
 )
 
 // Transcript is a parsed transcript whose structure has been checked:
@@ -122,7 +124,7 @@ func Check[M Move](p *Parsed[M], n int, subjects ...string) (*Transcript[M], []*
 	if t.Players != nil {
 		check := func(ref *PlayerRef) {
 			if ref != nil && t.PlayerIndex(ref.Text()) < 0 {
-				fail(ref.Span(), "unknown player %q: the players are %s", ref.Text(), strings.Join(t.Players, ", "))
+				fail(ref.Span(), "unknown player %q%s: the players are %s", ref.Text(), suggest.Hint(ref.Text(), t.Players), strings.Join(t.Players, ", "))
 			}
 		}
 		for _, s := range t.Setup {
@@ -139,7 +141,7 @@ func Check[M Move](p *Parsed[M], n int, subjects ...string) (*Transcript[M], []*
 		if tag := t.Tag("Perspective"); tag != nil && len(tag.Values) == 1 {
 			name := tag.Text()[0]
 			if t.Perspective = t.PlayerIndex(name); t.Perspective < 0 {
-				fail(tag.Span(), "the Perspective tag names %q, who is not a player: the players are %s", name, strings.Join(t.Players, ", "))
+				fail(tag.Span(), "the Perspective tag names %q%s, who is not a player: the players are %s", name, suggest.Hint(name, t.Players), strings.Join(t.Players, ", "))
 			}
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/shuffle"
+	"github.com/tabletop-referee/referee/internal/suggest"
 	"github.com/tabletop-referee/referee/notation"
 	"github.com/tabletop-referee/referee/referee/catalogue"
 )
@@ -191,6 +192,15 @@ func (b *binding[M]) load(a *notation.Arena[M], path, src string, limits notatio
 	if _, err := engine.ResolveVariants(b.rules.Variants(), t.Variants); err != nil {
 		r.add(Error, t.VariantTag.Span(), err.Error())
 	}
+	for _, tag := range t.Tags {
+		// A tag the referee does not read is kept, as PGN keeps Event;
+		// one a slip away from a tag it reads is most likely that tag.
+		if !slices.Contains(readTags, tag.Name) {
+			if meant := suggest.Closest(tag.Name, readTags); meant != "" {
+				r.add(Note, tag.Span(), fmt.Sprintf("the tag %s is kept but not read: did you mean %s? (the tags read are %s)", tag.Name, meant, strings.Join(readTags, ", ")))
+			}
+		}
+	}
 	slices.SortStableFunc(r.Diagnostics, func(a, b Diagnostic) int { return a.Span.Start.Offset - b.Span.Start.Offset })
 	for _, name := range sortedKeys(t.Variants) {
 		r.Variants = append(r.Variants, name+"="+t.Variants[name])
@@ -198,6 +208,9 @@ func (b *binding[M]) load(a *notation.Arena[M], path, src string, limits notatio
 	r.keepWithin(limits) // the replay's diagnostics come after these
 	return r, t
 }
+
+// readTags are the header tags the referee reads.
+var readTags = []string{"Game", "Players", "Seed", "Perspective", "Variant", "Catalogue"}
 
 // declaresPosition tells whether a transcript's set-up lines declare a
 // position: whether any of their moves is a declaration.
@@ -252,6 +265,7 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 		if len(t.File.Statements) > 0 {
 			at = t.File.Statements[0].Span()
 		}
+
 		if _, ok := err.(*internalError); ok {
 			r.add(Internal, at, err.Error())
 			r.Result = "not replayed: internal error"
@@ -324,7 +338,7 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 		declaration := setup && b.declares != nil && b.declares(m)
 		if a, ok := any(m).(actor); ok && a.Actor() != nil {
 			if player = t.PlayerIndex(a.Actor().Text()); player < 0 {
-				return illegal(a.Actor().Span(), fmt.Sprintf("%q is not a player: the Players tag names %s", a.Actor().Text(), strings.Join(t.Players, " and ")))
+				return illegal(a.Actor().Span(), fmt.Sprintf("%q is not a player%s: the Players tag names %s", a.Actor().Text(), suggest.Hint(a.Actor().Text(), t.Players), strings.Join(t.Players, " and ")))
 			}
 		}
 		if opts.beforeMove != nil {

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/internal/suggest"
 	"github.com/tabletop-referee/referee/notation"
 	"github.com/tabletop-referee/referee/referee/catalogue"
 )
@@ -167,7 +168,7 @@ func DetectCatalogue(src string) (Game, error) {
 	}
 	g, ok := Lookup(m[1])
 	if !ok {
-		return nil, fmt.Errorf("unknown game %q in the Game tag (known: %s)", m[1], names())
+		return nil, fmt.Errorf("unknown game %q in the Game tag%s (known: %s)", m[1], suggest.Hint(m[1], gameNames()), names())
 	}
 	return g, nil
 }

@@ -16,6 +16,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tabletop-referee/referee/internal/suggest"
+
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/notation"
 )
@@ -174,7 +176,7 @@ func Detect(path, src string) (Game, error) {
 	if m := gameTag.FindStringSubmatch(src); m != nil {
 		g, ok := Lookup(m[1])
 		if !ok {
-			return nil, fmt.Errorf("unknown game %q in the Game tag (known: %s)", m[1], names())
+			return nil, fmt.Errorf("unknown game %q in the Game tag%s (known: %s)", m[1], suggest.Hint(m[1], gameNames()), names())
 		}
 		byTag = g
 	}
@@ -187,6 +189,23 @@ func Detect(path, src string) (Game, error) {
 		return byTag, nil
 	}
 	return nil, fmt.Errorf("cannot tell the game: no known extension (%s) and no Game tag", extensions())
+}
+
+// LookupOrSuggest finds a game by name, or says it is unknown, with the
+// known names and the one most likely meant.
+func LookupOrSuggest(name string) (Game, error) {
+	if g, ok := Lookup(name); ok {
+		return g, nil
+	}
+	return nil, fmt.Errorf("unknown game %q%s (known: %s)", name, suggest.Hint(name, gameNames()), names())
+}
+
+func gameNames() []string {
+	var out []string
+	for _, g := range Games() {
+		out = append(out, g.Name())
+	}
+	return out
 }
 
 func names() string {

@@ -24,8 +24,8 @@ type Input struct {
 // as a file is); game is --game's value, checked to be a known game.
 func ReadInput(r io.Reader, game string, limits Limits) (*Input, error) {
 	if game != "" {
-		if _, ok := Lookup(game); !ok {
-			return nil, fmt.Errorf("--game %s: no such game (known: %s)", EscapeControls(game), names())
+		if _, err := LookupOrSuggest(game); err != nil {
+			return nil, fmt.Errorf("--game: %w", err)
 		}
 	}
 	data, err := io.ReadAll(io.LimitReader(r, int64(limits.OrDefault().MaxBytes)+1))

@@ -444,9 +444,9 @@ type randomCmd struct {
 }
 
 func (c *randomCmd) Run(e *env) (int, error) {
-	g, ok := referee.Lookup(c.Game)
-	if !ok {
-		return exitUsage, fmt.Errorf("unknown game %q (see: referee games)", c.Game)
+	g, err := referee.LookupOrSuggest(c.Game)
+	if err != nil {
+		return exitUsage, err
 	}
 	if c.Count < 1 {
 		return exitUsage, errors.New("--count must be at least 1")
@@ -494,9 +494,9 @@ type grammarCmd struct {
 }
 
 func (c *grammarCmd) Run(e *env) (int, error) {
-	g, ok := referee.Lookup(c.Game)
-	if !ok {
-		return exitUsage, fmt.Errorf("unknown game %q (see: referee games)", c.Game)
+	g, err := referee.LookupOrSuggest(c.Game)
+	if err != nil {
+		return exitUsage, err
 	}
 	fmt.Fprint(e.stdout, g.EBNF())
 	fmt.Fprintln(e.stdout)
@@ -510,9 +510,9 @@ type cardsCmd struct {
 }
 
 func (c *cardsCmd) Run(e *env) (int, error) {
-	g, ok := referee.Lookup(c.Game)
-	if !ok {
-		return exitUsage, fmt.Errorf("unknown game %q (see: referee games)", c.Game)
+	g, err := referee.LookupOrSuggest(c.Game)
+	if err != nil {
+		return exitUsage, err
 	}
 	if err := c.check(); err != nil {
 		return exitUsage, err

@@ -43,9 +43,9 @@ type playCmd struct {
 var stdin io.Reader = os.Stdin
 
 func (c *playCmd) Run(e *env) (int, error) {
-	g, ok := referee.Lookup(c.Game)
-	if !ok {
-		return exitUsage, fmt.Errorf("unknown game %q (see: referee games)", c.Game)
+	g, err := referee.LookupOrSuggest(c.Game)
+	if err != nil {
+		return exitUsage, err
 	}
 	if err := c.check(); err != nil {
 		return exitUsage, err
