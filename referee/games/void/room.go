@@ -161,9 +161,9 @@ func voidNotate(m engine.Move) string {
 	case void.Life:
 		a = &grammar.VoidLife{N: m.N}
 	case void.Hand:
-		a = &grammar.VoidHand{Cards: voidNames[grammar.VoidName](m.Cards)}
+		a = &grammar.VoidHand{Cards: voidNames[grammar.VoidCard](m.Cards)}
 	case void.Cache:
-		a = &grammar.VoidCache{Cards: voidNames[grammar.VoidName](m.Cards)}
+		a = &grammar.VoidCache{Cards: voidNames[grammar.VoidCard](m.Cards)}
 	case void.Field:
 		a = &grammar.VoidField{Card: name(m.Card), Target: name(m.Target), Damage: m.Damage}
 	case void.Play:
@@ -193,7 +193,7 @@ func voidNotate(m engine.Move) string {
 func voidDescribe(st engine.State, players []string) []referee.Row {
 	s := st.(*void.State)
 	nm := func(n string) string { return grammar.Name(n).String() }
-	cardNames := func(cards []string) string { return referee.NameList(cards, grammar.Name.String) }
+	cardNames := func(cards []string) string { return referee.NameList(cards, grammar.VoidCard.String) }
 	each := func(f func(p int) string) string { return referee.PerPlayer(players, f) }
 	var board []string
 	for _, sec := range s.Sectors() {
