@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/hidden"
@@ -35,10 +36,8 @@ type hiddenCards struct {
 	// unlimited tells whether the catalogue has a card without copies, of
 	// which a hidden card may be one (anyCard).
 	unlimited bool
-	// hand are the unknown cards in each hand, declared tells how many
-	// each hand was declared with.
-	hand     [2][]hidden.Card
-	declared [2]int
+	// hand are the unknown cards in each hand.
+	hand [2][]hidden.Card
 }
 
 func (h *hiddenCards) clone() *hiddenCards {
@@ -265,12 +264,15 @@ func (s *State) reveal(p int, c *Card, verb string) (revealed, error) {
 			switch {
 			case cf.Forced:
 				what = fmt.Sprintf("%s cannot hold %s: the catalogue has %s, and the unknown cards elsewhere must hold those left", s.name(p), c.Name, copies(c.Copies))
-			case cf.Why != "":
-				last := "the last is"
+			default:
+				// Every copy is seen, and in Void stays on the table: where
+				// they stand now, as a position declaring this table would
+				// say it too.
+				they := "they are"
 				if c.Copies == 1 {
-					last = "it is"
+					they = "it is"
 				}
-				what = fmt.Sprintf("%s cannot hold %s: the catalogue has %s, and %s accounted for: %s", s.name(p), c.Name, copies(c.Copies), last, cf.Why)
+				what = fmt.Sprintf("%s cannot hold %s: the catalogue has %s, and %s %s", s.name(p), c.Name, copies(c.Copies), they, s.whereIs(c.Name))
 			}
 		}
 		return revealed{}, ruling("V36", rulingCopies, what)
@@ -278,10 +280,55 @@ func (s *State) reveal(p int, c *Card, verb string) (revealed, error) {
 	if h == s.hid {
 		// Shown as a card without copies, which cannot fail: on the
 		// ledger itself, as the move stands from here.
-		h = &hiddenCards{ledger: h.ledger, pool: h.pool, unlimited: h.unlimited, hand: h.hand, declared: h.declared}
+		h = &hiddenCards{ledger: h.ledger, pool: h.pool, unlimited: h.unlimited, hand: h.hand}
 	}
 	h.hand[p] = slices.Delete(slices.Clone(h.hand[p]), k, k+1)
 	return revealed{h}, nil
+}
+
+// whereIs says where the copies of a card written by name are: in hands,
+// caches, in play and in the queue, in that order, as in "in Ann's hand
+// and in Ben's cache".
+func (s *State) whereIs(name string) string {
+	var places []string
+	at := func(n int, place string) {
+		if n == 1 {
+			places = append(places, place)
+		} else if n > 1 {
+			places = append(places, fmt.Sprintf("%s (%d)", place, n))
+		}
+	}
+	for p, pl := range s.players {
+		at(count(pl.hand, name), fmt.Sprintf("in %s's hand", s.name(p)))
+	}
+	for p, pl := range s.players {
+		at(count(pl.cache, name), fmt.Sprintf("in %s's cache", s.name(p)))
+	}
+	for p := range s.players {
+		n := 0
+		for _, pm := range s.perms {
+			if pm.owner == p && pm.card.Name == name {
+				n++
+			}
+		}
+		at(n, fmt.Sprintf("in play, %s's", s.name(p)))
+	}
+	for p := range s.players {
+		n := 0
+		for _, a := range s.queue {
+			if a.owner == p && a.kind == "play" && a.card.Name == name {
+				n++
+			}
+		}
+		at(n, fmt.Sprintf("in the queue, %s's", s.name(p)))
+	}
+	switch len(places) {
+	case 0:
+		return "elsewhere"
+	case 1:
+		return places[0]
+	}
+	return strings.Join(places[:len(places)-1], ", ") + " and " + places[len(places)-1]
 }
 
 // keep makes a reveal stand: the unknown card leaves p's hand.
@@ -294,32 +341,17 @@ func (s *State) keep(p int, r revealed) {
 }
 
 // hiddenHand refuses a card named from p's hand that holds no copy of it
-// by name: with unknown cards, it is one of them if one could be it; with
-// none left, the hand's unknown cards are all shown (ruling V12).
+// by name but unknown cards: it is one of them if one could be it, and
+// the catalogue has no card by a name it does not give (ruling V35). A
+// hand whose unknown cards are all shown is a hand of known cards, and
+// says what such a hand says (ruling V12), as a position declaring it
+// would.
 func (s *State) hiddenHand(p int, card string) (*Card, error) {
-	h := s.hid
-	if len(h.hand[p]) == 0 {
-		return nil, ruling("V12", rulingHand, fmt.Sprintf("%s has no %s in hand: the %s declared unknown in it %s all shown", s.name(p), card, unknownCards(h.declared[p]), areWord(h.declared[p])))
-	}
 	c, ok := s.cards.Card(card)
 	if !ok {
 		return nil, ruling("V35", rulingUnknown, fmt.Sprintf("%s cannot hold %s: the catalogue has no such card", s.name(p), card))
 	}
 	return c, nil
-}
-
-func unknownCards(n int) string {
-	if n == 1 {
-		return "1 card"
-	}
-	return fmt.Sprintf("%d cards", n)
-}
-
-func areWord(n int) string {
-	if n == 1 {
-		return "is"
-	}
-	return "are"
 }
 
 // Assumptions counts the moves legal only because an unknown card could

@@ -170,7 +170,7 @@ func TestRulingV35UnknownCards(t *testing.T) {
 		t.Errorf("%d assumptions, want 2", n)
 	}
 	v := expect(t, s, "convert Drain", ruled("V12", rulingHand))
-	checkWhat(t, v, "Ben has no Drain in hand: the 2 cards declared unknown in it are all shown")
+	checkWhat(t, v, "Ben has no Drain in hand")
 
 	s = start(t)
 	run(t, s, "end")
@@ -183,9 +183,6 @@ func TestRulingV35UnknownCards(t *testing.T) {
 	run(t, s, "play Drain Ann")
 	v = expect(t, s, "Ann convert Shock", ruled("V12", rulingHand))
 	checkWhat(t, v, "Ann has no Shock in hand")
-	if strings.Contains(v.What, "unknown") {
-		t.Errorf("a hand never declared unknown: %q", v.What)
-	}
 }
 
 // TestRulingV36Copies: a card with copies shown from an unknown card is
@@ -202,14 +199,18 @@ func TestRulingV36Copies(t *testing.T) {
 	}{
 		{name: "a copy left", ben: "hand ? ?", move: "play Relic"},
 		{name: "the one copy in Ann's hand", ann: "hand Relic", ben: "hand ? ?", move: "play Relic",
-			what: "Ben cannot hold Relic: the catalogue has 1 copy, and it is accounted for: in Ann's hand from the set-up"},
+			what: "Ben cannot hold Relic: the catalogue has 1 copy, and it is in Ann's hand"},
 		{name: "the one copy in Ann's cache", ann: "cache Relic", ben: "hand ? ?", move: "convert Relic",
-			what: "Ben cannot hold Relic: the catalogue has 1 copy, and it is accounted for: in Ann's cache from the set-up"},
+			what: "Ben cannot hold Relic: the catalogue has 1 copy, and it is in Ann's cache"},
 		{name: "the one copy played already", ben: "hand ? ?", before: "play Relic, end, end", move: "play Relic",
-			what: "Ben cannot hold Relic: the catalogue has 1 copy, and it is accounted for: Ben played it on turn 2"},
+			what: "Ben cannot hold Relic: the catalogue has 1 copy, and it is in Ben's cache"},
 		{name: "the last of two converted", ann: "hand Spark", ben: "hand ? ? ?", before: "convert Spark, end, end", move: "convert Spark",
-			what: "Ben cannot hold Spark: the catalogue has 2 copies, and the last is accounted for: Ben converted it on turn 2"},
+			what: "Ben cannot hold Spark: the catalogue has 2 copies, and they are in Ann's hand and in Ben's cache"},
 		{name: "the second of two", ben: "hand ? ? ?", before: "convert Spark", move: "convert Spark"},
+		{name: "two copies in one cache", ben: "hand ? ? ?", before: "convert Spark, convert Spark", move: "convert Spark",
+			what: "Ben cannot hold Spark: the catalogue has 2 copies, and they are in Ben's cache (2)"},
+		{name: "a copy in the queue", ann: "hand Spark", ben: "hand ? ? ?, field Scout Middle", before: "convert Spark, end, play Spark Middle", move: "Ben convert Spark",
+			what: "Ben cannot hold Spark: the catalogue has 2 copies, and they are in Ben's cache and in the queue, Ann's"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -619,7 +619,7 @@ func (s *State) canPay(p, n int, x bool) error {
 // then -1, and reveal finds which (ruling V35).
 func (s *State) inHand(p int, card string) (int, *Card, error) {
 	i := slices.Index(s.players[p].hand, card)
-	if i < 0 && s.hid != nil && s.hid.declared[p] > 0 {
+	if i < 0 && s.Unknowns(p) > 0 {
 		c, err := s.hiddenHand(p, card)
 		return -1, c, err
 	}
@@ -1364,7 +1364,6 @@ func (s *State) declare(p int, m engine.Move) error {
 		if h != nil {
 			s.hid = h
 			h.hand[p] = append(h.hand[p], ids...)
-			h.declared[p] += len(ids)
 		}
 		pl.hand = append(pl.hand, m.Cards...)
 	case Cache:
