@@ -275,3 +275,37 @@ Ben: energy 3, hand Wall ? Drain
 		}
 	}
 }
+
+// BenchmarkOneSeat checks the same random games recorded in full and from
+// Ann's seat (Ben's hand ?, each card shown where he plays it), so that
+// their costs compare: the one-seat record is to cost at most twice the
+// full one.
+func BenchmarkOneSeat(b *testing.B) {
+	g, _ := referee.Lookup("void")
+	var full, seat []string
+	for seed := uint64(1); seed <= 20; seed++ {
+		f, _, err := g.RandomWith(seed, referee.RandomOptions{Unseeded: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		s, _, err := g.RandomWith(seed, referee.RandomOptions{Perspective: "Ann"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		full, seat = append(full, f), append(seat, s)
+	}
+	for _, bb := range []struct {
+		name  string
+		texts []string
+	}{{"full", full}, {"seat", seat}} {
+		b.Run(bb.name, func(b *testing.B) {
+			for b.Loop() {
+				for _, text := range bb.texts {
+					if r := g.Check("bench.void", text, referee.Options{}); r.ExitCode() != 0 {
+						b.Fatal(r.Diagnostics)
+					}
+				}
+			}
+		})
+	}
+}
