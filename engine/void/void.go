@@ -3,7 +3,9 @@
 // action protocol only: the transcript declares the board of sectors and
 // biomes, the players' void energy, income, life, hands and cards in play,
 // and the catalogue each card's cost, targets and effects. RULINGS.md
-// fills the gaps; CARDS.md gives the card vocabulary.
+// fills the gaps; CARDS.md gives the card vocabulary. A record made at a
+// table may write a hand's cards as ?, unknown, and a catalogue may give
+// a card's copies: hidden.go checks what an unknown card could be.
 package void
 
 import (

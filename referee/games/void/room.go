@@ -43,7 +43,10 @@ func init() {
 		// The rules text says nothing of winning; a declared life is the one
 		// way the engine knows, so other wins are the players' record.
 		RecordedWins: true,
-		// The seed only stands in for the set-up of random games.
+		// The seed only stands in for the set-up of random games, which
+		// the set-up lines write without it; the engine records its moves
+		// for such games (engine.Recorder) and writes the other seat's
+		// hand unknown (engine.Hider).
 		Unshuffled: true,
 	})
 }
