@@ -282,7 +282,9 @@ func (s *State) reveal(p int, c *Card, verb string) (revealed, error) {
 		// ledger itself, as the move stands from here.
 		h = &hiddenCards{ledger: h.ledger, pool: h.pool, unlimited: h.unlimited, hand: h.hand}
 	}
-	h.hand[p] = slices.Delete(slices.Clone(h.hand[p]), k, k+1)
+	// The last is taken: the list shrinks, and the copies of the state
+	// that share it (a clone copies it) read no further than their own.
+	h.hand[p] = h.hand[p][:k:k]
 	return revealed{h}, nil
 }
 
@@ -334,9 +336,13 @@ func (s *State) whereIs(name string) string {
 // keep makes a reveal stand: the unknown card leaves p's hand.
 func (s *State) keep(p int, r revealed) {
 	s.hid = r.hid
+	// The last ? of the hand, which is the end of a hand written all ?.
 	hand := s.players[p].hand
-	if i := slices.Index(hand, Unknown); i >= 0 {
-		s.players[p].hand = slices.Delete(hand, i, i+1)
+	for i := len(hand) - 1; i >= 0; i-- {
+		if hand[i] == Unknown {
+			s.players[p].hand = slices.Delete(hand, i, i+1)
+			break
+		}
 	}
 }
 
