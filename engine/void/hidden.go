@@ -242,9 +242,12 @@ type revealed struct {
 
 // reveal finds an unknown card of p's hand that could be c, played or
 // converted (verb) (ruling V35), and returns the hidden cards as they
-// are once it is out, to be kept when the move stands; it changes
-// nothing. A card without copies is any unknown card; one with copies, an
-// unknown card that could be one of the copies not seen elsewhere.
+// are once it is out, to be kept (keep) when the move stands. A card with
+// copies is an unknown card that could be one of the copies not seen
+// elsewhere: it is shown on a copy of the ledger, and a refusal changes
+// nothing. A card without copies is any unknown card, which cannot fail:
+// it is shown on the ledger itself, without a copy, so that a move calls
+// reveal once nothing else can refuse it.
 func (s *State) reveal(p int, c *Card, verb string) (revealed, error) {
 	h := s.hid
 	if c.Copies > 0 || !h.unlimited {
