@@ -104,6 +104,8 @@ var (
 	voidIdent  = VoidLexer.Symbols()[notation.TokenIdent]
 	voidString = VoidLexer.Symbols()[notation.TokenString]
 	voidInt    = VoidLexer.Symbols()[notation.TokenInt]
+
+	voidUnknownToken = VoidLexer.Symbols()[voidUnknownRule.Name]
 )
 
 // parseVoidName reads a name of a list, or a target's; participle.NextMatch
@@ -140,15 +142,41 @@ type VoidLife struct {
 	N int `parser:"'life' @Int"`
 }
 
-// VoidHand declares cards in a player's hand: hand Scout Shock Shock.
+// VoidHand declares cards in a player's hand: hand Scout Shock Shock,
+// or with cards nobody recorded, hand ? ? Shock.
 type VoidHand struct {
-	Cards []VoidName `parser:"'hand' @@+"`
+	Cards []VoidCard `parser:"'hand' @@+"`
 }
 
 // VoidCache declares cards in a player's cache, in the order they went
 // there: cache Shock Drain.
 type VoidCache struct {
-	Cards []VoidName `parser:"'cache' @@+"`
+	Cards []VoidCard `parser:"'cache' @@+"`
+}
+
+// VoidUnknown is the card nobody recorded, written ? in a hand or a cache.
+const VoidUnknown = "?"
+
+// VoidCard is a card of a hand or a cache: a name, as in a list of
+// VoidName, or ? for a card nobody recorded (VoidUnknown).
+type VoidCard Name
+
+// Parse reads ?, or a name unless a list stops before it.
+func (c *VoidCard) Parse(lex *lexer.PeekingLexer) error {
+	if t := lex.Peek(); t.Type == voidUnknownToken {
+		lex.Next()
+		*c = VoidUnknown
+		return nil
+	}
+	return parseVoidName((*Name)(c), lex, false)
+}
+
+// String writes ? bare, and a name as Name does.
+func (c VoidCard) String() string {
+	if c == VoidUnknown {
+		return VoidUnknown
+	}
+	return Name(c).String()
 }
 
 // VoidField declares a card in play, in its sector or on its target, and
@@ -269,8 +297,17 @@ func (m *VoidSector) String() string {
 func (m *VoidEnergy) String() string { return "energy " + strconv.Itoa(m.N) }
 func (m *VoidIncome) String() string { return "income " + strconv.Itoa(m.N) }
 func (m *VoidLife) String() string   { return "life " + strconv.Itoa(m.N) }
-func (m *VoidHand) String() string   { return names("hand", m.Cards...) }
-func (m *VoidCache) String() string  { return names("cache", m.Cards...) }
+func (m *VoidHand) String() string   { return voidCards("hand", m.Cards) }
+func (m *VoidCache) String() string  { return voidCards("cache", m.Cards) }
+
+// voidCards writes a verb and cards, ? bare.
+func voidCards(verb string, cs []VoidCard) string {
+	parts := []string{verb}
+	for _, c := range cs {
+		parts = append(parts, c.String())
+	}
+	return strings.Join(parts, " ")
+}
 
 // String leaves out damage 0, as a card in play has no damage unless
 // written.
@@ -289,8 +326,20 @@ func (m *VoidDefend) String() string   { return names("defend", m.Unit, m.Attack
 func (m *VoidConvert) String() string  { return names("convert", m.Card) }
 func (*VoidExecute) String() string    { return "execute" }
 
-// VoidLexer is Void's lexer: the shared rules, with nothing of its own.
-var VoidLexer = plainLexer
+// VoidLexer is Void's lexer: the shared rules, and ? for a card nobody
+// recorded.
+var VoidLexer = notation.NewFastLexer(voidUnknownRule)
+
+// voidUnknownRule is the token ?, a card nobody recorded (VoidUnknown).
+var voidUnknownRule = notation.GameRule{Name: "Unknown", Pattern: `\?`, Match: matchVoidUnknown}
+
+// matchVoidUnknown matches voidUnknownRule's pattern by hand.
+func matchVoidUnknown(s string) int {
+	if s[0] == '?' {
+		return 1
+	}
+	return 0
+}
 
 // VoidBoard is the word that begins the board line, in place of a
 // player's name: board: sector North Forest, sector South Dunes.
@@ -315,6 +364,7 @@ var voidExpect = map[string]string{
 	`(<ident> | <string>) VoidName*`: "a sector's name and then its biomes, as in sector North Forest Lake",
 	// A list of names fails only where a hand has none.
 	"VoidName":   "card names, as in hand Scout Shock",
+	"VoidCard":   "card names, as in hand Scout Shock, or ? for a card nobody recorded",
 	"VoidTarget": voidNameWords,
 	// A card in play's target, and its damage if any.
 	`(<ident> | <string>) ((?= "damage" <int>) "damage" <int>)?`: voidNameWords,

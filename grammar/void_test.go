@@ -144,6 +144,13 @@ func TestVoidMoveForms(t *testing.T) {
 		{"field damage North damage 2", `field "damage" on="North" damage=2`, `field "damage" North damage 2`},
 		{`hand "cache" Scout`, `hand ["cache" "Scout"]`, `hand "cache" Scout`},
 		{`cache Shock "hand"`, `cache ["Shock" "hand"]`, `cache Shock "hand"`},
+		// ? is a card nobody recorded, in a hand or a cache (ruling V35),
+		// written bare; quoted, it is the same.
+		{"hand ? ?", `hand ["?" "?"]`, "hand ? ?"},
+		{"hand ? Shock ?", `hand ["?" "Shock" "?"]`, "hand ? Shock ?"},
+		{"hand?", `hand ["?"]`, "hand ?"},
+		{`hand "?"`, `hand ["?"]`, "hand ?"},
+		{"cache Drain ?", `cache ["Drain" "?"]`, "cache Drain ?"},
 		// Actions of the player whose turn it is.
 		{"play Shock North", `play "Shock" targets=["North"] pick=0`, "play Shock North"},
 		{"play Surge", `play "Surge" targets=[] pick=0`, "play Surge"},
@@ -404,7 +411,7 @@ func TestVoidMalformedMoves(t *testing.T) {
 	const card = "a card's name, as in play Shock North or activate Ranger South"
 	const pair = "two names, as in advance Scout Middle, attack Raider Middle, defend Wall Raider or field Sentinel North"
 	const sector = "a sector's name and then its biomes, as in sector North Forest Lake"
-	const cards = "card names, as in hand Scout Shock"
+	const cards = "card names, as in hand Scout Shock, or ? for a card nobody recorded"
 	tests := []struct {
 		src string
 		col int // of the error on line 1
@@ -429,6 +436,13 @@ func TestVoidMalformedMoves(t *testing.T) {
 		{"hand", 13, `expected ` + cards + `, found the end of the line`, ""},
 		{"cache", 14, `expected ` + cards + `, found the end of the line`, ""},
 		{"cache 3", 15, `expected ` + cards + `, found "3"`, ""},
+		// ? stands in a hand or a cache only: a card played, converted or
+		// in play is read at once, and is written (ruling V35).
+		{"play ?", 14, `expected ` + card + `, found "?"`, ""},
+		{"convert ?", 17, `expected ` + name + `, found "?"`, ""},
+		{"field ? North", 15, `expected ` + pair + `, found "?"`, ""},
+		{"sector North ?", 22, `expected ` + move + `, or "," between moves, found "?"`, ""},
+		{"play Shock ?", 20, `expected ` + move + `, or "," between moves, found "?"`, ""},
 		// The second name missing.
 		{"advance Scout", 22, `expected ` + name + `, found the end of the line`, ""},
 		{"attack Raider", 22, `expected ` + name + `, found the end of the line`, ""},

@@ -174,6 +174,9 @@ type Card struct {
 	Health int
 	Income int      // modifications: void energy their owner gains each turn
 	Skill  *Ability // the skill of a unit or modification, if any
+	// Copies is how many of the card the table holds at most (ruling
+	// V36); 0, the default, is any number.
+	Copies int
 }
 
 // Stats is the card's text in short, for `referee cards`.
@@ -189,6 +192,9 @@ func (c *Card) Stats() string {
 	}
 	if c.Convert != 1 {
 		parts = append(parts, fmt.Sprintf("convert %d", c.Convert))
+	}
+	if c.Copies > 0 {
+		parts = append(parts, copies(c.Copies))
 	}
 	if c.Skill != nil {
 		word := "skill"
@@ -214,6 +220,10 @@ func (cs *Cards) Card(name string) (*Card, bool) {
 
 // All lists the cards in catalogue order.
 func (cs *Cards) All() []*Card { return slices.Clone(cs.all) }
+
+// maxCopies bounds a card's copies: a table's cards, not a number to
+// overflow.
+const maxCopies = 99
 
 // triggers are the kinds of action a reactive skill may answer.
 var triggers = []string{"attack", "advance", "play", "skill"}
@@ -468,6 +478,9 @@ func loadCard(e catalogue.Entry) (*Card, []*catalogue.Error) {
 	if kind < 0 {
 		return nil, []*catalogue.Error{catalogue.Errorf(e.ID, "unknown kind %q: a Void card is a unit, tactic, modification or anomaly", e.Kind)}
 	}
+	if e.Name == Unknown {
+		return nil, []*catalogue.Error{catalogue.Errorf(e.NameID, "? is written for a card nobody recorded, and names no card")}
+	}
 	c := &Card{Kind: Kind(kind), Name: e.Name, Convert: 1}
 	r := &reader{items: e.Props, entry: e}
 	seen := map[string]bool{}
@@ -491,6 +504,13 @@ func loadCard(e catalogue.Entry) (*Card, []*catalogue.Error) {
 			c.Income, _ = r.number("income", 0)
 		case "convert":
 			c.Convert, _ = r.number("convert", 0)
+		case "copies":
+			n, ok := r.number("copies", 1)
+			if ok && n > maxCopies {
+				r.fail(r.items[r.at-1], "copies is from 1 to %d", maxCopies)
+				n = 0
+			}
+			c.Copies = n
 		case "skill", "react":
 			a := &Ability{}
 			if it.Word == "react" {

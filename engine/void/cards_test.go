@@ -307,6 +307,13 @@ func TestCatalogueErrorsAtTheirItems(t *testing.T) {
 		{Name: "power with a unit", Src: "unit X cost 1 power ^2u health 1", Want: []string{"power takes a number", "unexpected 2u"}},
 		{Name: "income -1", Src: "modification X cost 1 target biome income ^-1", Want: []string{"income cannot be less than 0"}},
 		{Name: "convert -1", Src: "unit X cost 1 power 1 health 1 convert ^-1", Want: []string{"convert cannot be less than 0"}},
+		// Copies (ruling V36): 1 to 99, once.
+		{Name: "copies 0", Src: "tactic X cost 1 copies ^0 : energy 1", Want: []string{"copies cannot be less than 1"}},
+		{Name: "copies 100", Src: "tactic X cost 1 copies ^100 : energy 1", Want: []string{"copies is from 1 to 99"}},
+		{Name: "copies twice", Src: "tactic X cost 1 copies 1 ^copies 2 : energy 1", Want: []string{"a second copies"}},
+		{Name: "copies without a number", Src: "tactic X cost 1 ^copies : energy 1", Want: []string{"copies takes a number"}},
+		// ? is the card nobody recorded (ruling V35), never a card's name.
+		{Name: "a card named ?", Src: `tactic ^"?" cost 1 : energy 1`, Want: []string{"? is written for a card nobody recorded, and names no card"}},
 
 		// Costs.
 		{Name: "cost 1000", Src: "tactic X cost ^1000 : energy 1", Want: []string{"a cost is from 0 to 999"}},

@@ -19,10 +19,14 @@ var _ engine.Forcer = (*State)(nil)
 // over. A refused move leaves the state as it was; a legal one is played
 // as Apply plays it.
 func (s *State) Force(p int, m engine.Move) error {
-	if s.apply(p, m) == nil {
-		return nil
+	err := s.apply(p, m)
+	if err != nil {
+		err = s.forced(p, m)
 	}
-	return s.forced(p, m)
+	if err == nil {
+		s.played(p, m)
+	}
+	return err
 }
 
 // forced plays m with the rules a player can break by hand set aside; as

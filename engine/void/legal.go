@@ -73,16 +73,28 @@ func (s *State) candidates(p int) []engine.Move {
 	var out []engine.Move
 	pl := s.players[p]
 	seen := map[string]bool{}
-	for _, name := range pl.hand {
-		if seen[name] {
-			continue
+	fromHand := func(c *Card) {
+		if seen[c.Name] {
+			return
 		}
-		seen[name] = true
-		c, _ := s.cards.Card(name)
+		seen[c.Name] = true
 		for _, ch := range s.choices(p, &c.Play) {
-			out = append(out, Play{name, ch})
+			out = append(out, Play{c.Name, ch})
 		}
-		out = append(out, Convert{name})
+		out = append(out, Convert{c.Name})
+	}
+	for _, name := range pl.hand {
+		if c, ok := s.cards.Card(name); ok {
+			fromHand(c)
+		}
+	}
+	if s.Unknowns(p) > 0 {
+		// An unknown card may be any card of the catalogue that one of
+		// them could be (ruling V35): the table shows which as it is
+		// played, and each is tried on a copy of the state.
+		for _, c := range s.cards.all {
+			fromHand(c)
+		}
 	}
 	for _, pm := range s.perms {
 		if pm.owner != p || pm.spent {

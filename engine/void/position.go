@@ -52,12 +52,20 @@ func declaredDamage(c *Card, damage int) error {
 	return nil
 }
 
-// declareCache adds cards to p's cache: cards of the catalogue.
+// declareCache adds cards to p's cache: cards of the catalogue, within
+// its copies (ruling V36), or unknown (ruling V35).
 func (s *State) declareCache(p int, m Cache) error {
 	for _, name := range m.Cards {
-		if _, ok := s.cards.Card(name); !ok {
+		if _, ok := s.cards.Card(name); !ok && name != Unknown {
 			return ruling("V1", rulingCatalogue, fmt.Sprintf("the catalogue has no card %s", name))
 		}
+	}
+	h, _, err := s.account(p, m.Cards, "cache")
+	if err != nil {
+		return err
+	}
+	if h != nil {
+		s.hid = h
 	}
 	s.players[p].cache = append(s.players[p].cache, m.Cards...)
 	return nil

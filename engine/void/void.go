@@ -3,7 +3,9 @@
 // action protocol only: the transcript declares the board of sectors and
 // biomes, the players' void energy, income, life, hands and cards in play,
 // and the catalogue each card's cost, targets and effects. RULINGS.md
-// fills the gaps; CARDS.md gives the card vocabulary.
+// fills the gaps; CARDS.md gives the card vocabulary. A record made at a
+// table may write a hand's cards as ?, unknown, and a catalogue may give
+// a card's copies: hidden.go checks what an unknown card could be.
 package void
 
 import (
@@ -251,6 +253,16 @@ type State struct {
 	// first is the first turn a declared position starts at (StartAt):
 	// turn 0 is turn 1, the first player's.
 	first struct{ turn, player int }
+
+	// seeded is set under a Seed tag, which writes no unknown card (ruling
+	// V38); oneSeat for a record from seat's seat (ruling V37).
+	seeded, oneSeat bool
+	seat            int
+	// hid are the cards nobody recorded (hidden.go): nil until a set-up
+	// line writes one.
+	hid *hiddenCards
+	// record is what a seeded game has played since Recorded last asked.
+	record []engine.By
 }
 
 // New sets up a game before its set-up lines.
@@ -263,9 +275,10 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 		return nil, err
 	}
 	s := &State{
-		cards: g.Cards,
-		rules: rules{afterOpponent: variants["after"] == "opponent", refund: variants["refund"] == "full"},
-		names: opts.Players,
+		cards:  g.Cards,
+		rules:  rules{afterOpponent: variants["after"] == "opponent", refund: variants["refund"] == "full"},
+		names:  opts.Players,
+		seeded: opts.Seeded, oneSeat: opts.OneSeat, seat: opts.Seat,
 	}
 	if opts.Seeded {
 		s.plan = plannedSetup(g.Cards, opts.Seed)
@@ -346,6 +359,9 @@ func (s *State) clone() *State {
 	for i, a := range s.queue {
 		c.queue[i] = a.clone()
 	}
+	c.hid = s.hid.clone()
+	// A copy appends to a record of its own.
+	c.record = slices.Clip(s.record)
 	return &c
 }
 
@@ -363,7 +379,23 @@ func ruling(id, rule, what string) error {
 }
 
 // Apply plays m for player; an illegal move leaves the state unchanged.
-func (s *State) Apply(p int, m engine.Move) error { return s.apply(p, m) }
+func (s *State) Apply(p int, m engine.Move) error {
+	if err := s.apply(p, m); err != nil {
+		return err
+	}
+	s.played(p, m)
+	return nil
+}
+
+// played records a move made, in a seeded game (engine.Recorder).
+func (s *State) played(p int, m engine.Move) {
+	if s.seeded {
+		if by, ok := m.(engine.By); ok {
+			p, m = by.Player, by.Move
+		}
+		s.record = append(s.record, engine.By{Player: p, Move: m})
+	}
+}
 
 // apply plays m for player p. Each move checks everything that can refuse
 // it before it changes anything, so that a refused move leaves s as it
@@ -584,9 +616,15 @@ func (s *State) canPay(p, n int, x bool) error {
 	return nil
 }
 
-// inHand finds a card in p's hand: its place there, and the card.
+// inHand finds a card in p's hand: its place there, and the card. A card
+// not there by name may be one of the hand's unknown cards: its place is
+// then -1, and reveal finds which (ruling V35).
 func (s *State) inHand(p int, card string) (int, *Card, error) {
 	i := slices.Index(s.players[p].hand, card)
+	if i < 0 && s.Unknowns(p) > 0 {
+		c, err := s.hiddenHand(p, card)
+		return -1, c, err
+	}
 	if i < 0 {
 		return -1, nil, ruling("V12", rulingHand, fmt.Sprintf("%s has no %s in hand", s.name(p), card))
 	}
@@ -597,8 +635,13 @@ func (s *State) inHand(p int, card string) (int, *Card, error) {
 	return i, c, nil
 }
 
-// fromHand takes the card at place i out of p's hand.
-func (s *State) fromHand(p, i int) {
+// take takes the card at place i out of p's hand, or for i < 0 the
+// unknown card shown.
+func (s *State) take(p, i int, shown revealed) {
+	if i < 0 {
+		s.keep(p, shown)
+		return
+	}
 	s.players[p].hand = slices.Delete(s.players[p].hand, i, i+1)
 }
 
@@ -611,8 +654,14 @@ func (s *State) convert(p int, m Convert) error {
 	if err != nil {
 		return err
 	}
+	var shown revealed
+	if i < 0 {
+		if shown, err = s.reveal(p, c, "converted"); err != nil {
+			return err
+		}
+	}
 	s.decide(order)
-	s.fromHand(p, i)
+	s.take(p, i, shown)
 	s.toCache(p, c.Name)
 	pl := &s.players[p]
 	pl.energy = min(pl.energy+c.Convert, maxEnergy)
@@ -632,8 +681,15 @@ func (s *State) play(p int, m Play) error {
 	if err := s.choose(&a, c.Name, m.Choices); err != nil {
 		return err
 	}
+	var shown revealed
+	if i < 0 {
+		// Last: nothing can refuse the play once its card is shown.
+		if shown, err = s.reveal(p, c, "played"); err != nil {
+			return err
+		}
+	}
 	s.decide(order)
-	s.fromHand(p, i)
+	s.take(p, i, shown)
 	s.players[p].energy -= a.paid
 	if c.Kind == Anomaly {
 		// Not queued: it takes effect at once (ruling V11).
@@ -1299,9 +1355,17 @@ func (s *State) declare(p int, m engine.Move) error {
 		pl.life, pl.hasLife = m.N, true
 	case Hand:
 		for _, name := range m.Cards {
-			if _, ok := s.cards.Card(name); !ok {
+			if _, ok := s.cards.Card(name); !ok && name != Unknown {
 				return ruling("V1", rulingCatalogue, fmt.Sprintf("the catalogue has no card %s", name))
 			}
+		}
+		h, ids, err := s.account(p, m.Cards, "hand")
+		if err != nil {
+			return err
+		}
+		if h != nil {
+			s.hid = h
+			h.hand[p] = append(h.hand[p], ids...)
 		}
 		pl.hand = append(pl.hand, m.Cards...)
 	case Cache:
@@ -1389,6 +1453,13 @@ func (s *State) field(p int, m Field) error {
 	}
 	if err := declaredDamage(c, m.Damage); err != nil {
 		return err
+	}
+	h, _, err := s.account(p, []string{c.Name}, "play")
+	if err != nil {
+		return err
+	}
+	if h != nil {
+		s.hid = h
 	}
 	s.enterPlay(c, p, t)
 	s.perms[len(s.perms)-1].damage = m.Damage

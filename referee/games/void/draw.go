@@ -75,10 +75,16 @@ func voidDraw(st engine.State, view referee.View) referee.Drawing {
 		if v.HasLife {
 			first += fmt.Sprintf(", life %d", v.Life)
 		}
+		hand := "hand " + referee.NameList(v.Hand, grammar.VoidCard.String)
+		if view.Seat >= 0 && view.Seat != p {
+			// Drawn for another seat: the hand as a count, never its
+			// cards, named or not.
+			hand = fmt.Sprintf("hand: %s", cardCount(len(v.Hand)))
+		}
 		rows := []string{
 			first,
-			"hand " + referee.NameList(v.Hand, grammar.Name.String),
-			"cache " + referee.NameList(v.Cache, grammar.Name.String),
+			hand,
+			"cache " + referee.NameList(v.Cache, grammar.VoidCard.String),
 		}
 		if len(onPlayers[p]) > 0 {
 			rows = append(rows, "modified by "+strings.Join(onPlayers[p], ", "))
@@ -103,6 +109,17 @@ func voidDraw(st engine.State, view referee.View) referee.Drawing {
 		sk.Add(l)
 	}
 	return sk.Lines
+}
+
+// cardCount says how many cards: no cards, 1 card, 3 cards.
+func cardCount(n int) string {
+	switch n {
+	case 0:
+		return "no cards"
+	case 1:
+		return "1 card"
+	}
+	return fmt.Sprintf("%d cards", n)
 }
 
 // voidBoard draws the sectors side by side: their names and biomes

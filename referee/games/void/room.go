@@ -43,7 +43,10 @@ func init() {
 		// The rules text says nothing of winning; a declared life is the one
 		// way the engine knows, so other wins are the players' record.
 		RecordedWins: true,
-		// The seed only stands in for the set-up of random games.
+		// The seed only stands in for the set-up of random games, which
+		// the set-up lines write without it; the engine records its moves
+		// for such games (engine.Recorder) and writes the other seat's
+		// hand unknown (engine.Hider).
 		Unshuffled: true,
 	})
 }
@@ -161,9 +164,9 @@ func voidNotate(m engine.Move) string {
 	case void.Life:
 		a = &grammar.VoidLife{N: m.N}
 	case void.Hand:
-		a = &grammar.VoidHand{Cards: voidNames[grammar.VoidName](m.Cards)}
+		a = &grammar.VoidHand{Cards: voidNames[grammar.VoidCard](m.Cards)}
 	case void.Cache:
-		a = &grammar.VoidCache{Cards: voidNames[grammar.VoidName](m.Cards)}
+		a = &grammar.VoidCache{Cards: voidNames[grammar.VoidCard](m.Cards)}
 	case void.Field:
 		a = &grammar.VoidField{Card: name(m.Card), Target: name(m.Target), Damage: m.Damage}
 	case void.Play:
@@ -193,7 +196,7 @@ func voidNotate(m engine.Move) string {
 func voidDescribe(st engine.State, players []string) []referee.Row {
 	s := st.(*void.State)
 	nm := func(n string) string { return grammar.Name(n).String() }
-	cardNames := func(cards []string) string { return referee.NameList(cards, grammar.Name.String) }
+	cardNames := func(cards []string) string { return referee.NameList(cards, grammar.VoidCard.String) }
 	each := func(f func(p int) string) string { return referee.PerPlayer(players, f) }
 	var board []string
 	for _, sec := range s.Sectors() {
