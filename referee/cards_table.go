@@ -7,7 +7,7 @@ import (
 	"github.com/mattn/go-runewidth"
 )
 
-// cardsWidth measures the table's cells on the screen: a wide character
+// cardsWidth measures text on the screen (the cards table, the carets under a line): a wide character
 // (漢, most emoji) takes two columns, a combining mark none. Characters
 // of ambiguous width count as one, as most terminals show them, so that
 // the table is the same whatever the locale.

@@ -349,3 +349,39 @@ func TestSARIFURI(t *testing.T) {
 		}
 	}
 }
+
+// TestCaretsInDisplayCells: the carets under a line stand under the
+// characters they point at on a terminal: a wide character takes two
+// cells, a combining mark none, and a tab is repeated as a tab.
+func TestCaretsInDisplayCells(t *testing.T) {
+	tests := []struct {
+		name, line string
+		col, end   int // the span, in characters, 1-based
+		want       string
+	}{
+		{"ascii", "1. Ann: plcae a1", 9, 14, "        ^^^^^"},
+		{"wide characters before", "{東京} plcae", 6, 11, "       ^^^^^"},
+		{"wide characters under", "x 東京 y", 3, 5, "  ^^^^"},
+		{"a combining mark before", "{e\u0301} plcae", 6, 11, "    ^^^^^"},
+		{"a tab before", "\tplcae", 2, 7, "\t^^^^^"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := tt.line + "\n"
+			offset := len(string([]rune(tt.line)[:tt.col-1]))
+			d := Diagnostic{Error, notation.Span{
+				Start: lexer.Position{Offset: offset, Line: 1, Column: tt.col},
+				End:   lexer.Position{Offset: len(string([]rune(tt.line)[:tt.end-1])), Line: 1, Column: tt.end},
+			}, "expected a move"}
+			var b strings.Builder
+			WriteDiagnostic(&b, "x.sortie", src, d, Palette{})
+			lines := strings.Split(b.String(), "\n")
+			if len(lines) < 3 {
+				t.Fatalf("no excerpt:\n%s", b.String())
+			}
+			if got := strings.TrimPrefix(lines[2], "      | "); got != tt.want {
+				t.Errorf("carets %q, want %q\n%s", got, tt.want, b.String())
+			}
+		})
+	}
+}

@@ -130,14 +130,18 @@ func WriteDiagnostic(w io.Writer, path, src string, d Diagnostic, p Palette) {
 		case col < pos.Column && r == '\t':
 			pad.WriteRune('\t')
 		case col < pos.Column:
-			pad.WriteString(strings.Repeat(" ", utf8.RuneCountInString(text)))
+			pad.WriteString(strings.Repeat(" ", cells(text)))
 		case col < endCol:
-			width += utf8.RuneCountInString(text)
+			width += cells(text)
 		}
 	}
 	fmt.Fprintf(w, "%s%s\n", gutter, shown.String())
 	fmt.Fprintf(w, "%s| %s%s\n", strings.Repeat(" ", len(gutter)-2), pad.String(), p.paint(p.Caret, strings.Repeat("^", max(width, 1))))
 }
+
+// cells is how many terminal cells text takes: two for a wide character
+// (東, most emoji), none for a combining mark, one for the rest.
+func cells(text string) int { return cardsWidth.StringWidth(text) }
 
 // EscapeControls writes control characters other than tab (line ends
 // included), and invisible format characters (a byte-order mark,
