@@ -3,6 +3,7 @@ package referee
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -269,4 +270,28 @@ type View struct {
 	// opponents' hidden cards it must not show (their hands as a count);
 	// engine.Nobody draws every card.
 	Seat int
+}
+
+// ansi matches the colour sequences the palette writes.
+var ansi = regexp.MustCompile("\x1b\\[[0-9;]*m")
+
+// DrawingWidth is the width on a terminal of the widest line of text,
+// colour sequences aside: what a terminal must have for a drawing not to
+// wrap.
+func DrawingWidth(text string) int {
+	widest := 0
+	for line := range strings.Lines(text) {
+		line = strings.TrimRight(line, "\r\n")
+		widest = max(widest, cardsWidth.StringWidth(ansi.ReplaceAllString(line, "")))
+	}
+	return widest
+}
+
+// TooNarrow is the note for a terminal of width columns that is narrower
+// than what is drawn on it, or "".
+func TooNarrow(text string, width int) string {
+	if w := DrawingWidth(text); width > 0 && w > width {
+		return fmt.Sprintf("the drawing is %d columns wide and the terminal %d: its lines wrap; widen the window to see it whole", w, width)
+	}
+	return ""
 }

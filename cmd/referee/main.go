@@ -19,6 +19,7 @@ import (
 
 	"github.com/alecthomas/kong"
 	"github.com/mattn/go-isatty"
+	"golang.org/x/term"
 
 	"github.com/tabletop-referee/referee/referee"
 	_ "github.com/tabletop-referee/referee/referee/games/all" // every game, registered
@@ -75,6 +76,9 @@ type env struct {
 	palette        referee.Palette
 	// getenv reads the environment (os.Getenv, or a test's map).
 	getenv func(string) string
+	// width is the terminal's width in columns when the output is one,
+	// else 0.
+	width int
 }
 
 type checkCmd struct {
@@ -582,6 +586,9 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string, is
 		colour = isTerminal && getenv("NO_COLOR") == "" && getenv("TERM") != "dumb"
 	}
 	e := &env{stdout: stdout, stderr: stderr, palette: referee.NewPalette(colour), getenv: getenv}
+	if isTerminal {
+		e.width = terminalWidth()
+	}
 	var code int
 	runner, ok := ctx.Selected().Target.Addr().Interface().(interface{ Run(*env) (int, error) })
 	if !ok {
@@ -601,6 +608,15 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string, is
 // annotation in a CI log).
 func printError(w io.Writer, err error) {
 	fmt.Fprintln(w, "referee:", referee.EscapeControls(err.Error()))
+}
+
+// terminalWidth is the width of the terminal standard output writes to,
+// or 0 when it cannot be told; a variable for the tests.
+var terminalWidth = func() int {
+	if w, _, err := term.GetSize(int(os.Stdout.Fd())); err == nil {
+		return w
+	}
+	return 0
 }
 
 func main() {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"crypto/rand"
 	"encoding/binary"
 	"errors"
@@ -83,7 +84,12 @@ func (c *playCmd) Run(e *env) (int, error) {
 		fmt.Fprintf(e.stdout, "recording to %s\n", referee.EscapeControls(c.Record))
 	}
 	fmt.Fprintln(e.stdout, "type help for the commands")
-	s.Show(e.stdout)
+	var shown bytes.Buffer
+	s.Show(&shown)
+	if note := referee.TooNarrow(shown.String(), e.width); note != "" {
+		fmt.Fprintln(e.stdout, note)
+	}
+	e.stdout.Write(shown.Bytes())
 	f, isFile := stdin.(*os.File)
 	typing := isFile && isatty.IsTerminal(f.Fd())
 	var code int

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 
 	"github.com/tabletop-referee/referee/referee"
 )
@@ -31,7 +33,15 @@ func (c *replayCmd) Run(e *env) (int, error) {
 	}
 	rp, r := referee.ReplayFile(c.File, opts)
 	shown := referee.Truncate(r, c.MaxDiagnostics)
-	if err := referee.WriteReplay(e.stdout, rp, shown, e.palette, c.Turn); err != nil {
+	var drawn bytes.Buffer
+	err = referee.WriteReplay(&drawn, rp, shown, e.palette, c.Turn)
+	if note := referee.TooNarrow(drawn.String(), e.width); note != "" {
+		fmt.Fprintln(e.stderr, "referee: "+note)
+	}
+	if _, werr := e.stdout.Write(drawn.Bytes()); err == nil {
+		err = werr
+	}
+	if err != nil {
 		return exitUsage, err
 	}
 	// Writing may add a fault of the drawing's own to the report shown.

@@ -91,3 +91,24 @@ func TestCheckShards(t *testing.T) {
 		t.Errorf("the shards check %d files, the folder holds %d", len(seen), len(files))
 	}
 }
+
+// TestReplayOnANarrowTerminal: replay on a terminal narrower than its
+// drawing says so on stderr, and draws it all the same; on a wide one,
+// or into a pipe, it says nothing.
+func TestReplayOnANarrowTerminal(t *testing.T) {
+	defer func(f func() int) { terminalWidth = f }(terminalWidth)
+	for _, tt := range []struct {
+		width    int
+		terminal bool
+		warned   bool
+	}{{20, true, true}, {400, true, false}, {20, false, false}} {
+		terminalWidth = func() int { return tt.width }
+		code, out, errOut := runCLI(t, nil, tt.terminal, "--color=never", "replay", "--turn", "2", examples+"unfinished.sortie")
+		if code != 0 || !strings.Contains(out, "a1") {
+			t.Fatalf("exit %d\n%s%s", code, out, errOut)
+		}
+		if got := strings.Contains(errOut, "columns wide and the terminal 20: its lines wrap"); got != tt.warned {
+			t.Errorf("width %d, terminal %v: warned %v, want %v: %q", tt.width, tt.terminal, got, tt.warned, errOut)
+		}
+	}
+}
