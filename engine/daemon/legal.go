@@ -41,7 +41,7 @@ func (s *State) Legal() []engine.Move {
 
 // setupDone tells whether every set-up choice has been made.
 func (s *State) setupDone() bool {
-	return s.drafts == len(draftOrder) && s.players[0].decided && s.players[1].decided
+	return s.drafts == len(draftOrder) && s.players[0].decided && s.players[1].decided && len(s.owed) == 0
 }
 
 func (s *State) setupCandidates(p int) []engine.Move {
