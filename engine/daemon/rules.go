@@ -53,6 +53,7 @@ const (
 	rulingOneSide      = "The memory tracker is declared on one side at most."
 	rulingCards        = "Every card of a player's three modules is in one place: their deck, grip, security, heap, script zone or field."
 	rulingZones        = "The field holds daemons, and the script zone scripts."
+	rulingUnknownZones = "Without a seed, a card of a grip or a security may be written ?, a card nobody recorded; the heap, the script zone and the field are seen by everyone, and a deck is given as a count."
 )
 
 // Rulings on moves let stand (force.go).

@@ -1,6 +1,7 @@
 package daemon
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -316,4 +317,93 @@ func TestRecordedAndHidden(t *testing.T) {
 	if !slices.Equal(u.Security(ann), s.Security(ann)) {
 		t.Errorf("security: the record %q, the seed %q", u.Security(ann), s.Security(ann))
 	}
+}
+
+// declareUnseeded declares pos in a game without a seed, from seat unless
+// it is engine.Nobody, and begins its turn.
+func declareUnseeded(t testing.TB, seat int, pos engine.Position) (*State, string, error) {
+	t.Helper()
+	st, err := Game{Cards: cards(t)}.New(engine.Options{Players: players, OneSeat: seat != engine.Nobody, Seat: max(seat, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	for i, line := range pos.Lines {
+		for j, m := range line.Moves {
+			if err := s.Apply(line.Subject, setupLine(m)); err != nil {
+				return s, fmt.Sprintf("line %d, move %d (%s)", i+1, j+1, moveKey(m)), err
+			}
+		}
+	}
+	return s, "StartAt", s.StartAt(pos.Turn, pos.Player)
+}
+
+// Ruling D29: "Without a seed, a card of a grip or a security may be
+// written ?, a card nobody recorded; the heap, the script zone and the
+// field are seen by everyone, and a deck is given as a count."
+func TestPositionsWithUnknownCards(t *testing.T) {
+	zones := ruled("D29", rulingUnknownZones)
+	tests := []struct {
+		name     string
+		seat     int
+		ann, ben string
+		where    string
+		want     verdict
+		msg      string
+	}{
+		{"a grip and a security with cards nobody recorded", engine.Nobody,
+			annModules + ", grip ? ? Ant, security ? Note ? ? ?", benModules + ", security 5", "", ok, ""},
+		{"in a heap", engine.Nobody, annModules + ", heap ?", benModules, "heap ?", zones, "Ann's heap is seen by everyone"},
+		{"on the field", engine.Nobody, annModules + ", field Ant ?", benModules, "field Ant ?", zones, "Ann's field is seen by everyone"},
+		{"in a deck", engine.Nobody, annModules + ", deck ? ?", benModules, "deck ? ?", zones, "Ann's deck is given as a count"},
+		{"in the seat's own grip", ann, annModules + ", grip ? Ant", benModules, "grip ? Ant", ruled("D34", rulingSeat), "each card of Ann's own grip"},
+		{"in the other's grip, from one seat", ann, annModules + ", grip Ant", benModules + ", grip ? ?", "", ok, ""},
+		{"counted with the rest", engine.Nobody, annModules + ", grip ? ?, security 5, deck 39", benModules, "StartAt",
+			ruled("D30", rulingCards), "Ann's modules have 45 cards; the position places 0 and counts 2 cards ? and security 5 and deck 39, 1 more than there are"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pos := engine.Position{Lines: lines(tt.ann, tt.ben), Turn: 1, Player: ann}
+			_, where, err := declareUnseeded(t, tt.seat, pos)
+			if tt.want == ok {
+				if err != nil {
+					t.Fatalf("refused at %s: %v", where, err)
+				}
+				return
+			}
+			if !strings.Contains(where, tt.where) {
+				t.Errorf("refused at %s (%v), want at %s", where, err, tt.where)
+			}
+			if v := quotes.Refused(t, err, where, players[ann], tt.want); v != nil && !strings.Contains(v.What, tt.msg) {
+				t.Errorf("refused with %q, want it to say %q", v.What, tt.msg)
+			}
+		})
+	}
+	t.Run("a seeded position has no ?", func(t *testing.T) {
+		pos := engine.Position{Lines: lines(annModules+", grip ?", benModules), Turn: 1, Player: ann}
+		_, where, err := declare(t, cards(t), 9, nil, pos)
+		quotes.Refused(t, err, where, players[ann], ruled("D3", rulingSeedDeals))
+	})
+	t.Run("the cards nobody recorded are the cards not placed", func(t *testing.T) {
+		pos := engine.Position{Lines: lines(annModules+", memory 5, grip ? ? Ant, security ? Note ? ? ?", benModules), Turn: 1, Player: ann}
+		s, where, err := declareUnseeded(t, engine.Nobody, pos)
+		if err != nil {
+			t.Fatalf("refused at %s: %v", where, err)
+		}
+		if n := len(s.Deck(ann)); n != 45-3-5 {
+			t.Errorf("Ann's deck has %d cards, want 37", n)
+		}
+		checkCards(t, "Ann's security", s.Security(ann), "? Note ? ? ?")
+		run(t, s, []step{
+			{ann, play("Note"), ok, ""}, // from the grip's cards nobody recorded
+			{ann, drawOf("?"), ok, ""},
+			{ann, play("Note"), ok, ""},
+			{ann, drawOf("Ant"), ok, ""},
+		})
+		if s.Assumptions() != 2 {
+			t.Errorf("assumptions %d, want 2", s.Assumptions())
+		}
+		// Three Notes: the third is in the security.
+		expect(t, s, ann, play("Note"), ruled("D33", rulingCould))
+	})
 }

@@ -2,6 +2,7 @@ package daemon
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -231,5 +232,42 @@ func BenchmarkCheckOneSeat(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// Random games written without a seed, or from one seat, taken as
+// positions once some of their turns have ended (grips and securities
+// with their cards nobody recorded as ?, decks as counts) and written with
+// the rest, check to the same result and final state.
+func TestUnseededRandomGamesPlayOnFromTheirPositions(t *testing.T) {
+	g, _ := referee.Lookup("daemon")
+	taken := 0
+	for seed := uint64(1); seed <= randomGames; seed++ {
+		for _, opts := range []referee.RandomOptions{{Unseeded: true}, {Perspective: "Ann"}, {Perspective: "Ben"}} {
+			text, _, _ := g.RandomWith(seed, opts)
+			path := fmt.Sprintf("random-%d.daemon", seed)
+			whole := g.Check(path, text, referee.Options{})
+			last := 0
+			for _, m := range turnLine.FindAllStringSubmatch(text, -1) {
+				last = max(last, atoi(t, m[1]))
+			}
+			for _, n := range []int{1, last / 2, last - 1} {
+				if n < 1 || n >= last {
+					continue
+				}
+				pos, r := g.Position(path, text, referee.Options{}, n, true)
+				if pos == "" {
+					t.Fatalf("seed %d %+v, turn %d: no position:\n%s", seed, opts, n, referee.ReportText(r))
+				}
+				taken++
+				rest := g.Check(path, pos, referee.Options{})
+				if rest.ExitCode() != 0 || rest.Outcome != whole.Outcome || !reflect.DeepEqual(rest.State, whole.State) {
+					t.Fatalf("seed %d %+v from turn %d:\n%s\nchecks as\n%s\nnot as\n%s", seed, opts, n, pos, referee.ReportText(rest), referee.ReportText(whole))
+				}
+			}
+		}
+	}
+	if taken < randomGames {
+		t.Errorf("only %d positions taken", taken)
 	}
 }
