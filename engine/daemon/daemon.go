@@ -257,6 +257,13 @@ func (s *State) ToMove() int {
 			return p
 		}
 	}
+	if s.unseeded() && !s.declaring() {
+		for p, pl := range s.players {
+			if !pl.secured {
+				return p
+			}
+		}
+	}
 	return 0
 }
 

@@ -407,3 +407,42 @@ func TestPositionsWithUnknownCards(t *testing.T) {
 		expect(t, s, ann, play("Note"), ruled("D33", rulingCould))
 	})
 }
+
+// Without a seed, the legal moves include what the table reveals: a draw
+// owed, written ? where the record may write it so, or card by card; the
+// security set; a reveal or a play of any card a hidden one could be.
+func TestLegalWithoutASeed(t *testing.T) {
+	s := newUnseeded(t, ann)
+	mustApply(t, s, ann, onLine(Main{"Alpha"}))
+	if got := moveKeys(s.Legal()); len(got) != 0 {
+		t.Errorf("Ann's own five cards, from her seat: legal %q, want none listed (they are typed)", got)
+	}
+	mustApply(t, s, ann, onLine(drawOf("Ant Ant Bear Note Wasp")))
+	mustApply(t, s, ben, onLine(Main{"Beta"}))
+	if got := moveKeys(s.Legal()); !slices.Equal(got, []string{"set-up line: draw ? ? ? ? ?"}) {
+		t.Errorf("Ben's draw, from Ann's seat: legal %q", got)
+	}
+	mustApply(t, s, ben, onLine(drawOf("? ? ? ? ?")))
+	if got := moveKeys(s.Legal()); !slices.Contains(got, "set-up line: keep") {
+		t.Errorf("Ann's decision: legal %q", got)
+	}
+	mustApply(t, s, ann, onLine(Keep{}))
+	if got := moveKeys(s.Legal()); !slices.Contains(got, "set-up line: mulligan ? ?") && !slices.Contains(got, "set-up line: mulligan ?") {
+		t.Errorf("Ben's decision, from Ann's seat: legal %q", got)
+	}
+	mustApply(t, s, ben, onLine(Keep{}))
+	if got := moveKeys(s.Legal()); !slices.Equal(got, []string{"set-up line: secure ? ? ? ? ?"}) || s.ToMove() != ann {
+		t.Errorf("Ann's security: legal %q", got)
+	}
+	mustApply(t, s, ann, onLine(secureOf("? ? ? ? ?")))
+	mustApply(t, s, ben, onLine(secureOf("? ? ? ? ?")))
+	mustApply(t, s, ann, play("Note"))
+	if got := moveKeys(s.Legal()); slices.Contains(got, "draw ?") || !slices.Contains(got, "draw Whale") {
+		t.Errorf("Ann's draw for Note, from her seat: legal %q; want each of her cards that could be drawn, and no ?", got)
+	}
+	mustApply(t, s, ann, drawOf("Whale"), play("Ant"), end())
+	got := moveKeys(s.Legal())
+	if !slices.Contains(got, "play Mole") || !slices.Contains(got, "play Gift") || slices.Contains(got, "play Ant") {
+		t.Errorf("Ben's grip of cards nobody recorded: legal %q; want any of his cards", got)
+	}
+}

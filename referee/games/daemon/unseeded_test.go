@@ -271,3 +271,40 @@ func TestUnseededRandomGamesPlayOnFromTheirPositions(t *testing.T) {
 		t.Errorf("only %d positions taken", taken)
 	}
 }
+
+// Drawn for one seat, the other player's grip is a count, never its
+// cards; drawn for the table, both grips are shown.
+func TestDrawnFromASeat(t *testing.T) {
+	cs := defaultCards(t)
+	players := []string{"Ann", "Ben"}
+	st, err := daemon.Game{Cards: cs}.New(engine.Options{Players: players, Seeded: true, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, m := range []string{"Firewall", "Worm", "Blitz", "Scraper", "Overclock", "Honeypot"} {
+		if err := st.Apply([]int{0, 1, 1, 0, 0, 1}[i], engine.OnSetupLine{Move: daemon.Draft{Module: m}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for p, m := range []string{"Firewall", "Worm"} {
+		if err := st.Apply(p, engine.OnSetupLine{Move: daemon.Main{Module: m}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := st.(*daemon.State)
+	for seat := range 2 {
+		text := daemonDraw(s, referee.View{Players: players, Seat: seat}).String()
+		own, other := strings.Join(s.Grip(seat), ", "), s.Grip(1-seat)
+		if !strings.Contains(text, "grip "+own) || !strings.Contains(text, "grip 5 cards") {
+			t.Errorf("drawn for %s:\n%s\nwant their grip %s and the other's as 5 cards", players[seat], text, own)
+		}
+		for _, c := range other {
+			if !slices.Contains(s.Grip(seat), c) && strings.Contains(text, c) {
+				t.Errorf("drawn for %s, the other's card %s shows:\n%s", players[seat], c, text)
+			}
+		}
+	}
+	if text := daemonDraw(s, referee.View{Players: players, Seat: engine.Nobody}).String(); strings.Contains(text, "grip 5 cards") {
+		t.Errorf("drawn for the table, a grip is a count:\n%s", text)
+	}
+}
