@@ -436,6 +436,10 @@ func (m *DaemonSecure) String() string   { return cardList("secure", m.Cards) }
 // as: ?.
 const UnknownCard = "?"
 
+// DaemonCardText writes a Daemon card as the notation does: its name, bare
+// or quoted, or ? for a card nobody recorded.
+func DaemonCardText(n Name) string { return cardText(n) }
+
 // cardText writes a card: its name, bare or quoted, or ? for a card
 // nobody recorded.
 func cardText(n Name) string {

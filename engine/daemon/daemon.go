@@ -523,7 +523,11 @@ func (s *State) doMove(p int, m engine.Move, forced bool) error {
 		// included (ruling D9).
 		r, ok := m.(Reveal)
 		if !ok {
-			return ruling("D9", rulingRevealNow, fmt.Sprintf("%s must reveal the top card of their security (%s) before anything else", s.name(d.to), s.players[d.to].security[0]))
+			top := fmt.Sprintf(" (%s)", s.players[d.to].security[0])
+			if top == " ("+Unknown+")" {
+				top = "" // nobody recorded it
+			}
+			return ruling("D9", rulingRevealNow, fmt.Sprintf("%s must reveal the top card of their security%s before anything else", s.name(d.to), top))
 		}
 		return s.reveal(r)
 	}

@@ -99,7 +99,13 @@ func (s *State) conflict(p int, doing, card string, err error) error {
 	case c.Why != "" && s.ledger.Count(pl.pool, card) > 0:
 		what = fmt.Sprintf("%s cannot %s %s: no %s was in %s's deck when the cards nobody recorded were drawn (%s)", s.name(p), doing, card, card, s.name(p), c.Why)
 	case c.Why != "":
-		what = fmt.Sprintf("%s cannot %s %s: every copy is seen elsewhere (%s)", s.name(p), doing, card, c.Why)
+		// Where the copies are, when the table shows them all: a position
+		// taken later says the same; else when the last was seen.
+		why := c.Why
+		if w := s.whereAll(p, card); w != "" {
+			why = w
+		}
+		what = fmt.Sprintf("%s cannot %s %s: every copy is seen elsewhere (%s)", s.name(p), doing, card, why)
 	default:
 		what = fmt.Sprintf("%s cannot %s %s: %s's modules (%s) have none", s.name(p), doing, card, s.name(p), strings.Join(pl.modules, ", "))
 	}
@@ -489,4 +495,49 @@ func (s *State) Hide(seat, player int, m engine.Move) engine.Move {
 		return Secure{Cards: unknowns(len(m.Cards))}
 	}
 	return m
+}
+
+// whereAll says where every copy of card among player p's cards is, when
+// their zones hold them all, as in "3 on Ben's field"; "" when some are
+// elsewhere (set aside by a mulligan not yet shuffled back).
+func (s *State) whereAll(p int, card string) string {
+	pl := s.players[p]
+	copies := 0
+	for _, mod := range pl.modules {
+		for _, c := range s.cards.decks[mod] {
+			if c == card {
+				copies++
+			}
+		}
+	}
+	field := 0
+	for _, d := range pl.daemons {
+		if d.Card.Name == card {
+			field++
+		}
+	}
+	count := func(zone []string) int {
+		n := 0
+		for _, c := range zone {
+			if c == card {
+				n++
+			}
+		}
+		return n
+	}
+	var parts []string
+	total := 0
+	for _, z := range []struct {
+		n    int
+		zone string
+	}{{count(pl.grip), "in %s's grip"}, {field, "on %s's field"}, {count(pl.security), "in %s's security"}, {count(pl.scripts), "in %s's script zone"}, {count(pl.heap), "in %s's heap"}} {
+		if z.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d "+z.zone, z.n, s.name(p)))
+			total += z.n
+		}
+	}
+	if total != copies || total == 0 {
+		return ""
+	}
+	return strings.Join(parts, ", ")
 }

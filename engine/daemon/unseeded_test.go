@@ -170,7 +170,7 @@ func TestRulingD33CardsNobodyRecorded(t *testing.T) {
 			{ann, onLine(secureOf("Note Note Note ? ?")), ok, ""},
 			{ben, onLine(Main{"Beta"}), ok, ""},
 			{ben, onLine(drawOf("? ? ? ? ?")), ok, ""},
-			{ann, play("Note"), could, "every copy is seen elsewhere (Ann put the last one in security in the set-up)"},
+			{ann, play("Note"), could, "every copy is seen elsewhere (3 in Ann's security)"},
 			{ann, play("Ant"), ok, ""},
 		}, 1, "Note Note Note ? ?"},
 		{"a card out of the deck when they were drawn is not among them", []step{
@@ -226,7 +226,7 @@ func TestRevealWithoutASeed(t *testing.T) {
 		{ben, play("Hare"), ok, ""},
 		{ben, attack("Hare"), ok, ""},
 		{ben, reveal("?"), ruled("D35", rulingReadAtOnce), "written by name"},
-		{ben, reveal("Whale"), could, "every copy is seen elsewhere (Ann drew the last one in the set-up)"},
+		{ben, reveal("Whale"), could, "every copy is seen elsewhere (3 in Ann's grip)"},
 		{ben, reveal("Mole"), broke(ruleDeck), "Mole is a card of Beta"},
 		{ben, reveal("Ant"), ok, ""},
 	})

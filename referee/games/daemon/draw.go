@@ -29,7 +29,7 @@ func daemonDraw(st engine.State, view referee.View) referee.Drawing {
 	players := view.Players
 	s := st.(*daemon.State)
 	sk := referee.NewSketch(players)
-	names := func(cards []string) string { return referee.NameList(cards, grammar.Name.String) }
+	names := func(cards []string) string { return referee.NameList(cards, grammar.DaemonCardText) }
 	switch {
 	case s.Declaring():
 		sk.Add(referee.Plain("position: the cards it does not place are dealt, and the memory tracker set, at the first turn line"))

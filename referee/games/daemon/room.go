@@ -239,7 +239,7 @@ func daemonNotate(m engine.Move) string {
 // daemonDescribe writes the gauge, then each player's modules and zones.
 func daemonDescribe(st engine.State, players []string) []referee.Row {
 	s := st.(*daemon.State)
-	names := func(cards []string) string { return referee.NameList(cards, grammar.Name.String) }
+	names := func(cards []string) string { return referee.NameList(cards, grammar.DaemonCardText) }
 	each := func(f func(p int) string) string { return referee.PerPlayer(players, f) }
 	var rows []referee.Row
 	if !s.SettingUp() {
