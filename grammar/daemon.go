@@ -39,10 +39,27 @@ type DaemonMain struct {
 	Module Name `parser:"'main' @(Ident | String)"`
 }
 
-// DaemonMulligan sets cards of the opening grip aside: mulligan Sentry Patch.
+// DaemonMulligan sets cards of the opening grip aside: mulligan Sentry
+// Patch, or mulligan ? ? for cards nobody recorded.
 type DaemonMulligan struct {
 	notation.Node
-	Cards []Name `parser:"'mulligan' ( (?! (Ident | String) ':') @(Ident | String) )+"`
+	Cards []Name `parser:"'mulligan' ( (?! (Ident | String) ':') @(Ident | String | Unknown) )+"`
+}
+
+// DaemonDraw writes the cards a player draws, in a game without a seed:
+// draw Sentry Patch, or draw ? ? for cards nobody recorded. It follows
+// the move that drew them.
+type DaemonDraw struct {
+	notation.Node
+	Cards []Name `parser:"'draw' ( (?! (Ident | String) ':') @(Unknown | Ident | String) )+"`
+}
+
+// DaemonSecure writes the cards a player sets as their security, top
+// first, in a game without a seed: secure ? ? ? ? ?, or the cards by name
+// when they are known.
+type DaemonSecure struct {
+	notation.Node
+	Cards []Name `parser:"'secure' ( (?! (Ident | String) ':') @(Unknown | Ident | String) )+"`
 }
 
 // DaemonKeep keeps the opening grip: keep.
@@ -82,9 +99,11 @@ type DaemonAttack struct {
 }
 
 // DaemonReveal writes a security card revealed by damage: reveal Worm.
+// The grammar takes reveal ?, which the rules refuse: a revealed card is
+// read at once.
 type DaemonReveal struct {
 	notation.Node
-	Card Name `parser:"'reveal' @(Ident | String)"`
+	Card Name `parser:"'reveal' @(Ident | String | Unknown)"`
 }
 
 // DaemonRefresh is the refresh action: refresh.
@@ -112,14 +131,20 @@ type DaemonName Name
 
 // The token types of the Daemon lexer that lists look at.
 var (
-	daemonIdent  = DaemonLexer.Symbols()[notation.TokenIdent]
-	daemonString = DaemonLexer.Symbols()[notation.TokenString]
+	daemonIdent   = DaemonLexer.Symbols()[notation.TokenIdent]
+	daemonString  = DaemonLexer.Symbols()[notation.TokenString]
+	daemonUnknown = DaemonLexer.Symbols()[daemonUnknownRule.Name]
 )
 
-// Parse reads the name, unless a list stops before it: then
-// participle.NextMatch, having read nothing.
+// Parse reads the name, or ? for a card nobody recorded, unless a list
+// stops before it: then participle.NextMatch, having read nothing.
 func (n *DaemonName) Parse(lex *lexer.PeekingLexer) error {
 	t := lex.Peek()
+	if t.Type == daemonUnknown {
+		lex.Next()
+		*n = UnknownCard
+		return nil
+	}
 	if t.Type != daemonIdent && t.Type != daemonString || t.Type == daemonIdent && !startsUpper(t.Value) {
 		return participle.NextMatch
 	}
@@ -205,6 +230,8 @@ func (*DaemonDraft) daemonMove()    {}
 func (*DaemonMain) daemonMove()     {}
 func (*DaemonMulligan) daemonMove() {}
 func (*DaemonKeep) daemonMove()     {}
+func (*DaemonDraw) daemonMove()     {}
+func (*DaemonSecure) daemonMove()   {}
 func (*DaemonPlay) daemonMove()     {}
 func (*DaemonActivate) daemonMove() {}
 func (*DaemonTrash) daemonMove()    {}
@@ -237,6 +264,22 @@ func (m *DaemonMain) Relocate(r *notation.Relocation) DaemonMove {
 
 // Relocate is the move as parsed at r's place.
 func (m *DaemonMulligan) Relocate(r *notation.Relocation) DaemonMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	c.Cards = slices.Clip(m.Cards)
+	return c
+}
+
+// Relocate is the move as parsed at r's place.
+func (m *DaemonDraw) Relocate(r *notation.Relocation) DaemonMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	c.Cards = slices.Clip(m.Cards)
+	return c
+}
+
+// Relocate is the move as parsed at r's place.
+func (m *DaemonSecure) Relocate(r *notation.Relocation) DaemonMove {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	c.Cards = slices.Clip(m.Cards)
@@ -381,14 +424,36 @@ func (m *DaemonActivate) String() string {
 }
 func (m *DaemonTrash) String() string  { return "trash " + m.Card.String() }
 func (m *DaemonAttack) String() string { return withTarget("attack", m.Attacker, m.Target) }
-func (m *DaemonReveal) String() string { return "reveal " + m.Card.String() }
+func (m *DaemonReveal) String() string { return "reveal " + cardText(m.Card) }
 func (*DaemonRefresh) String() string  { return "refresh" }
 func (*DaemonBurn) String() string     { return "burn" }
 
-func (m *DaemonMulligan) String() string {
-	parts := []string{"mulligan"}
-	for _, c := range m.Cards {
-		parts = append(parts, c.String())
+func (m *DaemonMulligan) String() string { return cardList("mulligan", m.Cards) }
+func (m *DaemonDraw) String() string     { return cardList("draw", m.Cards) }
+func (m *DaemonSecure) String() string   { return cardList("secure", m.Cards) }
+
+// UnknownCard is the name a card nobody recorded is written and parsed
+// as: ?.
+const UnknownCard = "?"
+
+// DaemonCardText writes a Daemon card as the notation does: its name, bare
+// or quoted, or ? for a card nobody recorded.
+func DaemonCardText(n Name) string { return cardText(n) }
+
+// cardText writes a card: its name, bare or quoted, or ? for a card
+// nobody recorded.
+func cardText(n Name) string {
+	if n == UnknownCard {
+		return UnknownCard
+	}
+	return n.String()
+}
+
+// cardList writes a word and cards.
+func cardList(word string, cards []Name) string {
+	parts := []string{word}
+	for _, c := range cards {
+		parts = append(parts, cardText(c))
 	}
 	return strings.Join(parts, " ")
 }
@@ -399,7 +464,7 @@ func nameList(word string, names []DaemonName) string {
 	b.WriteString(word)
 	for _, n := range names {
 		b.WriteByte(' ')
-		b.WriteString(Name(n).String())
+		b.WriteString(cardText(Name(n)))
 	}
 	return b.String()
 }
@@ -432,8 +497,20 @@ func (m *DaemonField) String() string {
 	return nameList(word, m.Cards)
 }
 
-// DaemonLexer is Daemon's lexer: the shared rules, with nothing of its own.
-var DaemonLexer = plainLexer
+// DaemonLexer is Daemon's lexer: the shared rules, and ? for a card nobody
+// recorded.
+var DaemonLexer = notation.NewFastLexer(daemonUnknownRule)
+
+// daemonUnknownRule lexes ?, a card nobody recorded.
+var daemonUnknownRule = notation.GameRule{Name: "Unknown", Pattern: `\?`, Match: matchUnknown}
+
+// matchUnknown is daemonUnknownRule's pattern written by hand.
+func matchUnknown(s string) int {
+	if s[0] == '?' {
+		return 1
+	}
+	return 0
+}
 
 // DaemonMoveWords says what a Daemon move looks like, for messages.
 const DaemonMoveWords = "a move (draft Firewall, main Firewall, play Sentry, attack Sentry, reveal Patch, refresh, ...)"
@@ -443,11 +520,20 @@ const daemonListWords = `card names, as in grip Sentry Patch or modules Firewall
 
 const daemonNameWords = `a card or module name like Sentry or "Sentry Mk II"`
 
+// daemonCardWords says what a card of a draw, a security set, a mulligan
+// or a reveal looks like.
+const daemonCardWords = `a card name like Sentry or "Sentry Mk II", or ? for a card nobody recorded`
+
 var daemonExpect = map[string]string{
 	"DaemonMove":           DaemonMoveWords,
 	"Move":                 DaemonMoveWords,
 	`(<ident> | <string>)`: daemonNameWords,
-	`((?! (<ident> | <string>) ":") (<ident> | <string>))+`: daemonNameWords,
+	// draw and secure: cards, each a name or ?. A mulligan's cards, which
+	// its owner knows, are put as they always were.
+	`((?! (<ident> | <string>) ":") (<unknown> | <ident> | <string>))+`: daemonCardWords,
+	`((?! (<ident> | <string>) ":") (<ident> | <string> | <unknown>))+`: daemonNameWords,
+	// reveal: a name, as the rules read it at once (? is refused there).
+	`(<ident> | <string> | <unknown>)`: daemonNameWords,
 	// play, activate and attack: a name, then an optional second one.
 	`(<ident> | <string>) ((?! (<ident> | <string>) ":") (<ident> | <string>))?`: daemonNameWords,
 	// A declaration's list, or its count (security 3, deck 20).
@@ -459,7 +545,7 @@ var daemonExpect = map[string]string{
 // Daemon parses Daemon transcripts.
 var Daemon = must(notation.NewGrammar[DaemonMove](DaemonLexer, daemonExpect,
 	participle.Union[DaemonMove](
-		&DaemonDraft{}, &DaemonMain{}, &DaemonMulligan{}, &DaemonKeep{},
+		&DaemonDraft{}, &DaemonMain{}, &DaemonMulligan{}, &DaemonKeep{}, &DaemonDraw{}, &DaemonSecure{},
 		&DaemonPlay{}, &DaemonActivate{}, &DaemonTrash{}, &DaemonAttack{},
 		&DaemonReveal{}, &DaemonRefresh{}, &DaemonBurn{},
 		&DaemonModules{}, &DaemonMemory{}, &DaemonGrip{}, &DaemonSecurity{},

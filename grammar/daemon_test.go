@@ -38,6 +38,10 @@ func daemonFields(m DaemonMove) string {
 		return fmt.Sprintf("mulligan %q", cards)
 	case *DaemonKeep:
 		return fmt.Sprintf("keep %v", m.Keep)
+	case *DaemonDraw:
+		return fmt.Sprintf("draw %q", plainNames(m.Cards))
+	case *DaemonSecure:
+		return fmt.Sprintf("secure %q", plainNames(m.Cards))
 	case *DaemonPlay:
 		return fmt.Sprintf("play %q target=%q", string(m.Card), string(m.Target))
 	case *DaemonActivate:
@@ -72,6 +76,14 @@ func daemonFields(m DaemonMove) string {
 	return fmt.Sprintf("unknown %T", m)
 }
 
+func plainNames(names []Name) []string {
+	var out []string
+	for _, n := range names {
+		out = append(out, string(n))
+	}
+	return out
+}
+
 func daemonNames(names []DaemonName) []string {
 	var out []string
 	for _, n := range names {
@@ -100,6 +112,16 @@ func TestDaemonMoveForms(t *testing.T) {
 		{"mulligan Sentry", `mulligan ["Sentry"]`, "mulligan Sentry"},
 		{`mulligan Sentry "Sentry Mk II" Patch`, `mulligan ["Sentry" "Sentry Mk II" "Patch"]`, `mulligan Sentry "Sentry Mk II" Patch`},
 		{"keep", "keep true", "keep"},
+		// Cards nobody recorded, written ?, in a game without a seed.
+		{"mulligan ? Sentry ?", `mulligan ["?" "Sentry" "?"]`, "mulligan ? Sentry ?"},
+		{"draw Sentry", `draw ["Sentry"]`, "draw Sentry"},
+		{`draw ? "Sentry Mk II" ?`, `draw ["?" "Sentry Mk II" "?"]`, `draw ? "Sentry Mk II" ?`},
+		{"draw ?? ?", `draw ["?" "?" "?"]`, "draw ? ? ?"},
+		{"secure ? ? ? ? ?", `secure ["?" "?" "?" "?" "?"]`, "secure ? ? ? ? ?"},
+		{"secure Sentry ? Patch", `secure ["Sentry" "?" "Patch"]`, "secure Sentry ? Patch"},
+		{"reveal ?", `reveal "?"`, "reveal ?"},
+		{"grip Sentry ? ?", `grip ["Sentry" "?" "?"]`, "grip Sentry ? ?"},
+		{"security ? ? Patch", `security - ["?" "?" "Patch"]`, "security ? ? Patch"},
 		{"play Sentry", `play "Sentry" target=""`, "play Sentry"},
 		{"play Payload Sentry", `play "Payload" target="Sentry"`, "play Payload Sentry"},
 		{`play "Payload"`, `play "Payload" target=""`, "play Payload"},
@@ -290,6 +312,7 @@ func daemonRaw(msg string) bool {
 func TestDaemonMalformedMoves(t *testing.T) {
 	const move = DaemonMoveWords
 	const name = `a card or module name like Sentry or "Sentry Mk II"`
+	const card = `a card name like Sentry or "Sentry Mk II", or ? for a card nobody recorded`
 	const list = `card names, as in grip Sentry Patch or modules Firewall Worm Blitz`
 	const countOr = `a count or card names, top first, as in security 3 or deck Sentry Patch`
 	tests := []struct {
@@ -301,6 +324,10 @@ func TestDaemonMalformedMoves(t *testing.T) {
 		{"draft 2", 15, `expected ` + name + `, found "2"`},
 		{"main", 13, `expected ` + name + `, found the end of the line`},
 		{"mulligan", 17, `expected ` + name + `, found the end of the line`},
+		{"draw", 13, `expected ` + card + `, found the end of the line`},
+		{"draw 3", 14, `expected ` + card + `, found "3"`},
+		{"secure", 15, `expected ` + card + `, found the end of the line`},
+		{"secure ? ?, ?", 21, `expected ` + move + `, found "?"`},
 		{"keep Sentry", 14, `expected ` + move + `, or "," between moves, found "Sentry"`},
 		{"play", 13, `expected ` + name + `, found the end of the line`},
 		{"play xenon", 14, `expected ` + name + `, found "x"`},
@@ -309,6 +336,7 @@ func TestDaemonMalformedMoves(t *testing.T) {
 		{"attack 3", 16, `expected ` + name + `, found "3"`},
 		{"attack Sentry Warden Bastion", 30, `expected ` + move + `, or "," between moves, found "Bastion"; if "Warden Bastion" is one name, quote it`},
 		{"reveal", 15, `expected ` + name + `, found the end of the line`},
+		{"reveal ? ?", 18, `expected ` + move + `, or "," between moves, found "?"`},
 		{"trash", 14, `expected ` + name + `, found the end of the line`},
 		{"refresh now", 17, `expected ` + move + `, or "," between moves, found "now"`},
 		{"burn it", 14, `expected ` + move + `, or "," between moves, found "it"`},
@@ -359,12 +387,16 @@ func TestDaemonExpectKeys(t *testing.T) {
 func TestDaemonEBNF(t *testing.T) {
 	ebnf := Daemon.EBNF()
 	for _, want := range []string{
-		`DaemonMove = DaemonDraft | DaemonMain | DaemonMulligan | DaemonKeep | DaemonPlay | DaemonActivate | DaemonTrash | DaemonAttack | DaemonReveal | DaemonRefresh | DaemonBurn | DaemonModules | DaemonMemory | DaemonGrip | DaemonSecurity | DaemonDeck | DaemonHeap | DaemonScripts | DaemonField .`,
+		`DaemonMove = DaemonDraft | DaemonMain | DaemonMulligan | DaemonKeep | DaemonDraw | DaemonSecure | DaemonPlay | DaemonActivate | DaemonTrash | DaemonAttack | DaemonReveal | DaemonRefresh | DaemonBurn | DaemonModules | DaemonMemory | DaemonGrip | DaemonSecurity | DaemonDeck | DaemonHeap | DaemonScripts | DaemonField .`,
 		`DaemonSecurity = "security" (<int> | DaemonName+) .`,
 		`DaemonField = "field" "spent"? "loading"? DaemonName+ .`,
 		`DaemonDraft = "draft" (<ident> | <string>) .`,
 		`DaemonAttack = "attack" (<ident> | <string>) ((?! (<ident> | <string>) ":") (<ident> | <string>))? .`,
 		`DaemonBurn = "burn" .`,
+		`DaemonDraw = "draw" ((?! (<ident> | <string>) ":") (<unknown> | <ident> | <string>))+ .`,
+		`DaemonSecure = "secure" ((?! (<ident> | <string>) ":") (<unknown> | <ident> | <string>))+ .`,
+		`DaemonReveal = "reveal" (<ident> | <string> | <unknown>) .`,
+		`DaemonGrip = "grip" DaemonName+ .`,
 	} {
 		if !strings.Contains(ebnf, want) {
 			t.Errorf("EBNF lacks %q:\n%s", want, ebnf)

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/hidden"
 	"github.com/tabletop-referee/referee/engine/shuffle"
 )
 
@@ -125,6 +126,15 @@ type player struct {
 	// zone, counted again when they change (countBonuses): costs, powers
 	// and triggers read them at every move.
 	bonuses Bonuses
+
+	// Without a seed (unseeded.go): the pool of the ledger their deck is,
+	// the hidden cards of their grip (one for each Unknown in it), and of
+	// their security (aligned with it, -1 for a card known), and whether
+	// their security is set.
+	pool           hidden.Pool
+	gripHidden     []hidden.Card
+	securityHidden []hidden.Card
+	secured        bool
 }
 
 func (p *player) clone() *player {
@@ -135,6 +145,8 @@ func (p *player) clone() *player {
 	c.security = slices.Clone(p.security)
 	c.heap = slices.Clone(p.heap)
 	c.scripts = slices.Clone(p.scripts)
+	c.gripHidden = slices.Clone(p.gripHidden)
+	c.securityHidden = slices.Clone(p.securityHidden)
 	c.daemons = make([]*FieldDaemon, len(p.daemons))
 	for i, d := range p.daemons {
 		dd := *d
@@ -180,15 +192,24 @@ type State struct {
 	// phase back while nothing has been done in the turn: the position at
 	// its start is then this state's (Position).
 	start turnStart
+
+	// Without a seed (unseeded.go): the ledger of the cards nobody
+	// recorded, nil in a seeded game; the draws made and not yet written;
+	// and the seat the record is from, when OneSeat.
+	ledger  *hidden.Ledger
+	owed    []owedDraw
+	oneSeat bool
+	seat    int
+	// log is what Recorded returns, kept once it has been asked for;
+	// logMark is where the move being applied begins in it.
+	log     *[]engine.By
+	logMark int
 }
 
 // New sets up a game at the start of the draft.
 func (g Game) New(opts engine.Options) (engine.State, error) {
 	if g.Cards == nil || len(g.Cards.modules) < 2*3 {
 		return nil, errors.New("daemon: the catalogue has too few modules for the draft")
-	}
-	if !opts.Seeded {
-		return nil, &engine.Violation{What: "this transcript has no Seed tag, and Daemon's shuffles need one", Rule: rulingSeed, Ruling: "D3"}
 	}
 	variants, err := engine.ResolveVariants(g.Variants(), opts.Variants)
 	if err != nil {
@@ -200,6 +221,10 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 		names: opts.Players,
 		src:   shuffle.New(opts.Seed),
 		setup: true,
+	}
+	if !opts.Seeded {
+		s.ledger = &hidden.Ledger{}
+		s.oneSeat, s.seat = opts.OneSeat, opts.Seat
 	}
 	for i := range s.players {
 		s.players[i] = &player{}
@@ -213,6 +238,9 @@ func (s *State) Turn() int { return s.turn }
 // ToMove is the player who acts now: during the set-up, the next to draft,
 // name a main module or decide on a mulligan; then the active player.
 func (s *State) ToMove() int {
+	if len(s.owed) > 0 && s.setup {
+		return s.owed[0].player
+	}
 	if !s.setup {
 		return s.active
 	}
@@ -229,6 +257,13 @@ func (s *State) ToMove() int {
 			return p
 		}
 	}
+	if s.unseeded() && !s.declaring() {
+		for p, pl := range s.players {
+			if !pl.secured {
+				return p
+			}
+		}
+	}
 	return 0
 }
 
@@ -242,6 +277,9 @@ func (s *State) clone() *State {
 	c := *s
 	src := *s.src
 	c.src = &src
+	c.ledger = s.ledger.Clone()
+	c.owed = slices.Clone(s.owed)
+	c.log = nil
 	for i, p := range s.players {
 		c.players[i] = p.clone()
 	}
@@ -379,10 +417,15 @@ func (s *State) cost(p int, c *Card) int {
 // a move is checked in full before its first change, but for the first
 // move of a turn, undone when it is refused (begins).
 func (s *State) Apply(p int, m engine.Move) error {
+	mark := s.record(p, m)
+	var err error
 	if s.begins(m) {
-		return s.undoRefused(func() error { return s.apply(p, m) })
+		err = s.undoRefused(func() error { return s.apply(p, m) })
+	} else {
+		err = s.apply(p, m)
 	}
-	return s.apply(p, m)
+	s.recorded(p, m, mark, err)
+	return err
 }
 
 func (s *State) apply(p int, m engine.Move) error { return s.move(p, m, false) }
@@ -403,6 +446,7 @@ func (s *State) begins(m engine.Move) bool {
 // share their zones' arrays, are enough to put it back.
 func (s *State) undoRefused(play func() error) error {
 	state, players := *s, [2]player{*s.players[0], *s.players[1]}
+	state.ledger = s.ledger.Clone()
 	err := play()
 	if err != nil {
 		*s = state
@@ -429,6 +473,19 @@ func (s *State) doMove(p int, m engine.Move, forced bool) error {
 	if s.outcome.Over {
 		return violation(fmt.Sprintf("the game is over: it ended on turn %d", s.outcome.Turn), ruleLose)
 	}
+	inner := m
+	if sl, ok := m.(engine.OnSetupLine); ok {
+		inner = sl.Move
+	}
+	if d, ok := inner.(Draw); ok && (len(s.owed) > 0 || !s.unseeded()) {
+		if _, onSetupLine := m.(engine.OnSetupLine); onSetupLine != s.setup && s.unseeded() {
+			return ruling("D31", rulingDrawn, "a draw is written where it is made: on a set-up line in the set-up, in a turn after it")
+		}
+		return s.writeDraw(p, d)
+	}
+	if len(s.owed) > 0 {
+		return ruling("D31", rulingDrawn, s.owedText())
+	}
 	if sl, ok := m.(engine.OnSetupLine); ok {
 		if !s.setup {
 			return ruling("D5", rulingSetupLine, "a set-up line after the first turn")
@@ -436,7 +493,7 @@ func (s *State) doMove(p int, m engine.Move, forced bool) error {
 		return s.setupMove(p, sl.Move, forced)
 	}
 	switch m.(type) {
-	case Draft, Main, Mulligan, Keep:
+	case Draft, Main, Mulligan, Keep, Secure:
 		return ruling("D5", rulingSetupLine, fmt.Sprintf("%s is written in a turn", describe(m)))
 	}
 	if isDeclaration(m) {
@@ -446,6 +503,17 @@ func (s *State) doMove(p int, m engine.Move, forced bool) error {
 		if err := s.begin(); err != nil {
 			return err
 		}
+		s.beganRecorded()
+		if _, ok := m.(Draw); ok && len(s.owed) > 0 {
+			// The first turn's first move writes what its start drew.
+			return s.writeDraw(p, m.(Draw))
+		}
+		if len(s.owed) > 0 {
+			return ruling("D31", rulingDrawn, s.owedText())
+		}
+	}
+	if _, ok := m.(Draw); ok {
+		return ruling("D31", rulingDrawn, "no card is being drawn: a draw is written after the move that draws it (main, mulligan, refresh, an effect)")
 	}
 	if p != s.active && !forced {
 		return violation(fmt.Sprintf("it is %s's turn, not %s's", s.name(s.active), s.name(p)), ruleTurnEnds)
@@ -455,7 +523,11 @@ func (s *State) doMove(p int, m engine.Move, forced bool) error {
 		// included (ruling D9).
 		r, ok := m.(Reveal)
 		if !ok {
-			return ruling("D9", rulingRevealNow, fmt.Sprintf("%s must reveal the top card of their security (%s) before anything else", s.name(d.to), s.players[d.to].security[0]))
+			top := fmt.Sprintf(" (%s)", s.players[d.to].security[0])
+			if top == " ("+Unknown+")" {
+				top = "" // nobody recorded it
+			}
+			return ruling("D9", rulingRevealNow, fmt.Sprintf("%s must reveal the top card of their security%s before anything else", s.name(d.to), top))
 		}
 		return s.reveal(r)
 	}
@@ -494,6 +566,8 @@ func describe(m engine.Move) string {
 		return "a mulligan"
 	case Keep:
 		return "a keep"
+	case Secure:
+		return "a security set"
 	}
 	if isDeclaration(m) {
 		return "a position's declaration"
@@ -514,6 +588,10 @@ func (s *State) setupMove(p int, m engine.Move, forced bool) error {
 	}
 	pl := s.players[p]
 	switch m := m.(type) {
+	case Secure:
+		return s.secure(p, m)
+	case Draw:
+		return ruling("D31", rulingDrawn, "no card is being drawn: a draw is written after the move that draws it (main, mulligan, refresh, an effect)")
 	case Draft:
 		if s.drafts >= len(draftOrder) && !forced {
 			return draftViolation(len(draftOrder)-1, fmt.Sprintf("the draft is over: six modules are drafted, and %s has three", s.name(p)))
@@ -548,6 +626,14 @@ func (s *State) setupMove(p int, m engine.Move, forced bool) error {
 			for _, mod := range pl.modules {
 				pl.deck = append(pl.deck, s.cards.decks[mod]...)
 			}
+			if s.unseeded() {
+				// The deck is a pool of cards in no known order.
+				pl.pool = s.ledger.NewPool(pl.deck)
+				for i := range pl.deck {
+					pl.deck[i] = Unknown
+				}
+				return nil
+			}
 			shuffle.Shuffle(s.src, pl.deck)
 		}
 		return nil
@@ -577,6 +663,8 @@ func (s *State) setupMove(p int, m engine.Move, forced bool) error {
 		switch {
 		case pl.main == "":
 			return ruling("D4", rulingSetupDone, fmt.Sprintf("%s's opening grip is drawn once their main module is chosen", s.name(p)))
+		case pl.secured:
+			return ruling("D32", rulingSecure, fmt.Sprintf("%s's security is set: the mulligans are over", s.name(p)))
 		case pl.decided && !forced:
 			return violation(fmt.Sprintf("%s has had their one round of mulligans", s.name(p)), ruleMulligan)
 		}
@@ -601,6 +689,12 @@ func (s *State) mulligan(p int, m Mulligan) error {
 	pl := s.players[p]
 	if len(m.Cards) == 0 {
 		return violation("a mulligan names the cards it sets aside; keep keeps the grip", ruleMulligan)
+	}
+	if s.unseeded() {
+		return s.mulliganUnseeded(p, m)
+	}
+	if slices.Contains(m.Cards, Unknown) {
+		return seedDeals("write the cards set aside, as the seed dealt them")
 	}
 	grip := slices.Clone(pl.grip)
 	for _, c := range m.Cards {
@@ -640,9 +734,16 @@ func (s *State) begin() error {
 // taken from the top of each deck, and the first player's gauge is set to
 // 1, for the first turn.
 func (s *State) takeSecurity() {
-	for _, pl := range s.players {
+	for p, pl := range s.players {
 		pl.decided = true
 		n := min(SecuritySize, len(pl.deck))
+		if s.unseeded() {
+			// A security not written is set unseen (ruling D32).
+			if !pl.secured {
+				_ = s.setSecurity(p, unknowns(n))
+			}
+			continue
+		}
 		pl.security = slices.Clone(pl.deck[:n])
 		pl.deck = pl.deck[n:]
 	}
@@ -749,8 +850,13 @@ func put[T any](zone []T, cards ...T) []T {
 // draw draws n cards; an empty deck gives nothing (its damage comes at the
 // start of a turn).
 func (s *State) draw(p, n int) {
+	if s.unseeded() {
+		s.owe(p, n, nil, nil)
+		return
+	}
 	pl := s.players[p]
 	n = min(n, len(pl.deck))
+	s.logDraw(p, pl.deck[:n])
 	pl.grip = put(pl.grip, pl.deck[:n]...)
 	pl.deck = pl.deck[n:]
 }
@@ -826,17 +932,30 @@ func (s *State) play(p int, m Play, forced bool) error {
 	switch {
 	case !known || c.Kind == Module:
 		return violation(s.cards.unknown(-1, m.Card), rulePlay)
-	case i < 0:
+	case i < 0 && len(pl.gripHidden) == 0:
 		return violation(fmt.Sprintf("%s is not in %s's grip", m.Card, s.name(p)), rulePlay)
+	case i < 0 && !slices.Contains(s.players[p].modules, c.Module):
+		return violation(fmt.Sprintf("%s is not in %s's grip: it is a card of %s, which is not one of their modules", m.Card, s.name(p), c.Module), rulePlay)
 	}
 	target, err := s.purgeTarget(p, c, c.Effects, m.Target, true, forced)
 	if err != nil {
 		return err
 	}
+	memory := s.memory
 	if err := s.pay(p, s.cost(p, c)); err != nil {
 		return err
 	}
-	pl.grip = slices.Delete(pl.grip, i, i+1)
+	if i >= 0 {
+		pl.grip = slices.Delete(pl.grip, i, i+1)
+	} else {
+		// A card nobody recorded is shown to be the card played.
+		grip, hid, err := s.fromGrip(p, pl.grip, pl.gripHidden, m.Card, "played %s")
+		if err != nil {
+			s.memory = memory
+			return s.conflict(p, "play", m.Card, err)
+		}
+		pl.grip, pl.gripHidden = grip, hid
+	}
 	if c.Kind == Daemon {
 		pl.daemons = put(pl.daemons, &FieldDaemon{Card: c, Ready: true, Sick: !c.Haste && !s.bonuses(p).Haste})
 	} else {
@@ -969,6 +1088,7 @@ func (s *State) nextDamage() {
 		return
 	}
 	if len(s.players[d.to].security) == 0 {
+		s.owed = nil // the game is over: what it drew is not written
 		source := d.source
 		if d.by != nil {
 			source = "an attack by " + d.by.Name
@@ -984,11 +1104,21 @@ func (s *State) nextDamage() {
 func (s *State) reveal(r Reveal) error {
 	d := s.damage
 	pl := s.players[d.to]
+	if s.unseeded() {
+		if err := s.revealUnseeded(r); err != nil {
+			return err
+		}
+	} else if r.Card == Unknown {
+		return seedDeals("write the card the seed gives")
+	}
 	top := pl.security[0]
 	if r.Card != top {
 		return violation(fmt.Sprintf("the top card of %s's security is %s, not %s", s.name(d.to), top, r.Card), ruleReveal)
 	}
 	pl.security = pl.security[1:]
+	if pl.securityHidden != nil {
+		pl.securityHidden = pl.securityHidden[1:]
+	}
 	d.left--
 	c, _ := s.cards.Card(top)
 	if c.Kind == Daemon {

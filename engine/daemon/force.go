@@ -38,8 +38,11 @@ func (s *State) force(p int, m engine.Move) error {
 	// made by hand other than it is (position.go).
 	choice := isDeclaration(inner)
 	switch inner.(type) {
-	case Draft, Main, Mulligan, Keep:
+	case Draft, Main, Mulligan, Keep, Secure:
 		choice = true
+	case Draw:
+		// A draw is written where it is made, set-up or turn.
+		return s.move(p, m, true)
 	}
 	switch {
 	case onSetupLine && !s.setup:

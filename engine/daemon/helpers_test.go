@@ -308,6 +308,10 @@ func moveKey(m engine.Move) string {
 		return "end of turn"
 	case engine.OnSetupLine:
 		return "set-up line: " + moveKey(m.Move)
+	case Draw:
+		return "draw " + strings.Join(m.Cards, " ")
+	case Secure:
+		return "secure " + strings.Join(m.Cards, " ")
 	}
 	if k := declarationKey(m); k != "" {
 		return k
@@ -574,4 +578,4 @@ func moduleCensus(cs *Cards, modules []string) map[string]int {
 
 // quotes tells the shared quote checks about Daemon: its rules text is
 // daemon.txt, its rulings run D1 to D23, and daemon.go gives rulings.
-var quotes = enginetest.Quotes{Game: "daemon", RulingPrefix: "D", MainFile: "daemon.go", Rulings: 23}
+var quotes = enginetest.Quotes{Game: "daemon", RulingPrefix: "D", MainFile: "daemon.go", Rulings: 35}

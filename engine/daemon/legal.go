@@ -23,11 +23,19 @@ func (s *State) Legal() []engine.Move {
 	}
 	p := s.ToMove()
 	var candidates []engine.Move
-	if s.setup {
+	switch {
+	case len(s.owed) > 0:
+		for _, m := range s.drawCandidates() {
+			if s.setup {
+				m = engine.OnSetupLine{Move: m}
+			}
+			candidates = append(candidates, m)
+		}
+	case s.setup:
 		for _, m := range s.setupCandidates(p) {
 			candidates = append(candidates, engine.OnSetupLine{Move: m})
 		}
-	} else {
+	default:
 		candidates = s.turnCandidates(p)
 	}
 	var out []engine.Move
@@ -41,7 +49,12 @@ func (s *State) Legal() []engine.Move {
 
 // setupDone tells whether every set-up choice has been made.
 func (s *State) setupDone() bool {
-	return s.drafts == len(draftOrder) && s.players[0].decided && s.players[1].decided
+	done := s.drafts == len(draftOrder) && s.players[0].decided && s.players[1].decided && len(s.owed) == 0
+	if s.unseeded() && !s.declaring() {
+		// Without a seed, the securities are written too (ruling D32).
+		done = done && s.players[0].secured && s.players[1].secured
+	}
+	return done
 }
 
 func (s *State) setupCandidates(p int) []engine.Move {
@@ -56,6 +69,8 @@ func (s *State) setupCandidates(p int) []engine.Move {
 		for _, m := range pl.modules {
 			out = append(out, Main{m})
 		}
+	case pl.decided && s.unseeded():
+		out = append(out, Secure{Cards: unknowns(min(SecuritySize, len(pl.deck)))})
 	default:
 		out = append(out, Keep{})
 		for _, c := range distinct(pl.grip) {
@@ -70,7 +85,15 @@ func (s *State) setupCandidates(p int) []engine.Move {
 
 func (s *State) turnCandidates(p int) []engine.Move {
 	if d := s.damage; d != nil {
-		return []engine.Move{Reveal{s.players[d.to].security[0]}}
+		if top := s.players[d.to].security[0]; top != Unknown {
+			return []engine.Move{Reveal{top}}
+		}
+		// What the table reveals: any card the top could be.
+		var out []engine.Move
+		for _, name := range s.ownNames(d.to) {
+			out = append(out, Reveal{name})
+		}
+		return out
 	}
 	if s.ended {
 		return []engine.Move{engine.EndTurn{}}
@@ -82,7 +105,15 @@ func (s *State) turnCandidates(p int) []engine.Move {
 	}
 	targets = distinct(targets)
 	var out []engine.Move
-	for _, name := range distinct(pl.grip) {
+	grip := distinct(pl.grip)
+	if len(pl.gripHidden) > 0 {
+		// A card nobody recorded may be any the player's modules hold.
+		grip = distinct(append(grip, s.ownNames(p)...))
+	}
+	for _, name := range grip {
+		if name == Unknown {
+			continue
+		}
 		c, _ := s.cards.Card(name)
 		if c.NeedsTarget() {
 			for _, t := range targets {
@@ -124,6 +155,33 @@ func distinct(names []string) []string {
 		if !slices.Contains(out, n) {
 			out = append(out, n)
 		}
+	}
+	return out
+}
+
+// drawCandidates are the draws listed for the draw owed first: all ? when
+// the record may write them so, and each card that could be drawn when
+// one card is drawn.
+func (s *State) drawCandidates() []engine.Move {
+	o := s.owed[0]
+	var out []engine.Move
+	if s.seen(o.player, "") == nil {
+		out = append(out, Draw{Cards: unknowns(o.n)})
+	}
+	if o.n == 1 {
+		for _, name := range s.ownNames(o.player) {
+			out = append(out, Draw{Cards: []string{name}})
+		}
+	}
+	return out
+}
+
+// ownNames are the names of the cards of player p's modules, in the
+// catalogue's order.
+func (s *State) ownNames(p int) []string {
+	var out []string
+	for _, mod := range s.players[p].modules {
+		out = append(out, distinct(s.cards.decks[mod])...)
 	}
 	return out
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/hidden"
 	"github.com/tabletop-referee/referee/engine/shuffle"
 )
 
@@ -68,6 +69,9 @@ type declared struct {
 	security, deck           bool
 	securityCount, deckCount int
 	securityListed, listed   bool // listed: the deck's cards are written
+	// unknown counts the cards declared ? (in a grip or a security), in a
+	// game without a seed: they are among the cards not placed.
+	unknown int
 }
 
 // isDeclaration tells whether m declares part of a position. Main is one
@@ -96,6 +100,9 @@ func (s *State) declare(p int, m engine.Move) error {
 		return ruling("D28", rulingModulesFirst, fmt.Sprintf("%s's modules are not declared yet: their cards come from them (modules Firewall Worm Blitz)", s.name(p)))
 	}
 	pl := s.players[p]
+	if err := s.unknownDeclared(p, m); err != nil {
+		return err
+	}
 	switch m := m.(type) {
 	case MemoryAt:
 		switch {
@@ -219,6 +226,10 @@ func (s *State) place(p int, cards []string, kind Kind, zone string) error {
 	d := s.decl[p]
 	counted := map[string]int{}
 	for _, name := range cards {
+		if name == Unknown {
+			d.unknown++ // checked by unknownDeclared
+			continue
+		}
 		c, ok := s.cards.Card(name)
 		switch {
 		case !ok || c.Kind == Module:
@@ -285,6 +296,10 @@ func (s *State) deal() error {
 			return err
 		}
 	}
+	if s.unseeded() {
+		s.dealUnseeded()
+		return nil
+	}
 	for p, pl := range s.players {
 		d := s.decl[p]
 		if len(rest[p]) > 0 {
@@ -346,8 +361,11 @@ func (s *State) unplaced(p int) []string {
 // modules is in one place (ruling D30).
 func (s *State) dealable(p, n int) error {
 	d := s.decl[p]
-	want, exact := 0, true
+	want, exact := d.unknown, true
 	var counted []string
+	if d.unknown > 0 {
+		counted = append(counted, fmt.Sprintf("%d cards ?", d.unknown))
+	}
 	if d.security && !d.securityListed {
 		want += d.securityCount
 		counted = append(counted, fmt.Sprintf("security %d", d.securityCount))
@@ -419,6 +437,17 @@ func (s *State) takeBackLoading() {
 	if st.owed {
 		return // the loading phase comes after the damage's reveal
 	}
+	if s.unseeded() {
+		// What the start drew is not written yet: back in the deck.
+		for _, o := range s.owed {
+			pl.deck = append(slices.Clip(pl.deck), unknowns(o.n)...)
+		}
+		s.owed = nil
+		for i, d := range pl.daemons {
+			d.Ready, d.Sick = st.ready>>i&1 == 1, st.sick>>i&1 == 1
+		}
+		return
+	}
 	k := len(pl.grip) - st.drawn
 	pl.deck = append(slices.Clone(pl.grip[k:]), pl.deck...)
 	pl.grip = pl.grip[:k]
@@ -465,7 +494,11 @@ func (s *State) Position() engine.Position {
 		if len(pl.security) > 0 {
 			moves = append(moves, SecurityOf{Cards: slices.Clone(pl.security)})
 		}
-		if len(pl.deck) > 0 {
+		switch {
+		case len(pl.deck) > 0 && st.unseeded():
+			// Nobody knows the order, nor the cards but as the rest.
+			moves = append(moves, DeckOf{Count: len(pl.deck)})
+		case len(pl.deck) > 0:
 			moves = append(moves, DeckOf{Cards: slices.Clone(pl.deck)})
 		}
 		if len(pl.heap) > 0 {
@@ -487,4 +520,92 @@ func (s *State) Position() engine.Position {
 		pos.Lines = append(pos.Lines, engine.PositionLine{Subject: p, Moves: moves})
 	}
 	return pos
+}
+
+// unknownDeclared checks the cards declared ? in a position: only in a
+// game without a seed, only in a grip or a security, and not in the grip
+// of the seat the record is from (rulings D3, D29, D34).
+func (s *State) unknownDeclared(p int, m engine.Move) error {
+	var cards []string
+	zone := ""
+	switch m := m.(type) {
+	case GripOf:
+		cards, zone = m.Cards, "grip"
+	case SecurityOf:
+		cards, zone = m.Cards, "security"
+	case DeckOf:
+		cards, zone = m.Cards, "deck"
+	case HeapOf:
+		cards, zone = m.Cards, "heap"
+	case ScriptsOf:
+		cards, zone = m.Cards, "script zone"
+	case FieldOf:
+		cards, zone = m.Cards, "field"
+	}
+	if !slices.Contains(cards, Unknown) {
+		return nil
+	}
+	switch {
+	case !s.unseeded():
+		return seedDeals("a position's cards the seed deals are given as a count (security 3, deck 20)")
+	case zone == "deck":
+		return ruling("D29", rulingUnknownZones, fmt.Sprintf("%s's deck is given as a count: its cards are the rest", s.name(p)))
+	case zone != "grip" && zone != "security":
+		return ruling("D29", rulingUnknownZones, fmt.Sprintf("%s's %s is seen by everyone: its cards are written by name", s.name(p), zone))
+	case zone == "grip":
+		return s.seen(p, fmt.Sprintf("each card of %s's own grip", s.name(p)))
+	}
+	return nil
+}
+
+// dealUnseeded deals a position without a seed: each player's deck is a
+// pool of their modules' cards; the cards placed by name are taken from
+// it, each ? is hidden, a security's count is hidden cards, and the deck
+// is what is left (ruling D29).
+func (s *State) dealUnseeded() {
+	for p, pl := range s.players {
+		d := s.decl[p]
+		var all []string
+		for _, mod := range pl.modules {
+			all = append(all, s.cards.decks[mod]...)
+		}
+		pl.pool = s.ledger.NewPool(all)
+		why := fmt.Sprintf("%s's position places the last one", s.name(p))
+		// A deck written out is only its count: nobody knows its order.
+		for _, zone := range [][]string{pl.grip, pl.security, pl.heap, pl.scripts} {
+			for _, c := range zone {
+				if c != Unknown {
+					_ = s.ledger.Take(pl.pool, c, why) // placed once each (place)
+				}
+			}
+		}
+		for _, dm := range pl.daemons {
+			_ = s.ledger.Take(pl.pool, dm.Card.Name, why)
+		}
+		pl.gripHidden = nil
+		for _, c := range pl.grip {
+			if c == Unknown {
+				id, _ := s.ledger.Hide(pl.pool)
+				pl.gripHidden = append(pl.gripHidden, id)
+			}
+		}
+		if !d.securityListed && d.securityCount > 0 {
+			pl.security = unknowns(d.securityCount)
+		}
+		pl.securityHidden = make([]hidden.Card, len(pl.security))
+		for i, c := range pl.security {
+			pl.securityHidden[i] = -1
+			if c == Unknown {
+				pl.securityHidden[i], _ = s.ledger.Hide(pl.pool)
+			}
+		}
+		pl.secured = true
+		n := len(s.unplaced(p)) - d.unknown - d.securityCount
+		if d.listed {
+			n = len(pl.deck)
+		}
+		pl.deck = unknowns(max(n, 0))
+		pl.decided = true
+		s.countBonuses(p)
+	}
 }

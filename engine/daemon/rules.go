@@ -26,7 +26,6 @@ const (
 
 // Rulings: the gaps in the text, quoted word for word from RULINGS.md.
 const (
-	rulingSeed      = "A Daemon transcript has a Seed tag."
 	rulingSetupDone = "The game begins with the first turn, once both main modules are chosen."
 	rulingGauge     = "A payment that would move the memory tracker past the end of the gauge is not allowed."
 	rulingTurnOver  = "Nothing more is written in a turn after it has ended."
@@ -34,6 +33,16 @@ const (
 	rulingRevealNow = "Each card revealed from security is written as it is revealed, before anything else, as reveal and the card's name."
 	rulingTarget    = "A daemon on the field is named by its card's name; with several of one name, the referee takes the first that can do what is asked."
 	rulingSetupLine = "Drafts, main modules, mulligans and keeps are written on set-up lines, and only there."
+)
+
+// Rulings on records without a seed (unseeded.go).
+const (
+	rulingSeedDeals  = "A Seed tag deals every card: a seeded transcript writes no draw and no security, and no card as ?."
+	rulingDrawn      = "Without a seed, every card drawn is written as it is drawn, before anything else, as draw and the cards, ? for a card nobody recorded."
+	rulingSecure     = "Without a seed, a player's security may be written on their set-up line once their grip is drawn, as secure and its cards top first; a security not written is set unseen."
+	rulingCould      = "A card written by name where a card nobody recorded was must be one that could be there: a card of the player's modules seen nowhere else, and in their deck when that card was drawn or set."
+	rulingSeat       = "A record from one seat writes by name every card that seat sees: its own draws and the cards it sets aside."
+	rulingReadAtOnce = "A card revealed from security is written by name: the rules read it at once."
 )
 
 // Rulings on positions (position.go).
@@ -44,6 +53,7 @@ const (
 	rulingOneSide      = "The memory tracker is declared on one side at most."
 	rulingCards        = "Every card of a player's three modules is in one place: their deck, grip, security, heap, script zone or field."
 	rulingZones        = "The field holds daemons, and the script zone scripts."
+	rulingUnknownZones = "Without a seed, a card of a grip or a security may be written ?, a card nobody recorded; the heap, the script zone and the field are seen by everyone, and a deck is given as a count."
 )
 
 // Rulings on moves let stand (force.go).

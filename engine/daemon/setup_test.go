@@ -1,7 +1,6 @@
 package daemon
 
 import (
-	"errors"
 	"maps"
 	"reflect"
 	"slices"
@@ -166,23 +165,17 @@ func TestRulingD16DecksOfFortyFive(t *testing.T) {
 	}
 }
 
-// TestRulingD3TheSeed: "A Daemon transcript has a Seed tag. It shuffles
+// TestRulingD3TheSeed: "A Daemon transcript has a Seed tag, or writes
+// what the shuffles dealt as the table saw it. The seed shuffles
 // each deck as its third module is drafted, the second player's deck after
 // the first's when they finish in that order, and each mulligan's
 // reshuffle, in the order written."
 func TestRulingD3TheSeed(t *testing.T) {
 	cs := cards(t)
-	t.Run("an unseeded game is refused", func(t *testing.T) {
+	t.Run("an unseeded game is played with its draws written", func(t *testing.T) {
 		st, err := Game{Cards: cs}.New(engine.Options{Players: players})
-		if st != nil {
-			t.Errorf("New returned a state for an unseeded game")
-		}
-		var v *engine.Violation
-		if !errors.As(err, &v) {
-			t.Fatalf("New without a seed: %v, want a *engine.Violation", err)
-		}
-		if v.Ruling != "D3" || v.Rule != rulingSeed || !strings.Contains(v.What, "no Seed tag") {
-			t.Errorf("New without a seed: %+v; want ruling D3 quoting %q", *v, rulingSeed)
+		if err != nil || st == nil {
+			t.Fatalf("New without a seed: %v", err)
 		}
 	})
 	t.Run("decks are made at the third draft, in the order drafted, and shuffled", func(t *testing.T) {

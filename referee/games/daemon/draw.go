@@ -23,12 +23,13 @@ func daemonKey(players []string) []string {
 
 // daemonDraw draws the memory gauge with its tracker (once the set-up is
 // over), then each player's modules, security, deck, grip, daemons,
-// scripts and heap, and the reveals still owed.
+// scripts and heap, and the reveals still owed. Drawn for one seat, the
+// other player's grip is a count: the security and the deck always are.
 func daemonDraw(st engine.State, view referee.View) referee.Drawing {
 	players := view.Players
 	s := st.(*daemon.State)
 	sk := referee.NewSketch(players)
-	names := func(cards []string) string { return referee.NameList(cards, grammar.Name.String) }
+	names := func(cards []string) string { return referee.NameList(cards, grammar.DaemonCardText) }
 	switch {
 	case s.Declaring():
 		sk.Add(referee.Plain("position: the cards it does not place are dealt, and the memory tracker set, at the first turn line"))
@@ -49,10 +50,14 @@ func daemonDraw(st engine.State, view referee.View) referee.Drawing {
 		for _, d := range s.Daemons(p) {
 			daemons = append(daemons, daemonText(s, p, d))
 		}
+		grip := "grip " + names(s.Grip(p))
+		if view.Seat >= 0 && p != view.Seat {
+			grip = "grip " + referee.Plural(len(s.Grip(p)), "card")
+		}
 		return []string{
 			"modules " + modules,
 			fmt.Sprintf("security %s, deck %s", referee.Plural(len(s.Security(p)), "card"), referee.Plural(len(s.Deck(p)), "card")),
-			"grip " + names(s.Grip(p)),
+			grip,
 			"daemons " + referee.List(daemons),
 			"scripts " + names(s.Scripts(p)),
 			"heap " + names(s.Heap(p)),

@@ -63,6 +63,10 @@ func daemonToEngine(dst []engine.Move, m grammar.DaemonMove, setup bool) []engin
 		em = daemon.Mulligan{Cards: cards}
 	case *grammar.DaemonKeep:
 		em = daemon.Keep{}
+	case *grammar.DaemonDraw:
+		em = daemon.Draw{Cards: fromCards(m.Cards)}
+	case *grammar.DaemonSecure:
+		em = daemon.Secure{Cards: fromCards(m.Cards)}
 	case *grammar.DaemonPlay:
 		em = daemon.Play{Card: string(m.Card), Target: string(m.Target)}
 	case *grammar.DaemonActivate:
@@ -127,6 +131,25 @@ func fromNames(names []grammar.DaemonName) []string {
 	return out
 }
 
+// fromCards is a draw's or a security's cards as the engine takes them;
+// grammar.UnknownCard is the engine's daemon.Unknown.
+func fromCards(cards []grammar.Name) []string {
+	out := make([]string, len(cards))
+	for i, c := range cards {
+		out[i] = string(c)
+	}
+	return out
+}
+
+// toCards is the engine's cards as the grammar's node holds them.
+func toCards(cards []string) []grammar.Name {
+	out := make([]grammar.Name, len(cards))
+	for i, c := range cards {
+		out[i] = grammar.Name(c)
+	}
+	return out
+}
+
 // count is a declaration's count, 0 when it lists cards instead.
 func count(n *int) int {
 	if n == nil {
@@ -173,6 +196,10 @@ func daemonNotate(m engine.Move) string {
 		node = mu
 	case daemon.Keep:
 		node = &grammar.DaemonKeep{Keep: true}
+	case daemon.Draw:
+		node = &grammar.DaemonDraw{Cards: toCards(m.Cards)}
+	case daemon.Secure:
+		node = &grammar.DaemonSecure{Cards: toCards(m.Cards)}
 	case daemon.Play:
 		node = &grammar.DaemonPlay{Card: name(m.Card), Target: name(m.Target)}
 	case daemon.Activate:
@@ -212,7 +239,7 @@ func daemonNotate(m engine.Move) string {
 // daemonDescribe writes the gauge, then each player's modules and zones.
 func daemonDescribe(st engine.State, players []string) []referee.Row {
 	s := st.(*daemon.State)
-	names := func(cards []string) string { return referee.NameList(cards, grammar.Name.String) }
+	names := func(cards []string) string { return referee.NameList(cards, grammar.DaemonCardText) }
 	each := func(f func(p int) string) string { return referee.PerPlayer(players, f) }
 	var rows []referee.Row
 	if !s.SettingUp() {
