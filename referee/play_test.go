@@ -550,7 +550,7 @@ func TestSessionPrompt(t *testing.T) {
 }
 
 func TestNeedsSeed(t *testing.T) {
-	want := map[string]bool{"sortie": false, "mecha": false, "mod": true, "daemon": true, "void": false}
+	want := map[string]bool{"sortie": false, "mecha": false, "mod": true, "daemon": false, "void": false}
 	for _, g := range Games() {
 		if got := NeedsSeed(g, []string{"Ann", "Ben"}, nil); got != want[g.Name()] {
 			t.Errorf("NeedsSeed(%s) = %v, want %v", g.Name(), got, want[g.Name()])

@@ -78,7 +78,7 @@ func TestPlayScript(t *testing.T) {
 		},
 		{
 			name: "a game that needs a seed gets one",
-			args: []string{"daemon"},
+			args: []string{"mod"},
 			out:  []string{"[Seed \""},
 		},
 		{
