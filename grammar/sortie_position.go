@@ -26,16 +26,17 @@ import (
 // whose shield is broken.
 type SortieUnit struct {
 	notation.Node
-	Bottom string `parser:"'unit' @Card '/'"`
-	Top    string `parser:"@Card"`
+	Bottom string `parser:"'unit' @(Card | Unknown) '/'"`
+	Top    string `parser:"@(Card | Unknown)"`
 	At     string `parser:"@Square"`
 	Broken bool   `parser:"@'broken'?"`
 }
 
-// SortieHand declares a player's hand: "hand 7H 9C KD".
+// SortieHand declares a player's hand: "hand 7H 9C KD", with "?" for a
+// card nobody recorded ("hand ? ? 7H").
 type SortieHand struct {
 	notation.Node
-	Cards []string `parser:"'hand' @Card+"`
+	Cards []string `parser:"'hand' @(Card | Unknown)+"`
 }
 
 // SortieCaptured declares the opponent's flags a player has captured, in
@@ -54,7 +55,7 @@ type SortieCaptured struct {
 type SortiePile struct {
 	notation.Node
 	Pile  string   `parser:"@('deck' | 'discard')"`
-	Cards []string `parser:"( @Card+"`
+	Cards []string `parser:"( @(Card | Unknown)+"`
 	Count string   `parser:"| @Int )"`
 }
 
