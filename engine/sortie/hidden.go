@@ -173,6 +173,23 @@ func (s *State) legalDraws() []engine.Move {
 	return moves
 }
 
+// couldHold lists the cards of the deck one of player's unknown cards
+// could be, in the deck's order, for Legal: each is a card that card
+// could be alone (the others could be others unless a reshuffle has
+// barred them, S29).
+func (s *State) couldHold(player int) []cards.Card {
+	if len(s.hid[player]) == 0 {
+		return nil
+	}
+	var out []cards.Card
+	for _, c := range s.deck {
+		if slices.ContainsFunc(s.hid[player], func(h hidden.Card) bool { return s.ledger.Could(h, c.String()) }) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // Recorded implements engine.Recorder: the moves since it last asked,
 // with the draws the seed made written out, each opening hand on its
 // set-up line. From the first call the state keeps them; before it, it

@@ -148,6 +148,18 @@ func TestUnknownCardsComeToLight(t *testing.T) {
 			t.Errorf("%d assumptions, %d unknown", s.Assumptions(), s.Unknowns(1))
 		}
 	})
+	t.Run("S29 Legal lists the units the unknown cards could make", func(t *testing.T) {
+		s := benHolds(t, 2, "7H", "5S")
+		legal := s.Legal()
+		if !hasMove(legal, place("9C", "KD", "d4")) || hasMove(legal, place("7H", "KD", "d4")) || hasMove(legal, place("5S", "KD", "d4")) {
+			t.Errorf("Legal lists %d moves", len(legal))
+		}
+		checkLegal(t, s)
+		one := benHolds(t, 1, "7H", "")
+		if hasMove(one.Legal(), place("9C", "KD", "d4")) || !hasMove(one.Legal(), engine.EndTurn{}) {
+			t.Error("Legal lists a unit of two unknown cards from a hand of one")
+		}
+	})
 	for _, tt := range []struct {
 		name, bottom, top string
 		want              verdict

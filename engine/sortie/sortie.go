@@ -798,9 +798,15 @@ func (s *State) Legal() []engine.Move {
 			squares = append(squares, sq)
 		}
 	}
-	for _, bottom := range hand {
-		for _, top := range hand {
-			if bottom == top {
+	named := len(hand)
+	if len(squares) > 0 {
+		// A hand of unknown cards may lay the cards they could be (S29).
+		hand = append(slices.Clip(hand), v.couldHold(v.player)...)
+	}
+	for i, bottom := range hand {
+		for j, top := range hand {
+			// Two cards nobody recorded need two unknown cards.
+			if bottom == top || i >= named && j >= named && len(v.hid[v.player]) < 2 {
 				continue
 			}
 			for _, sq := range squares {
