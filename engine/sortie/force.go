@@ -63,11 +63,14 @@ func (s *State) force(player int, m engine.Move) error {
 	}
 	switch m := m.(type) {
 	case Place:
-		shown, err := s.canLay(m)
+		unnamed, err := s.canLay(m)
 		if err != nil {
 			return err
 		}
-		s.lay(m, shown)
+		if err := s.show(s.player, unnamed); err != nil {
+			return err
+		}
+		s.lay(m)
 	case Step:
 		if _, err := s.unitOf(m.From); err != nil {
 			return err

@@ -28,6 +28,25 @@ import (
 // no card of a deck.
 var Unknown cards.Card
 
+// cardNames are the cards' names, by rank and suit, so that the ledger's
+// calls allocate none.
+var cardNames = func() (out [cards.Joker + 1][cards.Black + 1]string) {
+	for _, c := range cards.Deck(true) {
+		out[c.Rank][c.Suit] = c.String()
+	}
+	return out
+}()
+
+// cardName is c's name in the ledger, as transcripts write it.
+func cardName(c cards.Card) string {
+	if int(c.Rank) < len(cardNames) && int(c.Suit) < len(cardNames[0]) {
+		if n := cardNames[c.Rank][c.Suit]; n != "" {
+			return n
+		}
+	}
+	return c.String()
+}
+
 // recorded is a move of the record a Recorder writes: dealt when the seed
 // made it (a draw), rather than the transcript.
 type recorded struct {
@@ -76,7 +95,7 @@ func (s *State) ensureLedger() {
 	}
 	names := make([]string, len(s.deck))
 	for i, c := range s.deck {
-		names[i] = c.String()
+		names[i] = cardName(c)
 	}
 	s.ledger = &hidden.Ledger{}
 	s.pool = s.ledger.NewPool(names)
@@ -93,18 +112,15 @@ func (s *State) drawUnseen(player int) {
 	s.hid[player] = append(s.hid[player], c)
 }
 
-// seen takes c, drawn by name by player, from the ledger: the unknown
-// cards held must still be cards seen nowhere (S29). It changes nothing
-// when it refuses.
+// seen takes c, drawn by name, from the ledger: the unknown cards held
+// must still be cards seen nowhere (S29). It changes nothing when it
+// refuses. (The messages say where a card is from the state, so the
+// ledger is given no reasons.)
 func (s *State) seen(player int, c cards.Card, opening bool) error {
 	if s.ledger == nil || c == Unknown {
 		return nil
 	}
-	why := fmt.Sprintf("%s drew it on turn %d", s.name(player), s.turn)
-	if opening {
-		why = fmt.Sprintf("%s drew it in the opening hand", s.name(player))
-	}
-	err := s.ledger.Take(s.pool, c.String(), why)
+	err := s.ledger.Take(s.pool, cardName(c), "")
 	var cf *hidden.Conflict
 	switch {
 	case err == nil:
@@ -115,17 +131,43 @@ func (s *State) seen(player int, c cards.Card, opening bool) error {
 	return ruling("S6", rulingNotInDeck, fmt.Sprintf("%v cannot be drawn: %s", c, s.whereIs(c)))
 }
 
-// show moves c into player's hand by name from among its unknown cards,
-// as a card placed from it (S29). It changes nothing when it refuses.
-func (s *State) show(player int, c cards.Card) error {
-	why := fmt.Sprintf("%s placed it on turn %d", s.name(player), s.turn)
-	k, err := s.ledger.RevealOne(s.hid[player], c.String(), why)
-	if err != nil {
-		return s.cannotHold(player, c, err)
+// show brings cs to light in player's hand, each one of its unknown cards,
+// as the cards of a unit placed from it (S29). It changes nothing when it
+// refuses.
+func (s *State) show(player int, cs []cards.Card) error {
+	if len(cs) == 0 {
+		return nil
 	}
-	s.hid[player] = slices.Delete(s.hid[player], k, k+1)
-	cards.Remove(&s.deck, c)
-	s.hands[player] = append(s.hands[player], c)
+	for _, c := range cs {
+		// A card seen elsewhere is refused before anything changes.
+		if s.ledger.Count(s.pool, cardName(c)) == 0 {
+			return s.cannotHold(player, c, &hidden.Conflict{Name: cardName(c)})
+		}
+	}
+	var saved *hidden.Ledger
+	if len(cs) > 1 && s.reshuffledOn > 0 {
+		// The ledger undoes a refused reveal, not the one before it.
+		// Before any reshuffle every unknown card could be any card seen
+		// nowhere, so a reveal of one fails only on a card seen elsewhere,
+		// refused above.
+		saved = s.ledger.Clone()
+	}
+	left := slices.Clone(s.hid[player])
+	for _, c := range cs {
+		k, err := s.ledger.RevealOne(left, cardName(c), "")
+		if err != nil {
+			if saved != nil {
+				s.ledger = saved
+			}
+			return s.cannotHold(player, c, err)
+		}
+		left = slices.Delete(left, k, k+1)
+	}
+	s.hid[player] = left
+	for _, c := range cs {
+		cards.Remove(&s.deck, c)
+		s.hands[player] = append(s.hands[player], c)
+	}
 	return nil
 }
 
@@ -146,10 +188,7 @@ func (s *State) cannotHold(player int, c cards.Card, err error) error {
 	default:
 		// Back in the deck by a reshuffle, but out of it while each of
 		// the hand's unknown cards was held.
-		what += fmt.Sprintf("it was out of the deck while each of %s's unknown cards was held", s.name(player))
-		if cf.Why != "" {
-			what += " (" + cf.Why + ")"
-		}
+		what += fmt.Sprintf("it was out of the deck while each of %s's unknown cards was held, and shuffled back on turn %d", s.name(player), s.reshuffledOn)
 	}
 	return ruling("S29", rulingCouldBe, what)
 }
@@ -162,7 +201,7 @@ func (s *State) legalDraws() []engine.Move {
 	moves := make([]engine.Move, 0, len(s.deck)+1)
 	constrained := len(s.hid[0])+len(s.hid[1]) > 0
 	for _, c := range s.deck {
-		if constrained && s.ledger.Clone().Take(s.pool, c.String(), "") != nil {
+		if constrained && s.reshuffledOn > 0 && s.ledger.Clone().Take(s.pool, cardName(c), "") != nil {
 			continue
 		}
 		moves = append(moves, Draw{Cards: []cards.Card{c}, Opening: p.setup})
@@ -183,7 +222,7 @@ func (s *State) couldHold(player int) []cards.Card {
 	}
 	var out []cards.Card
 	for _, c := range s.deck {
-		if slices.ContainsFunc(s.hid[player], func(h hidden.Card) bool { return s.ledger.Could(h, c.String()) }) {
+		if slices.ContainsFunc(s.hid[player], func(h hidden.Card) bool { return s.ledger.Could(h, cardName(c)) }) {
 			out = append(out, c)
 		}
 	}

@@ -129,6 +129,9 @@ type State struct {
 	ledger *hidden.Ledger
 	pool   hidden.Pool
 	hid    [2][]hidden.Card
+	// reshuffledOn is the turn the discards last became the deck, once
+	// there is a ledger, for its messages.
+	reshuffledOn int
 	// record is what happened since Recorded last asked, once it has
 	// asked (engine.Recorder).
 	recording bool
@@ -457,10 +460,11 @@ func (s *State) applyDraw(player int, d Draw) error {
 			return ruling("S6", rulingNotInDeck, fmt.Sprintf("%v cannot be drawn: %s", c, s.whereIs(c)))
 		}
 	}
-	if s.ledger != nil {
+	if s.ledger != nil && len(d.Cards) > 1 {
 		// The unknown cards held must still be cards of the deck once
 		// these are drawn by name (S29): checked on a copy, so that a
-		// refused draw changes nothing.
+		// refused draw changes nothing. (The ledger refuses one card
+		// without a change: a turn's draw needs no copy.)
 		c := s.clone()
 		for _, card := range d.Cards {
 			if err := c.seen(p.player, card, p.setup); err != nil {
@@ -472,6 +476,9 @@ func (s *State) applyDraw(player int, d Draw) error {
 		return nil
 	}
 	for _, c := range d.Cards {
+		if err := s.seen(p.player, c, p.setup); err != nil {
+			return err
+		}
 		s.take(p.player, c)
 	}
 	return nil
@@ -498,7 +505,7 @@ func (s *State) whereIs(c cards.Card) string {
 }
 
 func (s *State) place(m Place) error {
-	shown, err := s.canLay(m)
+	unnamed, err := s.canLay(m)
 	if err != nil {
 		return err
 	}
@@ -508,16 +515,19 @@ func (s *State) place(m Place) error {
 	if s.rules.flagPlaceForbidden && slices.Contains(s.flags[1-s.player], m.At) {
 		return ruling("S11", rulingFlagPlace, fmt.Sprintf("%v holds an opponent's flag", m.At))
 	}
-	s.lay(m, shown)
+	if err := s.show(s.player, unnamed); err != nil {
+		return err
+	}
+	s.lay(m)
 	return nil
 }
 
 // canLay checks what a placement needs at any table, the current player's
 // two cards in hand and a free square on the board (S2, S3); Apply checks
 // the rules on top of it, Force (RULINGS.md S20) only this. A card the
-// hand does not hold by name must be one of its unknown cards (S29): the
-// state they are shown in is returned, for lay; nil when there are none.
-func (s *State) canLay(m Place) (*State, error) {
+// hand does not hold by name must be one of its unknown cards (S29): those
+// are returned, for show to bring to light once the move is known legal.
+func (s *State) canLay(m Place) ([]cards.Card, error) {
 	hand := s.hands[s.player]
 	var unnamed []cards.Card
 	for _, c := range []cards.Card{m.Bottom, m.Top} {
@@ -540,28 +550,14 @@ func (s *State) canLay(m Place) (*State, error) {
 	if s.UnitAt(m.At) != nil {
 		return nil, violation(fmt.Sprintf("%v is occupied", m.At), rulePlace)
 	}
-	switch hid := len(s.hid[s.player]); {
-	case len(unnamed) == 0:
-		return nil, nil
-	case len(unnamed) > hid:
+	if hid := len(s.hid[s.player]); len(unnamed) > hid {
 		return nil, ruling("S2", rulingHand, fmt.Sprintf("%v and %v are not in %s's hand, which holds only %s nobody recorded", m.Bottom, m.Top, s.name(s.player), cardCount(hid)))
 	}
-	shown := s.clone()
-	for _, c := range unnamed {
-		if err := shown.show(s.player, c); err != nil {
-			return nil, err
-		}
-	}
-	return shown, nil
+	return unnamed, nil
 }
 
-// lay puts the current player's new unit on the board, from their hand;
-// shown, when not nil, is the state in which its cards nobody recorded
-// were shown (canLay).
-func (s *State) lay(m Place, shown *State) {
-	if shown != nil {
-		*s = *shown
-	}
+// lay puts the current player's new unit on the board, from their hand.
+func (s *State) lay(m Place) {
 	cards.Remove(&s.hands[s.player], m.Bottom)
 	cards.Remove(&s.hands[s.player], m.Top)
 	s.board[Board.Index(m.At)] = &Unit{Owner: s.player, Bottom: m.Bottom, Top: m.Top, Shield: true, Placed: true}
@@ -753,8 +749,9 @@ func (s *State) startTurn() {
 		if s.ledger != nil {
 			// The discards join the cards the unknown ones could be.
 			for _, c := range s.discard {
-				s.ledger.Add(s.pool, c.String())
+				s.ledger.Add(s.pool, cardName(c))
 			}
+			s.reshuffledOn = s.turn
 		}
 		s.deck, s.discard = append(s.deck, s.discard...), nil
 		if s.seeded {

@@ -190,3 +190,38 @@ func TestUnknownCardsNotated(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkOneSeatRecords checks the same random games written without a
+// seed, every card named (full), and from Ann's seat, Ben's draws "?"
+// (seat): checking a one-seat record must cost at most twice the full
+// record (compare the ns/op of the two).
+func BenchmarkOneSeatRecords(b *testing.B) {
+	g, ok := referee.Lookup("sortie")
+	if !ok {
+		b.Fatal("sortie is not registered")
+	}
+	for _, kind := range []struct {
+		name string
+		opts referee.RandomOptions
+	}{{"full", referee.RandomOptions{Unseeded: true}}, {"seat", referee.RandomOptions{Perspective: "Ann"}}} {
+		var texts []string
+		size := 0
+		for seed := range uint64(8) {
+			text, _, err := g.RandomWith(seed, kind.opts)
+			if err != nil {
+				b.Fatal(err)
+			}
+			texts = append(texts, text)
+			size += len(text)
+		}
+		b.Run(kind.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				text := texts[i%len(texts)]
+				if r := g.Check("bench.sortie", text, referee.Options{}); r.ExitCode() != 0 {
+					b.Fatal(referee.ReportText(r))
+				}
+			}
+		})
+	}
+}
