@@ -22,12 +22,11 @@ type SortieDraw struct {
 }
 
 // SortiePlace places a unit, bottom card (hit points) first: "place 9C/KD a1".
-// A unit's cards are face up: the engine refuses "?" there, with a ruling
-// rather than a syntax error.
+// A unit's cards are face up, so "?" is not written there.
 type SortiePlace struct {
 	notation.Node
-	Bottom string `parser:"'place' @(Card | Unknown) '/'"`
-	Top    string `parser:"@(Card | Unknown)"`
+	Bottom string `parser:"'place' @Card '/'"`
+	Top    string `parser:"@Card"`
 	At     string `parser:"@Square"`
 }
 
@@ -106,12 +105,14 @@ var SortieLexer = notation.NewFastLexer(cardRule, squareRule, unknownRule)
 // other seat's, a card of a declared hand (RULINGS.md S28).
 const Unknown = "?"
 
-// unknownRule is the card nobody recorded, "?".
-var unknownRule = notation.GameRule{Name: "Unknown", Pattern: `\?`, Match: matchUnknown}
+// unknownRule is the card nobody recorded, "?", a word of its own as a
+// card is: "?7H" and "?x" are no words of the notation.
+var unknownRule = notation.GameRule{Name: "Unknown", Pattern: `\?\B`, Match: matchUnknown}
 
-// matchUnknown matches unknownRule's pattern by hand.
+// matchUnknown matches unknownRule's pattern by hand: \B after "?" is the
+// end of the text or a byte that is no ASCII letter, digit or _.
 func matchUnknown(s string) int {
-	if strings.HasPrefix(s, Unknown) {
+	if strings.HasPrefix(s, Unknown) && notation.WordEnd(s[1:]) {
 		return 1
 	}
 	return 0
@@ -152,15 +153,11 @@ var Sortie = must(must(notation.NewGrammar[SortieMove](SortieLexer,
 		// "?" goes where a card may; the messages name the cards, as
 		// they did before "?" was written. Participle names a sequence
 		// that begins with a group whole, so each gets its words.
-		"(<card> | <unknown>)":                                             sortieCardWords,
-		"(<card> | <unknown>)+":                                            sortieCardWords,
-		`(<card> | <unknown>) "/" (<card> | <unknown>) <square>`:           sortieCardWords,
-		`(<card> | <unknown>) <square>`:                                    sortieCardWords,
-		`(<card> | <unknown>) "/" (<card> | <unknown>) <square> "broken"?`: sortieCardWords,
-		`(<card> | <unknown>) <square> "broken"?`:                          sortieCardWords,
-		"<square>":   "a square like b3",
-		"SortieMove": sortieMoveWords,
-		"Move":       sortieMoveWords,
+		"(<card> | <unknown>)":  sortieCardWords,
+		"(<card> | <unknown>)+": sortieCardWords,
+		"<square>":              "a square like b3",
+		"SortieMove":            sortieMoveWords,
+		"Move":                  sortieMoveWords,
 		`(("-" <square> ("x" <square>)?) | ("x" <square>))`: `"-" and a square to move to, or "x" and a square to attack`,
 		`"/"`:                             `"/" between the bottom and the top card, as in 9C/KD`,
 		"SortieNumber":                    "a number like 104",

@@ -23,11 +23,11 @@ import (
 
 // SortieUnit declares a unit on its owner's line, bottom card (hit
 // points) first: "unit 9C/KD b2", or "unit 9C/KD b2 broken" for a unit
-// whose shield is broken.
+// whose shield is broken. A unit is face up: no "?".
 type SortieUnit struct {
 	notation.Node
-	Bottom string `parser:"'unit' @(Card | Unknown) '/'"`
-	Top    string `parser:"@(Card | Unknown)"`
+	Bottom string `parser:"'unit' @Card '/'"`
+	Top    string `parser:"@Card"`
 	At     string `parser:"@Square"`
 	Broken bool   `parser:"@'broken'?"`
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/alecthomas/participle/v2/lexer"
+
 	"github.com/tabletop-referee/referee/notation"
 )
 
@@ -19,11 +21,8 @@ func TestSortieUnknownCardForms(t *testing.T) {
 		{src: "draw ?", fields: "draw [?]", text: "draw ?"},
 		{src: "draw ? ? ? ?", fields: "draw [? ? ? ?]", text: "draw ? ? ? ?"},
 		{src: "draw ? TH", fields: "draw [? TH]", text: "draw ? 10H"},
-		{src: "draw ?7H", fields: "draw [? 7H]", text: "draw ? 7H"},
-		{src: "place ?/KD a1", fields: "place bottom=? top=KD at=a1", text: "place ?/KD a1"},
-		{src: "place 9C/? a1", fields: "place bottom=9C top=? at=a1", text: "place 9C/? a1"},
+		{src: "draw ??", fields: "draw [? ?]", text: "draw ? ?"},
 		{src: "hand ? ? 7H", fields: "hand [? ? 7H]", text: "hand ? ? 7H", setup: true},
-		{src: "unit ?/9C b2 broken", fields: "unit bottom=? top=9C at=b2 broken=true", text: "unit ?/9C b2 broken", setup: true},
 		{src: "deck ? 7H", fields: `pile deck cards=[? 7H] count=""`, text: "deck ? 7H", setup: true},
 	}
 	for _, tt := range tests {
@@ -62,9 +61,10 @@ func TestSortieUnknownCardMisplaced(t *testing.T) {
 	}{
 		{"?", 9, `expected ` + sortieMoveWords + `, or "," between moves, found "?"`},
 		{"a1-?", 12, `expected a square like b3, found "?"`},
-		{"place ?/? ?", 19, `expected a square like b3, found "?"`},
 		{"draw", 13, `expected a card like 7H or 10S, found the end of the line`},
-		{"place ?/", 17, `expected a card like 7H or 10S, found the end of the line`},
+		// A unit is face up: its cards are written.
+		{"place ?/KD a1", 15, `expected a card like 7H or 10S, found "?"`},
+		{"place 9C/? a1", 18, `expected a card like 7H or 10S, found "?"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
@@ -72,12 +72,49 @@ func TestSortieUnknownCardMisplaced(t *testing.T) {
 			checkOneError(t, errs, tt.col, tt.msg)
 		})
 	}
-	for _, src := range []string{"unit ?/", "unit ?/ b2", "hand"} {
+	for _, src := range []string{"unit ?/KD b2", "unit 9C/? b2", "hand"} {
 		_, errs := parseSetup(t, src)
 		if len(errs) != 1 || !strings.Contains(errs[0].Msg, "expected a card like 7H or 10S") {
 			t.Errorf("%q: %v, want one error asking for a card", src, errs)
 		}
 	}
+}
+
+// "?" is a word of its own, as a card is: "?7H" and "?x" are no words,
+// and the lexer stops there as at any character it does not know.
+func TestSortieUnknownIsAWord(t *testing.T) {
+	for _, tt := range []struct{ src, want string }{
+		{"draw ? ?", "Ident:draw Unknown:? Unknown:?"},
+		{"??,?", "Unknown:? Unknown:? Punct:, Unknown:?"},
+		{"? ;x", "Unknown:?"},
+		{"?{x}?é", "Unknown:? Unknown:? Ident:é"},
+	} {
+		toks := notation.Tokenize(SortieLexer, "", tt.src)
+		if len(toks.Errors) > 0 {
+			t.Fatalf("%q: %v", tt.src, toks.Errors)
+		}
+		if got := tokenTypes(toks); got != tt.want {
+			t.Errorf("%q: %s, want %s", tt.src, got, tt.want)
+		}
+	}
+	for _, src := range []string{"draw ?7H", "draw ?x", "draw ?_"} {
+		if toks := notation.Tokenize(SortieLexer, "", src); len(toks.Errors) != 1 || !strings.Contains(toks.Errors[0].Msg, "unexpected character '?'") {
+			t.Errorf("%q: %v, want the character ? unexpected", src, toks.Errors)
+		}
+	}
+}
+
+// tokenTypes writes the tokens of toks with their types.
+func tokenTypes(toks *notation.Tokens) string {
+	names := map[lexer.TokenType]string{}
+	for name, typ := range SortieLexer.Symbols() {
+		names[typ] = name
+	}
+	var out []string
+	for _, tok := range toks.Tokens {
+		out = append(out, names[tok.Type]+":"+tok.Value)
+	}
+	return strings.Join(out, " ")
 }
 
 // Sortie keeps its moves by their shape (Grammar.ValueTokens on cards and
@@ -90,8 +127,8 @@ func TestSortieUnknownCardsThroughTheShapeMemo(t *testing.T) {
 	g.ForgetParses()
 	t.Cleanup(g.ForgetParses)
 	sources := []string{
-		"Ann: draw 7H 9C KD 2S\nBen: draw ? ? ? ?\n1. Ann: draw 3C, place 9C/KD a2\n2. Ben: draw ?, place 5H/? d3\n",
-		"Ann: hand ? 7H, unit 2C/3C a1\nBen: hand 8S ? ?\n3. Ann: draw ? 10D, draw 10D ?, draw ? ?\n4. Ben: draw ?, draw JR, place ?/JB c4\n",
+		"Ann: draw 7H 9C KD 2S\nBen: draw ? ? ? ?\n1. Ann: draw 3C, place 9C/KD a2\n2. Ben: draw ?, place 5H/6H d3\n",
+		"Ann: hand ? 7H, unit 2C/3C a1\nBen: hand 8S ? ?\n3. Ann: draw ? 10D, draw 10D ?, draw ? ?\n4. Ben: draw ?, draw JR, place 9C/JB c4\n",
 		"Ben: draw ? 4D ? 5D\n1. Ann: draw 10S, draw ?, draw 4S\n",
 	}
 	for round := range 2 {
