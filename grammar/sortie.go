@@ -15,13 +15,14 @@ type SortieMove interface {
 }
 
 // SortieDraw records cards drawn: "draw 7H", or "draw 7H 9C KD 2S" for an
-// opening hand.
+// opening hand; "?" is a card nobody recorded ("draw ?").
 type SortieDraw struct {
 	notation.Node
-	Cards []string `parser:"'draw' @Card+"`
+	Cards []string `parser:"'draw' @(Card | Unknown)+"`
 }
 
 // SortiePlace places a unit, bottom card (hit points) first: "place 9C/KD a1".
+// A unit's cards are face up, so "?" is not written there.
 type SortiePlace struct {
 	notation.Node
 	Bottom string `parser:"'place' @Card '/'"`
@@ -88,7 +89,7 @@ func (m *SortieAct) String() string {
 	return s
 }
 
-// canonicalCard writes ten as 10, however it was written.
+// canonicalCard writes ten as 10, however it was written; "?" stays "?".
 func canonicalCard(c string) string {
 	if strings.HasPrefix(c, "T") {
 		return "10" + c[1:]
@@ -96,8 +97,26 @@ func canonicalCard(c string) string {
 	return c
 }
 
-// SortieLexer is Sortie's lexer: the shared rules plus cards and squares.
-var SortieLexer = notation.NewFastLexer(cardRule, squareRule)
+// SortieLexer is Sortie's lexer: the shared rules plus cards, squares and
+// the unknown card.
+var SortieLexer = notation.NewFastLexer(cardRule, squareRule, unknownRule)
+
+// Unknown is how a transcript writes a card nobody recorded: a draw of the
+// other seat's, a card of a declared hand (RULINGS.md S28).
+const Unknown = "?"
+
+// unknownRule is the card nobody recorded, "?", a word of its own as a
+// card is: "?7H" and "?x" are no words of the notation.
+var unknownRule = notation.GameRule{Name: "Unknown", Pattern: `\?\B`, Match: matchUnknown}
+
+// matchUnknown matches unknownRule's pattern by hand: \B after "?" is the
+// end of the text or a byte that is no ASCII letter, digit or _.
+func matchUnknown(s string) int {
+	if strings.HasPrefix(s, Unknown) && notation.WordEnd(s[1:]) {
+		return 1
+	}
+	return 0
+}
 
 // cardRule is a playing card: a rank and a suit, or a joker.
 var cardRule = notation.GameRule{Name: "Card", Pattern: `(?:10|[2-9TAJQK])[CDHS]\b|J[RB]\b`, Match: matchCard}
@@ -123,19 +142,26 @@ func matchCard(s string) int {
 	return 0
 }
 
+const sortieCardWords = "a card like 7H or 10S"
+
 const sortieMoveWords = "a move (draw 7H, place 9C/KD a1, a1-b2, a1xb2 or a1-b2xc3)"
 
 // Sortie parses Sortie transcripts.
 var Sortie = must(must(notation.NewGrammar[SortieMove](SortieLexer,
 	map[string]string{
-		"<card>":     "a card like 7H or 10S",
-		"<square>":   "a square like b3",
-		"SortieMove": sortieMoveWords,
-		"Move":       sortieMoveWords,
+		"<card>": "a card like 7H or 10S",
+		// "?" goes where a card may; the messages name the cards, as
+		// they did before "?" was written. Participle names a sequence
+		// that begins with a group whole, so each gets its words.
+		"(<card> | <unknown>)":  sortieCardWords,
+		"(<card> | <unknown>)+": sortieCardWords,
+		"<square>":              "a square like b3",
+		"SortieMove":            sortieMoveWords,
+		"Move":                  sortieMoveWords,
 		`(("-" <square> ("x" <square>)?) | ("x" <square>))`: `"-" and a square to move to, or "x" and a square to attack`,
-		`"/"`:               `"/" between the bottom and the top card, as in 9C/KD`,
-		"SortieNumber":      "a number like 104",
-		`(<card>+ | <int>)`: "cards, or how many there are, as in deck 7H 9C or deck 30",
+		`"/"`:                             `"/" between the bottom and the top card, as in 9C/KD`,
+		"SortieNumber":                    "a number like 104",
+		`((<card> | <unknown>)+ | <int>)`: "cards, or how many there are, as in deck 7H 9C or deck 30",
 	},
 	participle.Union[SortieMove](&SortieDraw{}, &SortiePlace{}, &SortieAct{},
 		&SortieUnit{}, &SortieHand{}, &SortieCaptured{}, &SortiePile{}, &SortieStream{}),

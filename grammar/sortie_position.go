@@ -23,7 +23,7 @@ import (
 
 // SortieUnit declares a unit on its owner's line, bottom card (hit
 // points) first: "unit 9C/KD b2", or "unit 9C/KD b2 broken" for a unit
-// whose shield is broken.
+// whose shield is broken. A unit is face up: no "?".
 type SortieUnit struct {
 	notation.Node
 	Bottom string `parser:"'unit' @Card '/'"`
@@ -32,10 +32,11 @@ type SortieUnit struct {
 	Broken bool   `parser:"@'broken'?"`
 }
 
-// SortieHand declares a player's hand: "hand 7H 9C KD".
+// SortieHand declares a player's hand: "hand 7H 9C KD", with "?" for a
+// card nobody recorded ("hand ? ? 7H").
 type SortieHand struct {
 	notation.Node
-	Cards []string `parser:"'hand' @Card+"`
+	Cards []string `parser:"'hand' @(Card | Unknown)+"`
 }
 
 // SortieCaptured declares the opponent's flags a player has captured, in
@@ -54,7 +55,7 @@ type SortieCaptured struct {
 type SortiePile struct {
 	notation.Node
 	Pile  string   `parser:"@('deck' | 'discard')"`
-	Cards []string `parser:"( @Card+"`
+	Cards []string `parser:"( @(Card | Unknown)+"`
 	Count string   `parser:"| @Int )"`
 }
 

@@ -63,7 +63,11 @@ func (s *State) force(player int, m engine.Move) error {
 	}
 	switch m := m.(type) {
 	case Place:
-		if err := s.canLay(m); err != nil {
+		unnamed, err := s.canLay(m)
+		if err != nil {
+			return err
+		}
+		if err := s.show(s.player, unnamed); err != nil {
 			return err
 		}
 		s.lay(m)
@@ -124,8 +128,11 @@ func (s *State) takeTurn(player int) {
 // forceDraw draws d's cards for player: first as the draw player owes of
 // d's kind, if any, and the rest beyond it (S22).
 func (s *State) forceDraw(player int, d Draw) error {
+	if err := s.unknownDraw(player, d); err != nil {
+		return err
+	}
 	for i, c := range d.Cards {
-		if slices.Index(d.Cards, c) != i {
+		if c != Unknown && slices.Index(d.Cards, c) != i {
 			return violation(fmt.Sprintf("%v is written twice in one draw", c), ruleDraw)
 		}
 	}
@@ -140,7 +147,7 @@ func (s *State) forceDraw(player int, d Draw) error {
 	if k := slices.IndexFunc(s.pending, func(p pending) bool { return p.player == player && p.setup == d.Opening }); k >= 0 {
 		n := min(len(rest), s.pending[k].count)
 		for _, c := range rest[:n] {
-			if err := s.drawable(c); err != nil {
+			if err := s.drawable(player, c, d.Opening); err != nil {
 				return err
 			}
 			s.drawCard(player, c)
@@ -151,7 +158,7 @@ func (s *State) forceDraw(player int, d Draw) error {
 	// Cards beyond those owed come after the seed's owed draws (S22).
 	s.settle()
 	for _, c := range rest {
-		if err := s.drawable(c); err != nil {
+		if err := s.drawable(player, c, d.Opening); err != nil {
 			return err
 		}
 		s.drawCard(player, c)
@@ -159,10 +166,16 @@ func (s *State) forceDraw(player int, d Draw) error {
 	return nil
 }
 
-// drawable checks that c is the card a draw can take now: in the deck, and
-// in a seeded game its top card.
-func (s *State) drawable(c cards.Card) error {
+// drawable checks that c is the card a draw can take now, by player (in
+// the opening hand): in the deck, and in a seeded game its top card; a card
+// nobody recorded, any card of the deck. A named card is then seen: the
+// ledger takes it.
+func (s *State) drawable(player int, c cards.Card, opening bool) error {
 	switch {
+	case c == Unknown && s.deckSize() == 0:
+		return ruling("S6", rulingNotInDeck, "no card can be drawn: the deck is empty")
+	case c == Unknown:
+		return nil
 	case s.seeded && len(s.deck) == 0:
 		return ruling("S6", rulingNotInDeck, fmt.Sprintf("%v cannot be drawn: the deck is empty", c))
 	case s.seeded && s.deck[0] != c:
@@ -170,13 +183,13 @@ func (s *State) drawable(c cards.Card) error {
 	case !s.seeded && !cards.Contains(s.deck, c):
 		return ruling("S6", rulingNotInDeck, fmt.Sprintf("%v cannot be drawn: %s", c, s.whereIs(c)))
 	}
-	return nil
+	return s.seen(player, c, opening)
 }
 
 // fitOwed skips the owed draws the deck can no longer give (S22), so that
 // a draw is owed only while there is a card for it.
 func (s *State) fitOwed() {
-	left := len(s.deck)
+	left := s.deckSize()
 	kept := s.pending[:0]
 	for _, p := range s.pending {
 		p.count = min(p.count, left)

@@ -608,8 +608,20 @@ func checkSound(t *testing.T, s *State) {
 		}
 		owed += p.count
 	}
-	if owed > len(v.deck) {
-		t.Fatalf("%d cards owed from a deck of %d", owed, len(v.deck))
+	if owed > v.deckSize() {
+		t.Fatalf("%d cards owed from a deck of %d", owed, v.deckSize())
+	}
+	if v.ledger != nil {
+		// The ledger's world is the cards seen nowhere: the deck and the
+		// unknown cards held.
+		for _, c := range cards.Deck(true) {
+			if n, want := v.ledger.Count(v.pool, c.String()), cards.Contains(v.deck, c); (n == 1) != want || n > 1 {
+				t.Fatalf("the ledger holds %d of %v; in the deck: %v", n, c, want)
+			}
+		}
+		if got, want := v.ledger.Hidden(v.pool), len(v.hid[0])+len(v.hid[1]); got != want {
+			t.Fatalf("the ledger hides %d cards, the hands %d", got, want)
+		}
 	}
 	for p := range 2 {
 		if len(s.Flags(p))+len(s.Captured(1-p)) != len(homes[p]) {

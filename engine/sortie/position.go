@@ -82,6 +82,8 @@ type declaring struct {
 	streamSet             bool
 	hand, captured        [2]bool
 	deckLine, discardLine bool
+	// unknown counts the cards nobody recorded in each declared hand.
+	unknown [2]int
 }
 
 // declarationOf unwraps a declaration, telling whether it was written on a
@@ -160,10 +162,20 @@ func (s *State) declareOn(player int, d Declaration) error {
 			return ruling("S24", rulingOnce, fmt.Sprintf("%s's hand is declared twice", s.name(player)))
 		}
 		s.decl.hand[player] = true
-		if err := s.placeCards(d.Cards); err != nil {
+		known := slices.DeleteFunc(slices.Clone(d.Cards), func(c cards.Card) bool { return c == Unknown })
+		if n := len(d.Cards) - len(known); n > 0 {
+			switch {
+			case s.seeded:
+				return ruling("S30", rulingSeedUnknown, "the Seed tag deals every card: a seeded position names every card of the hands")
+			case s.oneSeat && player == s.seat:
+				return ruling("S31", rulingOneSeat, fmt.Sprintf("the record is from %s's seat: %s's own hand is written", s.name(player), s.name(player)))
+			}
+			s.decl.unknown[player] = n
+		}
+		if err := s.placeCards(known); err != nil {
 			return err
 		}
-		s.hands[player] = slices.Clone(d.Cards)
+		s.hands[player] = known
 	case DeclareCaptured:
 		return s.declareCaptured(player, d)
 	case DeclareDeck:
@@ -214,6 +226,9 @@ func (s *State) declaredOnItsLine(player int, d Declaration) error {
 }
 
 func (s *State) declareUnit(player int, d DeclareUnit) error {
+	if d.Bottom == Unknown || d.Top == Unknown {
+		return ruling("S28", rulingFaceUp, "a unit's cards are face up: write both of them, as in unit 9C/KD b2")
+	}
 	if d.Bottom == d.Top {
 		return violation(fmt.Sprintf("a unit needs two cards, not %v twice", d.Bottom), ruleUnit)
 	}
@@ -254,6 +269,14 @@ func (s *State) declareCaptured(player int, d DeclareCaptured) error {
 
 // declarePile declares the deck or the discard pile into *at.
 func (s *State) declarePile(at **Pile, p Pile, what string) error {
+	if slices.Contains(p.Cards, Unknown) {
+		// The deck's cards are hidden from every seat: a count says as
+		// much as a row of "?". The discards lie face up.
+		if what == "deck" {
+			return ruling("S28", rulingUnknown, "a deck of cards nobody recorded is given as a count, as in deck 30: it holds the cards the position places nowhere else")
+		}
+		return ruling("S28", rulingFaceUp, "the discard pile is face up: write its cards")
+	}
 	if p.counted() {
 		if p.Count < 0 {
 			return ruling("S25", rulingEveryCard, fmt.Sprintf("the %s cannot hold %d cards", what, p.Count))
@@ -377,6 +400,9 @@ func (s *State) dealPiles() error {
 		discard = &Pile{}
 	}
 	ordered := deck != nil && !deck.counted()
+	if unknown := s.decl.unknown[0] + s.decl.unknown[1]; unknown > 0 {
+		return s.dealAroundUnknowns(rest, unknown)
+	}
 	switch {
 	case s.decl.discard != nil && discard.counted():
 		// The discard pile is a count: it holds the rest, and the deck
@@ -417,6 +443,36 @@ func (s *State) dealPiles() error {
 	return nil
 }
 
+// dealAroundUnknowns makes the piles of a position whose hands hold
+// unknown cards, which are among the cards placed nowhere else (the rest)
+// as the deck is: the deck is a count of what the unknown cards leave of
+// the rest, or left out, and the discard pile lists its cards (S28). The
+// ledger begins with the rest, the unknown cards drawn from it.
+func (s *State) dealAroundUnknowns(rest []cards.Card, unknown int) error {
+	deck := s.decl.deck
+	switch {
+	case deck != nil && !deck.counted():
+		return ruling("S28", rulingUnknown, fmt.Sprintf("the hands hold %s nobody recorded, so the deck is given as a count, as in deck %d: the cards placed nowhere else are shared between the deck and those cards", cardCount(unknown), max(len(rest)-unknown, 0)))
+	case s.decl.discard != nil && s.decl.discard.counted():
+		return ruling("S28", rulingFaceUp, "the discard pile is face up: with unknown cards in the hands, write its cards")
+	case unknown > len(rest):
+		return ruling("S25", rulingEveryCard, fmt.Sprintf("the hands hold %s nobody recorded, but %s", cardCount(unknown), leftFor(rest)))
+	case deck != nil && deck.Count != len(rest)-unknown:
+		return ruling("S25", rulingEveryCard, fmt.Sprintf("the deck is declared as %s, but %s, and the hands hold %d of them unrecorded", cardCount(deck.Count), leftFor(rest), unknown))
+	}
+	s.deck = rest
+	if s.decl.discard != nil {
+		s.discard = slices.Clone(s.decl.discard.Cards)
+	}
+	s.ensureLedger()
+	for p := range 2 {
+		for range s.decl.unknown[p] {
+			s.drawUnseen(p)
+		}
+	}
+	return nil
+}
+
 // Position implements engine.Positioned: the state at the start of the
 // turn to come, before its draw, its declarations wrapped as moves of
 // set-up lines (engine.OnSetupLine), as Apply takes them. In a seeded game the deck is listed in
@@ -436,7 +492,7 @@ func (s *State) Position() engine.Position {
 	if v.seeded && len(v.deck) > 0 {
 		board.Moves = append(board.Moves, DeclareDeck{Cards: slices.Clone(v.deck)})
 	} else {
-		board.Moves = append(board.Moves, DeclareDeck{Count: len(v.deck)})
+		board.Moves = append(board.Moves, DeclareDeck{Count: v.deckSize()})
 	}
 	if len(v.discard) > 0 {
 		board.Moves = append(board.Moves, DeclareDiscard{Cards: slices.Clone(v.discard)})
@@ -452,8 +508,9 @@ func (s *State) Position() engine.Position {
 				line.Moves = append(line.Moves, DeclareUnit{Bottom: u.Bottom, Top: u.Top, At: Board.Square(i), Broken: !u.Shield})
 			}
 		}
-		if len(v.hands[p]) > 0 {
-			line.Moves = append(line.Moves, DeclareHand{Cards: slices.Clone(v.hands[p])})
+		if hand := v.hands[p]; len(hand) > 0 || len(v.hid[p]) > 0 {
+			// A card nobody recorded is declared as one: "?".
+			line.Moves = append(line.Moves, DeclareHand{Cards: append(slices.Clone(hand), make([]cards.Card, len(v.hid[p]))...)})
 		}
 		if len(v.captured[p]) > 0 {
 			line.Moves = append(line.Moves, DeclareCaptured{Flags: slices.Clone(v.captured[p])})

@@ -35,4 +35,11 @@ const (
 	rulingOnBoard       = "A declared unit stands on a square of the board, a1 to d4."
 	rulingEveryCard     = "A position places every card of the game once: in the deck, the discard pile, a hand or a unit."
 	rulingStream        = "A stream is declared only in a game with a Seed tag, and is at most 1000000 numbers."
+
+	// Cards nobody recorded (S28 to S31).
+	rulingUnknown     = "A ? stands for one card nobody recorded, drawn from the deck into a hand."
+	rulingFaceUp      = "The cards of the units and of the discard pile are face up: a record writes them."
+	rulingCouldBe     = "A card named from a hand that holds unknown cards is one of them: a card seen nowhere else since that unknown card was drawn, and not one another unknown card must be."
+	rulingSeedUnknown = "A transcript with a Seed tag writes no ?: the seed deals every card."
+	rulingOneSeat     = "In a record made from one seat, that player's own cards are written: their draws and their hand."
 )

@@ -14,6 +14,7 @@ import (
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/cards"
 	"github.com/tabletop-referee/referee/engine/grid"
+	"github.com/tabletop-referee/referee/engine/hidden"
 	"github.com/tabletop-referee/referee/engine/shuffle"
 )
 
@@ -28,7 +29,7 @@ const FlagsToWin = 3
 
 // Draw takes cards from the deck: one at the start of a turn or, with
 // Opening set, cards of the opening hand. The transcript writes them when no
-// seed gives the deck order.
+// seed gives the deck order; Unknown stands for a card nobody recorded.
 type Draw struct {
 	Cards   []cards.Card
 	Opening bool // cards of the opening hand, written on a set-up line
@@ -101,10 +102,16 @@ type State struct {
 	decl  *declaring
 	begun bool
 	names []string
+	// oneSeat is set for a record made from seat's side of the table
+	// (the Perspective tag): seat's own cards are written (S31).
+	oneSeat bool
+	seat    int
 
 	// Deck is the cards not yet drawn: in a seeded game in order, top
 	// first; otherwise in sorted order, since which card comes next is
-	// known only when the transcript says.
+	// known only when the transcript says. Once a card is drawn unseen
+	// (hidden.go), the unseeded deck is the cards seen nowhere: the deck
+	// and the unknown cards in the hands, which could be any of them.
 	deck     []cards.Card
 	discard  []cards.Card
 	hands    [2][]cards.Card
@@ -115,6 +122,20 @@ type State struct {
 	turn     int
 	player   int // whose turn it is
 	outcome  engine.Outcome
+
+	// The cards nobody recorded (hidden.go), in an unseeded game once
+	// one is drawn: the ledger of what each could be, its one pool (the
+	// deck), and each hand's unknown cards, in the order drawn.
+	ledger *hidden.Ledger
+	pool   hidden.Pool
+	hid    [2][]hidden.Card
+	// reshuffledOn is the turn the discards last became the deck, once
+	// there is a ledger, for its messages.
+	reshuffledOn int
+	// record is what happened since Recorded last asked, once it has
+	// asked (engine.Recorder).
+	recording bool
+	record    []recorded
 }
 
 // New deals a game. The opening draws are owed at once; in a seeded game
@@ -135,10 +156,12 @@ func (Game) New(opts engine.Options) (engine.State, error) {
 			reshuffle:          v["empty"] == "reshuffle",
 			flagPlaceForbidden: v["flagplace"] == "forbidden",
 		},
-		seeded: opts.Seeded,
-		seed:   opts.Seed,
-		names:  opts.Players,
-		turn:   1,
+		seeded:  opts.Seeded,
+		seed:    opts.Seed,
+		names:   opts.Players,
+		oneSeat: opts.OneSeat,
+		seat:    opts.Seat,
+		turn:    1,
 	}
 	s.deck = cards.Deck(s.rules.jokers)
 	if s.seeded {
@@ -222,6 +245,13 @@ func (s *State) clone() *State {
 		rng := *s.rng
 		c.rng = &rng
 	}
+	if s.ledger != nil {
+		c.ledger = s.ledger.Clone()
+		for p := range 2 {
+			c.hid[p] = slices.Clone(s.hid[p])
+		}
+	}
+	c.record = slices.Clone(s.record)
 	return &c
 }
 
@@ -245,6 +275,9 @@ func (s *State) settle() {
 
 // drawTop moves the top card of a seeded deck to player's hand.
 func (s *State) drawTop(player int) {
+	if s.recording {
+		s.note(player, Draw{Cards: []cards.Card{s.deck[0]}, Opening: s.pending[0].setup}, true)
+	}
 	s.take(player, s.deck[0])
 }
 
@@ -254,8 +287,14 @@ func (s *State) take(player int, c cards.Card) {
 	s.pay(0)
 }
 
-// drawCard moves c from the deck to player's hand.
+// drawCard moves c from the deck to player's hand: a card nobody
+// recorded (Unknown) to its unknown cards. The caller has checked it can
+// (drawable); the ledger's check of a named card is made there too.
 func (s *State) drawCard(player int, c cards.Card) {
+	if c == Unknown {
+		s.drawUnseen(player)
+		return
+	}
 	cards.Remove(&s.deck, c)
 	s.hands[player] = append(s.hands[player], c)
 }
@@ -269,12 +308,13 @@ func (s *State) pay(k int) {
 }
 
 // Deck is the number of cards left to draw, once every seeded draw is made.
-func (s *State) Deck() int { return len(s.settled().deck) }
+func (s *State) Deck() int { return s.settled().deckSize() }
 
 // Discards is the number of cards in the discard pile.
 func (s *State) Discards() int { return len(s.discard) }
 
-// Hand is a player's hand, in the order drawn, once every seeded draw is made.
+// Hand is a player's hand, in the order drawn, once every seeded draw is
+// made: the cards the record names (see Unknowns for the others).
 func (s *State) Hand(player int) []cards.Card { return slices.Clone(s.settled().hands[player]) }
 
 // Flags lists the flags still standing on a player's side.
@@ -299,6 +339,14 @@ func ruling(id, rule, what string) error {
 
 // Apply implements engine.State.
 func (s *State) Apply(player int, m engine.Move) error {
+	err := s.apply(player, m)
+	if err == nil && s.recording {
+		s.note(player, m, false)
+	}
+	return err
+}
+
+func (s *State) apply(player int, m engine.Move) error {
 	if s.outcome.Over {
 		return violation("the game is already over", ruleWon)
 	}
@@ -354,6 +402,9 @@ func (s *State) name(player int) string {
 }
 
 func (s *State) applyDraw(player int, d Draw) error {
+	if err := s.unknownDraw(player, d); err != nil {
+		return err
+	}
 	// A seeded game may leave out the draws before this one; make them first:
 	// every opening hand before a turn's draw, and the other player's.
 	for s.seeded && len(s.pending) > 0 && (s.pending[0].player != player || s.pending[0].setup && !d.Opening) {
@@ -372,7 +423,7 @@ func (s *State) applyDraw(player int, d Draw) error {
 		if player != s.player {
 			return ruling("S1", rulingTurns, fmt.Sprintf("it is %s's turn, not %s's", s.name(s.player), s.name(player)))
 		}
-		if len(s.deck) == 0 {
+		if s.deckSize() == 0 {
 			return ruling("S9", rulingEmptyDeck, "the deck is empty: there is no card to draw")
 		}
 		return violation(fmt.Sprintf("%s has already drawn this turn", s.name(player)), ruleDraw)
@@ -402,14 +453,32 @@ func (s *State) applyDraw(player int, d Draw) error {
 			}
 			continue
 		}
-		if slices.Index(d.Cards, c) != i {
+		if c != Unknown && slices.Index(d.Cards, c) != i {
 			return violation(fmt.Sprintf("%v is written twice in one draw", c), ruleDraw)
 		}
-		if !cards.Contains(s.deck, c) {
+		if c != Unknown && !cards.Contains(s.deck, c) {
 			return ruling("S6", rulingNotInDeck, fmt.Sprintf("%v cannot be drawn: %s", c, s.whereIs(c)))
 		}
 	}
+	if s.ledger != nil && len(d.Cards) > 1 {
+		// The unknown cards held must still be cards of the deck once
+		// these are drawn by name (S29): checked on a copy, so that a
+		// refused draw changes nothing. (The ledger refuses one card
+		// without a change: a turn's draw needs no copy.)
+		c := s.clone()
+		for _, card := range d.Cards {
+			if err := c.seen(p.player, card, p.setup); err != nil {
+				return err
+			}
+			c.take(p.player, card)
+		}
+		*s = *c
+		return nil
+	}
 	for _, c := range d.Cards {
+		if err := s.seen(p.player, c, p.setup); err != nil {
+			return err
+		}
 		s.take(p.player, c)
 	}
 	return nil
@@ -436,7 +505,8 @@ func (s *State) whereIs(c cards.Card) string {
 }
 
 func (s *State) place(m Place) error {
-	if err := s.canLay(m); err != nil {
+	unnamed, err := s.canLay(m)
+	if err != nil {
 		return err
 	}
 	if !s.canPlaceAt(s.player, m.At) {
@@ -445,30 +515,45 @@ func (s *State) place(m Place) error {
 	if s.rules.flagPlaceForbidden && slices.Contains(s.flags[1-s.player], m.At) {
 		return ruling("S11", rulingFlagPlace, fmt.Sprintf("%v holds an opponent's flag", m.At))
 	}
+	if err := s.show(s.player, unnamed); err != nil {
+		return err
+	}
 	s.lay(m)
 	return nil
 }
 
 // canLay checks what a placement needs at any table, the current player's
 // two cards in hand and a free square on the board (S2, S3); Apply checks
-// the rules on top of it, Force (RULINGS.md S20) only this.
-func (s *State) canLay(m Place) error {
+// the rules on top of it, Force (RULINGS.md S20) only this. A card the
+// hand does not hold by name must be one of its unknown cards (S29): those
+// are returned, for show to bring to light once the move is known legal.
+func (s *State) canLay(m Place) ([]cards.Card, error) {
 	hand := s.hands[s.player]
+	var unnamed []cards.Card
 	for _, c := range []cards.Card{m.Bottom, m.Top} {
-		if !cards.Contains(hand, c) {
-			return ruling("S2", rulingHand, fmt.Sprintf("%v is not in %s's hand", c, s.name(s.player)))
+		switch {
+		case c == Unknown:
+			return nil, ruling("S28", rulingFaceUp, "a unit's cards are face up: write both of them, as in place 9C/KD a1")
+		case cards.Contains(hand, c):
+		case len(s.hid[s.player]) > 0:
+			unnamed = append(unnamed, c)
+		default:
+			return nil, ruling("S2", rulingHand, fmt.Sprintf("%v is not in %s's hand", c, s.name(s.player)))
 		}
 	}
 	if m.Bottom == m.Top {
-		return violation(fmt.Sprintf("a unit needs two cards, not %v twice", m.Bottom), ruleUnit)
+		return nil, violation(fmt.Sprintf("a unit needs two cards, not %v twice", m.Bottom), ruleUnit)
 	}
 	if !Board.Contains(m.At) {
-		return violation(fmt.Sprintf("%v is not on the board", m.At), rulePlace)
+		return nil, violation(fmt.Sprintf("%v is not on the board", m.At), rulePlace)
 	}
 	if s.UnitAt(m.At) != nil {
-		return violation(fmt.Sprintf("%v is occupied", m.At), rulePlace)
+		return nil, violation(fmt.Sprintf("%v is occupied", m.At), rulePlace)
 	}
-	return nil
+	if hid := len(s.hid[s.player]); len(unnamed) > hid {
+		return nil, ruling("S2", rulingHand, fmt.Sprintf("%v and %v are not in %s's hand, which holds only %s nobody recorded", m.Bottom, m.Top, s.name(s.player), cardCount(hid)))
+	}
+	return unnamed, nil
 }
 
 // lay puts the current player's new unit on the board, from their hand.
@@ -660,15 +745,22 @@ func (s *State) endTurn() {
 // startTurn makes the deck ready for the turn's draw, reshuffling an empty
 // one under variant empty=reshuffle (S9), and owes the draw.
 func (s *State) startTurn() {
-	if len(s.deck) == 0 && s.rules.reshuffle && len(s.discard) > 0 {
-		s.deck, s.discard = s.discard, nil
+	if s.deckSize() == 0 && s.rules.reshuffle && len(s.discard) > 0 {
+		if s.ledger != nil {
+			// The discards join the cards the unknown ones could be.
+			for _, c := range s.discard {
+				s.ledger.Add(s.pool, cardName(c))
+			}
+			s.reshuffledOn = s.turn
+		}
+		s.deck, s.discard = append(s.deck, s.discard...), nil
 		if s.seeded {
 			shuffle.Shuffle(s.rng, s.deck)
 		} else {
 			slices.SortFunc(s.deck, compareCards)
 		}
 	}
-	if len(s.deck) > 0 {
+	if s.deckSize() > 0 {
 		s.pending = append(s.pending, pending{s.player, 1, false})
 	}
 }
@@ -691,11 +783,7 @@ func (s *State) Legal() []engine.Move {
 	}
 	v := s.settled()
 	if len(v.pending) > 0 {
-		moves := make([]engine.Move, 0, len(v.deck))
-		for _, c := range v.deck {
-			moves = append(moves, Draw{Cards: []cards.Card{c}, Opening: v.pending[0].setup})
-		}
-		return moves
+		return v.legalDraws()
 	}
 	var moves []engine.Move
 	hand := v.hands[v.player]
@@ -707,9 +795,15 @@ func (s *State) Legal() []engine.Move {
 			squares = append(squares, sq)
 		}
 	}
-	for _, bottom := range hand {
-		for _, top := range hand {
-			if bottom == top {
+	named := len(hand)
+	if len(squares) > 0 {
+		// A hand of unknown cards may lay the cards they could be (S29).
+		hand = append(slices.Clip(hand), v.couldHold(v.player)...)
+	}
+	for i, bottom := range hand {
+		for j, top := range hand {
+			// Two cards nobody recorded need two unknown cards.
+			if bottom == top || i >= named && j >= named && len(v.hid[v.player]) < 2 {
 				continue
 			}
 			for _, sq := range squares {

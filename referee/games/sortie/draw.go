@@ -28,7 +28,9 @@ func sortieKey(players []string) []string {
 
 // sortieDraw draws the grid: each square's flag (or the home square a
 // captured flag leaves), its unit with its two cards and its shield; then
-// each player's hand and captures, and the deck.
+// each player's hand and captures, and the deck. Drawn for one seat
+// (view.Seat), the other player's hand is a count: the units and the
+// discards are face up, the deck face down.
 func sortieDraw(st engine.State, view referee.View) referee.Drawing {
 	players := view.Players
 	s := st.(*sortie.State)
@@ -56,9 +58,10 @@ func sortieDraw(st engine.State, view referee.View) referee.Drawing {
 	label := func(rank int) referee.Line { return referee.Plain(fmt.Sprint(rank + 1)) }
 	sk.Lines = referee.DrawGrid(sortie.Board, sortieCell, 3, cell, label)
 	sk.PlayerRows(func(p int) []string {
-		var hand []string
-		for _, c := range s.Hand(p) {
-			hand = append(hand, c.String())
+		hand := handWords(s, p)
+		if view.Seat >= 0 && p != view.Seat {
+			// Drawn for another seat: the hand's size, never its cards.
+			hand = []string{referee.Plural(len(hand), "card")}
 		}
 		captured := "none"
 		if c := s.Captured(p); len(c) > 0 {

@@ -35,7 +35,8 @@ func init() {
 	})
 }
 
-// The lexer admits only well-formed cards and squares, so these cannot fail.
+// The lexer admits only well-formed cards and squares, so these cannot
+// fail; "?", which is no card, is the engine's Unknown.
 func card(s string) cards.Card    { c, _ := cards.Parse(s); return c }
 func square(s string) grid.Square { sq, _ := grid.Parse(s); return sq }
 
@@ -123,19 +124,15 @@ func sortieNotate(m engine.Move) string {
 	var node grammar.SortieMove
 	switch m := m.(type) {
 	case sortie.Draw:
-		d := &grammar.SortieDraw{}
-		for _, c := range m.Cards {
-			d.Cards = append(d.Cards, c.String())
-		}
-		node = d
+		node = &grammar.SortieDraw{Cards: cardStrings(m.Cards)}
 	case sortie.Place:
-		node = &grammar.SortiePlace{Bottom: m.Bottom.String(), Top: m.Top.String(), At: m.At.String()}
+		node = &grammar.SortiePlace{Bottom: cardString(m.Bottom), Top: cardString(m.Top), At: m.At.String()}
 	case sortie.Step:
 		node = &grammar.SortieAct{From: m.From.String(), To: m.To.String()}
 	case sortie.Attack:
 		node = &grammar.SortieAct{From: m.From.String(), Target: m.Target.String()}
 	case sortie.DeclareUnit:
-		node = &grammar.SortieUnit{Bottom: m.Bottom.String(), Top: m.Top.String(), At: m.At.String(), Broken: m.Broken}
+		node = &grammar.SortieUnit{Bottom: cardString(m.Bottom), Top: cardString(m.Top), At: m.At.String(), Broken: m.Broken}
 	case sortie.DeclareHand:
 		node = &grammar.SortieHand{Cards: cardStrings(m.Cards)}
 	case sortie.DeclareCaptured:
@@ -159,9 +156,31 @@ func sortieNotate(m engine.Move) string {
 func cardStrings(cs []cards.Card) []string {
 	out := make([]string, len(cs))
 	for i, c := range cs {
-		out[i] = c.String()
+		out[i] = cardString(c)
 	}
 	return out
+}
+
+// cardString writes a card as the notation does: a card nobody recorded
+// as "?".
+func cardString(c cards.Card) string {
+	if c == sortie.Unknown {
+		return grammar.Unknown
+	}
+	return c.String()
+}
+
+// handWords writes a player's hand: the cards it holds by name, then a
+// "?" for each card nobody recorded.
+func handWords(s *sortie.State, player int) []string {
+	var hand []string
+	for _, c := range s.Hand(player) {
+		hand = append(hand, c.String())
+	}
+	for range s.Unknowns(player) {
+		hand = append(hand, grammar.Unknown)
+	}
+	return hand
 }
 
 // pileNode is the grammar's node for a declared deck or discard pile.
@@ -199,10 +218,7 @@ func sortieDescribe(st engine.State, players []string) []referee.Row {
 			f += " (lost " + squares(lost) + ")"
 		}
 		flags = append(flags, name+" "+f)
-		var hand []string
-		for _, c := range s.Hand(p) {
-			hand = append(hand, c.String())
-		}
+		hand := handWords(s, p)
 		if len(hand) == 0 {
 			hand = []string{"empty"}
 		}
