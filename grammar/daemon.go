@@ -133,7 +133,7 @@ type DaemonName Name
 var (
 	daemonIdent   = DaemonLexer.Symbols()[notation.TokenIdent]
 	daemonString  = DaemonLexer.Symbols()[notation.TokenString]
-	daemonUnknown = DaemonLexer.Symbols()[daemonUnknownRule.Name]
+	daemonUnknown = DaemonLexer.Symbols()[unknownRule.Name]
 )
 
 // Parse reads the name, or ? for a card nobody recorded, unless a list
@@ -499,18 +499,7 @@ func (m *DaemonField) String() string {
 
 // DaemonLexer is Daemon's lexer: the shared rules, and ? for a card nobody
 // recorded.
-var DaemonLexer = notation.NewFastLexer(daemonUnknownRule)
-
-// daemonUnknownRule lexes ?, a card nobody recorded.
-var daemonUnknownRule = notation.GameRule{Name: "Unknown", Pattern: `\?`, Match: matchUnknown}
-
-// matchUnknown is daemonUnknownRule's pattern written by hand.
-func matchUnknown(s string) int {
-	if s[0] == '?' {
-		return 1
-	}
-	return 0
-}
+var DaemonLexer = notation.NewFastLexer(unknownRule)
 
 // DaemonMoveWords says what a Daemon move looks like, for messages.
 const DaemonMoveWords = "a move (draft Firewall, main Firewall, play Sentry, attack Sentry, reveal Patch, refresh, ...)"

@@ -101,23 +101,6 @@ func canonicalCard(c string) string {
 // the unknown card.
 var SortieLexer = notation.NewFastLexer(cardRule, squareRule, unknownRule)
 
-// Unknown is how a transcript writes a card nobody recorded: a draw of the
-// other seat's, a card of a declared hand (RULINGS.md S28).
-const Unknown = "?"
-
-// unknownRule is the card nobody recorded, "?", a word of its own as a
-// card is: "?7H" and "?x" are no words of the notation.
-var unknownRule = notation.GameRule{Name: "Unknown", Pattern: `\?\B`, Match: matchUnknown}
-
-// matchUnknown matches unknownRule's pattern by hand: \B after "?" is the
-// end of the text or a byte that is no ASCII letter, digit or _.
-func matchUnknown(s string) int {
-	if strings.HasPrefix(s, Unknown) && notation.WordEnd(s[1:]) {
-		return 1
-	}
-	return 0
-}
-
 // cardRule is a playing card: a rank and a suit, or a joker.
 var cardRule = notation.GameRule{Name: "Card", Pattern: `(?:10|[2-9TAJQK])[CDHS]\b|J[RB]\b`, Match: matchCard}
 

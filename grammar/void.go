@@ -105,7 +105,7 @@ var (
 	voidString = VoidLexer.Symbols()[notation.TokenString]
 	voidInt    = VoidLexer.Symbols()[notation.TokenInt]
 
-	voidUnknownToken = VoidLexer.Symbols()[voidUnknownRule.Name]
+	voidUnknownToken = VoidLexer.Symbols()[unknownRule.Name]
 )
 
 // parseVoidName reads a name of a list, or a target's; participle.NextMatch
@@ -155,7 +155,7 @@ type VoidCache struct {
 }
 
 // VoidUnknown is the card nobody recorded, written ? in a hand or a cache.
-const VoidUnknown = "?"
+const VoidUnknown = Unknown
 
 // VoidCard is a card of a hand or a cache: a name, as in a list of
 // VoidName, or ? for a card nobody recorded (VoidUnknown).
@@ -328,18 +328,7 @@ func (*VoidExecute) String() string    { return "execute" }
 
 // VoidLexer is Void's lexer: the shared rules, and ? for a card nobody
 // recorded.
-var VoidLexer = notation.NewFastLexer(voidUnknownRule)
-
-// voidUnknownRule is the token ?, a card nobody recorded (VoidUnknown).
-var voidUnknownRule = notation.GameRule{Name: "Unknown", Pattern: `\?`, Match: matchVoidUnknown}
-
-// matchVoidUnknown matches voidUnknownRule's pattern by hand.
-func matchVoidUnknown(s string) int {
-	if s[0] == '?' {
-		return 1
-	}
-	return 0
-}
+var VoidLexer = notation.NewFastLexer(unknownRule)
 
 // VoidBoard is the word that begins the board line, in place of a
 // player's name: board: sector North Forest, sector South Dunes.

@@ -150,7 +150,8 @@ func TokenizeWith(def LexerDefinition, filename, src string, opts TokenizeOption
 	out.dropComments = opts.DropComments
 	base := lexer.Position{Filename: filename, Line: 1, Column: 1}
 	// Invalid bytes would be mangled in every message: report the first, and
-	// lex on with each one masked by a '?' of the same length, so positions
+	// lex on with each one masked by a DEL (0x7F: no game's token, where '?'
+	// is an unknown card) of the same length, so positions
 	// hold and the rest of the file is still checked.
 	// The masked bytes are told by comparing the text with the original,
 	// kept in invalid: a set of their offsets was a map entry a byte,
@@ -171,7 +172,7 @@ func TokenizeWith(def LexerDefinition, filename, src string, opts TokenizeOption
 					out.fail(&Error{Span{pos, pos}, "invalid UTF-8: a transcript is UTF-8 text"})
 				}
 				masked.WriteString(src[from:i])
-				masked.WriteByte('?')
+				masked.WriteByte(0x7F)
 				from = i + 1
 			}
 			i += size
