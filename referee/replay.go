@@ -157,7 +157,7 @@ func (b *binding[M]) Replay(path, src string, opts Options) (*Replay, *Report) {
 		}
 		forget()
 	}
-	seat := engine.Nobody
+	seat := t.Perspective // -1, engine.Nobody, for a record of every card
 	if opts.Seat != "" {
 		seat = t.PlayerIndex(opts.Seat)
 	}

@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/tabletop-referee/referee/referee"
 )
 
 type replayCmd struct {
-	Turn int `placeholder:"N" help:"Show only the state once turn N has ended, as the next turn begins (0, the default: every step)."`
+	Turn int    `placeholder:"N" help:"Show only the state once turn N has ended, as the next turn begins (0, the default: every step)."`
+	Seat string `placeholder:"NAME" help:"Draw the game as NAME saw it: the other players' hands as a count (default: the transcript's Perspective tag, else every card)."`
 	limitFlags
 	catalogueRootFlag
 	stdinFlag
@@ -27,11 +30,15 @@ func (c *replayCmd) Run(e *env) (int, error) {
 	opts := c.options(false)
 	opts.OnlyTurn = c.Turn
 	opts.CatalogueRoot = c.CatalogueRoot
+	opts.Seat = c.Seat
 	var err error
 	if opts.Stdin, err = c.input([]string{c.File}, opts.Limits); err != nil {
 		return exitUsage, err
 	}
 	rp, r := referee.ReplayFile(c.File, opts)
+	if c.Seat != "" && r.Players != nil && !slices.Contains(r.Players, c.Seat) {
+		return exitUsage, fmt.Errorf("--seat %s: the players are %s", referee.EscapeControls(c.Seat), strings.Join(r.Players, " and "))
+	}
 	shown := referee.Truncate(r, c.MaxDiagnostics)
 	var drawn bytes.Buffer
 	err = referee.WriteReplay(&drawn, rp, shown, e.palette, c.Turn)

@@ -112,3 +112,16 @@ func TestReplayOnANarrowTerminal(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayFromASeat: replay --seat draws the other hand as a count.
+func TestReplayFromASeat(t *testing.T) {
+	file := examples + "table-club-night.sortie"
+	_, all, _ := runCLI(t, nil, false, "replay", "--turn", "3", file)
+	code, seat, errOut := runCLI(t, nil, false, "replay", "--turn", "3", "--seat", "Ann", file)
+	if code != 0 || !strings.Contains(all, "B Ben  hand 9S") || !strings.Contains(seat, "B Ben  hand 1 card") || strings.Contains(seat, "hand 9S") {
+		t.Errorf("exit %d\nevery card:\n%s\nfrom Ann's seat:\n%s%s", code, all, seat, errOut)
+	}
+	if code, _, errOut := runCLI(t, nil, false, "replay", "--seat", "Cy", file); code != exitUsage || !strings.Contains(errOut, "--seat Cy: the players are Ann and Ben") {
+		t.Errorf("a stranger's seat: exit %d, %s", code, errOut)
+	}
+}
