@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/tabletop-referee/referee/notation"
 )
@@ -45,6 +44,10 @@ type Session struct {
 	// lastLine is the last line of moves typed, while it is the last
 	// change: undo takes its moves back together.
 	lastLine *typedLine
+	// drawn is the last drawing written, without colour, so that an
+	// unchanged table is not drawn again and a changed one shows what
+	// changed; nil draws in full.
+	drawn []string
 }
 
 // Status is what became of one line typed in a session.
@@ -530,8 +533,16 @@ func (s *Session) result(w io.Writer, typed string) (Status, error) {
 				escapeControls(strings.TrimPrefix(s.report.Result, "unfinished: ")))
 			return Rejected, nil
 		}
-		// The turn cannot end as it stands: say why.
-		s.reject(w, attempt{text: r.Source}, r)
+		// The turn cannot end as it stands (a draw not yet typed): say
+		// what is missing as a hint about the game, not as a fault in
+		// the file, which is as it was.
+		for _, d := range r.Diagnostics {
+			if d.Severity == Illegal {
+				fmt.Fprintf(w, "not yet: %s\n", escapeControls(strings.TrimPrefix(d.Msg, "at the end of the turn: ")))
+				break
+			}
+		}
+		fmt.Fprintln(w, "type the move the rules want first (legal lists them), or result unfinished to stop here")
 		return Rejected, nil
 	case "resign", "resigns":
 		// The turn's player; before turn 1, the player to move.
@@ -725,9 +736,9 @@ func writeTyped(w io.Writer, a attempt, d Diagnostic, p Palette) {
 			case under < 0 && r == '\t':
 				pad.WriteRune('\t')
 			case under < 0:
-				pad.WriteString(strings.Repeat(" ", utf8.RuneCountInString(text)))
+				pad.WriteString(strings.Repeat(" ", cells(text)))
 			case under > 0:
-				width += utf8.RuneCountInString(text)
+				width += cells(text)
 			}
 		}
 	}
@@ -740,6 +751,7 @@ func writeTyped(w io.Writer, a attempt, d Diagnostic, p Palette) {
 
 // Show writes what the drawings' marks mean, then the state.
 func (s *Session) Show(w io.Writer) {
+	s.drawn = nil
 	var names []string
 	for i, name := range s.report.Players {
 		names = append(names, s.Palette.player(i, escapeControls(Letters(s.report.Players)[i]+" "+name)))
@@ -759,15 +771,38 @@ func (s *Session) writeState(w io.Writer) {
 		var d Drawing
 		if err := guarded(func() error { d = step.Drawing(); return nil }); err != nil {
 			fmt.Fprintln(w, err)
+			s.drawn = nil
 		} else {
 			if heading != "" {
 				fmt.Fprintln(w, heading)
 			}
-			d.Write(w, s.Palette)
+			s.writeChanges(w, d)
 		}
 		fmt.Fprintln(w)
 	}
 	s.writeStatus(w)
+}
+
+// writeChanges writes the drawing d: in full the first time and after
+// show, with a mark at the end of each line the last move changed; not
+// at all when nothing on the table changed.
+func (s *Session) writeChanges(w io.Writer, d Drawing) {
+	var plain, coloured strings.Builder
+	d.Write(&plain, Palette{})
+	d.Write(&coloured, s.Palette)
+	now := strings.Split(strings.TrimSuffix(plain.String(), "\n"), "\n")
+	before := s.drawn
+	s.drawn = now
+	if before != nil && slices.Equal(before, now) {
+		fmt.Fprintln(w, "(the table is as it was: show draws it again)")
+		return
+	}
+	for i, line := range strings.Split(strings.TrimSuffix(coloured.String(), "\n"), "\n") {
+		if before != nil && (i >= len(before) || before[i] != now[i]) {
+			line += s.Palette.paint(s.Palette.Caret, "  <")
+		}
+		fmt.Fprintln(w, line)
+	}
 }
 
 // lastStep is the step to draw, and a heading when the status line under

@@ -125,3 +125,34 @@ func TestReplayFromASeat(t *testing.T) {
 		t.Errorf("a stranger's seat: exit %d, %s", code, errOut)
 	}
 }
+
+// TestPlayResultBeforeADraw: a result typed where the rules still want a
+// draw is answered with a hint about the game, not a diagnostic about the
+// file, which is as it was.
+func TestPlayResultBeforeADraw(t *testing.T) {
+	file := t.TempDir() + "/r.sortie"
+	_, out, _ := playScript(t, "Ann: draw 9C KD 5H 2S\nBen: draw 3D 8S JH 4C\ndraw 7H\nend\nresult\n", "sortie", "--record", file)
+	if !strings.Contains(out, "not yet: Ben's draw for turn 2 is not recorded") || !strings.Contains(out, "result unfinished to stop here") || strings.Contains(out, "r.sortie:8:1") {
+		t.Errorf("the output:\n%s", out)
+	}
+}
+
+// TestPlayDrawsWhatChanged: after a move, play marks the lines of the
+// table that changed; a step that changes nothing on the table (the end
+// of a turn, before the next draw) is not drawn again; show draws it all.
+func TestPlayDrawsWhatChanged(t *testing.T) {
+	file := t.TempDir() + "/r.sortie"
+	_, out, _ := playScript(t, "Ann: draw 9C KD 5H 2S\nBen: draw 3D 8S JH 4C\ndraw 7H\nend\nshow\n", "sortie", "--record", file)
+	_, rest, _ := strings.Cut(out, "set-up> draw 7H")
+	drawn, afterEnd, _ := strings.Cut(rest, "1. Ann> end")
+	ended, shown, _ := strings.Cut(afterEnd, "> show")
+	if !strings.Contains(drawn, "A Ann  hand 9C KD 5H 2S 7H  <\n") || strings.Contains(drawn, "B Ben  hand 3D 8S JH 4C  <") {
+		t.Errorf("the draw's lines are not marked, or others are:\n%s", drawn)
+	}
+	if !strings.Contains(ended, "(the table is as it was: show draws it again)") || strings.Contains(ended, "hand 9C") {
+		t.Errorf("the end of the turn drew the table again:\n%s", ended)
+	}
+	if !strings.Contains(shown, "A Ann  hand 9C KD 5H 2S 7H\n") {
+		t.Errorf("show did not draw the table in full, unmarked:\n%s", shown)
+	}
+}
