@@ -329,7 +329,7 @@ func (s *State) deal(p int) error {
 		shuffle.Shuffle(pl.rng, rest)
 	}
 	pl.deck = append(slices.Clone(top), rest...)
-	pl.chosen, pl.owed, pl.opening, pl.aside = true, 0, false, nil
+	pl.chosen, pl.owed, pl.opening, pl.aside, pl.pooled = true, 0, false, nil, false
 	return nil
 }
 
