@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/mecha"
 	"github.com/tabletop-referee/referee/grammar"
 	"github.com/tabletop-referee/referee/referee"
@@ -204,4 +205,45 @@ func mutate(t *testing.T, text, who string, limits map[string]int) (string, int,
 		}
 	}
 	return "", 0, "", false
+}
+
+// TestDrawnFromASeat: drawn for a seat, the other player's hand is a
+// count, never its cards, even in a game recorded in full; drawn for
+// nobody, every hand shows.
+func TestDrawnFromASeat(t *testing.T) {
+	cat, _, errs, _ := catalogue.Read("mecha.cards", mechaCatalogue)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	game, _, _ := loadMecha(cat)
+	st, err := game.New(engine.Options{Players: []string{"Ann", "Ben"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, hand := range [][]string{{"Scout", "Scout", "Lancer", "Hawk", "Archer"}, {"Titan", "Bulwark", "Striker", "Pheonix", "EMP"}} {
+		if err := st.Apply(p, mecha.Draw{Cards: hand, Opening: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	players := []string{"Ann", "Ben"}
+	for _, tt := range []struct {
+		seat       int
+		show, hide []string
+	}{
+		{0, []string{"hand Scout, Scout, Lancer, Hawk, Archer", "hand 5 cards"}, []string{"Titan", "Pheonix"}},
+		{1, []string{"hand Titan, Bulwark, Striker, Pheonix, EMP", "hand 5 cards"}, []string{"Lancer", "Archer"}},
+		{engine.Nobody, []string{"hand Scout, Scout, Lancer, Hawk, Archer", "hand Titan, Bulwark, Striker, Pheonix, EMP"}, nil},
+	} {
+		text := mechaDraw(st, referee.View{Players: players, Seat: tt.seat}).String()
+		for _, s := range tt.show {
+			if !strings.Contains(text, s) {
+				t.Errorf("drawn for seat %d, %q is missing:\n%s", tt.seat, s, text)
+			}
+		}
+		for _, s := range tt.hide {
+			if strings.Contains(text, s) {
+				t.Errorf("drawn for seat %d, %q shows:\n%s", tt.seat, s, text)
+			}
+		}
+	}
 }
