@@ -186,12 +186,12 @@ type MechaPlaced struct {
 // MechaZone declares the cards of one of the player's zones, in order:
 // hand Scout "Radio Tower", graveyard Hawk (oldest first), damage Mine
 // (first placed first), top Scout Lancer (the top cards of the deck, top
-// first). A list of names stops, as draw's does, before a name followed
+// first). A hand may hold cards nobody recorded: hand ? ? Scout. A list of names stops, as draw's does, before a name followed
 // by ":", the next set-up line.
 type MechaZone struct {
 	notation.Node
 	Zone  string      `parser:"@('hand' | 'graveyard' | 'damage' | 'top')"`
-	Cards []MechaName `parser:"( (?! (Ident | String) ':') @(Ident | String) )+"`
+	Cards []MechaName `parser:"( (?! (Ident | String) ':') @(Ident | String | Unknown) )+"`
 }
 
 func (*MechaDeck) mechaMove()      {}
@@ -444,9 +444,7 @@ var mechaExpect = map[string]string{
 	`(<ident> | <string>)`: mechaCardWords,
 	// play's card, then its optional square.
 	`(<ident> | <string>) <square>?`: mechaCardWords,
-	// a zone's cards.
-	`((?! (<ident> | <string>) ":") (<ident> | <string>))+`: mechaCardWords,
-	// draw's cards, and a deck list's card.
+	// draw's and a zone's cards, and a deck list's card.
 	`((?! (<ident> | <string>) ":") (<ident> | <string> | <unknown>))+`: mechaCardOrUnknown,
 	`(<ident> | <string> | <unknown>)`:                                  mechaCardOrUnknown,
 	`((<ident> | <string> | <unknown>) | (MechaDeckItem MechaDeckItem*))`: `a deck name like Starter or "Starter Deck", ` +

@@ -143,31 +143,41 @@ func (s *State) conflict(p int, name, verb string, err error) error {
 	if !errors.As(err, &c) {
 		return ruling("M43", rulingUnknownHold, fmt.Sprintf("%s cannot %s %s: %v", s.name(p), verb, name, err))
 	}
-	why := c.Why
+	// Where the copies are is said from the table as it stands, so that a
+	// game begun from a position says the same; the reason the record
+	// gave only when they are all in the deck again.
+	why := s.whereAre(p, name)
 	switch {
 	case c.Forced:
 		why = fmt.Sprintf("every copy of %s left in %s's deck is one of the cards %s drew unseen", name, s.name(p), s.name(p))
 		if verb == "hold" {
 			why = fmt.Sprintf("every copy of %s still in %s's deck must be one of %s's other unseen cards", name, s.name(p), s.name(p))
 		}
-	case why == "":
-		why = s.whereAre(p, name)
+	case why != "":
+	case c.Why != "":
+		why = c.Why
+	default:
+		why = fmt.Sprintf("%s's deck has none", s.name(p))
 	}
 	return ruling("M43", rulingUnknownHold, fmt.Sprintf("%s cannot %s %s: %s", s.name(p), verb, name, why))
 }
 
-// whereAre says where p's copies of name are, out of their deck.
+// whereAre says where p's copies of name are, out of their deck, as in
+// "Ben's only copy is in their graveyard"; "" when there are none.
 func (s *State) whereAre(p int, name string) string {
 	pl := s.players[p]
 	var at []string
+	n := 0
 	for i, u := range s.board {
 		if u != nil && u.Owner == p && (u.Card.Name == name || u.Pilot != nil && u.Pilot.Name == name) {
 			at = append(at, "on "+Board.Square(i).String())
+			n++
 		}
 	}
 	for _, pc := range s.placed {
 		if pc.Owner == p && pc.Card.Name == name {
 			at = append(at, "placed on "+pc.At.String())
+			n++
 		}
 	}
 	zones := []struct {
@@ -175,14 +185,20 @@ func (s *State) whereAre(p int, name string) string {
 		where string
 	}{{pl.hand, "in their hand"}, {pl.graveyard, "in their graveyard"}, {pl.damage, "in their damage zone"}}
 	for _, z := range zones {
-		if n := countOf(z.cards, name); n > 0 {
+		if k := countOf(z.cards, name); k == 1 {
 			at = append(at, z.where)
+		} else if k > 1 {
+			at = append(at, fmt.Sprintf("%s (%d)", z.where, k))
 		}
+		n += countOf(z.cards, name)
 	}
-	if len(at) == 0 {
-		return fmt.Sprintf("their deck has no %s left", name)
+	switch {
+	case n == 0:
+		return ""
+	case n == 1:
+		return fmt.Sprintf("%s's only copy is %s", s.name(p), at[0])
 	}
-	return fmt.Sprintf("%s's copies are elsewhere: %s", s.name(p), strings.Join(at, ", "))
+	return fmt.Sprintf("%s's %d copies are %s", s.name(p), n, strings.Join(at, ", "))
 }
 
 // couldHold tells whether one of p's unseen cards could be name, as far
@@ -259,4 +275,44 @@ var _ engine.Assumer = (*State)(nil)
 // their pool.
 func (s *State) damaged(opp int, card string) error {
 	return s.takeSeen(opp, card, "place", fmt.Sprintf("it went to %s's damage zone %s", s.name(opp), s.when()))
+}
+
+// unknownDeckMove is the deck move that writes list, part of which is
+// unknown: deck ? when all of it is.
+func unknownDeckMove(list []DeckCount) Deck {
+	if len(list) == 1 && list[0].Card == Unknown && list[0].Count == DeckSize {
+		return Deck{Named: Unknown}
+	}
+	return Deck{List: slices.Clone(list)}
+}
+
+// unknownDeclared refuses ? declared in p's zone where a position cannot
+// leave a card unknown: in any zone but the hand (ruling M41), in a seeded
+// game, and in the hand of the record's own seat (ruling M42).
+func (s *State) unknownDeclared(p int, z Zone) error {
+	if z != Hand {
+		return ruling("M41", rulingUnknownZone, fmt.Sprintf("%s's %s is declared card by card: ? stands only in a hand", s.name(p), zoneName(z)))
+	}
+	return s.unknownAllowed(p, "hand")
+}
+
+// hideDeclared draws, unseen, the unknown cards a position declares in
+// p's hand, once their deck is made: each is any card left in it.
+func (s *State) hideDeclared(p int) error {
+	pl := s.players[p]
+	n := countOf(pl.hand, Unknown)
+	if n == 0 {
+		return nil
+	}
+	s.newPool(p)
+	pl.unseen = nil
+	for range n {
+		id, err := s.led.Hide(pl.pool)
+		if err != nil {
+			return ruling("M40", rulingPositionCards, fmt.Sprintf("%s's position holds %s in hand unknown, and their deck has %s left",
+				s.name(p), cardsWord(n), cardsWord(len(pl.deck)-pl.surplus)))
+		}
+		pl.unseen = append(pl.unseen, id)
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package mecha
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -142,7 +143,7 @@ func TestUnknownConflicts(t *testing.T) {
 		bensTurn(t, s)
 		mustApply(t, s, ben, play("Resupply", ""), Draw{Cards: unknowns(2)})
 		v := expect(t, s, ben, play("Resupply", ""), ruled("M43", rulingUnknownHold))
-		checkWhat(t, v, "Ben cannot hold Resupply: Ben played it on turn 2")
+		checkWhat(t, v, "Ben cannot hold Resupply: Ben's only copy is in their graveyard")
 		if n := s.Assumptions(); n != 1 {
 			t.Errorf("%d moves under assumptions, want 1", n)
 		}
@@ -153,7 +154,7 @@ func TestUnknownConflicts(t *testing.T) {
 		mustApply(t, s, ann, direct("c5", "Titan"))
 		bensTurn(t, s)
 		v := expect(t, s, ben, Discard{Card: "Titan"}, ruled("M43", rulingUnknownHold))
-		checkWhat(t, v, "Ben cannot hold Titan: it went to Ben's damage zone on turn 1")
+		checkWhat(t, v, "Ben cannot hold Titan: Ben's only copy is in their damage zone")
 	})
 	t.Run("a card drawn after its copies were seen", func(t *testing.T) {
 		s := seatGame(t, true)
@@ -203,7 +204,7 @@ func TestUnknownConflictWords(t *testing.T) {
 		{"draw", &hidden.Conflict{Name: "Scout", Forced: true}, "Ben cannot draw Scout: every copy of Scout left in Ben's deck is one of the cards Ben drew unseen"},
 		{"hold", &hidden.Conflict{Name: "Scout", Forced: true}, "Ben cannot hold Scout: every copy of Scout still in Ben's deck must be one of Ben's other unseen cards"},
 		{"hold", &hidden.Conflict{Name: "Scout", Why: "Ben discarded it on turn 4"}, "Ben cannot hold Scout: Ben discarded it on turn 4"},
-		{"hold", &hidden.Conflict{Name: "Titan"}, "Ben cannot hold Titan: their deck has no Titan left"},
+		{"hold", &hidden.Conflict{Name: "Titan"}, "Ben cannot hold Titan: Ben's deck has none"},
 	}
 	for _, tt := range tests {
 		var v *engine.Violation
@@ -235,7 +236,7 @@ func TestUnknownDecks(t *testing.T) {
 		mustApply(t, s, ann, direct("c5", "Titan"), engine.EndTurn{})
 		mustApply(t, s, ben, Draw{Cards: unknowns(1)})
 		v := expect(t, s, ben, play("Titan", "a5"), ruled("M43", rulingUnknownHold))
-		checkWhat(t, v, "Ben cannot hold Titan: it went to Ben's damage zone on turn 1")
+		checkWhat(t, v, "Ben cannot hold Titan: Ben's only copy is in their damage zone")
 		// Dummy is a Basic: a deck may hold any number.
 		mustApply(t, s, ben, play("Dummy", "a5"), play("Dummy", "b5"), play("Dummy", "d5"), play("Dummy", "e5"))
 	})
@@ -313,5 +314,66 @@ func TestRecordedAndHidden(t *testing.T) {
 	}
 	if _, ok := rec[2].Move.(engine.EndTurn); !ok {
 		t.Errorf("turn 1 ends with %+v", rec[2].Move)
+	}
+}
+
+// TestUnknownInPositions: a position may declare a hand of unknown cards,
+// each drawn unseen from what is left of the deck; ? stands in no other
+// zone, nor in the hand of the record's own seat (rulings M40 to M42).
+func TestUnknownInPositions(t *testing.T) {
+	newSeat := func(t *testing.T, seeded bool) *State {
+		st, err := Game{Cards: testCards(t)}.New(engine.Options{Players: players, OneSeat: true, Seat: ann, Seeded: seeded, Seed: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st.(*State)
+	}
+	hand := func(cards ...string) DeclareZone { return DeclareZone{Zone: Hand, Cards: cards} }
+	t.Run("a hand of unknown cards", func(t *testing.T) {
+		s := newSeat(t, false)
+		mustApply(t, s, ann, hand("Scout"))
+		mustApply(t, s, ben, hand(Unknown, Unknown, "Hawk"), DeclareZone{Zone: Graveyard, Cards: []string{"EMP"}})
+		if err := s.StartAt(5, ben); err != nil {
+			t.Fatal(err)
+		}
+		if n := s.DeckSize(ben); n != 36 {
+			t.Errorf("Ben's deck has %d cards, want 36: 40 less the hand and the graveyard", n)
+		}
+		mustApply(t, s, ben, Draw{Cards: unknowns(1)}, play(radio, "a5"))
+		v := expect(t, s, ben, play("EMP", ""), ruled("M43", rulingUnknownHold))
+		checkWhat(t, v, "Ben cannot hold EMP: Ben's only copy is in their graveyard")
+		text := fmt.Sprint(s.Position())
+		if n := strings.Count(text, Unknown); n != 2 {
+			t.Errorf("the position written hides %d cards, want Ben's 2: %s", n, text)
+		}
+	})
+	t.Run("more unknown cards than the deck has", func(t *testing.T) {
+		s := newSeat(t, false)
+		mustApply(t, s, ben, hand(unknowns(41)...))
+		if err := s.StartAt(5, ben); err == nil {
+			t.Errorf("a hand of 41 unknown cards is a position")
+		}
+	})
+	tests := []struct {
+		name    string
+		seeded  bool
+		player  int
+		zone    DeclareZone
+		id      string
+		rule    string
+		message string
+	}{
+		{"a graveyard is face up", false, ben, DeclareZone{Zone: Graveyard, Cards: []string{Unknown}}, "M41", rulingUnknownZone, "Ben's graveyard is declared card by card"},
+		{"a damage zone is face up", false, ben, DeclareZone{Zone: Damage, Cards: []string{Unknown}}, "M41", rulingUnknownZone, "Ben's damage zone is declared card by card"},
+		{"a top is declared where known", false, ben, DeclareZone{Zone: Top, Cards: []string{Unknown}}, "M41", rulingUnknownZone, "? stands only in a hand"},
+		{"the seat's own hand", false, ann, hand(Unknown), "M42", rulingSeat, "Ann's own hand is written"},
+		{"a seeded game", true, ben, hand(Unknown), "M41", rulingUnknownSeed, "the Seed tag deals every card"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newSeat(t, tt.seeded)
+			v := expect(t, s, tt.player, tt.zone, ruled(tt.id, tt.rule))
+			checkWhat(t, v, tt.message)
+		})
 	}
 }

@@ -193,6 +193,9 @@ type player struct {
 	unseen      []hidden.Card
 	asideUnseen []hidden.Card
 	surplus     int
+	// unknownDeck is the deck list as written when part of it is unknown
+	// (ruling M45), for a position to write it again.
+	unknownDeck []DeckCount
 }
 
 // Game is Mecha's rules with a catalogue of cards.
@@ -340,6 +343,7 @@ func (s *State) clone() *State {
 		cp.recent = slices.Clone(pl.recent)
 		cp.unseen = slices.Clone(pl.unseen)
 		cp.asideUnseen = slices.Clone(pl.asideUnseen)
+		cp.unknownDeck = slices.Clone(pl.unknownDeck)
 		if pl.rng != nil {
 			rng := *pl.rng
 			cp.rng = &rng
@@ -521,7 +525,7 @@ func (s *State) setDeck(p int, cards []string) {
 	if pl.rng != nil {
 		shuffle.Shuffle(pl.rng, pl.deck)
 	}
-	pl.chosen, pl.pooled, pl.surplus = true, false, 0
+	pl.chosen, pl.pooled, pl.surplus, pl.unknownDeck = true, false, 0, nil
 }
 
 // settledView is the state with every draw a seed gives made: s itself
@@ -926,7 +930,7 @@ func (s *State) deck(p int, d Deck) error {
 	}
 	world, surplus := s.deckWorld(list)
 	s.setDeck(p, world)
-	s.players[p].surplus = surplus
+	s.players[p].surplus, s.players[p].unknownDeck = surplus, slices.Clone(list)
 	return nil
 }
 

@@ -60,6 +60,7 @@ const (
 
 	// Unknown cards.
 	rulingUnknownSeed = "A transcript with a Seed tag writes no ?: the seed deals every card."
+	rulingUnknownZone = "In a position, ? stands only in a hand: the other zones are face up, and a deck's top is declared only where it is known."
 	rulingSeat        = "A record from one seat writes every card that seat sees: its own deck and draws, and every card shown to the table."
 	rulingUnknownHold = "A card played or discarded from a hand holding unknown cards is one of them, and it must be a card they could be."
 	rulingDamageKnown = "The card placed in a damage zone is written: it is face up, and a Trigger Command there takes effect."
