@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/mecha"
@@ -245,5 +246,71 @@ func TestDrawnFromASeat(t *testing.T) {
 				t.Errorf("drawn for seat %d, %q shows:\n%s", tt.seat, s, text)
 			}
 		}
+	}
+}
+
+// BenchmarkOneSeat checks the same random games written in full without a
+// seed, and from each seat: a record from one seat should cost at most
+// twice the full one.
+func BenchmarkOneSeat(b *testing.B) {
+	g, _ := referee.Lookup("mecha")
+	for _, kind := range []string{"full", "Ann", "Ben"} {
+		var texts []string
+		for _, seed := range randomSeeds {
+			opts := referee.RandomOptions{Unseeded: true}
+			if kind != "full" {
+				opts.Perspective = kind
+			}
+			text, _, err := g.RandomWith(seed, opts)
+			if err != nil {
+				b.Fatal(err)
+			}
+			texts = append(texts, text)
+		}
+		b.Run(kind, func(b *testing.B) {
+			for range b.N {
+				for _, text := range texts {
+					g.Check("bench.mecha", text, referee.Options{})
+				}
+			}
+		})
+	}
+}
+
+// TestManyUnknownCards: a hand of forty unknown cards from an unknown deck,
+// each played or discarded by name in turn, is checked in polynomial time:
+// every reveal is an augmenting path, never a search over assignments.
+func TestManyUnknownCards(t *testing.T) {
+	g := mechaGame(t)
+	var b strings.Builder
+	b.WriteString("[Game \"mecha\"]\n[Players \"Ann\" \"Ben\"]\n[Perspective \"Ann\"]\n\n")
+	b.WriteString("Ann: hand Scout\nBen: deck ?, hand")
+	for range 39 {
+		b.WriteString(" ?")
+	}
+	// Ben's turn: a card drawn unseen, then every card of the catalogue he
+	// could hold discarded by name, the last copies first.
+	b.WriteString("\n\n2. Ben: draw ?")
+	names := []string{"Titan", "Pheonix", "EMP", "Scout", "Scout", "Scout", "Lancer", "Lancer", "Lancer",
+		"Hawk", "Hawk", "Hawk", "Archer", "Archer", "Archer", "Striker", "Striker", "Striker",
+		"Bulwark", "Bulwark", "Bulwark", "Ace", "Ace", "Ace", "Rookie", "Rookie", "Rookie",
+		"Overclock", "Overclock", "Overclock", "Repair", "Repair", "Repair", `"Radio Tower"`, `"Radio Tower"`}
+	for _, name := range names {
+		b.WriteString(", discard " + name)
+	}
+	b.WriteString("\n")
+	done := make(chan *referee.Report, 1)
+	go func() { done <- g.Check("many.mecha", b.String(), referee.Options{}) }()
+	select {
+	case r := <-done:
+		if r.Illegal != 0 || r.Unverified != len(names) {
+			var msgs []string
+			for _, d := range r.Diagnostics {
+				msgs = append(msgs, d.Msg)
+			}
+			t.Errorf("%d illegal, %d unverified (want 0 and %d): %v", r.Illegal, r.Unverified, len(names), msgs)
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("checking forty unknown cards takes over 2 s: a search, not a matching")
 	}
 }
