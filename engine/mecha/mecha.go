@@ -570,6 +570,9 @@ func (s *State) settleOwed(p int) {
 	for s.seeded && pl.owed > 0 && !s.outcome.Over {
 		if len(pl.deck) == 0 {
 			s.lose(p, "could not draw a card from their deck")
+			if s.rec != nil {
+				s.rec.ranOut = true
+			}
 			return
 		}
 		if !pl.opening {

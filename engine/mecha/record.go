@@ -12,15 +12,16 @@ import (
 type recording struct {
 	out []engine.By
 	// later are the draws an effect made during the move being applied,
-	// written after it.
-	later []engine.By
+	// written after it; ranOut is set when its deck ran out during them.
+	later  []engine.By
+	ranOut bool
 }
 
 func (r *recording) clone() *recording {
 	if r == nil {
 		return nil
 	}
-	return &recording{out: slices.Clone(r.out), later: slices.Clone(r.later)}
+	return &recording{out: slices.Clone(r.out), later: slices.Clone(r.later), ranOut: r.ranOut}
 }
 
 // Recorded implements engine.Recorder. The first call begins the record:
@@ -86,7 +87,7 @@ func (s *State) recordDraw(p int, cards []string, turn bool) {
 // for it, in the record.
 func (s *State) applyRecorded(p int, m engine.Move) error {
 	mark := len(s.rec.out)
-	s.rec.later = nil
+	s.rec.later, s.rec.ranOut = nil, false
 	opp := 1 - p
 	damage := len(s.players[opp].damage)
 	if err := s.applyMove(p, m); err != nil {
@@ -98,8 +99,10 @@ func (s *State) applyRecorded(p int, m engine.Move) error {
 		m = d
 	}
 	s.rec.out = append(s.rec.out, engine.By{Player: p, Move: m})
-	if !s.outcome.Over {
-		// An effect's draws after the game ended were never written.
+	if !s.outcome.Over || s.rec.ranOut {
+		// An effect's draws once the game is over are not written (a
+		// fifth card in a damage zone ends it before the Trigger's draw,
+		// unseeded); those that ran the deck out are, as what lost it.
 		s.rec.out = append(s.rec.out, s.rec.later...)
 	}
 	s.rec.later = nil

@@ -14,8 +14,8 @@ import (
 )
 
 // randomSeeds are the random games the property tests write: a few, so
-// that the tests stay fast.
-var randomSeeds = []uint64{1, 2, 3, 4, 5, 6}
+// that the tests stay fast. In 108, an effect draws Ben's deck out.
+var randomSeeds = []uint64{1, 2, 3, 4, 5, 6, 108}
 
 func mechaGame(t *testing.T) referee.Game {
 	t.Helper()
