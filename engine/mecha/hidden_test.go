@@ -2,6 +2,7 @@ package mecha
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -376,4 +377,50 @@ func TestUnknownInPositions(t *testing.T) {
 			checkWhat(t, v, tt.message)
 		})
 	}
+}
+
+// TestRecordedOutOfTurn: a command played in the other player's turn is
+// recorded as theirs (written "Ben play Resupply"), and the cards it draws
+// them as a draw of the turn's player, which ruling M3 gives to Ben: a
+// draw needs no name in front. From Ann's seat they are unknown.
+func TestRecordedOutOfTurn(t *testing.T) {
+	for seed := uint64(1); seed < 200; seed++ {
+		s := newGame(t, testCards(t), true, seed, nil)
+		setup := s.Recorded()
+		if !slices.Contains(setup[3].Move.(engine.OnSetupLine).Move.(Draw).Cards, "Resupply") {
+			continue
+		}
+		mustApply(t, s, ben, play("Resupply", ""))
+		rec := s.Recorded()
+		if len(rec) != 3 {
+			t.Fatalf("seed %d: %d moves recorded, want Ann's draw, Ben's Resupply and its cards: %+v", seed, len(rec), rec)
+		}
+		if rec[1].Player != ben || rec[2].Player != ann {
+			t.Errorf("seed %d: the Resupply is %s's and its cards %s's, want Ben's and Ann's", seed, players[rec[1].Player], players[rec[2].Player])
+		}
+		d := rec[2].Move.(Draw)
+		if len(d.Cards) != 2 {
+			t.Fatalf("seed %d: %d cards drawn, want 2", seed, len(d.Cards))
+		}
+		if h := s.Hide(ann, ann, d).(Draw); !slices.Equal(h.Cards, unknowns(2)) {
+			t.Errorf("seed %d: from Ann's seat Ben's cards are %q", seed, h.Cards)
+		}
+		if h := s.Hide(ben, ann, d).(Draw); !slices.Equal(h.Cards, d.Cards) {
+			t.Errorf("seed %d: from Ben's seat his own cards are %q", seed, h.Cards)
+		}
+		// Replayed unseeded, Ann's line gives Ben the cards.
+		u := setupGame(t)
+		for _, e := range append(setup, rec...) {
+			m := e.Move
+			if w, ok := m.(engine.OnSetupLine); ok {
+				m = w.Move
+			}
+			mustApply(t, u, e.Player, m)
+		}
+		if got, want := u.Hand(ben), s.Hand(ben); !slices.Equal(got, want) {
+			t.Errorf("seed %d: replayed unseeded, Ben's hand is %q, want %q", seed, got, want)
+		}
+		return
+	}
+	t.Fatal("no seed under 200 deals Ben a Resupply")
 }
