@@ -42,10 +42,16 @@ func (n *MechaName) Capture(values []string) error {
 	return nil
 }
 
+// MechaUnknown is the name of a card nobody recorded, written ?: a card
+// drawn unseen, a deck not known (deck ?), and only where the grammar
+// takes it (a draw, a deck, a direct attack's card, which the engine
+// refuses unknown).
+const MechaUnknown MechaName = Unknown
+
 // String is the name as canonical notation writes it: bare when it may
-// stand without quotes, else quoted.
+// stand without quotes, else quoted; the unknown card is ?.
 func (n MechaName) String() string {
-	if mechaBare(string(n)) {
+	if n == MechaUnknown || mechaBare(string(n)) {
 		return string(n)
 	}
 	return strconv.Quote(string(n))
@@ -56,7 +62,7 @@ func (n MechaName) String() string {
 // of counts and cards, deck 12 "Radio Tower" 3 Scout 3 Bulwark (Items).
 type MechaDeck struct {
 	notation.Node
-	Named MechaName        `parser:"'deck' ( @(Ident | String)"`
+	Named MechaName        `parser:"'deck' ( @(Ident | String | Unknown)"`
 	Items []*MechaDeckItem `parser:"| @@ @@* )"`
 }
 
@@ -64,14 +70,15 @@ type MechaDeck struct {
 type MechaDeckItem struct {
 	notation.Node
 	Count int       `parser:"@Int"`
-	Card  MechaName `parser:"@(Ident | String)"`
+	Card  MechaName `parser:"@(Ident | String | Unknown)"`
 }
 
-// MechaDraw records cards drawn: draw Scout "Radio Tower" Scout.
+// MechaDraw records cards drawn: draw Scout "Radio Tower" Scout, or
+// draw ? ? for cards nobody recorded (MechaUnknown).
 type MechaDraw struct {
 	notation.Node
 	// A name followed by ":" begins the next set-up line, not a card.
-	Cards []MechaName `parser:"'draw' ( (?! (Ident | String) ':') @(Ident | String) )+"`
+	Cards []MechaName `parser:"'draw' ( (?! (Ident | String) ':') @(Ident | String | Unknown) )+"`
 }
 
 // MechaMulligan is the opening mulligan: mulligan.
@@ -119,7 +126,7 @@ type MechaAct struct {
 	Direct bool     `parser:"    | @'direct'"`
 	// Not a card named direct (it must be quoted), nor the name that
 	// begins the next line's "result:" or "Ann:".
-	DamageCard MechaName `parser:"      ( (?! 'direct' | (Ident | String) ':') @(Ident | String) )? )? )! | (?! '-' | 'x' | 'direct') ( '-' | 'x' | 'direct' ) )"`
+	DamageCard MechaName `parser:"      ( (?! 'direct' | (Ident | String) ':') @(Ident | String | Unknown) )? )? )! | (?! '-' | 'x' | 'direct') ( '-' | 'x' | 'direct' ) )"`
 }
 
 // MechaDiscard discards a card from hand at the end of the turn:
@@ -179,12 +186,12 @@ type MechaPlaced struct {
 // MechaZone declares the cards of one of the player's zones, in order:
 // hand Scout "Radio Tower", graveyard Hawk (oldest first), damage Mine
 // (first placed first), top Scout Lancer (the top cards of the deck, top
-// first). A list of names stops, as draw's does, before a name followed
+// first). A hand may hold cards nobody recorded: hand ? ? Scout. A list of names stops, as draw's does, before a name followed
 // by ":", the next set-up line.
 type MechaZone struct {
 	notation.Node
 	Zone  string      `parser:"@('hand' | 'graveyard' | 'damage' | 'top')"`
-	Cards []MechaName `parser:"( (?! (Ident | String) ':') @(Ident | String) )+"`
+	Cards []MechaName `parser:"( (?! (Ident | String) ':') @(Ident | String | Unknown) )+"`
 }
 
 func (*MechaDeck) mechaMove()      {}
@@ -388,10 +395,11 @@ func unquoteName(s string) string {
 	return s[1 : len(s)-1]
 }
 
-// MechaLexer is Mecha's lexer: the shared rules plus squares. The board is
-// 5x7 (a1 to g5), but any letter and number lexes as a square; the engine
-// checks the board. Card names are the shared names and strings.
-var MechaLexer = notation.NewFastLexer(squareRule)
+// MechaLexer is Mecha's lexer: the shared rules plus squares and the
+// unknown card. The board is 5x7 (a1 to g5), but any letter and number
+// lexes as a square; the engine checks the board. Card names are the
+// shared names and strings.
+var MechaLexer = notation.NewFastLexer(squareRule, unknownRule)
 
 // squareRule is a square of a grid: a column letter and a row number. It
 // has no \b, so a1b is a square and a name.
@@ -416,6 +424,8 @@ const MechaMoveWords = "a move (play Scout c1, b1-b2, b2xc2, c5 direct, draw Sco
 
 const mechaCardWords = `a card name like Scout or "Radio Tower"`
 
+const mechaCardOrUnknown = mechaCardWords + `, or ? for a card nobody recorded`
+
 // mechaExpect puts into words what the parser may expect in a Mecha move.
 // The keys are participle's own wording of each expectation.
 var mechaExpect = map[string]string{
@@ -426,10 +436,11 @@ var mechaExpect = map[string]string{
 	`(<ident> | <string>)`: mechaCardWords,
 	// play's card, then its optional square.
 	`(<ident> | <string>) <square>?`: mechaCardWords,
-	// draw's cards.
-	`((?! (<ident> | <string>) ":") (<ident> | <string>))+`: mechaCardWords,
-	`((<ident> | <string>) | (MechaDeckItem MechaDeckItem*))`: `a deck name like Starter or "Starter Deck", ` +
-		`or counts and card names like 12 "Radio Tower" 3 Scout`,
+	// draw's and a zone's cards, and a deck list's card.
+	`((?! (<ident> | <string>) ":") (<ident> | <string> | <unknown>))+`: mechaCardOrUnknown,
+	`(<ident> | <string> | <unknown>)`:                                  mechaCardOrUnknown,
+	`((<ident> | <string> | <unknown>) | (MechaDeckItem MechaDeckItem*))`: `a deck name like Starter or "Starter Deck", ` +
+		`counts and card names like 12 "Radio Tower" 3 Scout, or ?`,
 	`("-" | "x" | "direct")`: `"-" and a square to move to, "x" and a square to attack, or "direct"`,
 	`"play"`:                 `"play" after a player's name, as in Ben play EMP c2`,
 	`"draw"`:                 `"draw" after "skip", as in skip draw Pheonix`,

@@ -444,6 +444,7 @@ func mechaRaw(msg string) bool {
 func TestMechaMalformedMoves(t *testing.T) {
 	const move = MechaMoveWords
 	const card = `a card name like Scout or "Radio Tower"`
+	const cardOrUnknown = card + `, or ? for a card nobody recorded`
 	const square = "a square like c3"
 	const step = `"-" and a square to move to, "x" and a square to attack, or "direct"`
 	tests := []struct {
@@ -473,14 +474,14 @@ func TestMechaMalformedMoves(t *testing.T) {
 		{"b1xb2 direct", 15, `expected ` + move + `, or "," between moves, found "direct"`},
 		{"c5 direct direct", 19, `expected ` + move + `, or "," between moves, found "direct"`},
 		{"c5 direct c3", 19, `expected ` + move + `, or "," between moves, found "c3"`},
-		{"deck", 13, `expected a deck name like Starter or "Starter Deck", or counts and card names like 12 "Radio Tower" 3 Scout, found the end of the line`},
-		{"deck 12", 16, `expected ` + card + `, found the end of the line`},
-		{"deck 12 Scout 3", 24, `expected ` + card + `, found the end of the line`},
+		{"deck", 13, `expected a deck name like Starter or "Starter Deck", counts and card names like 12 "Radio Tower" 3 Scout, or ?, found the end of the line`},
+		{"deck 12", 16, `expected ` + cardOrUnknown + `, found the end of the line`},
+		{"deck 12 Scout 3", 24, `expected ` + cardOrUnknown + `, found the end of the line`},
 		{"deck 12 Scout Bulwark", 23, `expected ` + move + `, or "," between moves, found "Bulwark"; if "Scout Bulwark" is one name, quote it`},
 		{"deck Starter 3 Scout", 22, `expected ` + move + `, or "," between moves, found "3"`},
-		{"draw", 13, `expected ` + card + `, found the end of the line`},
-		{"draw 12", 14, `expected ` + card + `, found "12"`},
-		{"draw xenon", 14, `expected ` + card + `, found "x"`},
+		{"draw", 13, `expected ` + cardOrUnknown + `, found the end of the line`},
+		{"draw 12", 14, `expected ` + cardOrUnknown + `, found "12"`},
+		{"draw xenon", 14, `expected ` + cardOrUnknown + `, found "x"`},
 		{"mulligan Scout", 18, `expected ` + move + `, or "," between moves, found "Scout"`},
 		{"discard", 16, `expected ` + card + `, found the end of the line`},
 		{"discard c1", 17, `expected ` + card + `, found "c1"`},
@@ -503,11 +504,11 @@ func TestMechaMalformedMoves(t *testing.T) {
 		{"mecha Scout c3 armour 1 durability 2", 33, `expected ` + move + `, or "," between moves, found "durability"`},
 		{"command Mine", 21, `expected ` + square + `, found the end of the line`},
 		{"command Mine d3 time", 29, `expected a number of counters like 2, found the end of the line`},
-		{"hand", 13, `expected ` + card + `, found the end of the line`},
-		{"hand c3", 14, `expected ` + card + `, found "c3"`},
-		{"top 3", 13, `expected ` + card + `, found "3"`},
-		{"graveyard", 18, `expected ` + card + `, found the end of the line`},
-		{"damage", 15, `expected ` + card + `, found the end of the line`},
+		{"hand", 13, `expected ` + cardOrUnknown + `, found the end of the line`},
+		{"hand c3", 14, `expected ` + cardOrUnknown + `, found "c3"`},
+		{"top 3", 13, `expected ` + cardOrUnknown + `, found "3"`},
+		{"graveyard", 18, `expected ` + cardOrUnknown + `, found the end of the line`},
+		{"damage", 15, `expected ` + cardOrUnknown + `, found the end of the line`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
@@ -529,7 +530,7 @@ func TestMechaErrorsInTranscript(t *testing.T) {
 		"   b1 b2\n" +
 		"2. Ben: skip Pheonix\n"
 	want := []string{
-		`1:13: expected a card name like Scout or "Radio Tower", found the end of the line`,
+		`1:13: expected a card name like Scout or "Radio Tower", or ? for a card nobody recorded, found the end of the line`,
 		`4:7: expected "-" and a square to move to, "x" and a square to attack, or "direct", found "b2"`,
 		`5:14: expected "draw" after "skip", as in skip draw Pheonix, found "Pheonix"`,
 	}
@@ -577,7 +578,7 @@ func TestMechaEBNF(t *testing.T) {
 	}
 	for _, want := range []string{
 		`MechaMove = MechaDeck | MechaDraw | MechaMulligan | MechaUnit | MechaPlaced | MechaZone | MechaPlay | MechaAct | MechaDiscard | MechaSacrifice | MechaSkip .`,
-		`MechaZone = ("hand" | "graveyard" | "damage" | "top") ((?! (<ident> | <string>) ":") (<ident> | <string>))+ .`,
+		`MechaZone = ("hand" | "graveyard" | "damage" | "top") ((?! (<ident> | <string>) ":") (<ident> | <string> | <unknown>))+ .`,
 		`MechaPlay = ("play" | (PlayerRef "play")) (<ident> | <string>) <square>? .`,
 		`MechaSacrifice = "sacrifice" <square> .`,
 		`MechaSkip = "skip" "draw" (<ident> | <string>) .`,

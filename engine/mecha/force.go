@@ -7,6 +7,7 @@ import (
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/grid"
+	"github.com/tabletop-referee/referee/engine/hidden"
 )
 
 // Force implements engine.Forcer: it makes a move the players let stand
@@ -81,6 +82,9 @@ func (s *State) force(p int, m engine.Move, refused error) error {
 		if _, err := s.fromHand(p, m.Card); err != nil {
 			return err
 		}
+		if err := s.reveal(p, m.Card, "discarded"); err != nil {
+			return err
+		}
 		s.discardCard(p, m.Card)
 		return nil
 	case Sacrifice:
@@ -119,6 +123,9 @@ func (s *State) forceDeck(p int, d Deck, refused error) error {
 	}
 	for _, dc := range list {
 		if _, ok := s.cards.Card(dc.Card); !ok {
+			if dc.Card == Unknown {
+				return refused // an unknown part is the deck rules' (ruling M45)
+			}
 			return ruling("M33", rulingNames, s.cards.unknown(dc.Card))
 		}
 	}
@@ -171,13 +178,23 @@ func (s *State) forceDraw(p int, d Draw, refused error) error {
 		return refused // the cards an effect drew, written wrong
 	}
 	od := s.players[owner]
+	if unknownIn(d.Cards) {
+		if err := s.unknownAllowed(owner, "draw"); err != nil {
+			return err
+		}
+	}
 	if !s.seeded {
 		if err := s.inDeck(owner, d.Cards); err != nil {
 			return err
 		}
 	}
-	for _, c := range d.Cards {
-		if len(od.deck) == 0 {
+	drawable := min(len(d.Cards), s.deckLen(owner))
+	ids, err := s.hideDraws(owner, d.Cards, drawable)
+	if err != nil {
+		return err
+	}
+	for i, c := range d.Cards {
+		if i == drawable {
 			if owes(owner) {
 				s.lose(owner, "could not draw a card from their deck")
 				return nil
@@ -187,18 +204,21 @@ func (s *State) forceDraw(p int, d Draw, refused error) error {
 		if s.seeded && c != od.deck[0] {
 			return ruling("M3", rulingSeedAgrees, fmt.Sprintf("the seeded deck gives %s here, not %s", od.deck[0], c))
 		}
+		var id hidden.Card
+		if c == Unknown {
+			id, ids = ids[0], ids[1:]
+		}
 		switch {
 		case od.owed > 0:
-			s.take(owner, c)
+			s.take(owner, c, id)
 		case owes(owner): // the turn's draw
 			s.drawPhase = false
 			fallthrough
 		default:
-			od.deck = slices.Delete(od.deck, slices.Index(od.deck, c), slices.Index(od.deck, c)+1)
-			od.hand = append(od.hand, c)
+			s.drawOne(owner, c, id)
 		}
 	}
-	if od.owed > 0 && len(od.deck) == 0 {
+	if od.owed > 0 && s.deckLen(owner) == 0 {
 		s.lose(owner, "could not draw a card from their deck")
 	}
 	return nil
@@ -245,6 +265,9 @@ func (s *State) forcePlay(p int, m Play) error {
 		if u.Owner != p {
 			return ruling("M36", rulingLetStandUnit, fmt.Sprintf("the unit on %v is %s's", at, s.name(u.Owner)))
 		}
+		if err := s.reveal(p, c.Name, "played"); err != nil {
+			return err
+		}
 		s.removeFromHand(p, c.Name)
 		if u.Pilot != nil {
 			s.unpilot(u) // the new pilot takes its place (ruling M38)
@@ -254,6 +277,9 @@ func (s *State) forcePlay(p int, m Play) error {
 	}
 	if u != nil {
 		return ruling("M9", rulingOccupied, fmt.Sprintf("%v is occupied", at))
+	}
+	if err := s.reveal(p, c.Name, "played"); err != nil {
+		return err
 	}
 	s.placeUnit(p, c, at)
 	return nil
@@ -271,6 +297,9 @@ func (s *State) forceCommand(p int, c *Card, at *grid.Square) error {
 		return ruling("M1", rulingBoard, fmt.Sprintf("%v is not on the board", *at))
 	case t.Kind != AnySquare && s.UnitAt(*at) == nil:
 		return ruling("M36", rulingLetStandTarget, fmt.Sprintf("%s needs a target: a %s, and there is no unit on %v", c.Name, t, *at))
+	}
+	if err := s.reveal(p, c.Name, "played"); err != nil {
+		return err
 	}
 	s.playCommand(p, c, at)
 	return nil
@@ -329,6 +358,9 @@ func (s *State) forceDirect(p int, m Direct) error {
 	}
 	card, err := s.damageCard(1-p, m.Card)
 	if err != nil {
+		return err
+	}
+	if err := s.damaged(1-p, card); err != nil {
 		return err
 	}
 	s.hitDirect(u, 1-p, card)

@@ -364,10 +364,11 @@ func snapshot(s *State) string {
 		fmt.Fprintf(&b, "placed %s owner=%d at %v time=%d\n", pc.Card.Name, pc.Owner, pc.At, pc.Time)
 	}
 	v := s.settledView()
+	fmt.Fprintf(&b, "assumed=%d\n", s.Assumptions())
 	fmt.Fprintf(&b, "setup=%v drawPhase=%v ending=%v sacrifice=%q\n", v.setup, v.drawPhase, v.ending, v.sacrifice)
 	for p, pl := range v.players {
-		fmt.Fprintf(&b, "p%d deck=%q chosen=%v owed=%d opening=%v mulligan=%v aside=%q\n",
-			p, pl.deck, pl.chosen, pl.owed, pl.opening, pl.mulligan, pl.aside)
+		fmt.Fprintf(&b, "p%d deck=%q chosen=%v owed=%d opening=%v mulligan=%v aside=%q unseen=%d/%d\n",
+			p, pl.deck, pl.chosen, pl.owed, pl.opening, pl.mulligan, pl.aside, len(pl.unseen), len(pl.asideUnseen))
 	}
 	return b.String()
 }

@@ -34,7 +34,7 @@ func (s *State) Legal() []engine.Move {
 	if v.drawPhase && !v.seeded || v.owesUnseeded() {
 		return append(moves, draws(v)...)
 	}
-	if v.drawPhase && len(v.players[p].deck) == 0 {
+	if v.drawPhase && v.deckLen(p) == 0 {
 		return moves // only the skip is left: a draw would lose
 	}
 	if v.drawPhase {
@@ -52,7 +52,7 @@ func (s *State) Legal() []engine.Move {
 	if v.sacrifice != "" {
 		return append(moves, v.sacrifices(p)...)
 	}
-	hand := distinct(v.players[p].hand)
+	hand := v.handChoices(p)
 	if len(v.players[p].hand) > MaxHandSize {
 		for _, name := range hand {
 			add(Discard{Card: name})
@@ -88,7 +88,7 @@ func (s *State) Legal() []engine.Move {
 					add(Attack{From: from, Target: to})
 				}
 			}
-			if v.seeded || len(v.players[1-p].deck) == 0 {
+			if v.seeded || v.deckLen(1-p) == 0 {
 				add(Direct{From: from})
 				continue
 			}
@@ -153,12 +153,31 @@ func draws(s *State) []engine.Move {
 		if !owes {
 			continue
 		}
+		if s.oneSeat && p != s.seat {
+			// From one seat, the other's draw is seen by nobody there.
+			moves = append(moves, Draw{Cards: []string{Unknown}, Opening: pl.opening})
+		}
 		for _, name := range distinct(pl.deck) {
 			moves = append(moves, Draw{Cards: []string{name}, Opening: pl.opening})
 		}
 		break
 	}
 	return moves
+}
+
+// handChoices are the names p may play or discard: the known cards of
+// their hand, and every card one of its unseen cards could be.
+func (s *State) handChoices(p int) []string {
+	pl := s.players[p]
+	names := slices.DeleteFunc(slices.Clone(pl.hand), func(name string) bool { return name == Unknown })
+	if len(pl.unseen) > 0 {
+		for _, name := range distinct(pl.deck) {
+			if s.couldHold(p, name) {
+				names = append(names, name)
+			}
+		}
+	}
+	return distinct(names)
 }
 
 func distinct(names []string) []string {

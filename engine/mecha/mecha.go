@@ -14,6 +14,7 @@ import (
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/grid"
+	"github.com/tabletop-referee/referee/engine/hidden"
 	"github.com/tabletop-referee/referee/engine/shuffle"
 )
 
@@ -62,6 +63,9 @@ type Deck struct {
 type Draw struct {
 	Cards   []string
 	Opening bool
+	// of is the owner of the cards plus one, when a record written by
+	// Recorded has the player whose turn it is write the other's draw.
+	of int
 }
 
 // Mulligan sets the opening hand aside for five new cards.
@@ -181,6 +185,17 @@ type player struct {
 	recent   []string
 	mulligan bool
 	rng      *shuffle.Source
+	// The deck's pool in the ledger of an unseeded game (hidden.go): the
+	// unseen cards in the hand and in the hand set aside, and how many
+	// cards the pool's world holds beyond the deck and those.
+	pool        hidden.Pool
+	pooled      bool
+	unseen      []hidden.Card
+	asideUnseen []hidden.Card
+	surplus     int
+	// unknownDeck is the deck list as written when part of it is unknown
+	// (ruling M45), for a position to write it again.
+	unknownDeck []DeckCount
 }
 
 // Game is Mecha's rules with a catalogue of cards.
@@ -235,6 +250,13 @@ type State struct {
 	pos *declared
 	// dry makes moves check themselves without being made, for Legal.
 	dry bool
+	// led is the ledger of the cards drawn unseen, in an unseeded game;
+	// oneSeat and seat say whose seat the record is from.
+	led     *hidden.Ledger
+	oneSeat bool
+	seat    int
+	// rec is what the seed decided, once Recorded is asked (record.go).
+	rec *recording
 }
 
 // New sets up a game. A seeded game gives each player a shuffle source of
@@ -256,11 +278,13 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 			firstNoDraw:      v["firstdraw"] == "no",
 			emptyDamageLoses: v["emptydamage"] == "lose",
 		},
-		seeded: opts.Seeded,
-		names:  opts.Players,
-		board:  make([]*Unit, Board.Size()),
-		setup:  true,
-		turn:   1,
+		seeded:  opts.Seeded,
+		names:   opts.Players,
+		oneSeat: opts.OneSeat,
+		seat:    opts.Seat,
+		board:   make([]*Unit, Board.Size()),
+		setup:   true,
+		turn:    1,
 	}
 	var rng *shuffle.Source
 	if s.seeded {
@@ -317,6 +341,9 @@ func (s *State) clone() *State {
 		cp.graveyard = slices.Clone(pl.graveyard)
 		cp.damage = slices.Clone(pl.damage)
 		cp.recent = slices.Clone(pl.recent)
+		cp.unseen = slices.Clone(pl.unseen)
+		cp.asideUnseen = slices.Clone(pl.asideUnseen)
+		cp.unknownDeck = slices.Clone(pl.unknownDeck)
 		if pl.rng != nil {
 			rng := *pl.rng
 			cp.rng = &rng
@@ -334,6 +361,8 @@ func (s *State) clone() *State {
 		pos := *s.pos
 		c.pos = &pos
 	}
+	c.led = s.led.Clone()
+	c.rec = s.rec.clone()
 	c.placed = make([]*PlacedCommand, len(s.placed))
 	for i, pc := range s.placed {
 		cp := *pc
@@ -372,7 +401,7 @@ func (s *State) DeckSize(p int) int {
 		list, _ := v.defaultDeck()
 		return total(list)
 	}
-	return len(v.players[p].deck)
+	return v.deckLen(p)
 }
 
 // Graveyard lists a player's graveyard, oldest first.
@@ -425,6 +454,9 @@ func total(list []DeckCount) int {
 func (cs *Cards) CheckDeck(list []DeckCount) *engine.Violation {
 	counts := map[string]int{}
 	for _, dc := range list {
+		if dc.Card == Unknown {
+			continue // cards not known, which the deck rules allow (ruling M45)
+		}
 		if _, ok := cs.byName[dc.Card]; !ok {
 			return &engine.Violation{What: cs.unknown(dc.Card), Rule: ruleDeck}
 		}
@@ -437,6 +469,7 @@ func (cs *Cards) CheckDeck(list []DeckCount) *engine.Violation {
 		c := cs.byName[dc.Card]
 		n := counts[dc.Card]
 		switch {
+		case c == nil: // unknown
 		case c.Copies == Singleton && n > 1:
 			return &engine.Violation{What: fmt.Sprintf("%d copies of %s, a Singleton", n, c.Name), Rule: ruleDeck}
 		case c.Copies == Normal && n > MaxCopies:
@@ -492,7 +525,7 @@ func (s *State) setDeck(p int, cards []string) {
 	if pl.rng != nil {
 		shuffle.Shuffle(pl.rng, pl.deck)
 	}
-	pl.chosen = true
+	pl.chosen, pl.pooled, pl.surplus, pl.unknownDeck = true, false, 0, nil
 }
 
 // settledView is the state with every draw a seed gives made: s itself
@@ -532,36 +565,65 @@ func (s *State) settleAll() {
 // settleOwed draws the cards player p owes from a seeded deck.
 func (s *State) settleOwed(p int) {
 	pl := s.players[p]
+	var drawn []string
+	defer func() { s.recordDraw(p, drawn, false) }()
 	for s.seeded && pl.owed > 0 && !s.outcome.Over {
 		if len(pl.deck) == 0 {
 			s.lose(p, "could not draw a card from their deck")
+			if s.rec != nil {
+				s.rec.ranOut = true
+			}
 			return
 		}
 		if !pl.opening {
 			pl.recent = append(pl.recent, pl.deck[0])
+			drawn = append(drawn, pl.deck[0])
 		}
-		s.take(p, pl.deck[0])
+		s.take(p, pl.deck[0], 0)
 	}
 }
 
 // take moves card from p's deck to p's hand and pays one owed card.
-func (s *State) take(p int, card string) {
+func (s *State) take(p int, card string, id hidden.Card) {
 	pl := s.players[p]
-	pl.deck = slices.Delete(pl.deck, slices.Index(pl.deck, card), slices.Index(pl.deck, card)+1)
-	pl.hand = append(pl.hand, card)
+	s.drawOne(p, card, id)
 	pl.owed--
 	if pl.owed == 0 && pl.opening {
 		pl.opening = false
 		if pl.aside != nil {
-			// The mulligan's last step: the old hand goes back into the deck.
-			pl.deck = append(pl.deck, pl.aside...)
-			pl.aside = nil
+			// The mulligan's last step: the old hand goes back into the
+			// deck, its unseen cards unseen still (ruling M41).
+			for _, c := range pl.aside {
+				if c == Unknown {
+					continue
+				}
+				pl.deck = append(pl.deck, c)
+				if s.hasLedger(p) {
+					s.led.Add(pl.pool, c)
+				}
+			}
+			for _, id := range pl.asideUnseen {
+				s.led.Return(id)
+			}
+			pl.aside, pl.asideUnseen = nil, nil
 			slices.Sort(pl.deck)
 			if pl.rng != nil {
 				shuffle.Shuffle(pl.rng, pl.deck)
 			}
 		}
 	}
+}
+
+// drawOne moves card from p's deck to their hand: Unknown for a card
+// drawn unseen, id being the ledger's card for it.
+func (s *State) drawOne(p int, card string, id hidden.Card) {
+	pl := s.players[p]
+	if card == Unknown {
+		pl.unseen = append(pl.unseen, id)
+	} else {
+		pl.deck = slices.Delete(pl.deck, slices.Index(pl.deck, card), slices.Index(pl.deck, card)+1)
+	}
+	pl.hand = append(pl.hand, card)
 }
 
 // turnDraw makes the seeded draw of the turn's draw phase.
@@ -573,6 +635,7 @@ func (s *State) turnDraw() {
 		s.lose(p, "could not draw a card from their deck")
 		return
 	}
+	s.recordDraw(p, pl.deck[:1], true)
 	pl.hand = append(pl.hand, pl.deck[0])
 	pl.deck = pl.deck[1:]
 }
@@ -592,6 +655,14 @@ func (s *State) lose(p int, why string) {
 // and the set-up's end come before checks that may refuse the move: those
 // few moves are made on a copy, kept only when legal.
 func (s *State) Apply(p int, m engine.Move) error {
+	if s.rec != nil {
+		return s.applyRecorded(p, m)
+	}
+	return s.applyMove(p, m)
+}
+
+// applyMove is Apply without the record.
+func (s *State) applyMove(p int, m engine.Move) error {
 	if s.setup {
 		c := s.clone()
 		if err := c.apply(p, m); err != nil {
@@ -807,8 +878,7 @@ func (s *State) beginTurn() {
 	if s.turn == 1 && s.rules.firstNoDraw {
 		return
 	}
-	pl := s.players[p]
-	if len(pl.deck) == 0 && !s.canSkip(p) {
+	if s.deckLen(p) == 0 && !s.canSkip(p) {
 		s.lose(p, "could not draw a card from their deck")
 		return
 	}
@@ -840,7 +910,9 @@ func (s *State) deck(p int, d Deck) error {
 		return ruling("M4", rulingDeckFirst, fmt.Sprintf("%s's deck is already in play", s.name(p)))
 	}
 	list := d.List
-	if d.Named != "" {
+	if d.Named == Unknown {
+		list = []DeckCount{{Count: DeckSize, Card: Unknown}}
+	} else if d.Named != "" {
 		var ok bool
 		if list, ok = s.cards.Deck(d.Named); !ok {
 			return ruling("M4", rulingDeckFirst, fmt.Sprintf("the catalogue has no deck named %q (decks: %v)", d.Named, s.cards.Decks()))
@@ -849,7 +921,19 @@ func (s *State) deck(p int, d Deck) error {
 	if v := s.cards.CheckDeck(list); v != nil {
 		return v
 	}
-	s.setDeck(p, deckCards(list))
+	if !slices.ContainsFunc(list, func(dc DeckCount) bool { return dc.Card == Unknown }) {
+		s.setDeck(p, deckCards(list))
+		return nil
+	}
+	switch {
+	case s.seeded:
+		return ruling("M41", rulingUnknownSeed, "the Seed tag shuffles the decks written: a seeded game writes each deck in full")
+	case s.oneSeat && p == s.seat:
+		return ruling("M42", rulingSeat, fmt.Sprintf("the record is from %s's seat: %s's own deck is written", s.name(p), s.name(p)))
+	}
+	world, surplus := s.deckWorld(list)
+	s.setDeck(p, world)
+	s.players[p].surplus, s.players[p].unknownDeck = surplus, slices.Clone(list)
 	return nil
 }
 
@@ -908,6 +992,11 @@ func (s *State) draw(p int, d Draw) error {
 		return violation(fmt.Sprintf("%d cards drawn, but %s", len(d.Cards), owedWords(n, s.setup, turnDraw)), rule)
 	}
 	od := s.players[owner]
+	if unknownIn(d.Cards) {
+		if err := s.unknownAllowed(owner, "draw"); err != nil {
+			return err
+		}
+	}
 	if s.seeded {
 		for i, c := range d.Cards {
 			if i >= len(od.deck) {
@@ -922,20 +1011,28 @@ func (s *State) draw(p int, d Draw) error {
 			return err
 		}
 	}
-	for _, c := range d.Cards {
-		if len(od.deck) == 0 {
+	drawable := min(len(d.Cards), s.deckLen(owner))
+	ids, err := s.hideDraws(owner, d.Cards, drawable)
+	if err != nil {
+		return err
+	}
+	for i, c := range d.Cards {
+		if i == drawable {
 			s.lose(owner, "could not draw a card from their deck")
 			return nil
 		}
+		var id hidden.Card
+		if c == Unknown {
+			id, ids = ids[0], ids[1:]
+		}
 		if turnDraw {
 			s.drawPhase = false
-			od.deck = slices.Delete(od.deck, slices.Index(od.deck, c), slices.Index(od.deck, c)+1)
-			od.hand = append(od.hand, c)
+			s.drawOne(owner, c, id)
 			continue
 		}
-		s.take(owner, c)
+		s.take(owner, c, id)
 	}
-	if od.owed > 0 && len(od.deck) == 0 && !s.setup {
+	if od.owed > 0 && s.deckLen(owner) == 0 && !s.setup {
 		// The deck ran out with cards still owed (ruling M34).
 		s.lose(owner, "could not draw a card from their deck")
 	}
@@ -979,10 +1076,11 @@ func (s *State) setAside(p int) {
 	pl := s.players[p]
 	pl.mulligan = true
 	pl.aside, pl.hand = append(pl.aside, pl.hand...), nil
+	pl.asideUnseen, pl.unseen = append(pl.asideUnseen, pl.unseen...), nil
 	pl.owed, pl.opening = OpeningHand, true
 	if s.seeded {
 		s.settleOwed(p)
-	} else if len(pl.deck) < pl.owed {
+	} else if s.deckLen(p) < pl.owed {
 		// Only a deck let stand can be this short (ruling M39).
 		s.lose(p, "could not draw a card from their deck")
 	}
@@ -1028,8 +1126,8 @@ func (s *State) fromHand(p int, name string) (*Card, error) {
 	if !ok {
 		return nil, ruling("M33", rulingNames, s.cards.unknown(name))
 	}
-	if !slices.Contains(s.players[p].hand, name) {
-		return nil, ruling("M11", rulingHand, fmt.Sprintf("%s is not in %s's hand", name, s.name(p)))
+	if !slices.Contains(s.players[p].hand, name) && !s.couldHold(p, name) {
+		return nil, s.holdError(p, name)
 	}
 	return c, nil
 }
@@ -1073,6 +1171,9 @@ func (s *State) play(p int, m Play) error {
 		if s.dry {
 			return nil
 		}
+		if err := s.reveal(p, c.Name, "played"); err != nil {
+			return err
+		}
 		s.removeFromHand(p, c.Name)
 		s.attach(p, u, c, at)
 		return nil
@@ -1096,6 +1197,9 @@ func (s *State) play(p int, m Play) error {
 	}
 	if s.dry {
 		return nil
+	}
+	if err := s.reveal(p, c.Name, "played"); err != nil {
+		return err
 	}
 	s.placeUnit(p, c, at)
 	return nil
@@ -1218,6 +1322,9 @@ func (s *State) command(p int, c *Card, at *grid.Square) error {
 	if s.dry {
 		return nil
 	}
+	if err := s.reveal(p, c.Name, "played"); err != nil {
+		return err
+	}
 	s.playCommand(p, c, at)
 	return nil
 }
@@ -1278,7 +1385,7 @@ func (s *State) effectsThen(p int, effects []Effect, at grid.Square, destroy boo
 		if e.Op == OpDraw {
 			pl := s.players[p]
 			pl.owed += e.N
-			if !s.seeded && len(pl.deck) == 0 {
+			if !s.seeded && s.deckLen(p) == 0 {
 				s.lose(p, "could not draw a card from their deck")
 			}
 			continue
@@ -1535,6 +1642,9 @@ func (s *State) direct(p int, m Direct) error {
 	if s.dry {
 		return nil
 	}
+	if err := s.damaged(opp, card); err != nil {
+		return err
+	}
 	s.hitDirect(u, opp, card)
 	return nil
 }
@@ -1544,8 +1654,14 @@ func (s *State) direct(p int, m Direct) error {
 func (s *State) damageCard(opp int, written string) (string, error) {
 	od := s.players[opp]
 	card := ""
+	if written == Unknown && s.seeded {
+		return "", s.unknownAllowed(opp, "damaged card")
+	}
+	if written == Unknown {
+		return "", ruling("M44", rulingDamageKnown, fmt.Sprintf("the card %s places in the damage zone is face up: write it", s.name(opp)))
+	}
 	switch {
-	case len(od.deck) == 0:
+	case s.deckLen(opp) == 0:
 		if written != "" {
 			return "", ruling("M3", rulingNotInDeck, fmt.Sprintf("%s's deck is empty", s.name(opp)))
 		}
@@ -1624,6 +1740,9 @@ func (s *State) discard(p int, m Discard) error {
 	if s.dry {
 		return nil
 	}
+	if err := s.reveal(p, m.Card, "discarded"); err != nil {
+		return err
+	}
 	s.discardCard(p, m.Card)
 	return nil
 }
@@ -1668,7 +1787,8 @@ func (s *State) inDeck(owner int, cards []string) error {
 	for i, c := range cards {
 		// Counted rather than taken from a copy of the deck: a draw
 		// writes a card or five, and the deck is not copied for them.
-		if countOf(deck, c) > countOf(cards[:i], c) {
+		// An unseen card is the ledger's to check.
+		if c == Unknown || countOf(deck, c) > countOf(cards[:i], c) {
 			continue
 		}
 		if _, ok := s.cards.Card(c); !ok {

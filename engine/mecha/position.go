@@ -207,6 +207,12 @@ func (s *State) declareZone(p int, d DeclareZone) error {
 		return ruling("M40", rulingPositionOnce, fmt.Sprintf("%s's %s is declared twice", s.name(p), zoneName(d.Zone)))
 	}
 	for _, name := range d.Cards {
+		if name == Unknown {
+			if err := s.unknownDeclared(p, d.Zone); err != nil {
+				return err
+			}
+			continue
+		}
 		if _, err := s.card(name); err != nil {
 			return err
 		}
@@ -312,6 +318,7 @@ func (s *State) deal(p int) error {
 	}
 	top := s.pos.top[p]
 	declared := append(s.outsideDeck(p), top...)
+	declared = slices.DeleteFunc(declared, func(c string) bool { return c == Unknown })
 	for _, c := range declared {
 		if left[c] == 0 {
 			return ruling("M40", rulingPositionCards, fmt.Sprintf("%s's position holds %s of %s, and their deck of %d has %d",
@@ -329,8 +336,8 @@ func (s *State) deal(p int) error {
 		shuffle.Shuffle(pl.rng, rest)
 	}
 	pl.deck = append(slices.Clone(top), rest...)
-	pl.chosen, pl.owed, pl.opening, pl.aside = true, 0, false, nil
-	return nil
+	pl.chosen, pl.owed, pl.opening, pl.aside, pl.pooled = true, 0, false, nil, false
+	return s.hideDeclared(p)
 }
 
 // outsideDeck lists p's cards outside their deck: units and pilots on the
@@ -375,7 +382,13 @@ func (s *State) Position() engine.Position {
 func (s *State) positionOf(p int) []engine.Move {
 	pl := s.players[p]
 	var moves []engine.Move
-	if d, ok := s.deckMove(append(s.outsideDeck(p), pl.deck...)); ok {
+	// The deck is the cards out of it and its world: an unseen card in
+	// the hand is one of the world's (hidden.go).
+	known := slices.DeleteFunc(s.outsideDeck(p), func(c string) bool { return c == Unknown })
+	switch d, ok := s.deckMove(append(known, pl.deck...)); {
+	case pl.unknownDeck != nil:
+		moves = append(moves, unknownDeckMove(pl.unknownDeck))
+	case ok:
 		moves = append(moves, d)
 	}
 	for i, u := range s.board {

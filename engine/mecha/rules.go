@@ -58,6 +58,13 @@ const (
 	rulingBoard       = "The board has files a to g and ranks 1 to 5."
 	rulingNames       = "Cards are named exactly as the catalogue names them; a name that differs only in case is refused with a suggestion."
 
+	// Unknown cards.
+	rulingUnknownSeed = "A transcript with a Seed tag writes no ?: the seed deals every card."
+	rulingUnknownZone = "In a position, ? stands only in a hand: the other zones are face up, and a deck's top is declared only where it is known."
+	rulingSeat        = "A record from one seat writes every card that seat sees: its own deck and draws, and every card shown to the table."
+	rulingUnknownHold = "A card played or discarded from a hand holding unknown cards is one of them, and it must be a card they could be."
+	rulingDamageKnown = "The card placed in a damage zone is written: it is face up, and a Trigger Command there takes effect."
+
 	// Positions.
 	rulingPositionSetup = "A position is declared on the players' set-up lines, instead of the opening draws, and its first turn begins at the first turn line."
 	rulingPositionCards = "Every card of a position is one of its player's 40, in one place: on the board, in their hand, graveyard or damage zone, or in their deck."

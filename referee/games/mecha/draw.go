@@ -29,7 +29,8 @@ func mechaKey(players []string) []string {
 // mechaDraw draws the grid: each square's unit (owner, power, durability
 // and armour counters, card, pilot) and placed commands (with their time
 // counters), entry zones by the ranks; then each player's bandwidth, deck,
-// damage zone, hand and graveyard.
+// damage zone, hand and graveyard. Drawn for a seat, the other player's
+// hand is its number of cards.
 func mechaDraw(st engine.State, view referee.View) referee.Drawing {
 	players := view.Players
 	s := st.(*mecha.State)
@@ -70,12 +71,20 @@ func mechaDraw(st engine.State, view referee.View) referee.Drawing {
 	}
 	sk.Lines = referee.DrawGrid(mecha.Board, mechaCell, 1, cell, label)
 	names := func(cards []string) string { return referee.NameList(cards, grammar.MechaName.String) }
+	// From a seat, the others' hands are a count: a screen shared at the
+	// table shows what the table sees.
+	hand := func(p int) string {
+		if view.Seat >= 0 && p != view.Seat {
+			return referee.Plural(len(s.Hand(p)), "card")
+		}
+		return names(s.Hand(p))
+	}
 	sk.PlayerRows(func(p int) []string {
 		provided, used := s.Bandwidth(p)
 		damage := s.DamageZone(p)
 		return []string{
 			fmt.Sprintf("bandwidth %d of %d used, deck %s, damage zone %d of %d: %s", used, provided, referee.Plural(s.DeckSize(p), "card"), len(damage), mecha.DamageToLose, names(damage)),
-			"hand " + names(s.Hand(p)),
+			"hand " + hand(p),
 			"graveyard " + names(s.Graveyard(p)),
 		}
 	})

@@ -166,6 +166,8 @@ func mechaDeclares(m grammar.MechaMove) bool {
 func mechaNotate(m engine.Move) string {
 	var node grammar.MechaMove
 	switch m := m.(type) {
+	case engine.OnSetupLine:
+		return mechaNotate(m.Move)
 	case mecha.Deck:
 		d := &grammar.MechaDeck{Named: grammar.MechaName(m.Named)}
 		for _, dc := range m.List {
