@@ -618,7 +618,7 @@ func (w Wording) explain(err error, chunk []lexer.Token, words map[string]bool) 
 		} else {
 			span.End = tokenEnd(tok)
 		}
-		if tok.Type != lexer.EOF && len(words) > 0 && !words[tok.Value] && unicode.IsLetter([]rune(tok.Value + " ")[0]) {
+		if tok.Type != lexer.EOF && len(words) > 0 && !words[tok.Value] && len(tok.Value) >= 3 && unicode.IsLetter([]rune(tok.Value)[0]) {
 			// A word the grammar does not have: say which of its own
 			// words it may be a slip for (plcae for place), unless what
 			// was expected names it already.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tabletop-referee/referee/engine/catalogue"
+	"github.com/tabletop-referee/referee/internal/suggest"
 )
 
 // Kind is a type of card.
@@ -215,12 +216,13 @@ func (cs *Cards) unknown(kind Kind, name string) string {
 	if c, ok := cs.byName[name]; ok && !fits(c) {
 		return fmt.Sprintf("%s is a %s, not a %s", name, c.Kind, what)
 	}
+	var names []string
 	for _, c := range cs.cards {
-		if fits(c) && strings.EqualFold(c.Name, name) {
-			return fmt.Sprintf("no %s named %q in the catalogue (did you mean %q?)", what, name, c.Name)
+		if fits(c) {
+			names = append(names, c.Name)
 		}
 	}
-	return fmt.Sprintf("no %s named %q in the catalogue", what, name)
+	return fmt.Sprintf("no %s named %q in the catalogue%s", what, name, suggest.Hint(name, names))
 }
 
 // Limits on the numbers a catalogue may write.

@@ -442,6 +442,8 @@ func TestUnknownNamesSuggestAnotherName(t *testing.T) {
 			{-1, "ant", `no card named "ant" in the catalogue (did you mean "Ant"?)`},
 			{-1, "note", `no card named "note" in the catalogue (did you mean "Note"?)`},
 			{-1, "Gizmo", `no card named "Gizmo" in the catalogue`},
+			{Script, "Noet", `no script named "Noet" in the catalogue (did you mean "Note"?)`}, // a slip
+			{Module, "Alhpa", `no module named "Alhpa" in the catalogue (did you mean "Alpha"?)`},
 		} {
 			if got := cs.unknown(tt.kind, tt.name); got != tt.want {
 				t.Errorf("unknown(%d, %q) = %q, want %q", tt.kind, tt.name, got, tt.want)

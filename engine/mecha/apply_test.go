@@ -237,6 +237,7 @@ func TestDrawCountsCopiesInDeck(t *testing.T) {
 		{`Scout Scout Scout Scout Gizmo`, "Ann's deck has no Scout left"},
 		{`Scout Gizmo Scout Scout Scout`, `no card named "Gizmo" in the catalogue`},
 		{`scout`, `no card named "scout" in the catalogue (did you mean "Scout"?)`},
+		{`Scotu`, `no card named "Scotu" in the catalogue (did you mean "Scout"?)`},
 	}
 	for _, tt := range tests {
 		s := setupWithDecks(t) // Starter, with three Scouts

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tabletop-referee/referee/engine/catalogue"
+	"github.com/tabletop-referee/referee/internal/suggest"
 )
 
 // Kind is a type of card.
@@ -275,15 +276,14 @@ func (cs *Cards) Deck(name string) ([]DeckCount, bool) {
 	return nil, false
 }
 
-// unknown says that no card has a name, suggesting one that differs only
-// in case.
+// unknown says that no card has a name, suggesting the one most likely
+// meant: the same name in another case, or a slip away (Scotu, Scout).
 func (cs *Cards) unknown(name string) string {
-	for _, c := range cs.cards {
-		if strings.EqualFold(c.Name, name) {
-			return fmt.Sprintf("no card named %q in the catalogue (did you mean %q?)", name, c.Name)
-		}
+	names := make([]string, len(cs.cards))
+	for i, c := range cs.cards {
+		names[i] = c.Name
 	}
-	return fmt.Sprintf("no card named %q in the catalogue", name)
+	return fmt.Sprintf("no card named %q in the catalogue%s", name, suggest.Hint(name, names))
 }
 
 // Limits on the numbers a catalogue may write: a prototype's numbers are

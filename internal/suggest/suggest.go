@@ -15,8 +15,14 @@ import (
 // letters, at least one) and nearer than any other; "" otherwise. A
 // candidate equal to word is no suggestion.
 func Closest(word string, candidates []string) string {
+	// The same word in another case is meant, however short.
+	for _, c := range candidates {
+		if c != word && strings.EqualFold(c, word) {
+			return c
+		}
+	}
 	// A word of one or two letters is too short to have a likeliest
-	// meaning: any other short word is as near.
+	// meaning otherwise: any other short word is as near.
 	if len([]rune(word)) < 3 {
 		return ""
 	}
