@@ -20,7 +20,7 @@ func TestClosest(t *testing.T) {
 		{"Seeed", []string{"Game", "Players", "Seed", "Variant", "Catalogue", "Perspective"}, "Seed"},
 		{"place", keywords, "play"}, // the word itself is no suggestion, but a near one is
 		{"", keywords, ""},
-		{"e", []string{"x", "X"}, ""}, // too short to guess at
+		{"e", []string{"x", "X"}, ""},  // too short to guess at
 		{"a", []string{"b", "A"}, "A"}, // but not for another case
 		{"enn", []string{"end", "en"}, "end"},
 		{"Bne", []string{"Ann", "Ben"}, "Ben"}, // two letters swapped are one edit
