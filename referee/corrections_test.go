@@ -33,7 +33,7 @@ func TestIllegalMoveTakenBack(t *testing.T) {
 		t.Run(g.Name(), func(t *testing.T) {
 			var inserted atomic.Int64
 			errs := forSeeds(corruptedGames(), func(seed uint64) (errs []string) {
-				text, _ := g.Random(seed)
+				text, _ := randomGame(g, seed)
 				path := fmt.Sprintf("random-%d%s", seed, g.Extension())
 				// A move, not a declaration: a position cannot be taken back
 				// (TestCorrectedDeclaration).
@@ -105,7 +105,7 @@ func TestIllegalMoveLetStand(t *testing.T) {
 		t.Run(g.Name(), func(t *testing.T) {
 			var forced, refused atomic.Int64
 			errs := forSeeds(corruptedGames(), func(seed uint64) (errs []string) {
-				text, _ := g.Random(seed)
+				text, _ := randomGame(g, seed)
 				path := fmt.Sprintf("random-%d%s", seed, g.Extension())
 				for _, force := range []bool{true, false} {
 					// A move, not a declaration: a position cannot be let stand

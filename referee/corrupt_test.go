@@ -151,7 +151,7 @@ func TestCorruptedMoveIsFoundAtItsPlace(t *testing.T) {
 		t.Run(g.Name(), func(t *testing.T) {
 			var spoiled, declarations atomic.Int64
 			errs := forSeeds(corruptedGames(), func(seed uint64) (errs []string) {
-				text, _ := g.Random(seed)
+				text, _ := randomGame(g, seed)
 				path := fmt.Sprintf("random-%d%s", seed, g.Extension())
 				s, ok := g.(corruptor).corrupt(path, text, rand.New(rand.NewPCG(seed, 11)), spoiling{})
 				if !ok {

@@ -130,7 +130,7 @@ func TestPositionRoundTripRandom(t *testing.T) {
 	for _, g := range positionGames(t) {
 		t.Run(g.Name(), func(t *testing.T) {
 			errs := forSeeds(n, func(seed uint64) []string {
-				text, _ := g.Random(seed)
+				text, _ := randomGame(g, seed)
 				return roundTrip(g, fmt.Sprintf("random-%d%s", seed, g.Extension()), text, false)
 			})
 			for _, e := range errs {

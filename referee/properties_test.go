@@ -246,6 +246,34 @@ func randomGames() int {
 	return 10000
 }
 
+// sharedSeeds is how many random games of each game the tests share:
+// the corruption, correction and position tests each take their first
+// seeds, and the property test starts with them, so each is played once.
+const sharedSeeds = 200
+
+// randomGames memoises the shared random games, by game and seed.
+var sharedGames sync.Map
+
+// randomGame is g.Random(seed), played once for the seeds the tests
+// share (sharedSeeds) and kept.
+func randomGame(g Game, seed uint64) (text, outcome string) {
+	type key struct {
+		game string
+		seed uint64
+	}
+	if seed > sharedSeeds {
+		return g.Random(seed)
+	}
+	k := key{g.Name(), seed}
+	if v, ok := sharedGames.Load(k); ok {
+		game := v.([2]string)
+		return game[0], game[1]
+	}
+	text, outcome = g.Random(seed)
+	sharedGames.Store(k, [2]string{text, outcome})
+	return text, outcome
+}
+
 // forSeeds runs f on seeds 1..n on two goroutines, collecting what it
 // reports; the failures come back in seed order.
 func forSeeds(n int, f func(seed uint64) []string) []string {
@@ -288,7 +316,7 @@ func TestRandomGameProperties(t *testing.T) {
 				fail := func(format string, args ...any) {
 					errs = append(errs, fmt.Sprintf("seed %d: ", seed)+fmt.Sprintf(format, args...))
 				}
-				text, outcome := g.Random(seed)
+				text, outcome := randomGame(g, seed)
 				path := fmt.Sprintf("random-%d%s", seed, g.Extension())
 				r := g.Check(path, text, Options{})
 				results[seed] = r.Result
