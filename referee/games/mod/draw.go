@@ -6,7 +6,6 @@ import (
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/mod"
-	"github.com/tabletop-referee/referee/grammar"
 	"github.com/tabletop-referee/referee/referee"
 )
 
@@ -24,7 +23,7 @@ func modDraw(st engine.State, view referee.View) referee.Drawing {
 	players := view.Players
 	s := st.(*mod.State)
 	sk := referee.NewSketch(players)
-	names := func(cards []string) string { return referee.NameList(cards, grammar.ModName.String) }
+	names := func(cards []string) string { return referee.NameList(cards, modCardName) }
 	status := sk.Who(referee.Plain(fmt.Sprintf("round %d: ", s.Round())), s.Initiative()).Text(" holds the initiative")
 	switch s.Phase() {
 	case mod.Command:
@@ -62,7 +61,7 @@ func modDraw(st engine.State, view referee.View) referee.Drawing {
 	}
 	for i := len(stack) - 1; i >= 0; i-- {
 		sl := stack[i]
-		sk.Add(referee.Plain(fmt.Sprintf("  %2d. ", i+1)).Of(sl.Owner, fmt.Sprintf("%s %s %s", sk.Letter[sl.Owner], sl.How, grammar.ModName(sl.Card))))
+		sk.Add(referee.Plain(fmt.Sprintf("  %2d. ", i+1)).Of(sl.Owner, fmt.Sprintf("%s %s %s", sk.Letter[sl.Owner], sl.How, modCardName(sl.Card))))
 	}
 	sk.Add(referee.Plain("shared decks:"))
 	for i := range mod.SharedDecks {

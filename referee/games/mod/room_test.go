@@ -2,11 +2,15 @@ package mod
 
 import (
 	"reflect"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/mod"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/referee"
+	"github.com/tabletop-referee/referee/referee/catalogue"
 )
 
 // Each declaration of a position, written by modNotate, parses back to
@@ -53,4 +57,106 @@ func TestModDeclarationsNotateAndReadBack(t *testing.T) {
 			t.Errorf("%s is taken for a declaration", m)
 		}
 	}
+}
+
+// seats are the perspectives a random game is written from: every card,
+// and each player's seat.
+var seats = []referee.RandomOptions{{Unseeded: true}, {Perspective: "Ann"}, {Perspective: "Ben"}}
+
+// Random games written without a seed, every card written where the table
+// revealed it, check clean to the result of their seeded originals; so do
+// the same games written from each seat, the other player's draws and
+// ejected cards as ?.
+func TestRandomGamesUnseededAndFromEachSeat(t *testing.T) {
+	g, ok := referee.Lookup("mod")
+	if !ok {
+		t.Fatal("mod is not registered")
+	}
+	unverified := 0
+	for seed := uint64(1); seed <= 40; seed++ {
+		text, _ := g.Random(seed)
+		want := g.Check("seeded.mod", text, referee.Options{})
+		if want.ExitCode() != 0 {
+			t.Fatalf("seed %d: the seeded game does not check clean:\n%s", seed, referee.ReportText(want))
+		}
+		for _, opts := range seats {
+			written, _, err := g.RandomWith(seed, opts)
+			if err != nil {
+				t.Fatalf("seed %d %+v: %v", seed, opts, err)
+			}
+			if strings.Contains(written, "[Seed") {
+				t.Errorf("seed %d %+v: the game is written with a Seed tag", seed, opts)
+			}
+			if strings.Contains(written, "?") != (opts.Perspective != "") {
+				t.Errorf("seed %d %+v: ? written %v, want %v", seed, opts, !strings.Contains(written, "?"), opts.Perspective != "")
+			}
+			r := g.Check("unseeded.mod", written, referee.Options{})
+			if r.ExitCode() != 0 || r.Result != want.Result {
+				t.Errorf("seed %d %+v: %q (exit %d), want %q:\n%s\n%s", seed, opts, r.Result, r.ExitCode(), want.Result, referee.ReportText(r), written)
+			}
+			unverified += r.Unverified
+		}
+	}
+	if unverified == 0 {
+		t.Error("no move of a one-seat game was checked under an assumption: the hidden cards were never revealed")
+	}
+}
+
+// modReveal finds, in a game written from Ann's seat, the first card Ben
+// assigns or ejects by name: every card he draws is written ?, so each is
+// one of his unknown cards revealed.
+var modReveal = regexp.MustCompile(`(?m)^(\d+)\. Ben: (?:.*, )?(assign|eject) ("[^"]+"|[A-Za-z]+)`)
+
+// In a game written from Ann's seat, one of Ben's unknown cards revealed
+// as a card that cannot be his at that moment is flagged where it is
+// revealed, by name.
+func TestRandomGamesFromOneSeatFlagARevealThatCannotBe(t *testing.T) {
+	g, _ := referee.Lookup("mod")
+	cat, _, errs, _ := catalogue.Read("mod.cards", modCatalogue)
+	cs, cerrs := mod.Load(cat)
+	if len(errs) > 0 || len(cerrs) > 0 {
+		t.Fatalf("the default catalogue: %v %v", errs, cerrs)
+	}
+	flagged := 0
+	for seed := uint64(1); seed <= 20; seed++ {
+		text, _, err := g.RandomWith(seed, referee.RandomOptions{Perspective: "Ann"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := modReveal.FindStringSubmatchIndex(text)
+		if m == nil {
+			continue
+		}
+		at, end := m[6], m[7] // the card's name
+		named := strings.Trim(text[at:end], `"`)
+		for _, c := range cs.All() {
+			if c.Name == named {
+				continue
+			}
+			mutated := text[:at] + grammar.ModName(c.Name).String() + text[end:]
+			r := g.Check("mutated.mod", mutated, referee.Options{})
+			move := m[4] // the move's place: its verb
+			if d := firstIllegal(r); r.Illegal > 0 && d.Span.Start.Offset <= move {
+				// A card Ben cannot hold there.
+				if d.Span.Start.Offset != move || !strings.Contains(d.Msg, "Ben cannot hold "+c.Name+":") || !strings.Contains(d.Msg, "MD28") {
+					t.Errorf("seed %d: %s revealed as %s: flagged at %d with %q, want at %d, Ben cannot hold %s (MD28)",
+						seed, named, c.Name, d.Span.Start.Offset, d.Msg, move, c.Name)
+				}
+				flagged++
+			}
+			// Else a card Ben could hold there: the game goes another way.
+		}
+	}
+	if flagged == 0 {
+		t.Error("no reveal was found that a card elsewhere would break")
+	}
+}
+
+func firstIllegal(r *referee.Report) referee.Diagnostic {
+	for _, d := range r.Diagnostics {
+		if d.Severity == referee.Illegal {
+			return d
+		}
+	}
+	return referee.Diagnostic{}
 }
