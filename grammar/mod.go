@@ -263,8 +263,8 @@ var modExpect = map[string]string{
 	"ModCount":                         "a number, as in durability 7, deck 4 or slot 3",
 	"ModListName":                      `card names, as in hand Laser "Red Plating"`,
 	"(ModCount | ModListName+)":        `a number of cards or their names, as in deck 4 or deck Laser "Red Plating"`,
-	`("assigned" | "ejected" | "drafted") (<ident> | <string>)`:           "how the card was placed and its name, as in slot 3 assigned Laser",
-	`("assigned" | "ejected") (<ident> | <string>) ("ability" ModCount)?`: "assigned or ejected and the card's name, as in activating ejected Laser or activating assigned Swarm ability 2",
+	`("assigned" | "ejected" | "drafted") (<ident> | <string> | <unknown>)`:           "how the card was placed and its name, as in slot 3 assigned Laser",
+	`("assigned" | "ejected") (<ident> | <string> | <unknown>) ("ability" ModCount)?`: "assigned or ejected and the card's name, as in activating ejected Laser or activating assigned Swarm ability 2",
 }
 
 // Mod parses Mod transcripts. A declaration that begins with the word of
@@ -276,7 +276,7 @@ var Mod = must(notation.NewGrammar[ModMove](ModLexer, modExpect,
 		&ModDraw{}, &ModFuelLevel{}, &ModFuel{}, &ModSpend{}, &ModTop{},
 		&ModDurability{}, &ModInitiative{}, &ModHand{}, &ModDeck{},
 		&ModDiscardPile{}, &ModPlayArea{}, &ModSlot{}, &ModActivating{},
-		&ModRound{}, &ModShared{}, &ModUnfilled{}, &ModSeedStep{},
+		&ModRound{}, &ModShared{}, &ModUnfilled{}, &ModSeedStep{}, &ModDrawn{},
 	),
 ))
 
@@ -345,7 +345,7 @@ type ModSlot struct {
 	notation.Node
 	N    ModCount `parser:"'slot' @@"`
 	How  string   `parser:"@('assigned' | 'ejected' | 'drafted')"`
-	Card ModName  `parser:"@(Ident | String)"`
+	Card ModName  `parser:"@(Ident | String | Unknown)"`
 }
 
 // ModActivating declares the card of the player's that is activating,
@@ -356,8 +356,16 @@ type ModSlot struct {
 type ModActivating struct {
 	notation.Node
 	How     string   `parser:"'activating' @('assigned' | 'ejected')"`
-	Card    ModName  `parser:"@(Ident | String)"`
+	Card    ModName  `parser:"@(Ident | String | Unknown)"`
 	Ability ModCount `parser:"( 'ability' @@ )?"`
+}
+
+// ModDrawn declares, in a position without a seed, that the last cards
+// of the player's hand were drawn and are not yet written: drawn 2. The
+// transcript's first moves write them (draw Laser, Ann draw ?).
+type ModDrawn struct {
+	notation.Node
+	N ModCount `parser:"'drawn' @@"`
 }
 
 // ModRound declares the round, on the board line: round 3.
@@ -452,7 +460,7 @@ var (
 	modWords   = []string{
 		"assign", "eject", "draft", "pass", "draw", "fuel", "spend", "top",
 		"durability", "initiative", "hand", "deck", "discard", "play", "slot",
-		"activating", "round", "shared", "stack", "seed",
+		"activating", "round", "shared", "stack", "seed", "drawn",
 	}
 )
 
@@ -469,6 +477,14 @@ func (*ModRound) modMove()       {}
 func (*ModShared) modMove()      {}
 func (*ModUnfilled) modMove()    {}
 func (*ModSeedStep) modMove()    {}
+func (*ModDrawn) modMove()       {}
+
+// Relocate is the declaration as parsed at r's place.
+func (m *ModDrawn) Relocate(r *notation.Relocation) ModMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	return c
+}
 
 // Relocate is the declaration as parsed at r's place. Its lists of names
 // are shared: a parsed transcript is never changed.
@@ -564,7 +580,11 @@ func (m *ModSeedStep) Relocate(r *notation.Relocation) ModMove {
 
 // modList writes a word (or words) and a list of names.
 func modList(word string, cards []ModListName) string {
-	return names(word, cards...)
+	parts := []string{word}
+	for _, c := range cards {
+		parts = append(parts, modCard(ModName(c)))
+	}
+	return strings.Join(parts, " ")
 }
 
 func (m *ModDurability) String() string  { return "durability " + strconv.Itoa(int(m.N)) }
@@ -576,6 +596,7 @@ func (m *ModPlayArea) String() string    { return modList("play area", m.Cards) 
 func (m *ModRound) String() string       { return "round " + strconv.Itoa(int(m.N)) }
 func (*ModUnfilled) String() string      { return "stack unfilled" }
 func (m *ModSeedStep) String() string    { return "seed step " + strconv.Itoa(int(m.N)) }
+func (m *ModDrawn) String() string       { return "drawn " + strconv.Itoa(int(m.N)) }
 
 func (m *ModDeck) String() string {
 	if len(m.Cards) == 0 {
@@ -585,11 +606,11 @@ func (m *ModDeck) String() string {
 }
 
 func (m *ModSlot) String() string {
-	return "slot " + strconv.Itoa(int(m.N)) + " " + m.How + " " + m.Card.String()
+	return "slot " + strconv.Itoa(int(m.N)) + " " + m.How + " " + modCard(m.Card)
 }
 
 func (m *ModActivating) String() string {
-	s := "activating " + m.How + " " + m.Card.String()
+	s := "activating " + m.How + " " + modCard(m.Card)
 	if m.Ability != 0 {
 		s += " ability " + strconv.Itoa(int(m.Ability))
 	}

@@ -262,7 +262,7 @@ func TestModExpectKeys(t *testing.T) {
 func TestModEBNF(t *testing.T) {
 	ebnf := Mod.EBNF()
 	for _, want := range []string{
-		`ModMove = ModAssign | ModEject | ModDraft | ModPass | ModDraw | ModFuelLevel | ModFuel | ModSpend | ModTop | ModDurability | ModInitiative | ModHand | ModDeck | ModDiscardPile | ModPlayArea | ModSlot | ModActivating | ModRound | ModShared | ModUnfilled | ModSeedStep .`,
+		`ModMove = ModAssign | ModEject | ModDraft | ModPass | ModDraw | ModFuelLevel | ModFuel | ModSpend | ModTop | ModDurability | ModInitiative | ModHand | ModDeck | ModDiscardPile | ModPlayArea | ModSlot | ModActivating | ModRound | ModShared | ModUnfilled | ModSeedStep | ModDrawn .`,
 		`ModDeck = "deck" (ModCount | ModListName+) .`,
 		`ModShared = "shared" "pile"? <int> (ModCount | ModListName+) .`,
 		`ModAssign = "assign" (<ident> | <string> | <unknown>) .`,

@@ -550,3 +550,183 @@ func (s *State) handGuesses(p int) []string {
 	}
 	return out
 }
+
+// Positions without a seed (ruling MD29): a player's deck is declared by
+// the cards unseen of theirs, those in the deck and those written ?
+// elsewhere, in any order; ? stands for an unknown card in a hand, a
+// discard pile, the stack (ejected) or a shared deck below its top.
+
+// checkUnknowns refuses a ? a position may not write, and a seeded
+// position's ?.
+func (s *State) checkUnknowns(p int, m engine.Move) error {
+	cards, _ := declaredCards(m)
+	unknown := slices.Contains(cards, Unknown)
+	if s.u == nil {
+		if unknown {
+			return ruling("MD27", rulingSeedDeals, fmt.Sprintf("%s writes ?, but the Seed tag deals every card", declareWords(m)))
+		}
+		if _, ok := m.(Drawn); ok {
+			return ruling("MD27", rulingSeedDeals, "drawn says a draw is not written, but the Seed tag deals every card")
+		}
+		return nil
+	}
+	refuse := func(what string) error {
+		return ruling("MD29", rulingUnseededPosition, what)
+	}
+	switch m := m.(type) {
+	case Deck:
+		if len(m.Cards) == 0 {
+			return refuse(fmt.Sprintf("%s's deck is declared by a count, which only a seed can deal: declare the cards unseen of %s's, as in deck Laser Missile", s.name(p), s.name(p)))
+		}
+		if unknown {
+			return refuse(fmt.Sprintf("%s's deck is declared with ?: declare the cards unseen of %s's by name", s.name(p), s.name(p)))
+		}
+	case Shared:
+		if m.Pile && unknown {
+			return refuse(fmt.Sprintf("the discard pile of shared deck %d is face up: its cards are named", m.Deck))
+		}
+		for i, c := range m.Cards {
+			if !m.Pile && i > 0 && c != Unknown {
+				return refuse(fmt.Sprintf("shared deck %d is declared with %s below its top, but without a seed only the top is known: write ? for the others", m.Deck, c))
+			}
+		}
+	case PlayArea:
+		if unknown {
+			return refuse(fmt.Sprintf("%s's play area holds upgrades face up: name them", s.name(p)))
+		}
+	case StackSlot:
+		if m.Card == Unknown && m.How != Ejected {
+			return refuse(fmt.Sprintf("slot %d holds a card %s face up: name it", m.N, m.How))
+		}
+	case Activating:
+		if m.Card == Unknown && m.How != Ejected {
+			return refuse(fmt.Sprintf("the assigned card activating is face up: name it"))
+		}
+	case Drawn:
+		if m.N < 0 {
+			return refuse(fmt.Sprintf("%s has drawn %d cards", s.name(p), m.N))
+		}
+	}
+	return nil
+}
+
+// knownCards is what a declaration names that counts against the game's
+// copies: ? is no copy, but stands for one of the player's unseen cards
+// (their deck's declaration names it), or, in a shared deck, for one of
+// the cards the position names nowhere.
+func (s *State) knownCards(m engine.Move, named []string, count int) ([]string, int) {
+	if !slices.Contains(named, Unknown) {
+		return named, count
+	}
+	out := make([]string, 0, len(named))
+	for _, c := range named {
+		if c != Unknown {
+			out = append(out, c)
+		} else if _, shared := m.(Shared); shared {
+			count++
+		}
+	}
+	return out, count
+}
+
+// unseededPosition makes the ledger of a position without a seed: the
+// shared decks' pool holds the cards the position names nowhere, each
+// player's pool the cards their deck is declared with; each ? of theirs is
+// an unknown card drawn from it, and the deck holds the rest, unknown.
+func (s *State) unseededPosition(d *declaring) error {
+	u := &unseeded{led: &hidden.Ledger{}, oneSeat: s.u.oneSeat, seat: s.u.seat}
+	for i, n := range d.counts[2:] {
+		if n >= 0 {
+			s.shared[i].Deck = unknowns(n) // a count: the top is to write
+		}
+	}
+	_, set := s.cards.Shared()
+	left := copyCounts(d.copies)
+	world := slices.DeleteFunc(set, func(c string) bool {
+		if left[c] > 0 {
+			left[c]--
+			return true
+		}
+		return false
+	})
+	u.shared = u.led.NewPool(world)
+	unknown := 0
+	for i, sd := range s.shared {
+		if len(sd.Deck) > 0 && sd.Deck[0] == Unknown {
+			u.pendTop[i] = true
+		}
+		for _, c := range sd.Deck {
+			if c == Unknown {
+				unknown++
+			}
+		}
+	}
+	if unknown > len(world) {
+		return ruling("MD29", rulingUnseededPosition, fmt.Sprintf("the shared decks hold %d unknown cards, more than the %d cards the position names nowhere", unknown, len(world)))
+	}
+	for p, pl := range s.players {
+		unseen := pl.deck // as declared: the cards unseen of the player's
+		u.pools[p] = u.led.NewPool(unseen)
+		inHand := 0
+		for _, c := range pl.hand {
+			if c == Unknown {
+				inHand++
+			}
+		}
+		n := d.drawn[p]
+		if n > len(pl.hand) || slices.ContainsFunc(pl.hand[len(pl.hand)-n:], func(c string) bool { return c != Unknown }) {
+			return ruling("MD29", rulingUnseededPosition, fmt.Sprintf("drawn %d says the last %d cards of %s's hand are not written, but they are not all ?", n, n, s.name(p)))
+		}
+		out := 0
+		for _, c := range pl.discard {
+			if c == Unknown {
+				out++
+			}
+		}
+		for _, sl := range d.slots {
+			if sl.Owner == p && sl.Card == Unknown {
+				out++
+			}
+		}
+		if s.ejected.Owner == p && s.ejected.Card == Unknown && d.activating == p {
+			out++
+		}
+		total := inHand + out
+		if total > len(unseen) {
+			return ruling("MD29", rulingUnseededPosition, fmt.Sprintf("%s has %d unknown cards, more than the %s unseen of %s's deck", s.name(p), total, plural(len(unseen), "card"), s.name(p)))
+		}
+		for range total - n {
+			c, _ := u.led.Hide(u.pools[p])
+			u.hid[p] = append(u.hid[p], c)
+		}
+		for range n {
+			c, _ := u.led.Hide(u.pools[p])
+			u.pend[p] = append(u.pend[p], c)
+		}
+		u.out[p] = out
+		pl.deck = unknowns(len(unseen) - total)
+	}
+	s.u = u
+	return nil
+}
+
+// unseen is the cards unseen of player p's: in the deck, or unknown
+// cards drawn from it, in the catalogue's order.
+func (s *State) unseen(p int) []string {
+	u := s.u
+	var out []string
+	for _, name := range distinct(s.cards.shared) {
+		for range u.led.Count(u.pools[p], name) {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// plural writes a number of things.
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}

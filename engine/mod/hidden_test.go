@@ -257,3 +257,70 @@ func TestRecordedAndHidden(t *testing.T) {
 		}
 	}
 }
+
+func TestRulingMD29PositionsWithoutASeed(t *testing.T) {
+	line := func(m engine.Move) engine.Move { return engine.OnSetupLine{Move: m} }
+	t.Run("refused", func(t *testing.T) {
+		for _, tt := range []struct {
+			name string
+			by   int
+			m    engine.Move
+			want verdict
+		}{
+			{"a deck by a count", ann, Deck{Count: 3}, ruled("MD29", rulingUnseededPosition)},
+			{"a deck with ?", ann, Deck{Cards: names("Laser ?")}, ruled("MD29", rulingUnseededPosition)},
+			{"a shared pile with ?", engine.Nobody, Shared{Pile: true, Deck: 1, Cards: names("?")}, ruled("MD29", rulingUnseededPosition)},
+			{"a card named below a shared top", engine.Nobody, Shared{Deck: 1, Cards: names("Laser Red")}, ruled("MD29", rulingUnseededPosition)},
+			{"a play area with ?", ann, PlayArea{Cards: names("?")}, ruled("MD29", rulingUnseededPosition)},
+			{"an assigned ?", ann, StackSlot{N: 1, How: Assigned, Card: Unknown}, ruled("MD29", rulingUnseededPosition)},
+			{"drawn -1", ann, Drawn{N: -1}, ruled("MD29", rulingUnseededPosition)},
+		} {
+			t.Run(tt.name, func(t *testing.T) {
+				expect(t, newUnseeded(t, engine.Options{}), tt.by, line(tt.m), tt.want)
+			})
+		}
+	})
+	t.Run("with a seed, no ?", func(t *testing.T) {
+		s := newGame(t, loadCards(t, withShared(unseededShared)), 1, nil)
+		expect(t, s, ann, line(Hand{Cards: names("?")}), ruled("MD27", rulingSeedDeals))
+		expect(t, s, ann, line(Drawn{N: 1}), ruled("MD27", rulingSeedDeals))
+	})
+	t.Run("a position with unknown cards and draws to write", func(t *testing.T) {
+		s := newUnseeded(t, engine.Options{OneSeat: true, Seat: ann})
+		mustApply(t, s, ann, line(Hand{Cards: names("Laser")}), line(Deck{Cards: names("Missile Red")}))
+		mustApply(t, s, ben, line(Hand{Cards: names("? ?")}), line(Deck{Cards: names("Laser Red Red")}), line(Drawn{N: 1}))
+		mustApply(t, s, engine.Nobody, line(Shared{Deck: 1, Cards: names("Missile ? ?")}), line(Shared{Deck: 2, Count: 2}))
+		if err := s.StartAt(5, ann); err != nil {
+			t.Fatal(err)
+		}
+		checkCards(t, "Ben's hand", s.Hand(ben), "? ?")
+		if len(s.Deck(ann)) != 2 || len(s.Deck(ben)) != 1 {
+			t.Errorf("decks of %d and %d cards, want 2 and 1", len(s.Deck(ann)), len(s.Deck(ben)))
+		}
+		v := expect(t, s, ann, assign("Laser"), ruled("MD24", rulingRecord))
+		if !strings.Contains(v.What, "Ben's draw is not written yet") {
+			t.Errorf("a move before Ben's draw is written: %q", v.What)
+		}
+		expect(t, s, ben, DrawCard{Card: "Missile"}, ruled("MD28", rulingChecking))
+		mustApply(t, s, ben, DrawCard{Card: "Laser"})
+		expect(t, s, ann, Top{Deck: 2, Card: "Missile"}, ok)
+		expect(t, s, ann, assign("Laser"), ok)
+		pos := s.Position()
+		var board []string
+		for _, m := range pos.Lines[2].Moves {
+			board = append(board, moveKey(m))
+		}
+		if !slices.Contains(board, `mod.Shared{Pile:false Deck:2 Cards:[Missile ?] Count:0}`) {
+			t.Errorf("the board written: %q", board)
+		}
+	})
+	t.Run("more unknown cards than a deck's unseen cards", func(t *testing.T) {
+		s := newUnseeded(t, engine.Options{})
+		mustApply(t, s, ben, line(Hand{Cards: names("? ?")}), line(Deck{Cards: names("Laser")}))
+		mustApply(t, s, engine.Nobody, line(Shared{Deck: 1, Cards: names("Missile")}))
+		err := s.StartAt(5, ann)
+		if err == nil || !strings.Contains(err.Error(), "Ben has 2 unknown cards, more than the 1 card unseen of Ben's deck") {
+			t.Errorf("StartAt: %v", err)
+		}
+	})
+}

@@ -72,7 +72,7 @@ func modDeclares(m grammar.ModMove) bool {
 	case *grammar.ModDurability, *grammar.ModFuelLevel, *grammar.ModInitiative,
 		*grammar.ModHand, *grammar.ModDeck, *grammar.ModDiscardPile, *grammar.ModPlayArea,
 		*grammar.ModSlot, *grammar.ModActivating, *grammar.ModRound, *grammar.ModShared,
-		*grammar.ModUnfilled, *grammar.ModSeedStep:
+		*grammar.ModUnfilled, *grammar.ModSeedStep, *grammar.ModDrawn:
 		return true
 	}
 	return false
@@ -133,6 +133,8 @@ func modDeclaration(m grammar.ModMove) engine.Move {
 		return mod.Unfilled{}
 	case *grammar.ModSeedStep:
 		return mod.SeedStep{N: int(m.N)}
+	case *grammar.ModDrawn:
+		return mod.Drawn{N: int(m.N)}
 	}
 	return nil
 }
@@ -167,6 +169,8 @@ func modDeclarationNode(m engine.Move) grammar.ModMove {
 		return &grammar.ModUnfilled{Unfilled: true}
 	case mod.SeedStep:
 		return &grammar.ModSeedStep{N: grammar.ModCount(m.N)}
+	case mod.Drawn:
+		return &grammar.ModDrawn{N: grammar.ModCount(m.N)}
 	}
 	return nil
 }

@@ -160,3 +160,42 @@ func firstIllegal(r *referee.Report) referee.Diagnostic {
 	}
 	return referee.Diagnostic{}
 }
+
+// Random games written without a seed, and from each seat, cut at a few
+// turns with referee position --rest, check from the position to the
+// same result and final state: an unseeded position says what is unseen,
+// what is unknown and what is still to write (ruling MD29).
+func TestUnseededPositionsRoundTrip(t *testing.T) {
+	g, _ := referee.Lookup("mod")
+	verdict := func(r *referee.Report) string {
+		var b strings.Builder
+		b.WriteString(r.Result + "\n")
+		for _, row := range r.State {
+			b.WriteString(row.Name + ": " + row.Value + "\n")
+		}
+		for _, d := range r.Diagnostics {
+			if d.Severity == referee.Illegal {
+				b.WriteString(d.Msg + "\n")
+			}
+		}
+		return b.String()
+	}
+	for seed := uint64(1); seed <= 12; seed++ {
+		for _, opts := range seats {
+			text, _, err := g.RandomWith(seed, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := verdict(g.Check("whole.mod", text, referee.Options{}))
+			for _, turn := range []int{1, 10, 20, 35, 50} {
+				cut, r := g.Position("whole.mod", text, referee.Options{}, turn, true)
+				if cut == "" {
+					continue // the game ended before
+				}
+				if got := verdict(g.Check("cut.mod", cut, referee.Options{})); got != want {
+					t.Errorf("seed %d %+v cut after turn %d:\n%s\nwant\n%s\nfrom\n%s\n%s", seed, opts, turn, got, want, cut, referee.ReportText(r))
+				}
+			}
+		}
+	}
+}
