@@ -199,3 +199,53 @@ func TestUnseededPositionsRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// Drawn from Ann's seat, Ben's hand is a count and his ejected card face
+// down; drawn for every card, both show.
+func TestDrawFromASeat(t *testing.T) {
+	cat, _, _, _ := catalogue.Read("mod.cards", modCatalogue)
+	cs, _ := mod.Load(cat)
+	st, err := mod.Game{Cards: cs}.New(engine.Options{Players: []string{"Ann", "Ben"}, Seeded: true, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Round 1: both draft until the stack is full; the reset deals each
+	// a card. Then Ann assigns, and Ben ejects his card.
+	for range 10 {
+		p := st.ToMove()
+		must(t, st.Apply(p, st.Legal()[0]))
+		must(t, st.Apply(p, engine.EndTurn{}))
+	}
+	s := st.(*mod.State)
+	annCard, benCard := s.Hand(0)[0], s.Hand(1)[0]
+	check := func(when string, seat int, shown, not []string) {
+		t.Helper()
+		text := modDraw(st, referee.View{Players: []string{"Ann", "Ben"}, Seat: seat}).String()
+		for _, want := range shown {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s, seat %d: %q not drawn:\n%s", when, seat, want, text)
+			}
+		}
+		for _, bad := range not {
+			if strings.Contains(text, bad) {
+				t.Errorf("%s, seat %d: %q drawn:\n%s", when, seat, bad, text)
+			}
+		}
+	}
+	ann, ben := "hand "+modCardName(annCard), "hand "+modCardName(benCard)
+	check("round 2", engine.Nobody, []string{ann, ben}, nil)
+	check("round 2", 0, []string{ann, "hand 1 card"}, []string{ben})
+	check("round 2", 1, []string{ben, "hand 1 card"}, []string{ann})
+	must(t, st.Apply(1, mod.Eject{Card: benCard}))
+	ejected := "B ejected " + modCardName(benCard)
+	check("Ben's eject", engine.Nobody, []string{ejected}, nil)
+	check("Ben's eject", 0, []string{"B ejected face down"}, []string{ejected})
+	check("Ben's eject", 1, []string{ejected}, nil)
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
