@@ -3,6 +3,7 @@ package mod
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/hidden"
@@ -285,7 +286,7 @@ func (s *State) recordTop(m Top) error {
 	}
 	why := fmt.Sprintf("the last came to the top of shared deck %d on turn %d", m.Deck, s.turn)
 	if err := u.try(func() error { return u.led.Take(u.shared, m.Card, why) }); err != nil {
-		return s.conflict(fmt.Sprintf("shared deck %d cannot show %s on top", m.Deck, m.Card), m.Card, err, true)
+		return s.conflict(fmt.Sprintf("shared deck %d cannot show %s on top", m.Deck, m.Card), engine.Nobody, m.Card, err)
 	}
 	d.Deck[0] = m.Card
 	u.pendTop[m.Deck-1] = false
@@ -316,7 +317,7 @@ func (s *State) recordDraw(p int, card string) error {
 	if err := u.try(func() error {
 		return u.led.Reveal(c, card, fmt.Sprintf("the last was drawn by %s on turn %d", s.name(p), s.turn))
 	}); err != nil {
-		return s.conflict(what, card, err, false)
+		return s.conflict(what, p, card, err)
 	}
 	u.records++
 	pl.hand[at] = card
@@ -325,25 +326,56 @@ func (s *State) recordDraw(p int, card string) error {
 }
 
 // conflict is the illegal move a *hidden.Conflict makes: what cannot be,
-// and why.
-func (s *State) conflict(what, card string, err error, shared bool) error {
+// and why, said by what the table shows now (where the copies are), not
+// by the history that led there, so that a position taken before it says
+// the same (ruling MD29). p is the player whose deck the card would come
+// from, or engine.Nobody for the shared decks.
+func (s *State) conflict(what string, p int, card string, err error) error {
 	c, ok := err.(*hidden.Conflict)
 	if !ok {
 		return ruling("MD28", rulingChecking, what+": "+err.Error())
 	}
-	whose := "in that deck"
-	if shared {
-		whose = "in the shared decks"
+	if p < 0 {
+		return ruling("MD28", rulingChecking, fmt.Sprintf("%s: every %s of the shared decks is seen elsewhere", what, card))
 	}
-	switch {
-	case c.Forced:
-		return ruling("MD28", rulingChecking, fmt.Sprintf("%s: every %s left %s must be one of the unknown cards drawn from it before", what, card, whose))
-	case c.Why != "":
-		return ruling("MD28", rulingChecking, fmt.Sprintf("%s: every %s %s is seen elsewhere: %s", what, card, whose, c.Why))
-	case shared:
-		return ruling("MD28", rulingChecking, fmt.Sprintf("%s: the shared decks hold no %s", what, card))
+	if c.Forced {
+		return ruling("MD28", rulingChecking, fmt.Sprintf("%s: each %s left in %s's deck must be one of the unknown cards drawn from it before", what, card, s.name(p)))
 	}
-	return ruling("MD28", rulingChecking, fmt.Sprintf("%s: no %s was ever shuffled into that deck", what, card))
+	if where := s.whereSeen(p, card); where != "" {
+		return ruling("MD28", rulingChecking, fmt.Sprintf("%s: every %s of %s's is seen: %s", what, card, s.name(p), where))
+	}
+	return ruling("MD28", rulingChecking, fmt.Sprintf("%s: no %s was ever shuffled into %s's deck", what, card, s.name(p)))
+}
+
+// whereSeen says where player p's known copies of card are: their hand,
+// discard pile, play area, the stack, or activating.
+func (s *State) whereSeen(p int, card string) string {
+	pl := s.players[p]
+	var parts []string
+	add := func(n int, where string) {
+		if n > 0 {
+			parts = append(parts, fmt.Sprintf("%d in %s", n, where))
+		}
+	}
+	add(copiesOf(pl.hand, card), s.name(p)+"'s hand")
+	add(copiesOf(pl.discard, card), s.name(p)+"'s discard pile")
+	add(copiesOf(pl.play, card), s.name(p)+"'s play area")
+	n := 0
+	for _, sl := range s.stack {
+		if sl.Owner == p && sl.Card == card {
+			n++
+		}
+	}
+	add(n, "the stack")
+	n = 0
+	if s.phase == EjectChoice && s.ejected.Owner == p && s.ejected.Card == card {
+		n++
+	}
+	if r := s.resolving; r.card != nil && r.owner == p && r.card.Name == card {
+		n++
+	}
+	add(n, "activation")
+	return strings.Join(parts, ", ")
 }
 
 // unknownsInHand is the number of player p's unknown cards in hand.
@@ -385,7 +417,7 @@ func (s *State) fromHand(p int, m engine.Move) error {
 		return err
 	})
 	if err != nil {
-		return s.conflict(what, card, err, false)
+		return s.conflict(what, p, card, err)
 	}
 	u.hid[p] = slices.Delete(u.hid[p], k, k+1)
 	pl.hand[slices.Index(pl.hand, Unknown)] = card

@@ -76,7 +76,7 @@ func TestRulingMD24UnseededRecords(t *testing.T) {
 		// Ann drew first, holding the initiative (MD14); either may write
 		// first, each their own.
 		v := expect(t, s, ben, DrawCard{Card: "Sword"}, ruled("MD28", rulingChecking))
-		if !strings.Contains(v.What, "Ben cannot draw Sword: no Sword was ever shuffled into that deck") {
+		if !strings.Contains(v.What, "Ben cannot draw Sword: no Sword was ever shuffled into Ben's deck") {
 			t.Errorf("a card Ben never had: %q", v.What)
 		}
 		mustApply(t, s, ben, DrawCard{Card: "Red"})
@@ -86,7 +86,7 @@ func TestRulingMD24UnseededRecords(t *testing.T) {
 		}
 		mustApply(t, s, ann, DrawCard{Card: "Laser"})
 		v = expect(t, s, ben, Top{Deck: 3, Card: "Missile"}, ruled("MD28", rulingChecking))
-		if !strings.Contains(v.What, "shared deck 3 cannot show Missile on top: every Missile in the shared decks is seen elsewhere: the last came to the top of shared deck 1 on turn 7") {
+		if !strings.Contains(v.What, "shared deck 3 cannot show Missile on top: every Missile of the shared decks is seen elsewhere") {
 			t.Errorf("a fifth Missile on top: %q", v.What)
 		}
 		expect(t, s, ben, Top{Deck: 1, Card: "Red"}, ruled("MD24", rulingRecord)) // deck 1 is empty
@@ -147,7 +147,7 @@ func TestRulingMD25To27UnknownCardsSeatsAndSeeds(t *testing.T) {
 		mustApply(t, s, ben, DrawCard{Card: Unknown}, Top{Deck: 3, Card: "Red"})
 		checkCards(t, "Ben's hand", s.Hand(ben), "?")
 		v := expect(t, s, ben, assign("Sword"), ruled("MD28", rulingChecking))
-		if !strings.Contains(v.What, "Ben cannot hold Sword: no Sword was ever shuffled into that deck") {
+		if !strings.Contains(v.What, "Ben cannot hold Sword: no Sword was ever shuffled into Ben's deck") {
 			t.Errorf("Ben assigning a card he never had: %q", v.What)
 		}
 		mustApply(t, s, ben, assign("Laser"))
@@ -203,7 +203,7 @@ func TestRulingMD28AnUnknownCardThatCannotBe(t *testing.T) {
 		checkCards(t, "Ben's hand", s.Hand(ben), "? ?")
 		mustApply(t, s, ann, assign("Laser"), engine.EndTurn{})
 		v := expect(t, s, ben, assign("Red"), ruled("MD28", rulingChecking))
-		if !strings.Contains(v.What, "Ben cannot hold Red: every Red in that deck is seen elsewhere: the last was drawn by Ben on turn 11") {
+		if !strings.Contains(v.What, "Ben cannot hold Red: every Red of Ben's is seen: 2 in Ben's discard pile") {
 			t.Errorf("a second Red: %q", v.What)
 		}
 		mustApply(t, s, ben, assign("Missile"))
