@@ -1,9 +1,11 @@
 package mod
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tabletop-referee/referee/engine"
 )
@@ -323,4 +325,59 @@ func TestRulingMD29PositionsWithoutASeed(t *testing.T) {
 			t.Errorf("StartAt: %v", err)
 		}
 	})
+}
+
+// Many unknown cards cost a matching, not a search: a hand of 100 unknown
+// cards, drawn from a deck of 25 names four times over, reveals each name
+// at once, and the reveals that follow, one a turn, stay quick.
+func TestManyUnknownCards(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("[Game \"mod\"]\n")
+	var deck, all []string
+	for i := range 25 {
+		name := "C" + string(rune('A'+i))
+		fmt.Fprintf(&src, "action %s cost 0 : fuel 1\n", name)
+		deck = append(deck, "4 "+name)
+		for range 4 {
+			all = append(all, name)
+		}
+	}
+	deck[0] = "6 CA" // 102 shared cards, a multiple of three; Ann holds one
+	src.WriteString("deck Shared " + strings.Join(deck, " ") + "\n")
+	cs := loadCards(t, src.String())
+	st, err := Game{Cards: cs}.New(engine.Options{Players: players})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	line := func(m engine.Move) engine.Move { return engine.OnSetupLine{Move: m} }
+	hand := make([]string, 100)
+	for i := range hand {
+		hand[i] = Unknown
+	}
+	mustApply(t, s, ben, line(Hand{Cards: hand}), line(Deck{Cards: all}))
+	mustApply(t, s, ann, line(Hand{Cards: names("CA")}))
+	if err := s.StartAt(1, ben); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	for _, name := range distinct(all) {
+		c := s.clone()
+		mustApply(t, c, ben, assign(name))
+	}
+	// Ben reveals four of each name, a turn each, Ann passing between.
+	for i := range 5 {
+		mustApply(t, s, ben, assign(all[i*4]), engine.EndTurn{})
+		if i == 0 {
+			mustApply(t, s, ann, assign("CA"), engine.EndTurn{})
+		} else if s.ToMove() == ann {
+			mustApply(t, s, ann, Pass{}, engine.EndTurn{})
+		}
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("100 unknown cards took %v: the reveals search", d)
+	}
+	if s.Assumptions() < 5 {
+		t.Errorf("%d assumptions, want 5 or more", s.Assumptions())
+	}
 }

@@ -249,3 +249,34 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// BenchmarkCheckOneSeat checks the same random games written three ways:
+// seeded, without a seed with every card written, and from Ann's seat
+// with Ben's hidden cards as ?. The one-seat record should cost at most
+// twice the full one.
+func BenchmarkCheckOneSeat(b *testing.B) {
+	g, _ := referee.Lookup("mod")
+	ways := []struct {
+		name string
+		opts *referee.RandomOptions
+	}{{"seeded", nil}, {"every card", &seats[0]}, {"one seat", &seats[1]}}
+	for _, way := range ways {
+		var texts []string
+		for seed := uint64(1); seed <= 20; seed++ {
+			text, _ := g.Random(seed)
+			if way.opts != nil {
+				text, _, _ = g.RandomWith(seed, *way.opts)
+			}
+			texts = append(texts, text)
+		}
+		b.Run(way.name, func(b *testing.B) {
+			for b.Loop() {
+				for _, text := range texts {
+					if r := g.Check("bench.mod", text, referee.Options{}); r.ExitCode() != 0 {
+						b.Fatal(referee.ReportText(r))
+					}
+				}
+			}
+		})
+	}
+}
