@@ -381,3 +381,30 @@ func TestManyUnknownCards(t *testing.T) {
 		t.Errorf("%d assumptions, want 5 or more", s.Assumptions())
 	}
 }
+
+// In an unseeded game, from either seat or none, every move Legal lists
+// applies, the records of what the table reveals among them, until the
+// game ends.
+func TestUnseededLegalMovesApply(t *testing.T) {
+	for _, opts := range []engine.Options{{}, {OneSeat: true, Seat: ann}, {OneSeat: true, Seat: ben}} {
+		s := newUnseeded(t, opts)
+		for step := 0; step < 400 && !s.Outcome().Over; step++ {
+			moves := checkLegalMovesApply(t, s)
+			if t.Failed() {
+				return
+			}
+			// Prefer a move that is not ending the turn, and vary which.
+			m := moves[(step*7)%len(moves)]
+			p := s.ToMove()
+			if by, ok := m.(engine.By); ok {
+				p, m = by.Player, by.Move
+			}
+			if err := s.Apply(p, m); err != nil {
+				t.Fatalf("step %d: %s: %v", step, moveKey(m), err)
+			}
+		}
+		if s.Round() < 3 {
+			t.Errorf("%+v: the walk stopped in round %d", opts, s.Round())
+		}
+	}
+}

@@ -357,6 +357,9 @@ func ruling(id, rule, what string) error {
 // every check is made before anything changes, so the state needs no
 // copy. Force makes the same move with fewer checks (force.go).
 func (s *State) Apply(p int, m engine.Move) error {
+	if by, ok := m.(engine.By); ok && isRecord(by.Move) {
+		p, m = by.Player, by.Move // a draw Legal lists for the other player
+	}
 	if d, setup, ok := declaration(m); ok {
 		return s.declare(p, d, setup) // a position's (position.go)
 	}
