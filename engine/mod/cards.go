@@ -163,6 +163,10 @@ func loadCard(e catalogue.Entry) (*Card, []*catalogue.Error) {
 	fail := func(id int, format string, args ...any) {
 		errs = append(errs, catalogue.Errorf(id, format, args...))
 	}
+	if e.Name == Unknown {
+		// A transcript writes ? for a card nobody recorded (ruling MD25).
+		fail(e.ID, "no card may be named ?: a transcript writes ? for a card nobody recorded")
+	}
 	seen := map[string]bool{}
 	props := e.Props
 	for i := 0; i < len(props); i++ {

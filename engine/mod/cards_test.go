@@ -181,6 +181,9 @@ func TestCatalogueErrorsAtTheirItems(t *testing.T) {
 		card("unknown kind in capitals", `^Action Zap cost 1 : damage 2 energy`, `unknown kind of card "Action": Mod has action, upgrade and deck`),
 		card("another game's kind", `^mecha Scout cost 1 power 1 durability 2`, `unknown kind of card "mecha": Mod has action, upgrade and deck`),
 
+		// ? is the notation's unknown card (ruling MD25).
+		card("a card named ?", `^action "?" cost 1 : damage 2 energy`, `no card may be named ?: a transcript writes ? for a card nobody recorded`),
+
 		// The cost.
 		card("an action without a cost", `action ^Zap : damage 2 energy`, `an action needs a fuel cost, as in cost 1`),
 		card("an upgrade without a cost", `upgrade ^Plate shield red`, `an upgrade needs a fuel cost, as in cost 1`),

@@ -34,6 +34,13 @@ func TestModDeclarationsNotateAndReadBack(t *testing.T) {
 		mod.Shared{Pile: true, Deck: 1, Cards: []string{"Red Plating"}},
 		mod.Unfilled{},
 		mod.SeedStep{N: 57},
+		// Without a seed: unknown cards, and draws still to write.
+		mod.Hand{Cards: []string{"?", "Laser", "?"}},
+		mod.DiscardPile{Cards: []string{"?"}},
+		mod.StackSlot{N: 4, How: mod.Ejected, Card: "?"},
+		mod.Activating{How: mod.Ejected, Card: "?"},
+		mod.Shared{Deck: 1, Cards: []string{"Laser", "?", "?"}},
+		mod.Drawn{N: 2},
 	}
 	for _, d := range decls {
 		text := modNotate(d)
@@ -52,10 +59,60 @@ func TestModDeclarationsNotateAndReadBack(t *testing.T) {
 			t.Errorf("%q reads back as %#v, want %#v", text, got, want)
 		}
 	}
-	for _, m := range []grammar.ModMove{&grammar.ModPass{Pass: true}, &grammar.ModFuel{Fuel: true}, &grammar.ModDraft{Deck: 1}} {
+	for _, m := range []grammar.ModMove{&grammar.ModPass{Pass: true}, &grammar.ModFuel{Fuel: true}, &grammar.ModDraft{Deck: 1}, &grammar.ModTop{Deck: 1, Card: "Laser"}, &grammar.ModDraw{Card: "?"}} {
 		if modDeclares(m) {
 			t.Errorf("%s is taken for a declaration", m)
 		}
+	}
+}
+
+// The records of an unseeded game, written by modNotate, parse back to
+// the same moves: on a board line, in a turn, and with the player named.
+func TestModRecordsNotateAndReadBack(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		m    engine.Move
+		want string
+	}{
+		{"board: ", engine.OnSetupLine{Move: mod.Top{Deck: 2, Card: "Red Plating"}}, `top 2 "Red Plating"`},
+		{"1. Ann: ", mod.Top{Deck: 3, Card: "Laser"}, "top 3 Laser"},
+		{"1. Ann: ", mod.DrawCard{Card: "Laser"}, "draw Laser"},
+		{"1. Ann: ", mod.DrawCard{Card: "?"}, "draw ?"},
+		{"1. Ann: ", mod.DrawCard{}, "draw"},
+		{"1. Ann: ", mod.Eject{Card: "?"}, "eject ?"},
+	} {
+		text := modNotate(tt.m)
+		if text != tt.want {
+			t.Errorf("%#v written %q, want %q", tt.m, text, tt.want)
+		}
+		p := grammar.Mod.Parse("test.mod", tt.line+text+"\n")
+		if len(p.Errors) > 0 || len(p.File.Statements) != 1 {
+			t.Errorf("%q does not parse: %v", tt.line+text, p.Errors)
+			continue
+		}
+		st := p.File.Statements[0]
+		moves, setup := []grammar.ModMove(nil), st.Setup != nil
+		if setup {
+			moves = st.Setup.Moves
+		} else {
+			moves = st.Turn.Moves
+		}
+		want := tt.m
+		if sl, ok := want.(engine.OnSetupLine); ok {
+			want = sl.Move
+		}
+		got := modToEngine(nil, moves[0], setup)
+		if setup {
+			want = engine.OnSetupLine{Move: want}
+		}
+		if !reflect.DeepEqual(got, []engine.Move{want}) {
+			t.Errorf("%q reads back as %#v, want %#v", text, got, want)
+		}
+	}
+	p := grammar.Mod.Parse("test.mod", "1. Ben: Ann draw \"Fuel Cell\"\n")
+	m := p.File.Statements[0].Turn.Moves[0].(*grammar.ModDraw)
+	if len(p.Errors) > 0 || m.Actor() == nil || m.Actor().Text() != "Ann" || string(m.Card) != "Fuel Cell" {
+		t.Errorf("Ann draw \"Fuel Cell\" in Ben's turn parses as %v %v", m, p.Errors)
 	}
 }
 
