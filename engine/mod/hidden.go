@@ -228,6 +228,9 @@ func (s *State) record(p int, m engine.Move, setup bool) error {
 	}
 	switch m := m.(type) {
 	case Top:
+		if setup && s.decl != nil {
+			return ruling("MD29", rulingUnseededPosition, fmt.Sprintf("a position writes the top of shared deck %d in its declaration, as in shared %d Laser ? ?", m.Deck, m.Deck))
+		}
 		if setup && (p != engine.Nobody || s.began()) {
 			return ruling("MD24", rulingRecordLines, "a shared deck is no player's: its first top card is written on the board line, as in board: top 1 Laser")
 		}

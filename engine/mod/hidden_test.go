@@ -282,6 +282,11 @@ func TestRulingMD29PositionsWithoutASeed(t *testing.T) {
 			})
 		}
 	})
+	t.Run("a top written on the board line of a position", func(t *testing.T) {
+		s := newUnseeded(t, engine.Options{})
+		mustApply(t, s, engine.Nobody, line(Round{N: 3}))
+		expect(t, s, engine.Nobody, line(Top{Deck: 1, Card: "Laser"}), ruled("MD29", rulingUnseededPosition))
+	})
 	t.Run("with a seed, no ?", func(t *testing.T) {
 		s := newGame(t, loadCards(t, withShared(unseededShared)), 1, nil)
 		expect(t, s, ann, line(Hand{Cards: names("?")}), ruled("MD27", rulingSeedDeals))
