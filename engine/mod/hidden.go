@@ -727,6 +727,9 @@ func (s *State) unseededPosition(d *declaring) error {
 			out++
 		}
 		total := inHand + out
+		if u.oneSeat && u.seat == p && total > n {
+			return ruling("MD26", rulingPerspective, fmt.Sprintf("the record is from %s's seat: %s's own cards are written, but for draws still to write (drawn)", s.name(p), s.name(p)))
+		}
 		if total > len(unseen) {
 			return ruling("MD29", rulingUnseededPosition, fmt.Sprintf("%s has %d unknown cards, more than the %s unseen of %s's deck", s.name(p), total, plural(len(unseen), "card"), s.name(p)))
 		}

@@ -287,6 +287,23 @@ func TestRulingMD29PositionsWithoutASeed(t *testing.T) {
 		mustApply(t, s, engine.Nobody, line(Round{N: 3}))
 		expect(t, s, engine.Nobody, line(Top{Deck: 1, Card: "Laser"}), ruled("MD29", rulingUnseededPosition))
 	})
+	t.Run("from Ann's seat, her own cards are known", func(t *testing.T) {
+		s := newUnseeded(t, engine.Options{OneSeat: true, Seat: ann})
+		mustApply(t, s, ann, line(Hand{Cards: names("? Laser")}), line(Deck{Cards: names("Missile Red")}))
+		mustApply(t, s, engine.Nobody, line(Shared{Deck: 1, Cards: names("Missile")}))
+		err := s.StartAt(5, ann)
+		if v, ok := err.(*engine.Violation); !ok || v.Ruling != "MD26" || !strings.Contains(v.What, "the record is from Ann's seat") {
+			t.Errorf("StartAt: %v, want MD26", err)
+		}
+		s = newUnseeded(t, engine.Options{OneSeat: true, Seat: ann})
+		mustApply(t, s, ann, line(Hand{Cards: names("Laser ?")}), line(Deck{Cards: names("Missile Red")}), line(Drawn{N: 1}))
+		mustApply(t, s, engine.Nobody, line(Shared{Deck: 1, Cards: names("Missile")}))
+		if err := s.StartAt(5, ann); err != nil {
+			t.Errorf("StartAt with Ann's draw to write: %v", err)
+		}
+		expect(t, s, ann, DrawCard{Card: Unknown}, ruled("MD26", rulingPerspective))
+		expect(t, s, ann, DrawCard{Card: "Red"}, ok)
+	})
 	t.Run("with a seed, no ?", func(t *testing.T) {
 		s := newGame(t, loadCards(t, withShared(unseededShared)), 1, nil)
 		expect(t, s, ann, line(Hand{Cards: names("?")}), ruled("MD27", rulingSeedDeals))
