@@ -18,7 +18,8 @@ import (
 //
 // Card names are a bare word (Laser) or a quoted string ("Plasma Sword").
 // A name must be quoted when it is not a single word, and when it begins
-// with a lowercase x or a digit.
+// with a lowercase x or a digit. Where a card is written, ? stands for one
+// nobody recorded (ModUnknown); the engine says where the rules allow it.
 type ModMove interface {
 	notation.Move
 	modMove()
@@ -47,16 +48,29 @@ func (n Name) String() string {
 // ModName is a Mod card name.
 type ModName = Name
 
+// ModUnknown is the card name that stands for a card nobody recorded: the
+// engine's too (engine/mod.Unknown), written ?.
+const ModUnknown = Unknown
+
+// modCard writes a card as the notation does: ? for an unknown one.
+func modCard(n ModName) string {
+	if n == ModUnknown {
+		return ModUnknown
+	}
+	return n.String()
+}
+
 // ModAssign places a card from hand face-up into the stack: assign Laser.
 type ModAssign struct {
 	notation.Node
-	Card ModName `parser:"'assign' @(Ident | String)"`
+	Card ModName `parser:"'assign' @(Ident | String | Unknown)"`
 }
 
-// ModEject places a card from hand face-down into the stack: eject Laser.
+// ModEject places a card from hand face-down into the stack: eject Laser,
+// or eject ? for a card the record did not see.
 type ModEject struct {
 	notation.Node
-	Card ModName `parser:"'eject' @(Ident | String)"`
+	Card ModName `parser:"'eject' @(Ident | String | Unknown)"`
 }
 
 // ModDraft places the top card of a shared deck into the stack, draft 2,
@@ -67,7 +81,7 @@ type ModDraft struct {
 	Pile bool `parser:"'draft' @'pile'?"`
 	Deck int  `parser:"@Int"`
 	// A name followed by ":" begins the next line ("result:"), not a card.
-	Card ModName `parser:"( (?! (Ident | String) ':') @(Ident | String) )?"`
+	Card ModName `parser:"( (?! (Ident | String) ':') @(Ident | String | Unknown) )?"`
 }
 
 // ModPass passes: with priority and no card to place, or taking damage
@@ -77,10 +91,30 @@ type ModPass struct {
 	Pass bool `parser:"@'pass'"` // always true once parsed
 }
 
-// ModDraw is the choice, for an ejected card, to draw 1 card: draw.
+// ModDraw is the choice, for an ejected card, to draw 1 card: draw. In a
+// transcript without a seed it also writes a card drawn, where it is
+// drawn: draw Laser, or draw ? for a card the record did not see; a card
+// drawn by the other player than the turn's names them first, Ann draw
+// Laser (By).
 type ModDraw struct {
 	notation.Node
-	Draw bool `parser:"@'draw'"` // always true once parsed
+	// "draw" is tried first, so that "draw draw" draws a card named draw.
+	By *notation.PlayerRef `parser:"( 'draw' | (?= (Ident | String) 'draw') @@ 'draw' )"`
+	// A name followed by ":" begins the next line ("result:"), not a card.
+	Card ModName `parser:"( @Unknown | (?! (Ident | String) ':') @(Ident | String) )?"`
+}
+
+// Actor is the player named as drawing the card (Ann in Ann draw Laser),
+// or nil when it is the player whose turn it is.
+func (m *ModDraw) Actor() *notation.PlayerRef { return m.By }
+
+// ModTop writes the card that comes to the top of a shared deck, in a
+// transcript without a seed: top 2 Laser. The decks are face up, so the
+// card is always named.
+type ModTop struct {
+	notation.Node
+	Deck int     `parser:"'top' @Int"`
+	Card ModName `parser:"@(Ident | String | Unknown)"`
 }
 
 // ModFuel is the choice, for an ejected card, to gain 1 fuel: fuel.
@@ -93,7 +127,7 @@ type ModFuel struct {
 // spend "Red Plating".
 type ModSpend struct {
 	notation.Node
-	Card ModName `parser:"'spend' @(Ident | String)"`
+	Card ModName `parser:"'spend' @(Ident | String | Unknown)"`
 }
 
 func (*ModAssign) modMove() {}
@@ -103,6 +137,7 @@ func (*ModPass) modMove()   {}
 func (*ModDraw) modMove()   {}
 func (*ModFuel) modMove()   {}
 func (*ModSpend) modMove()  {}
+func (*ModTop) modMove()    {}
 
 // Relocate is the move as parsed at r's place (see notation.Relocation).
 func (m *ModAssign) Relocate(r *notation.Relocation) ModMove {
@@ -132,10 +167,10 @@ func (m *ModPass) Relocate(r *notation.Relocation) ModMove {
 	return c
 }
 
-// Relocate is the move as parsed at r's place.
+// Relocate is the move as parsed at r's place, the player named with it.
 func (m *ModDraw) Relocate(r *notation.Relocation) ModMove {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	c.Node, c.By = r.Node(m.Node), r.Player(m.By)
 	return c
 }
 
@@ -153,12 +188,30 @@ func (m *ModSpend) Relocate(r *notation.Relocation) ModMove {
 	return c
 }
 
-func (m *ModAssign) String() string { return "assign " + m.Card.String() }
-func (m *ModEject) String() string  { return "eject " + m.Card.String() }
+// Relocate is the move as parsed at r's place.
+func (m *ModTop) Relocate(r *notation.Relocation) ModMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	return c
+}
+
+func (m *ModAssign) String() string { return "assign " + modCard(m.Card) }
+func (m *ModEject) String() string  { return "eject " + modCard(m.Card) }
 func (*ModPass) String() string     { return "pass" }
-func (*ModDraw) String() string     { return "draw" }
 func (*ModFuel) String() string     { return "fuel" }
-func (m *ModSpend) String() string  { return "spend " + m.Card.String() }
+func (m *ModSpend) String() string  { return "spend " + modCard(m.Card) }
+func (m *ModTop) String() string    { return "top " + strconv.Itoa(m.Deck) + " " + modCard(m.Card) }
+
+func (m *ModDraw) String() string {
+	s := "draw"
+	if m.By != nil {
+		s = Name(m.By.Text()).String() + " draw"
+	}
+	if m.Card != "" {
+		s += " " + modCard(m.Card)
+	}
+	return s
+}
 
 func (m *ModDraft) String() string {
 	s := "draft "
@@ -167,7 +220,7 @@ func (m *ModDraft) String() string {
 	}
 	s += strconv.Itoa(m.Deck)
 	if m.Card != "" {
-		s += " " + m.Card.String()
+		s += " " + modCard(m.Card)
 	}
 	return s
 }
@@ -179,8 +232,9 @@ var plainLexer = notation.NewFastLexer()
 // plainBare tells whether a name may be written without quotes.
 var plainBare = notation.BareName(plainLexer)
 
-// ModLexer is Mod's lexer: the shared rules, with nothing of its own.
-var ModLexer = plainLexer
+// ModLexer is Mod's lexer: the shared rules, and ? for a card nobody
+// recorded.
+var ModLexer = notation.NewFastLexer(unknownRule)
 
 // ModMoveWords says what a Mod move looks like, for messages.
 const ModMoveWords = "a move (assign Laser, eject Laser, draft 2, draft pile 2, pass, draw, fuel, spend \"Red Plating\")"
@@ -190,15 +244,16 @@ const modCardWords = `a card name like Laser or "Plasma Sword"`
 // modExpect puts into words what the parser may expect in a Mod move. The
 // keys are participle's own wording of each expectation.
 var modExpect = map[string]string{
-	"ModMove":                   ModMoveWords,
-	"Move":                      ModMoveWords,
-	`(<ident> | <string>)`:      modCardWords,
-	"<int>":                     "the number of a shared deck, as in draft 2 or draft pile 2",
-	"ModCount":                  "a number, as in durability 7, deck 4 or slot 3",
-	"ModListName":               `card names, as in hand Laser "Red Plating"`,
-	"(ModCount | ModListName+)": `a number of cards or their names, as in deck 4 or deck Laser "Red Plating"`,
-	`("assigned" | "ejected" | "drafted") (<ident> | <string>)`:           "how the card was placed and its name, as in slot 3 assigned Laser",
-	`("assigned" | "ejected") (<ident> | <string>) ("ability" ModCount)?`: "assigned or ejected and the card's name, as in activating ejected Laser or activating assigned Swarm ability 2",
+	"ModMove":                          ModMoveWords,
+	"Move":                             ModMoveWords,
+	`(<ident> | <string>)`:             modCardWords,
+	`(<ident> | <string> | <unknown>)`: modCardWords,
+	"<int>":                            "the number of a shared deck, as in draft 2 or draft pile 2",
+	"ModCount":                         "a number, as in durability 7, deck 4 or slot 3",
+	"ModListName":                      `card names, as in hand Laser "Red Plating"`,
+	"(ModCount | ModListName+)":        `a number of cards or their names, as in deck 4 or deck Laser "Red Plating"`,
+	`("assigned" | "ejected" | "drafted") (<ident> | <string> | <unknown>)`:           "how the card was placed and its name, as in slot 3 assigned Laser",
+	`("assigned" | "ejected") (<ident> | <string> | <unknown>) ("ability" ModCount)?`: "assigned or ejected and the card's name, as in activating ejected Laser or activating assigned Swarm ability 2",
 }
 
 // Mod parses Mod transcripts. A declaration that begins with the word of
@@ -207,10 +262,10 @@ var modExpect = map[string]string{
 var Mod = must(notation.NewGrammar[ModMove](ModLexer, modExpect,
 	participle.Union[ModMove](
 		&ModAssign{}, &ModEject{}, &ModDraft{}, &ModPass{},
-		&ModDraw{}, &ModFuelLevel{}, &ModFuel{}, &ModSpend{},
+		&ModDraw{}, &ModFuelLevel{}, &ModFuel{}, &ModSpend{}, &ModTop{},
 		&ModDurability{}, &ModInitiative{}, &ModHand{}, &ModDeck{},
 		&ModDiscardPile{}, &ModPlayArea{}, &ModSlot{}, &ModActivating{},
-		&ModRound{}, &ModShared{}, &ModUnfilled{}, &ModSeedStep{},
+		&ModRound{}, &ModShared{}, &ModUnfilled{}, &ModSeedStep{}, &ModDrawn{},
 	),
 ))
 
@@ -279,7 +334,7 @@ type ModSlot struct {
 	notation.Node
 	N    ModCount `parser:"'slot' @@"`
 	How  string   `parser:"@('assigned' | 'ejected' | 'drafted')"`
-	Card ModName  `parser:"@(Ident | String)"`
+	Card ModName  `parser:"@(Ident | String | Unknown)"`
 }
 
 // ModActivating declares the card of the player's that is activating,
@@ -290,8 +345,16 @@ type ModSlot struct {
 type ModActivating struct {
 	notation.Node
 	How     string   `parser:"'activating' @('assigned' | 'ejected')"`
-	Card    ModName  `parser:"@(Ident | String)"`
+	Card    ModName  `parser:"@(Ident | String | Unknown)"`
 	Ability ModCount `parser:"( 'ability' @@ )?"`
+}
+
+// ModDrawn declares, in a position without a seed, that the last cards
+// of the player's hand were drawn and are not yet written: drawn 2. The
+// transcript's first moves write them (draw Laser, Ann draw ?).
+type ModDrawn struct {
+	notation.Node
+	N ModCount `parser:"'drawn' @@"`
 }
 
 // ModRound declares the round, on the board line: round 3.
@@ -359,6 +422,11 @@ type ModListName Name
 // Parse reads the name, unless the list stops before it.
 func (n *ModListName) Parse(lex *lexer.PeekingLexer) error {
 	t := lex.Peek()
+	if t.Type == modUnknown {
+		lex.Next()
+		*n = ModUnknown
+		return nil
+	}
 	if t.Type != modString && (t.Type != modIdent || slices.Contains(modWords, t.Value)) {
 		return participle.NextMatch
 	}
@@ -374,13 +442,14 @@ func (n *ModListName) Parse(lex *lexer.PeekingLexer) error {
 // The token types of the Mod lexer that lists look at, and the words a
 // list stops before.
 var (
-	modIdent  = ModLexer.Symbols()[notation.TokenIdent]
-	modString = ModLexer.Symbols()[notation.TokenString]
-	modInt    = ModLexer.Symbols()[notation.TokenInt]
-	modWords  = []string{
-		"assign", "eject", "draft", "pass", "draw", "fuel", "spend",
+	modIdent   = ModLexer.Symbols()[notation.TokenIdent]
+	modString  = ModLexer.Symbols()[notation.TokenString]
+	modInt     = ModLexer.Symbols()[notation.TokenInt]
+	modUnknown = ModLexer.Symbols()["Unknown"]
+	modWords   = []string{
+		"assign", "eject", "draft", "pass", "draw", "fuel", "spend", "top",
 		"durability", "initiative", "hand", "deck", "discard", "play", "slot",
-		"activating", "round", "shared", "stack", "seed",
+		"activating", "round", "shared", "stack", "seed", "drawn",
 	}
 )
 
@@ -397,6 +466,14 @@ func (*ModRound) modMove()       {}
 func (*ModShared) modMove()      {}
 func (*ModUnfilled) modMove()    {}
 func (*ModSeedStep) modMove()    {}
+func (*ModDrawn) modMove()       {}
+
+// Relocate is the declaration as parsed at r's place.
+func (m *ModDrawn) Relocate(r *notation.Relocation) ModMove {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	return c
+}
 
 // Relocate is the declaration as parsed at r's place. Its lists of names
 // are shared: a parsed transcript is never changed.
@@ -492,7 +569,11 @@ func (m *ModSeedStep) Relocate(r *notation.Relocation) ModMove {
 
 // modList writes a word (or words) and a list of names.
 func modList(word string, cards []ModListName) string {
-	return names(word, cards...)
+	parts := []string{word}
+	for _, c := range cards {
+		parts = append(parts, modCard(ModName(c)))
+	}
+	return strings.Join(parts, " ")
 }
 
 func (m *ModDurability) String() string  { return "durability " + strconv.Itoa(int(m.N)) }
@@ -504,6 +585,7 @@ func (m *ModPlayArea) String() string    { return modList("play area", m.Cards) 
 func (m *ModRound) String() string       { return "round " + strconv.Itoa(int(m.N)) }
 func (*ModUnfilled) String() string      { return "stack unfilled" }
 func (m *ModSeedStep) String() string    { return "seed step " + strconv.Itoa(int(m.N)) }
+func (m *ModDrawn) String() string       { return "drawn " + strconv.Itoa(int(m.N)) }
 
 func (m *ModDeck) String() string {
 	if len(m.Cards) == 0 {
@@ -513,11 +595,11 @@ func (m *ModDeck) String() string {
 }
 
 func (m *ModSlot) String() string {
-	return "slot " + strconv.Itoa(int(m.N)) + " " + m.How + " " + m.Card.String()
+	return "slot " + strconv.Itoa(int(m.N)) + " " + m.How + " " + modCard(m.Card)
 }
 
 func (m *ModActivating) String() string {
-	s := "activating " + m.How + " " + m.Card.String()
+	s := "activating " + m.How + " " + modCard(m.Card)
 	if m.Ability != 0 {
 		s += " ability " + strconv.Itoa(int(m.Ability))
 	}

@@ -36,7 +36,13 @@ func modFields(m ModMove) string {
 	case *ModPass:
 		return fmt.Sprintf("pass %v", m.Pass)
 	case *ModDraw:
-		return fmt.Sprintf("draw %v", m.Draw)
+		by := ""
+		if m.By != nil {
+			by = m.By.Text()
+		}
+		return fmt.Sprintf("draw by=%q card=%q", by, string(m.Card))
+	case *ModTop:
+		return fmt.Sprintf("top %d %q", m.Deck, string(m.Card))
 	case *ModFuel:
 		return fmt.Sprintf("fuel %v", m.Fuel)
 	case *ModSpend:
@@ -92,7 +98,19 @@ func TestModMoveForms(t *testing.T) {
 		// A card named like a move word is quoted when printed.
 		{"draft 2 pile", `draft pile=false deck=2 card="pile"`, `draft 2 "pile"`},
 		{"pass", "pass true", "pass"},
-		{"draw", "draw true", "draw"},
+		{"draw", `draw by="" card=""`, "draw"},
+		// Without a seed: the card drawn, the other player's, a card
+		// nobody saw, a shared deck's top.
+		{"draw Laser", `draw by="" card="Laser"`, "draw Laser"},
+		{`Ann draw "Fuel Cell"`, `draw by="Ann" card="Fuel Cell"`, `Ann draw "Fuel Cell"`},
+		{`"Ben Lee" draw ?`, `draw by="Ben Lee" card="?"`, `"Ben Lee" draw ?`},
+		{"draw ?", `draw by="" card="?"`, "draw ?"},
+		{"draw draw", `draw by="" card="draw"`, `draw "draw"`},
+		{"eject ?", `eject "?"`, "eject ?"},
+		{"top 2 Laser", `top 2 "Laser"`, "top 2 Laser"},
+		{`top 3 "Red Plating"`, `top 3 "Red Plating"`, `top 3 "Red Plating"`},
+		{"top 1 ?", `top 1 "?"`, "top 1 ?"},
+		{"assign ?", `assign "?"`, "assign ?"},
 		{"fuel", "fuel true", "fuel"},
 		{`spend "Red Plating"`, `spend "Red Plating"`, `spend "Red Plating"`},
 		{"spend Aegis", `spend "Aegis"`, "spend Aegis"},
@@ -206,11 +224,15 @@ func TestModMalformedMoves(t *testing.T) {
 		{"spend 3", 15, `expected ` + card + `, found "3"`},
 		// The choices take nothing after them: no hint, as draw is a word
 		// of the notation.
-		{"draw Laser", 14, `expected ` + move + `, or "," between moves, found "Laser"`},
+		{"draw Laser Missile", 20, `expected ` + move + `, or "," between moves, found "Missile"; if "Laser Missile" is one name, quote it`},
+		{"top Laser", 13, `expected the number of a shared deck, as in draft 2 or draft pile 2, found "Laser"`},
+		{"top 2", 14, `expected a card name like Laser or "Plasma Sword", found the end of the line`},
 		{"fuel Laser", 14, `expected ` + move + `, or "," between moves, found "Laser"`},
 		{"pass Laser", 14, `expected ` + move + `, or "," between moves, found "Laser"`},
 		{"Laser", 9, `expected ` + move + `, or "," between moves, found "Laser"`},
-		{"draft 2,", 17, `expected ` + move + `, found the end of the line`},
+		// After a comma, a move: the lookahead for a player named before draw
+		// (Ann draw Laser) names the comma too.
+		{"draft 2,", 17, `expected ` + move + `, or "," between moves, found the end of the line`},
 		{"draft 2 xenon", 17, `expected ` + move + `, or "," between moves, found "x"`},
 	}
 	for _, tt := range tests {
@@ -240,12 +262,13 @@ func TestModExpectKeys(t *testing.T) {
 func TestModEBNF(t *testing.T) {
 	ebnf := Mod.EBNF()
 	for _, want := range []string{
-		`ModMove = ModAssign | ModEject | ModDraft | ModPass | ModDraw | ModFuelLevel | ModFuel | ModSpend | ModDurability | ModInitiative | ModHand | ModDeck | ModDiscardPile | ModPlayArea | ModSlot | ModActivating | ModRound | ModShared | ModUnfilled | ModSeedStep .`,
+		`ModMove = ModAssign | ModEject | ModDraft | ModPass | ModDraw | ModFuelLevel | ModFuel | ModSpend | ModTop | ModDurability | ModInitiative | ModHand | ModDeck | ModDiscardPile | ModPlayArea | ModSlot | ModActivating | ModRound | ModShared | ModUnfilled | ModSeedStep | ModDrawn .`,
 		`ModDeck = "deck" (ModCount | ModListName+) .`,
 		`ModShared = "shared" "pile"? <int> (ModCount | ModListName+) .`,
-		`ModAssign = "assign" (<ident> | <string>) .`,
-		`ModDraft = "draft" "pile"? <int> ((?! (<ident> | <string>) ":") (<ident> | <string>))? .`,
-		`ModSpend = "spend" (<ident> | <string>) .`,
+		`ModAssign = "assign" (<ident> | <string> | <unknown>) .`,
+		`ModDraft = "draft" "pile"? <int> ((?! (<ident> | <string>) ":") (<ident> | <string> | <unknown>))? .`,
+		`ModSpend = "spend" (<ident> | <string> | <unknown>) .`,
+		`ModTop = "top" <int> (<ident> | <string> | <unknown>) .`,
 	} {
 		if !strings.Contains(ebnf, want) {
 			t.Errorf("EBNF lacks %q:\n%s", want, ebnf)

@@ -998,11 +998,3 @@ func NewHeader(g Game, h Header) string {
 	return b.String()
 }
 
-// NeedsSeed tells whether a game cannot begin without a Seed tag (Mod,
-// Daemon), where one without a seed has its draws written (Sortie, Mecha)
-// or nothing to shuffle (Void).
-func NeedsSeed(g Game, players []string, variants []string) bool {
-	without := g.Check("", NewHeader(g, Header{Players: players, Variants: variants}), Options{})
-	with := g.Check("", NewHeader(g, Header{Players: players, Seed: "0", Variants: variants}), Options{})
-	return without.ExitCode() != 0 && with.ExitCode() == 0
-}

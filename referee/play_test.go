@@ -549,15 +549,6 @@ func TestSessionPrompt(t *testing.T) {
 	}
 }
 
-func TestNeedsSeed(t *testing.T) {
-	want := map[string]bool{"sortie": false, "mecha": false, "mod": true, "daemon": false, "void": false}
-	for _, g := range Games() {
-		if got := NeedsSeed(g, []string{"Ann", "Ben"}, nil); got != want[g.Name()] {
-			t.Errorf("NeedsSeed(%s) = %v, want %v", g.Name(), got, want[g.Name()])
-		}
-	}
-}
-
 func TestNewHeader(t *testing.T) {
 	got := NewHeader(sortieGame(), Header{Players: []string{"Ann Lee", "Ben"}, Seed: "7", Variants: []string{"tie=bounce", "ace=high"}})
 	want := "[Game \"sortie\"]\n[Players \"Ann Lee\" \"Ben\"]\n[Seed \"7\"]\n[Variant \"tie=bounce\" \"ace=high\"]\n"

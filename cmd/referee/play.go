@@ -3,8 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"crypto/rand"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -12,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -29,7 +26,7 @@ import (
 type playCmd struct {
 	Record  string   `placeholder:"FILE" help:"The transcript to write after every accepted move, atomically; an existing one is resumed where it stopped."`
 	Players []string `default:"Ann,Ben" sep:"," help:"A new game's players, the first to move first."`
-	Seed    string   `placeholder:"N" help:"A new game's seed: a number, or any text. Without it, a game that needs one (mod, daemon) gets a random one, written in the Seed tag, and sortie and mecha have their draws typed, as at a table."`
+	Seed    string   `placeholder:"N" help:"A new game's seed: a number, or any text; the referee deals. Without it, every card the table reveals is typed where it turns up, as at a table shuffled by hand."`
 	Variant []string `placeholder:"NAME=VALUE" help:"A new game's variants (referee games lists them), comma-separated or the flag repeated."`
 	// Catalogue is a path as typed, relative to the working directory; the
 	// header writes it relative to the transcript.
@@ -130,13 +127,6 @@ func (c *playCmd) start(g referee.Game) (src string, resumed bool, err error) {
 		}
 	}
 	seed := c.Seed
-	if seed == "" && referee.NeedsSeed(g, c.Players, c.Variant) {
-		var b [8]byte
-		if _, err := rand.Read(b[:]); err != nil {
-			return "", false, err
-		}
-		seed = strconv.FormatUint(binary.LittleEndian.Uint64(b[:]), 10)
-	}
 	catalogue, err := c.cataloguePath()
 	if err != nil {
 		return "", false, err

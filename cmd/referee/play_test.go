@@ -77,9 +77,9 @@ func TestPlayScript(t *testing.T) {
 			code: exitUsage,
 		},
 		{
-			name: "a game that needs a seed gets one",
+			name: "no seed: a game of cards shuffled by hand",
 			args: []string{"mod"},
-			out:  []string{"[Seed \""},
+			out:  []string{"the transcript:\n[Game \"mod\"]\n[Players \"Ann\" \"Ben\"]\n"},
 		},
 		{
 			name: "an unknown game",

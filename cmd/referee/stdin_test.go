@@ -156,3 +156,14 @@ func TestPlayDrawsWhatChanged(t *testing.T) {
 		t.Errorf("show did not draw the table in full, unmarked:\n%s", shown)
 	}
 }
+
+// TestPlayWithoutASeed: no game is dealt a seed of the referee's own any
+// more; without --seed the table's cards are typed.
+func TestPlayWithoutASeed(t *testing.T) {
+	for _, game := range []string{"mod", "daemon"} {
+		_, out, _ := playScript(t, "quit\n", game)
+		if want := "the transcript:\n[Game \"" + game + "\"]\n[Players \"Ann\" \"Ben\"]\n"; !strings.HasSuffix(out, want) {
+			t.Errorf("%s: the transcript is not the header alone:\n%s", game, out)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tabletop-referee/referee/engine/catalogue"
+	"github.com/tabletop-referee/referee/internal/suggest"
 )
 
 // Kind is a type of card: an action or an upgrade.
@@ -162,6 +163,10 @@ func loadCard(e catalogue.Entry) (*Card, []*catalogue.Error) {
 	var errs []*catalogue.Error
 	fail := func(id int, format string, args ...any) {
 		errs = append(errs, catalogue.Errorf(id, format, args...))
+	}
+	if e.Name == Unknown {
+		// A transcript writes ? for a card nobody recorded (ruling MD25).
+		fail(e.ID, "no card may be named ?: a transcript writes ? for a card nobody recorded")
 	}
 	seen := map[string]bool{}
 	props := e.Props
@@ -346,13 +351,12 @@ func (cs *Cards) loadShared(e catalogue.Entry) []*catalogue.Error {
 	return errs
 }
 
-// unknown says that no card has a name, suggesting one that differs only
-// in case.
+// unknown says that no card has a name, suggesting the one most likely
+// meant: the same name in another case, or a slip away (Lazer, Laser).
 func (cs *Cards) unknown(name string) string {
-	for _, c := range cs.cards {
-		if strings.EqualFold(c.Name, name) {
-			return fmt.Sprintf("no card named %q in the catalogue (did you mean %q?)", name, c.Name)
-		}
+	names := make([]string, len(cs.cards))
+	for i, c := range cs.cards {
+		names[i] = c.Name
 	}
-	return fmt.Sprintf("no card named %q in the catalogue", name)
+	return fmt.Sprintf("no card named %q in the catalogue%s", name, suggest.Hint(name, names))
 }

@@ -181,6 +181,9 @@ func TestCatalogueErrorsAtTheirItems(t *testing.T) {
 		card("unknown kind in capitals", `^Action Zap cost 1 : damage 2 energy`, `unknown kind of card "Action": Mod has action, upgrade and deck`),
 		card("another game's kind", `^mecha Scout cost 1 power 1 durability 2`, `unknown kind of card "mecha": Mod has action, upgrade and deck`),
 
+		// ? is the notation's unknown card (ruling MD25).
+		card("a card named ?", `^action "?" cost 1 : damage 2 energy`, `no card may be named ?: a transcript writes ? for a card nobody recorded`),
+
 		// The cost.
 		card("an action without a cost", `action ^Zap : damage 2 energy`, `an action needs a fuel cost, as in cost 1`),
 		card("an upgrade without a cost", `upgrade ^Plate shield red`, `an upgrade needs a fuel cost, as in cost 1`),
@@ -261,6 +264,7 @@ func TestCatalogueErrorsAtTheirItems(t *testing.T) {
 		deck("an unknown card", `deck Shared 3 Laser 3 ^Gizmo`, `no card named "Gizmo" in the catalogue`),
 		deck("a card in the wrong case", `deck Shared 3 ^laser`, `no card named "laser" in the catalogue (did you mean "Laser"?)`),
 		deck("a quoted card in the wrong case", `deck Shared 3 ^"red"`, `no card named "red" in the catalogue (did you mean "Red"?)`),
+		deck("a slip in a card's name", `deck Shared 3 ^Lazer`, `no card named "Lazer" in the catalogue (did you mean "Laser"?)`),
 		deck("the deck's own name", `deck Shared 3 ^Shared`, `no card named "Shared" in the catalogue`),
 		deck("a shared set not divisible by three", `deck ^Shared 3 Laser 1 Red`,
 			`the shared cards are 4; they must divide evenly into three decks, and be at most 300 (rule: "`+ruleSharedDecks+`")`),

@@ -21,6 +21,9 @@ func (s *State) Force(p int, m engine.Move) error {
 	if _, _, ok := declaration(m); ok {
 		return s.Apply(p, m) // a position's declarations are no move of play
 	}
+	if sl, ok := m.(engine.OnSetupLine); ok && isRecord(sl.Move) || isRecord(m) {
+		return s.Apply(p, m) // what the table revealed is written, not let stand
+	}
 	if s.phase == Over {
 		return s.over()
 	}
@@ -35,7 +38,16 @@ func (s *State) Force(p int, m engine.Move) error {
 		}
 		m, setup = sl.Move, true
 	}
+	if err := s.checkWritten(p, m); err != nil {
+		return err
+	}
+	if why := s.pending(); why != "" {
+		return ruling("MD24", rulingRecord, why)
+	}
 	if err := s.reach(p, m); err != nil {
+		return err
+	}
+	if err := s.fromHand(p, m); err != nil {
 		return err
 	}
 	if _, end := m.(engine.EndTurn); end {

@@ -175,13 +175,17 @@ func expect(t testing.TB, s *State, player int, m engine.Move, want verdict) *en
 	t.Helper()
 	before := s.clone()
 	err := s.Apply(player, m)
+	who := "the board"
+	if player >= 0 {
+		who = players[player]
+	}
 	if want == ok {
 		if err != nil {
-			t.Fatalf("%s by %s: %v\n%s", moveKey(m), players[player], err, snapshot(s))
+			t.Fatalf("%s by %s: %v\n%s", moveKey(m), who, err, snapshot(s))
 		}
 		return nil
 	}
-	v := quotes.Refused(t, err, moveKey(m), players[player], want)
+	v := quotes.Refused(t, err, moveKey(m), who, want)
 	if !reflect.DeepEqual(before, s) {
 		t.Errorf("refused %s changed the state:\nbefore %s\nafter  %s", moveKey(m), snapshot(before), snapshot(s))
 	}
@@ -256,7 +260,14 @@ func moveKey(m engine.Move) string {
 	case Pass:
 		return "pass"
 	case DrawCard:
+		if m.Card != "" {
+			return "draw " + m.Card
+		}
 		return "draw"
+	case Top:
+		return fmt.Sprintf("top %d %s", m.Deck, m.Card)
+	case engine.By:
+		return players[m.Player] + " " + moveKey(m.Move)
 	case GainFuel:
 		return "fuel"
 	case Spend:

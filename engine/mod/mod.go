@@ -41,8 +41,11 @@ type Draft struct {
 // damage without spending a shield (ruling MD12).
 type Pass struct{}
 
-// DrawCard is the choice, for an ejected card, to draw 1 card.
-type DrawCard struct{}
+// DrawCard is the choice, for an ejected card, to draw 1 card. In an
+// unseeded game, Card writes a card drawn (Unknown for one nobody saw):
+// the oldest of the player's draws not yet written, or, with none, the
+// card the choice draws (ruling MD24).
+type DrawCard struct{ Card string }
 
 // GainFuel is the choice, for an ejected card, to gain 1 fuel.
 type GainFuel struct{}
@@ -180,6 +183,13 @@ type State struct {
 	seed      uint64
 	decl      *declaring
 	startedAt bool
+
+	// u is what an unseeded game knows of its cards (hidden.go); nil in a
+	// seeded game. recording is set once Recorded is first called, and
+	// log then keeps what a transcript without the seed would write.
+	u         *unseeded
+	recording bool
+	log       []engine.By
 }
 
 // New sets up a game: the shared cards shuffled and dealt into three
@@ -187,9 +197,6 @@ type State struct {
 func (g Game) New(opts engine.Options) (engine.State, error) {
 	if g.Cards == nil {
 		return nil, errors.New("mod: no catalogue of cards")
-	}
-	if !opts.Seeded {
-		return nil, &engine.Violation{What: "this transcript has no Seed tag, and Mod's shared decks need one", Rule: rulingSeed, Ruling: "MD2"}
 	}
 	variants, err := engine.ResolveVariants(g.Variants(), opts.Variants)
 	if err != nil {
@@ -212,7 +219,9 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 	if len(set) == 0 || len(set)%SharedDecks != 0 {
 		return nil, fmt.Errorf("mod: the catalogue's shared cards are %d, not a positive multiple of three", len(set))
 	}
-	shuffle.Shuffle(s.src, set)
+	if opts.Seeded {
+		shuffle.Shuffle(s.src, set)
+	}
 	// The decks are thirds of set, which is the state's own; a pile only
 	// takes its deck's cards, so room for a third each is all it needs.
 	third := len(set) / SharedDecks
@@ -228,6 +237,9 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 	for i, pl := range s.players {
 		lo, hi := i*len(set), (i+1)*len(set)
 		pl.discard = room[lo:lo:hi]
+	}
+	if !opts.Seeded {
+		s.newUnseeded(set, opts)
 	}
 	s.advance(0)
 	return s, nil
@@ -269,6 +281,8 @@ func (s *State) clone() *State {
 		c.shared[i] = SharedDeck{Deck: slices.Clone(d.Deck), Pile: slices.Clone(d.Pile)}
 	}
 	c.stack = slices.Clone(s.stack)
+	c.u = s.u.clone()
+	c.log = slices.Clone(s.log)
 	if s.decl != nil {
 		c.decl = s.decl.clone()
 	}
@@ -343,11 +357,28 @@ func ruling(id, rule, what string) error {
 // every check is made before anything changes, so the state needs no
 // copy. Force makes the same move with fewer checks (force.go).
 func (s *State) Apply(p int, m engine.Move) error {
+	if by, ok := m.(engine.By); ok && isRecord(by.Move) {
+		p, m = by.Player, by.Move // a draw Legal lists for the other player
+	}
 	if d, setup, ok := declaration(m); ok {
 		return s.declare(p, d, setup) // a position's (position.go)
 	}
+	inner, setup := m, false
+	if sl, ok := m.(engine.OnSetupLine); ok {
+		inner, setup = sl.Move, true
+	}
+	if isRecord(inner) {
+		return s.record(p, inner, setup)
+	}
 	if err := s.check(p, m); err != nil {
 		return err
+	}
+	if err := s.fromHand(p, m); err != nil {
+		return err
+	}
+	if s.recording {
+		s.logMove(p, m, func() { s.play(p, m) })
+		return nil
 	}
 	s.play(p, m)
 	return nil
@@ -360,6 +391,12 @@ func (s *State) check(p int, m engine.Move) error {
 	}
 	if s.phase == Over {
 		return s.over()
+	}
+	if err := s.checkWritten(p, m); err != nil {
+		return err
+	}
+	if why := s.pending(); why != "" {
+		return ruling("MD24", rulingRecord, why)
 	}
 	if p != s.ToMove() {
 		return s.outOfTurn(p)
@@ -486,11 +523,14 @@ func (s *State) checkPlace(p int, m engine.Move) error {
 	pl := s.players[p]
 	switch m := m.(type) {
 	case Assign:
-		if !slices.Contains(pl.hand, m.Card) {
+		if !slices.Contains(pl.hand, m.Card) && !s.couldHold(p, m.Card) {
 			return violation(s.notInHand(p, m.Card), ruleAssign)
 		}
 	case Eject:
-		if !slices.Contains(pl.hand, m.Card) {
+		if m.Card == Unknown && s.u != nil && s.unknownsInHand(p) == 0 {
+			return ruling("MD25", rulingUnknownEject, fmt.Sprintf("%s's hand holds no card unknown to the record: write the card ejected", s.name(p)))
+		}
+		if !slices.Contains(pl.hand, m.Card) && !s.couldHold(p, m.Card) {
 			return violation(s.notInHand(p, m.Card), ruleEject)
 		}
 	case Draft:
@@ -498,6 +538,16 @@ func (s *State) checkPlace(p int, m engine.Move) error {
 		return err
 	}
 	return nil
+}
+
+// couldHold tells whether one of player p's unknown cards in hand may be
+// card, as far as the hand goes: the ledger says at the move (fromHand).
+func (s *State) couldHold(p int, card string) bool {
+	if s.u == nil || card == Unknown || s.unknownsInHand(p) == 0 {
+		return false
+	}
+	_, ok := s.cards.Card(card)
+	return ok
 }
 
 func (s *State) notInHand(p int, card string) string {
@@ -635,6 +685,9 @@ func (s *State) handle(p int, m engine.Move) {
 	case Eject:
 		pl.hand = remove(pl.hand, m.Card)
 		s.stack = append(s.stack, Slot{p, m.Card, Ejected})
+		if m.Card == Unknown {
+			s.u.out[p]++
+		}
 	case Draft:
 		from, top, _ := s.draftSource(m)
 		card := (*from)[top]
@@ -644,6 +697,7 @@ func (s *State) handle(p int, m engine.Move) {
 			*from = (*from)[:top]
 		} else {
 			*from = (*from)[1:]
+			s.topChanged(m.Deck - 1)
 		}
 		s.stack = append(s.stack, Slot{p, card, Drafted})
 	case DrawCard:
@@ -853,6 +907,7 @@ func (s *State) reset() {
 		if len(d.Deck) > 0 {
 			d.Pile = append(d.Pile, d.Deck[0])
 			d.Deck = d.Deck[1:]
+			s.topChanged(i)
 		}
 	}
 	s.round++
@@ -873,10 +928,22 @@ func (s *State) draw(p, n int) {
 			// The new discard pile has room for every card of the game, as
 			// New's: one allocation, rather than one each time it grows.
 			pl.deck, pl.discard = pl.discard, make([]string, 0, len(s.cards.shared))
-			shuffle.Shuffle(s.src, pl.deck)
+			if s.u != nil {
+				// Shuffled by hand: the order is the draws'.
+				s.reshuffled(p, pl.deck)
+				pl.deck = unknowns(len(pl.deck))
+			} else {
+				shuffle.Shuffle(s.src, pl.deck)
+			}
 		}
 		pl.hand = append(pl.hand, pl.deck[0])
 		pl.deck = pl.deck[1:]
+		switch {
+		case s.u != nil:
+			s.drawUnseen(p)
+		case s.recording:
+			s.log = append(s.log, engine.By{Player: p, Move: DrawCard{Card: pl.hand[len(pl.hand)-1]}})
+		}
 	}
 }
 
@@ -894,6 +961,9 @@ func (s *State) Legal() []engine.Move {
 	}
 	var candidates []engine.Move
 	p := s.ToMove()
+	if s.pending() != "" {
+		return s.records()
+	}
 	switch {
 	case s.acted:
 		// Only spending more shields (shield=point) or ending the turn.
@@ -904,7 +974,13 @@ func (s *State) Legal() []engine.Move {
 		for _, c := range distinct(s.players[p].hand) {
 			candidates = append(candidates, Assign{c})
 		}
+		for _, c := range s.handGuesses(p) {
+			candidates = append(candidates, Assign{c})
+		}
 		for _, c := range distinct(s.players[p].hand) {
+			candidates = append(candidates, Eject{c})
+		}
+		for _, c := range s.handGuesses(p) {
 			candidates = append(candidates, Eject{c})
 		}
 		for i, d := range s.shared {

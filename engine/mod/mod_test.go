@@ -63,18 +63,18 @@ func TestRulingMD1TheStart(t *testing.T) {
 func TestRulingMD2SharedDecksAndTheSeed(t *testing.T) {
 	// twelve distinct cards, so that every order shows.
 	cs := loadCards(t, withShared("1 Laser 1 Missile 1 Sword 1 Swarm 1 Mix 1 Cell 1 Scan 1 Overdrive 1 Boost 1 Red 1 Blue 1 Prism"))
-	t.Run("an unseeded game is refused", func(t *testing.T) {
+	t.Run("an unseeded game starts with three decks whose tops are to be written", func(t *testing.T) {
 		st, err := Game{Cards: cs}.New(engine.Options{Players: players})
-		if st != nil {
-			t.Errorf("New returned a state for an unseeded game")
+		if err != nil {
+			t.Fatalf("New without a seed: %v", err)
 		}
-		var v *engine.Violation
-		if !errors.As(err, &v) {
-			t.Fatalf("New without a seed: %v, want a *engine.Violation", err)
+		s := st.(*State)
+		for i := range SharedDecks {
+			if d := s.Shared(i); len(d.Deck) != 4 || d.Deck[0] != Unknown {
+				t.Errorf("shared deck %d = %q, want 4 unknown cards", i+1, d.Deck)
+			}
 		}
-		if v.Ruling != "MD2" || v.Rule != rulingSeed || !strings.Contains(v.What, "no Seed tag") {
-			t.Errorf("New without a seed: %+v; want ruling MD2 quoting %q", *v, rulingSeed)
-		}
+		expect(t, s, ann, Draft{Deck: 1}, ruled("MD24", rulingRecord))
 	})
 	t.Run("the seed shuffles the shared cards, dealt in thirds, each first card on top", func(t *testing.T) {
 		_, set := cs.Shared()

@@ -69,6 +69,9 @@ type (
 	// SeedStep declares how many numbers the seed's generator has given:
 	// how far its shuffles have gone.
 	SeedStep struct{ N int }
+	// Drawn declares, without a seed, that the last N cards of the
+	// player's hand were drawn and are not written yet (ruling MD29).
+	Drawn struct{ N int }
 )
 
 // MaxSeedStep is the most numbers a position may say the seed's generator
@@ -92,6 +95,8 @@ type declaring struct {
 	activating int
 	unfilled   bool
 	step       int
+	// drawn are the players' draws not written yet (unseeded).
+	drawn [2]int
 }
 
 func (d *declaring) clone() *declaring {
@@ -119,7 +124,7 @@ func declaration(m engine.Move) (d engine.Move, setup, ok bool) {
 	}
 	switch m.(type) {
 	case Durability, FuelLevel, Initiative, Hand, Deck, DiscardPile, PlayArea,
-		StackSlot, Activating, Round, Shared, Unfilled, SeedStep:
+		StackSlot, Activating, Round, Shared, Unfilled, SeedStep, Drawn:
 		return m, setup, true
 	}
 	return nil, false, false
@@ -167,6 +172,8 @@ func declareWords(m engine.Move) string {
 		return "stack unfilled"
 	case SeedStep:
 		return "the seed's step"
+	case Drawn:
+		return "the cards drawn not written"
 	}
 	return fmt.Sprintf("%T", m)
 }
@@ -212,10 +219,14 @@ func (s *State) declare(p int, m engine.Move, setup bool) error {
 	if _, ok := m.(Activating); ok && d.activating >= 0 {
 		return ruling("MD21", rulingActivating, fmt.Sprintf("%s's card is declared activating already: one card activates at a time", s.name(d.activating)))
 	}
+	if err := s.checkUnknowns(p, m); err != nil {
+		return err
+	}
 	if err := s.checkDeclaration(p, m, d); err != nil {
 		return err
 	}
 	named, count := declaredCards(m)
+	named, count = s.knownCards(m, named, count)
 	copies := map[string]int{}
 	for _, c := range named {
 		if _, known := s.cards.Card(c); !known {
@@ -371,6 +382,9 @@ func (s *State) checkDeclaration(p int, m engine.Move, d *declaring) error {
 // checkActivating checks the card declared activating: an ejected card, or
 // an assigned action whose ability named deals damage.
 func (s *State) checkActivating(m Activating) error {
+	if m.Card == Unknown && m.How == Ejected && m.Ability == 0 {
+		return nil // unseeded: checkUnknowns has allowed it
+	}
 	c, known := s.cards.Card(m.Card)
 	if !known {
 		return violation(s.cards.unknown(m.Card), ruleSharedDecks)
@@ -472,6 +486,8 @@ func (s *State) takeDeclaration(p int, m engine.Move, d *declaring) {
 		d.unfilled = true
 	case SeedStep:
 		d.step = m.N
+	case Drawn:
+		d.drawn[p] = m.N
 	}
 }
 
@@ -521,7 +537,11 @@ func (s *State) StartAt(turn, player int) error {
 // it refuses.
 func (s *State) startAt(turn, player int, d *declaring) error {
 	s.src = shuffle.New(s.seed + uint64(d.step)*gamma)
-	if err := s.dealCounts(d); err != nil {
+	if s.u != nil {
+		if err := s.unseededPosition(d); err != nil {
+			return err
+		}
+	} else if err := s.dealCounts(d); err != nil {
 		return err
 	}
 	_, set := s.cards.Shared()
@@ -640,6 +660,13 @@ func (s *State) Position() engine.Position {
 			moves = append(moves, Hand{slices.Clone(pl.hand)})
 		}
 		switch {
+		case s.u != nil && d == nil:
+			if unseen := s.unseen(p); len(unseen) > 0 {
+				moves = append(moves, Deck{Cards: unseen})
+			}
+			if n := len(s.u.pend[p]); n > 0 {
+				moves = append(moves, Drawn{n})
+			}
 		case d != nil && d.counts[p] >= 0:
 			moves = append(moves, Deck{Count: d.counts[p]})
 		case len(pl.deck) > 0:
@@ -685,7 +712,7 @@ func (s *State) Position() engine.Position {
 	if d != nil {
 		step = d.step
 	}
-	if step > 0 {
+	if step > 0 && s.u == nil {
 		board = append(board, SeedStep{step})
 	}
 	pos.Lines = append(pos.Lines, engine.PositionLine{Subject: engine.Nobody, Moves: board})

@@ -24,7 +24,6 @@ const (
 
 // Rulings: the gaps in the text, quoted word for word from RULINGS.md.
 const (
-	rulingSeed       = "A Mod transcript has a Seed tag."
 	rulingNoSetup    = "A Mod transcript has no set-up lines."
 	rulingChoiceTurn = "Each choice made during activation is one numbered turn of the player who makes it."
 	rulingPass       = "A player with priority who can neither assign, eject nor draft a card passes; passing is allowed only then."
@@ -36,6 +35,16 @@ const (
 	rulingSetupEnds  = "a set-up line ends no turn."
 	rulingFuelFloor  = "Fuel never goes below 0."
 	rulingDead       = "When a command phase begins and neither player can place a card, the game is a draw."
+
+	// Unseeded games (MD24 to MD28).
+	rulingRecord           = "Without a Seed tag, the transcript writes each card the table reveals where it is revealed, before the next move."
+	rulingRecordLines      = "The shared decks' first top cards are written on the board line, before the first turn."
+	rulingUnknownRead      = "A ? stands for a card face down or unseen; a card the table sees or the rules read is written."
+	rulingUnknownEject     = "eject ? ejects one of the unknown cards in the hand."
+	rulingPerspective      = "A record from one seat writes every card that seat sees: its own draws and its own ejected cards."
+	rulingSeedDeals        = "A transcript with a Seed tag writes no card the seed deals, and no ?."
+	rulingChecking         = "A card written by name where an unknown card must be it must be one that could be there."
+	rulingUnseededPosition = "Without a seed, a position declares a player's deck by the cards unseen of theirs, in any order, and writes ? for each unknown card."
 
 	// Positions (MD21 to MD23).
 	rulingPositionLines = "A position is declared on set-up lines, before the first turn: each player's parts on their own line, the round, the shared decks and piles and the seed's step on the board line."

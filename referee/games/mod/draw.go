@@ -6,7 +6,6 @@ import (
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/mod"
-	"github.com/tabletop-referee/referee/grammar"
 	"github.com/tabletop-referee/referee/referee"
 )
 
@@ -24,7 +23,7 @@ func modDraw(st engine.State, view referee.View) referee.Drawing {
 	players := view.Players
 	s := st.(*mod.State)
 	sk := referee.NewSketch(players)
-	names := func(cards []string) string { return referee.NameList(cards, grammar.ModName.String) }
+	names := func(cards []string) string { return referee.NameList(cards, modCardName) }
 	status := sk.Who(referee.Plain(fmt.Sprintf("round %d: ", s.Round())), s.Initiative()).Text(" holds the initiative")
 	switch s.Phase() {
 	case mod.Command:
@@ -38,10 +37,18 @@ func modDraw(st engine.State, view referee.View) referee.Drawing {
 		status = status.Text("; activation: " + s.Pending())
 	}
 	sk.Add(status)
+	// hidden tells whether player p's hidden cards are hidden from the
+	// seat the drawing is for: their hand, and their cards ejected face
+	// down.
+	hidden := func(p int) bool { return view.Seat >= 0 && p != view.Seat }
 	sk.PlayerRows(func(p int) []string {
+		hand := "hand " + names(s.Hand(p))
+		if hidden(p) {
+			hand = "hand " + referee.Plural(len(s.Hand(p)), "card")
+		}
 		return []string{
 			fmt.Sprintf("durability %d, fuel %d", s.Durability(p), s.Fuel(p)),
-			"hand " + names(s.Hand(p)),
+			hand,
 			fmt.Sprintf("deck %s, discard pile %s", referee.Plural(len(s.Deck(p)), "card"), names(s.Discard(p))),
 			"play area " + names(s.PlayArea(p)),
 		}
@@ -62,7 +69,11 @@ func modDraw(st engine.State, view referee.View) referee.Drawing {
 	}
 	for i := len(stack) - 1; i >= 0; i-- {
 		sl := stack[i]
-		sk.Add(referee.Plain(fmt.Sprintf("  %2d. ", i+1)).Of(sl.Owner, fmt.Sprintf("%s %s %s", sk.Letter[sl.Owner], sl.How, grammar.ModName(sl.Card))))
+		card := modCardName(sl.Card)
+		if sl.How == mod.Ejected && hidden(sl.Owner) {
+			card = "face down"
+		}
+		sk.Add(referee.Plain(fmt.Sprintf("  %2d. ", i+1)).Of(sl.Owner, fmt.Sprintf("%s %s %s", sk.Letter[sl.Owner], sl.How, card)))
 	}
 	sk.Add(referee.Plain("shared decks:"))
 	for i := range mod.SharedDecks {

@@ -72,7 +72,7 @@ func modDeclares(m grammar.ModMove) bool {
 	case *grammar.ModDurability, *grammar.ModFuelLevel, *grammar.ModInitiative,
 		*grammar.ModHand, *grammar.ModDeck, *grammar.ModDiscardPile, *grammar.ModPlayArea,
 		*grammar.ModSlot, *grammar.ModActivating, *grammar.ModRound, *grammar.ModShared,
-		*grammar.ModUnfilled, *grammar.ModSeedStep:
+		*grammar.ModUnfilled, *grammar.ModSeedStep, *grammar.ModDrawn:
 		return true
 	}
 	return false
@@ -133,6 +133,8 @@ func modDeclaration(m grammar.ModMove) engine.Move {
 		return mod.Unfilled{}
 	case *grammar.ModSeedStep:
 		return mod.SeedStep{N: int(m.N)}
+	case *grammar.ModDrawn:
+		return mod.Drawn{N: int(m.N)}
 	}
 	return nil
 }
@@ -167,6 +169,8 @@ func modDeclarationNode(m engine.Move) grammar.ModMove {
 		return &grammar.ModUnfilled{Unfilled: true}
 	case mod.SeedStep:
 		return &grammar.ModSeedStep{N: grammar.ModCount(m.N)}
+	case mod.Drawn:
+		return &grammar.ModDrawn{N: grammar.ModCount(m.N)}
 	}
 	return nil
 }
@@ -183,7 +187,9 @@ func modToEngine(dst []engine.Move, m grammar.ModMove, setup bool) []engine.Move
 	case *grammar.ModPass:
 		em = mod.Pass{}
 	case *grammar.ModDraw:
-		em = mod.DrawCard{}
+		em = mod.DrawCard{Card: string(m.Card)}
+	case *grammar.ModTop:
+		em = mod.Top{Deck: m.Deck, Card: string(m.Card)}
 	case *grammar.ModFuel:
 		em = mod.GainFuel{}
 	case *grammar.ModSpend:
@@ -202,6 +208,9 @@ func modToEngine(dst []engine.Move, m grammar.ModMove, setup bool) []engine.Move
 // modNotate writes an engine move as the grammar's node for it would
 // print, so that the notation has one printer.
 func modNotate(m engine.Move) string {
+	if sl, ok := m.(engine.OnSetupLine); ok {
+		m = sl.Move // a set-up line's move is written as any other
+	}
 	var node grammar.ModMove
 	switch m := m.(type) {
 	case mod.Assign:
@@ -213,7 +222,9 @@ func modNotate(m engine.Move) string {
 	case mod.Pass:
 		node = &grammar.ModPass{Pass: true}
 	case mod.DrawCard:
-		node = &grammar.ModDraw{Draw: true}
+		node = &grammar.ModDraw{Card: grammar.ModName(m.Card)}
+	case mod.Top:
+		node = &grammar.ModTop{Deck: m.Deck, Card: grammar.ModName(m.Card)}
 	case mod.GainFuel:
 		node = &grammar.ModFuel{Fuel: true}
 	case mod.Spend:
@@ -230,13 +241,13 @@ func modNotate(m engine.Move) string {
 // shared decks.
 func modDescribe(st engine.State, players []string) []referee.Row {
 	s := st.(*mod.State)
-	names := func(cards []string) string { return referee.NameList(cards, grammar.ModName.String) }
+	names := func(cards []string) string { return referee.NameList(cards, modCardName) }
 	each := func(f func(p int) string) string { return referee.PerPlayer(players, f) }
 	stack := "empty"
 	if slots := s.Stack(); len(slots) > 0 {
 		var out []string
 		for _, sl := range slots {
-			out = append(out, fmt.Sprintf("%s %s %s", players[sl.Owner], sl.How, grammar.ModName(sl.Card)))
+			out = append(out, fmt.Sprintf("%s %s %s", players[sl.Owner], sl.How, modCardName(sl.Card)))
 		}
 		stack = strings.Join(out, ", ") + " (the last placed activates first)"
 	}
@@ -268,5 +279,14 @@ func modTop(cards []string, at int) string {
 	if len(cards) == 0 {
 		return "empty"
 	}
-	return fmt.Sprintf("%s on top of %d", grammar.ModName(cards[at]), len(cards))
+	return fmt.Sprintf("%s on top of %d", modCardName(cards[at]), len(cards))
+}
+
+// modCardName writes a card's name as the notation does: ? for a card
+// nobody recorded.
+func modCardName(card string) string {
+	if card == mod.Unknown {
+		return mod.Unknown
+	}
+	return grammar.ModName(card).String()
 }
