@@ -997,4 +997,3 @@ func NewHeader(g Game, h Header) string {
 	}
 	return b.String()
 }
-
