@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -237,13 +238,19 @@ var randomEndings = map[string][]string{
 	"void":   {"life fell to 0"},
 }
 
+// sweepGames sets how many random games the property test plays, all
+// games together. 3,000 cover what 10,000 do but for a handful of rare
+// branches that the engines' own tests reach; scripts/sweep plays more,
+// by hand, as scripts/fuzz fuzzes.
+var sweepGames = flag.Int("sweep.games", 3000, "random games the property test plays, all games together")
+
 // randomGames is how many random games the property tests play, all
 // games together.
 func randomGames() int {
 	if testing.Short() {
 		return 1000
 	}
-	return 10000
+	return *sweepGames
 }
 
 // sharedSeeds is how many random games of each game the tests share:

@@ -178,7 +178,7 @@ func TestMovesInPlace(t *testing.T) {
 // there, set-up lines, players not in the game), by Apply and by Force;
 // Begin during the set-up; and moves once the game is over.
 func TestRandomGamesInPlace(t *testing.T) {
-	games, maxSteps, sample := 200, 100, 10
+	games, maxSteps, sample := 80, 100, 10
 	if testing.Short() {
 		games = 30
 	}
