@@ -139,7 +139,7 @@ func corruptedGames() int {
 	if testing.Short() {
 		return 40
 	}
-	return 200
+	return 100
 }
 
 // One move of a random game changed into a well-formed move that is

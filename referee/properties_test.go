@@ -239,10 +239,10 @@ var randomEndings = map[string][]string{
 }
 
 // sweepGames sets how many random games the property test plays, all
-// games together. 3,000 cover what 10,000 do but for a handful of rare
-// branches that the engines' own tests reach; scripts/sweep plays more,
+// games together. 2,000 cover what 10,000 do but for a handful of rare
+// branches; scripts/sweep plays more,
 // by hand, as scripts/fuzz fuzzes.
-var sweepGames = flag.Int("sweep.games", 3000, "random games the property test plays, all games together")
+var sweepGames = flag.Int("sweep.games", 2000, "random games the property test plays, all games together")
 
 // randomGames is how many random games the property tests play, all
 // games together.
@@ -256,7 +256,7 @@ func randomGames() int {
 // sharedSeeds is how many random games of each game the tests share:
 // the corruption, correction and position tests each take their first
 // seeds, and the property test starts with them, so each is played once.
-const sharedSeeds = 200
+const sharedSeeds = 100
 
 // randomGames memoises the shared random games, by game and seed.
 var sharedGames sync.Map
