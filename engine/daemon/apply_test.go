@@ -78,7 +78,7 @@ func sameAsReference(t *testing.T, s *State, p int, m engine.Move, forced bool, 
 // the state itself, and is followed step by step by a game played the
 // reference way; once it is over, moves are still tried.
 func TestApplyInPlaceAsOnACopy(t *testing.T) {
-	const games, maxSteps, samples = 100, 150, 6
+	const games, maxSteps, samples = 60, 150, 6
 	catalogues := []*Cards{defaultCards(t), cards(t)}
 	var pool []engine.Move // moves listed by positions seen, across games
 	tried, refused := 0, 0

@@ -378,7 +378,7 @@ func TestLegalDuringTheMulligans(t *testing.T) {
 // broad set that is not listed is refused without changing anything, and
 // the game is consistent; the games end.
 func TestLegalInRandomGames(t *testing.T) {
-	const games = 20
+	const games = 10
 	catalogues := []*Cards{defaultCards(t), cards(t)}
 	ended := 0
 	for g := range games {

@@ -44,7 +44,7 @@ type played struct {
 // moves tried on copies with the same violations, and answer the game's
 // own move alike; they end alike.
 func TestPositionPlaysOnAsTheGame(t *testing.T) {
-	const games, maxSteps, cutsPerGame = 24, 1500, 4
+	const games, maxSteps, cutsPerGame = 12, 1500, 4
 	catalogues := []*Cards{defaultCards(t), cards(t)}
 	var pool []engine.Move
 	cutsTaken := 0

@@ -1465,7 +1465,7 @@ func TestLegalInPositions(t *testing.T) {
 // listed only when no card can be placed, and the game is consistent:
 // no card made or lost, numbers in range, sides of at most five cards.
 func TestLegalInRandomGames(t *testing.T) {
-	const games, maxSteps = 16, 700
+	const games, maxSteps = 8, 700
 	catalogues := []*Cards{loadCards(t, defaultCatalogue(t)), loadCards(t, withShared("2 Laser 2 Missile 1 Sword 2 Swarm 2 Mix 1 Cell 1 Scan 2 Overdrive 1 Boost 1 Zap 2 Red 2 Blue 1 Prism 1 Tin 1 Foil 2 Glass"))}
 	variants := []map[string]string{
 		nil,

@@ -134,7 +134,7 @@ var randomVariants = []map[string]string{
 // listed is refused without changing anything, and the game is consistent.
 // Legal lists nothing once a game is over.
 func TestLegalInRandomGames(t *testing.T) {
-	const games = 32
+	const games = 16
 	catalogues := []*Cards{defaultCards(t), cards(t)}
 	ended := 0
 	for g := range games {
