@@ -121,9 +121,10 @@ func TestPositionRoundTripExamples(t *testing.T) {
 	}
 }
 
-// 200 random games of each game (20 with -short), cut the same way.
+// The shared random games of each game (20 with -short), cut the same
+// way.
 func TestPositionRoundTripRandom(t *testing.T) {
-	n := 200
+	n := sharedSeeds
 	if testing.Short() {
 		n = 20
 	}
