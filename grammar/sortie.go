@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
@@ -148,7 +149,33 @@ var Sortie = must(must(notation.NewGrammar[SortieMove](SortieLexer,
 	},
 	participle.Union[SortieMove](&SortieDraw{}, &SortiePlace{}, &SortieAct{},
 		&SortieUnit{}, &SortieHand{}, &SortieCaptured{}, &SortiePile{}, &SortieStream{}),
-)).ValueTokens("Card", "Square"))
+)).ValueTokens("Card", "Square")).WithHint(sortieHint)
+
+// Malformed cards and squares, for sortieHint.
+var (
+	lowerSuit   = regexp.MustCompile(`^(10|[2-9TAJQK])[cdhs]$`)
+	lowerRank   = regexp.MustCompile(`^([tajqk])([CDHScdhs])$`)
+	oneForAce   = regexp.MustCompile(`^1([CDHScdhs])$`)
+	upperSquare = regexp.MustCompile(`^[A-Da-d][1-4]$`)
+	offBoard    = regexp.MustCompile(`^[a-zA-Z][0-9]+$`)
+)
+
+// sortieHint says which part of a malformed card or square is wrong.
+func sortieHint(word string) string {
+	switch {
+	case lowerSuit.MatchString(word):
+		return "the suit is a capital letter, as in " + strings.ToUpper(word)
+	case lowerRank.MatchString(word):
+		return "the rank is a capital letter, as in " + strings.ToUpper(word)
+	case oneForAce.MatchString(word):
+		return "an ace is A, as in A" + strings.ToUpper(word[1:])
+	case upperSquare.MatchString(word) && word != strings.ToLower(word):
+		return "squares are written in small letters, a1 to d4, as in " + strings.ToLower(word)
+	case offBoard.MatchString(word) && !upperSquare.MatchString(word):
+		return "the squares are a1 to d4"
+	}
+	return ""
+}
 
 func must[T any](v T, err error) T {
 	if err != nil {

@@ -745,7 +745,7 @@ func TestParseStatementsSharingALineWithAnErrorElsewhere(t *testing.T) {
 		t.Fatalf("valid file: got %d statements %q, want 4", len(got), got)
 	}
 	p := parse(src + "3. Ann: a0\n")
-	want := []string{`3:9: expected a move (draw 7H, place 9C/KD a1, a1-b2, a1xb2 or a1-b2xc3), or "," between moves, found "a0"`}
+	want := []string{`3:9: expected a move (draw 7H, place 9C/KD a1, a1-b2, a1xb2 or a1-b2xc3), or "," between moves, found "a0" (the squares are a1 to d4)`}
 	if got := errorLines(p.Errors); !slices.Equal(got, want) {
 		t.Errorf("errors %q, want %q", got, want)
 	}

@@ -40,6 +40,19 @@ type Grammar[M Move] struct {
 	arenas sync.Pool
 	// words are the grammar's own words, as "energy" or "draft".
 	words map[string]bool
+	// hint, when set, says what is wrong with a word written where a
+	// token was expected (WithHint).
+	hint func(word string) string
+}
+
+// WithHint sets a function that says, for a word met where the grammar
+// expected something else, which part of it is wrong ("2c": the suit is
+// a capital letter), or "" when it has nothing to say. The word is the
+// text of the unexpected token and those written against it. It returns
+// g, for use at initialisation, before any parse.
+func (g *Grammar[M]) WithHint(hint func(word string) string) *Grammar[M] {
+	g.hint = hint
+	return g
 }
 
 // NewGrammar builds a game's parser from its lexer and participle options
@@ -456,7 +469,7 @@ func (g *Grammar[M]) parseStatements(p *Parsed[M], src string, runs statementRun
 		case found.Full():
 			found.Drop()
 		default:
-			found.Add(g.expect.explain(err, chunk, g.words))
+			found.Add(g.expect.explain(err, chunk, g.words, g.hint))
 		}
 		if found.Full() && len(failed) < maxFailedTexts {
 			if failed == nil {
@@ -594,12 +607,12 @@ var expectedPart = regexp.MustCompile(`^unexpected token "((?:[^"\\]|\\.)*)"(?: 
 // the parser, at least one) into a message that says in words what was
 // expected, and what was found instead.
 func (w Wording) Explain(err error, chunk []lexer.Token) *Error {
-	return w.explain(err, chunk, nil)
+	return w.explain(err, chunk, nil, nil)
 }
 
 // explain is Explain, with the words of the grammar that may stand before
 // a number and say what it counts, as energy in "energy 3".
-func (w Wording) explain(err error, chunk []lexer.Token, words map[string]bool) *Error {
+func (w Wording) explain(err error, chunk []lexer.Token, words map[string]bool, hint func(string) string) *Error {
 	at := chunk[0].Pos
 	var perr participle.Error
 	if !errors.As(err, &perr) {
@@ -617,6 +630,13 @@ func (w Wording) explain(err error, chunk []lexer.Token, words map[string]bool) 
 			found = "the end of the line"
 		} else {
 			span.End = tokenEnd(tok)
+		}
+		// A hint is for a word in a statement; one that begins none is
+		// no card or square written wrong.
+		if word, end := wordAt(chunk, tok); hint != nil && !tok.EOF() && word != "" && tok.Pos.Offset != at.Offset {
+			if h := hint(word); h != "" {
+				found, span.End = fmt.Sprintf("%q (%s)", word, h), end
+			}
 		}
 		if tok.Type != lexer.EOF && len(words) > 0 && !words[tok.Value] && len(tok.Value) >= 3 && unicode.IsLetter([]rune(tok.Value)[0]) {
 			// A word the grammar does not have: say which of its own
@@ -647,6 +667,32 @@ func (w Wording) explain(err error, chunk []lexer.Token, words map[string]bool) 
 	}
 	return &Error{span, msg}
 }
+
+// wordAt is the word tok begins: its text and that of the tokens of
+// letters and digits written against it, as "2c" is the tokens 2 and c;
+// and where it ends.
+func wordAt(chunk []lexer.Token, tok lexer.Token) (string, lexer.Position) {
+	i := slices.IndexFunc(chunk, func(t lexer.Token) bool { return t.Pos.Offset == tok.Pos.Offset })
+	if i < 0 {
+		return "", tok.Pos
+	}
+	var b strings.Builder
+	end := chunk[i].Pos
+	for j := i; j < len(chunk) && j < i+4; j++ {
+		if j > i && chunk[j].Pos.Offset != end.Offset {
+			break
+		}
+		if chunk[j].EOF() || chunk[j].Value == "" || strings.ContainsFunc(chunk[j].Value, notWordRune) {
+			break
+		}
+		b.WriteString(chunk[j].Value)
+		end = tokenEnd(chunk[j])
+	}
+	return b.String(), end
+}
+
+// notWordRune is a rune that ends a word: anything but a letter or digit.
+func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
 
 // hintWords are the words a slip may have been meant as: the words
 // participle expected, when it names some, else all of the grammar's.
