@@ -127,7 +127,7 @@ func walkRandomGames(t *testing.T, games, maxSteps int, on func(g, step int, s *
 // exactly as it was, and an accepted one leaves the state the reference
 // leaves. Force is held to referenceForce in the same way.
 func TestApplyAsTheReference(t *testing.T) {
-	const games, maxSteps = 100, 80
+	const games, maxSteps = 60, 80
 	accepted, refused := 0, 0
 	walkRandomGames(t, games, maxSteps, func(g, step int, s *State, p int, m engine.Move) {
 		at := func() string { return fmt.Sprintf("game %d, step %d, %s by %d", g, step, moveKey(m), p) }
