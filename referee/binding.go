@@ -192,6 +192,7 @@ func (b *binding[M]) load(a *notation.Arena[M], path, src string, limits notatio
 	if _, err := engine.ResolveVariants(b.rules.Variants(), t.Variants); err != nil {
 		r.add(Error, t.VariantTag.Span(), err.Error())
 	}
+	r.Diagnostics = append(r.Diagnostics, b.movesInComments(parsed)...)
 	for _, tag := range t.Tags {
 		// A tag the referee does not read is kept, as PGN keeps Event;
 		// one a slip away from a tag it reads is most likely that tag.
@@ -207,6 +208,37 @@ func (b *binding[M]) load(a *notation.Arena[M], path, src string, limits notatio
 	}
 	r.keepWithin(limits) // the replay's diagnostics come after these
 	return r, t
+}
+
+// maxCommentsRead bounds the line comments read for moves (below): a
+// hostile file may hold millions.
+const maxCommentsRead = 1000
+
+// movesInComments notes each line comment whose text reads as moves of
+// the game, as "; place 9C/KD a2" after "draw 7H" typed with ; for ,: the
+// moves are not played, and nothing else would say so. A comment begun
+// ;; is taken as meant. The notes change no exit status.
+func (b *binding[M]) movesInComments(parsed *notation.Parsed[M]) []Diagnostic {
+	var out []Diagnostic
+	for i, c := range parsed.Comments {
+		if i == maxCommentsRead {
+			break
+		}
+		text, ok := strings.CutPrefix(c.Text, ";")
+		text = strings.TrimSpace(text)
+		if !ok || strings.HasPrefix(text, ";") || text == "" || strings.ContainsAny(text, ";\n{}()[]\"") {
+			continue
+		}
+		trial := b.grammar.Parse("", "1. X: "+text+"\n")
+		if len(trial.Errors) > 0 || len(trial.Comments) > 0 || len(trial.File.Statements) != 1 || trial.File.Statements[0].Turn == nil || len(trial.File.Statements[0].Turn.Moves) == 0 {
+			continue
+		}
+		end := c.Pos
+		end.Advance(c.Text)
+		out = append(out, Diagnostic{Note, notation.Span{Start: c.Pos, End: end},
+			fmt.Sprintf("this comment reads as moves, which are not played: %q; a comma separates moves (a ; begins a comment to the end of the line); begin the comment ;; to keep it as it is", text)})
+	}
+	return out
 }
 
 // readTags are the header tags the referee reads.

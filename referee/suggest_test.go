@@ -37,3 +37,41 @@ func TestSuggestions(t *testing.T) {
 		t.Errorf("LookupOrSuggest: %v", err)
 	}
 }
+
+// TestMovesInComments: a line comment that reads as moves of the game (a
+// ; typed for a ,) is noted at the comment, with no change to the exit
+// status; ;; keeps a comment as it is, and prose is left alone.
+func TestMovesInComments(t *testing.T) {
+	const head = "[Game \"sortie\"]\n[Players \"Ann\" \"Ben\"]\nAnn: draw 9C KD 5H 2S\nBen: draw 3D 8S JH 4C\n"
+	tests := []struct {
+		name, line string
+		noted      bool
+	}{
+		{"a ; for a ,", "1. Ann: draw 7H; place 9C/KD a2\n", true},
+		{"two moves", "1. Ann: draw 7H ; place 9C/KD a2, a2-a3\n", true},
+		{";; keeps it", "1. Ann: draw 7H ;; place 9C/KD a2\n", false},
+		{"prose", "1. Ann: draw 7H ; the card was 2D\n", false},
+		{"prose beginning with a move", "1. Ann: draw 7H ; place first; think later\n", false},
+		{"a brace comment", "1. Ann: draw 7H { place 9C/KD a2 }\n", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := CheckSource("x.sortie", head+tt.line, Options{})
+			notes := 0
+			for _, d := range r.Diagnostics {
+				if d.Severity == Note && strings.Contains(d.Msg, "this comment reads as moves") {
+					notes++
+					if d.Span.Start.Line != 5 || d.Span.Start.Column < 16 {
+						t.Errorf("the note is at %d:%d, not at the comment", d.Span.Start.Line, d.Span.Start.Column)
+					}
+				}
+			}
+			if (notes == 1) != tt.noted || notes > 1 {
+				t.Errorf("%d notes, want noted %v:\n%s", notes, tt.noted, ReportText(r))
+			}
+			if r.ExitCode() != 0 {
+				t.Errorf("exit %d:\n%s", r.ExitCode(), ReportText(r))
+			}
+		})
+	}
+}
