@@ -95,8 +95,8 @@ func (Game) Variants() []engine.Variant {
 	return []engine.Variant{
 		{Name: "combat", Values: []string{"both", "defender"},
 			Summary: "daemon against daemon: the lower power is trashed, both on a tie (both), or the defender only when the attacker's power is at least its own (defender)"},
-		{Name: "overflow", Values: []string{"stop", "continue"},
-			Summary: "an attack whose attacker is trashed by a revealed daemon deals no more damage (stop), or deals the rest (continue)"},
+		{Name: "overflow", Values: []string{"continue", "stop"},
+			Summary: "an attack whose attacker is trashed by a revealed daemon deals the rest of its damage (continue), or no more (stop)"},
 	}
 }
 
@@ -217,7 +217,7 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 	}
 	s := &State{
 		cards: g.Cards,
-		rules: rules{defenderOnly: variants["combat"] == "defender", overflow: variants["overflow"] == "continue"},
+		rules: rules{defenderOnly: variants["combat"] == "defender", overflow: variants["overflow"] != "stop"},
 		names: opts.Players,
 		src:   shuffle.New(opts.Seed),
 		setup: true,

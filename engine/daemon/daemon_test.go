@@ -839,9 +839,10 @@ func TestRulingD20ARevealedScript(t *testing.T) {
 	}
 }
 
-// TestRulingD13SeveralDamage: "With stop (the default), when a revealed
-// daemon trashes the attacker the attack is over, and the damage not yet
-// dealt is not dealt. With continue, the rest is dealt and revealed."
+// TestRulingD13SeveralDamage: "With continue (the default), when a revealed
+// daemon trashes the attacker the rest is dealt and revealed. With stop,
+// when a revealed daemon trashes the attacker the attack is over, and the
+// damage not yet dealt is not dealt."
 func TestRulingD13SeveralDamage(t *testing.T) {
 	attack3 := func(t *testing.T, variants map[string]string) *State {
 		s := build(t, position{variants: variants, mains: [2]string{"Beta"}, daemons: [2]string{"Mole"}, security: [2]string{"", "Dud Bear Whale Dud Dud"}, memory: 1})
@@ -853,7 +854,7 @@ func TestRulingD13SeveralDamage(t *testing.T) {
 		return s
 	}
 	t.Run("stop", func(t *testing.T) {
-		for _, v := range []map[string]string{nil, {"overflow": "stop"}} {
+		for _, v := range []map[string]string{{"overflow": "stop"}} {
 			s := attack3(t, v)
 			checkOwed(t, s, 0, ben)
 			checkCards(t, "Ben's security", s.Security(ben), "Whale Dud Dud")
@@ -861,13 +862,15 @@ func TestRulingD13SeveralDamage(t *testing.T) {
 		}
 	})
 	t.Run("continue", func(t *testing.T) {
-		s := attack3(t, map[string]string{"overflow": "continue"})
-		checkOwed(t, s, 1, ben)
-		mustApply(t, s, ann, reveal("Whale"))
-		checkOwed(t, s, 0, ben)
-		checkCards(t, "Ben's security", s.Security(ben), "Dud Dud")
-		checkCards(t, "Ben's grip", s.Grip(ben), "Bear Whale")
-		checkCards(t, "Ann's heap", s.Heap(ann), "Mole")
+		for _, v := range []map[string]string{nil, {"overflow": "continue"}} {
+			s := attack3(t, v)
+			checkOwed(t, s, 1, ben)
+			mustApply(t, s, ann, reveal("Whale"))
+			checkOwed(t, s, 0, ben)
+			checkCards(t, "Ben's security", s.Security(ben), "Dud Dud")
+			checkCards(t, "Ben's grip", s.Grip(ben), "Bear Whale")
+			checkCards(t, "Ann's heap", s.Heap(ann), "Mole")
+		}
 	})
 }
 
@@ -1244,14 +1247,14 @@ func TestRulingD21Losing(t *testing.T) {
 		}
 	})
 	t.Run("the last security card revealed, then more damage", func(t *testing.T) {
-		s := build(t, position{variants: map[string]string{"overflow": "continue"}, mains: [2]string{"Beta"}, daemons: [2]string{"Mole"}, security: [2]string{"", "Dud"}, memory: 2})
+		s := build(t, position{mains: [2]string{"Beta"}, daemons: [2]string{"Mole"}, security: [2]string{"", "Dud"}, memory: 2})
 		mustApply(t, s, ann, attack("Mole"))
 		checkNotOver(t, s)
 		mustApply(t, s, ann, reveal("Dud"))
 		checkOutcome(t, s, ann, "Ben took damage with no security left", 1)
 	})
-	t.Run("a revealed daemon that ends the attack saves the day", func(t *testing.T) {
-		s := build(t, position{mains: [2]string{"Beta"}, daemons: [2]string{"Mole"}, security: [2]string{"", "Bear"}, memory: 2})
+	t.Run("a revealed daemon that ends the attack saves the day (overflow=stop)", func(t *testing.T) {
+		s := build(t, position{variants: map[string]string{"overflow": "stop"}, mains: [2]string{"Beta"}, daemons: [2]string{"Mole"}, security: [2]string{"", "Bear"}, memory: 2})
 		mustApply(t, s, ann, attack("Mole"), reveal("Bear"))
 		checkNotOver(t, s)
 		checkCards(t, "Ben's security", s.Security(ben), "")

@@ -219,12 +219,12 @@ func TestRulingD3TheSeed(t *testing.T) {
 				t.Errorf("New with %v: no error", v)
 			}
 		}
-		s := newGame(t, cs, 1, map[string]string{"combat": "defender", "overflow": "continue"})
-		if !s.rules.defenderOnly || !s.rules.overflow {
-			t.Errorf("variants %+v, want defender and continue", s.rules)
+		s := newGame(t, cs, 1, map[string]string{"combat": "defender", "overflow": "stop"})
+		if !s.rules.defenderOnly || s.rules.overflow {
+			t.Errorf("variants %+v, want defender and stop", s.rules)
 		}
-		if s := newGame(t, cs, 1, nil); s.rules.defenderOnly || s.rules.overflow {
-			t.Errorf("default variants %+v, want both and stop", s.rules)
+		if s := newGame(t, cs, 1, nil); s.rules.defenderOnly || !s.rules.overflow {
+			t.Errorf("default variants %+v, want both and continue", s.rules)
 		}
 	})
 }
@@ -241,7 +241,7 @@ func TestVariantsAndTheirDefaults(t *testing.T) {
 			t.Errorf("variant %s has no summary", v.Name)
 		}
 	}
-	if want := []string{"combat=both|defender", "overflow=stop|continue"}; !slices.Equal(got, want) {
+	if want := []string{"combat=both|defender", "overflow=continue|stop"}; !slices.Equal(got, want) {
 		t.Errorf("variants %q, want %q (the default first, as RULINGS.md lists them)", got, want)
 	}
 }
