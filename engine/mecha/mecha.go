@@ -1527,8 +1527,11 @@ func (s *State) attack(p int, m Attack) error {
 		return ruling("M1", rulingBoard, fmt.Sprintf("%v is not on the board", m.Target))
 	}
 	t := s.UnitAt(m.Target)
-	if t == nil || t.Owner == p {
+	switch {
+	case t == nil:
 		return violation(fmt.Sprintf("%v holds no enemy unit", m.Target), ruleRange)
+	case t.Owner == p:
+		return violation(fmt.Sprintf("the unit on %v is %s's own: an attack targets an enemy unit", m.Target, s.name(p)), ruleRange)
 	}
 	k := u.Keywords()
 	if t.Keywords().Flight && !k.Flight && !k.Reach {

@@ -1004,6 +1004,8 @@ func TestRulingM10Range(t *testing.T) {
 		{"not over an enemy tower", nil, []string{"Ann Archer c1", `Ben "Radio Tower" c2`, "Ben Titan c3"}, attack("c1", "c3"), broke(ruleRangeOver),
 			"enemy units stand between c1 and c3"},
 		{"a path around an enemy unit", nil, []string{"Ann Archer c1", "Ben Lancer d1", "Ben Titan d2"}, attack("c1", "d2"), ok, ""},
+		{"one's own unit", nil, []string{"Ann Lancer c2", "Ann Titan c3"}, attack("c2", "c3"), broke(ruleRange), "the unit on c3 is Ann's own: an attack targets an enemy unit"},
+		{"an empty square", nil, []string{"Ann Lancer c2"}, attack("c2", "c3"), broke(ruleRange), "c3 holds no enemy unit"},
 		{"range=over counts friendly squares", map[string]string{"range": "over"}, []string{"Ann Lancer c2", "Ann Bulwark c3", "Ben Titan c4"},
 			attack("c2", "c4"), broke(ruleRange), "2 squares"},
 		{"range=skip skips friendly squares", map[string]string{"range": "skip"}, []string{"Ann Lancer c2", "Ann Bulwark c3", "Ben Titan c4"},

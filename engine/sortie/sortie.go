@@ -653,8 +653,11 @@ func (s *State) attack(m Attack) error {
 		return ruling("S7", rulingAttackOnce, fmt.Sprintf("the unit on %v has already attacked this turn", m.From))
 	}
 	target := s.UnitAt(m.Target)
-	if target == nil || target.Owner == s.player {
+	switch {
+	case target == nil:
 		return violation(fmt.Sprintf("there is no opposing unit on %v", m.Target), ruleAttack)
+	case target.Owner == s.player:
+		return violation(fmt.Sprintf("the unit on %v is %s's own: a unit attacks an opposing unit", m.Target, s.name(s.player)), ruleAttack)
 	}
 	if !s.Adjacent(m.From, m.Target) {
 		return violation(fmt.Sprintf("%v is not adjacent to %v", m.Target, m.From), ruleAttack)

@@ -773,6 +773,15 @@ func TestUnitActions(t *testing.T) {
 			}
 		})
 	}
+	t.Run("an attack on one's own unit says it is one's own", func(t *testing.T) {
+		err := base(rules{}).Apply(0, attack("b2", "a2"))
+		if err == nil || !strings.Contains(err.Error(), "the unit on a2 is player 1's own: a unit attacks an opposing unit") {
+			t.Errorf("got %v", err)
+		}
+		if err := base(rules{}).Apply(0, attack("b2", "b3")); err == nil || !strings.Contains(err.Error(), "there is no opposing unit on b3") {
+			t.Errorf("an empty square: got %v", err)
+		}
+	})
 	t.Run("S7 attacks=any: the second attack destroys the broken-shield unit", func(t *testing.T) {
 		s := base(rules{attackAny: true})
 		mustApply(t, s, 0, attack("b2", "c2"), attack("b2", "c2"))
