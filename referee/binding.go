@@ -341,7 +341,7 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 	over := func(at notation.Span) bool {
 		if o := state.Outcome(); o.Over {
 			r.Illegal++
-			r.add(Illegal, at, fmt.Sprintf("the game is over: it ended on turn %d", o.Turn))
+			r.add(Illegal, at, "the game is over: "+describeOutcome(o, t.Players))
 			return true
 		}
 		return false
@@ -438,15 +438,17 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 			}
 		}
 		for i, turn := range t.Turns {
-			// A game already over stops at this turn's line; one that the
-			// end of the last turn ends stops there too.
-			if over(turn.Node.Span()) {
+			// A game already over stops at this turn's line, pointed at
+			// by its number and player; one that the end of the last turn
+			// ends stops there too.
+			turnAt := notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}
+			if over(turnAt) {
 				return
 			}
 			if i > 0 && !endTurn(t.PlayerIndex(t.Turns[i-1].Player.Text()), t.Turns[i-1]) {
 				return
 			}
-			if over(turn.Node.Span()) {
+			if over(turnAt) {
 				return
 			}
 			// A declared position ends at the first turn line, which says
