@@ -97,12 +97,15 @@ func (Game) Variants() []engine.Variant {
 			Summary: "daemon against daemon: the lower power is trashed, both on a tie (both), or the defender only when the attacker's power is at least its own (defender)"},
 		{Name: "overflow", Values: []string{"continue", "stop"},
 			Summary: "an attack whose attacker is trashed by a revealed daemon deals the rest of its damage (continue), or no more (stop)"},
+		{Name: "deckdamage", Values: []string{"effects", "first"},
+			Summary: "the damage of an empty deck is dealt with the start-of-turn effects, after the memory for missing security and the reboot (effects), or before the loading phase (first)"},
 	}
 }
 
 type rules struct {
-	defenderOnly bool // combat=defender
-	overflow     bool // overflow=continue
+	defenderOnly    bool // combat=defender
+	overflow        bool // overflow=continue
+	deckDamageFirst bool // deckdamage=first
 }
 
 // FieldDaemon is a daemon on the field.
@@ -217,7 +220,7 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 	}
 	s := &State{
 		cards: g.Cards,
-		rules: rules{defenderOnly: variants["combat"] == "defender", overflow: variants["overflow"] != "stop"},
+		rules: rules{defenderOnly: variants["combat"] == "defender", overflow: variants["overflow"] != "stop", deckDamageFirst: variants["deckdamage"] == "first"},
 		names: opts.Players,
 		src:   shuffle.New(opts.Seed),
 		setup: true,
@@ -753,11 +756,11 @@ func (s *State) takeSecurity() {
 	s.memory = StartMemory
 }
 
-// startTurn starts the active player's turn: the damage of an empty deck
-// first (ruling D8), then the loading phase.
+// startTurn starts the active player's turn with its loading phase; under
+// deckdamage=first the damage of an empty deck comes before it (ruling D8).
 func (s *State) startTurn() {
 	s.noteStart()
-	if len(s.players[s.active].deck) == 0 {
+	if s.rules.deckDamageFirst && len(s.players[s.active].deck) == 0 {
 		s.start.owed = true
 		s.hurt(s.active, 1, "the damage of an empty deck", nil, (*State).loading)
 		return
@@ -765,14 +768,26 @@ func (s *State) startTurn() {
 	s.loading()
 }
 
-// loading is the loading phase: memory for missing security, reboot, and
-// start-of-turn effects.
+// loading is the loading phase, in the text's order: 1. memory for
+// missing security, 2. reboot, 3. start-of-turn effects, of which the
+// damage of an empty deck is one (ruling D8), dealt before the module's.
 func (s *State) loading() {
 	pl := s.players[s.active]
 	s.gain(SecuritySize - len(pl.security))
 	for _, d := range pl.daemons {
 		d.Ready, d.Sick = true, false
 	}
+	if !s.rules.deckDamageFirst && len(pl.deck) == 0 {
+		s.start.owed = true
+		s.hurt(s.active, 1, "the damage of an empty deck", nil, (*State).startEffects)
+		return
+	}
+	s.startEffects()
+}
+
+// startEffects resolves the active player's start-of-turn effects.
+func (s *State) startEffects() {
+	pl := s.players[s.active]
 	n := len(pl.deck)
 	s.trigger(s.active, Start)
 	s.start.drawn = n - len(pl.deck)

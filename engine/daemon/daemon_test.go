@@ -86,8 +86,9 @@ func TestRuleTheLoadingPhase(t *testing.T) {
 // "At the start of a player's turn, if they have an empty deck they take a
 // damage.")
 func TestRulingD8TheEmptyDecksDamage(t *testing.T) {
-	emptyDeck := func(t *testing.T) *State {
+	emptyDeckUnder := func(t *testing.T, variants map[string]string) *State {
 		s := build(t, position{
+			variants: variants,
 			mains:    [2]string{"", "StartM"},
 			grips:    [2]string{"Ant", "Note"},
 			decks:    [2]string{"", none},
@@ -97,12 +98,14 @@ func TestRulingD8TheEmptyDecksDamage(t *testing.T) {
 		passTurn(t, s)
 		return s
 	}
-	t.Run("a reveal is owed before the loading phase", func(t *testing.T) {
+	emptyDeck := func(t *testing.T) *State { return emptyDeckUnder(t, nil) }
+	first := map[string]string{"deckdamage": "first"}
+	t.Run("a reveal is owed in step 3, after the memory and the reboot", func(t *testing.T) {
 		s := emptyDeck(t)
 		checkAt(t, s, 2, ben)
 		checkOwed(t, s, 1, ben)
-		checkMemory(t, s, 0)
-		checkDaemons(t, s, ben, "Ant/spent")
+		checkMemory(t, s, 0) // five security cards at step 1: none missing
+		checkDaemons(t, s, ben, "Ant")
 		// The end of the turn too: a reveal owed comes before everything.
 		for _, m := range []engine.Move{play("Note"), Refresh{}, attack("Ant"), Burn{}, end()} {
 			expect(t, s, ben, m, ruled("D9", rulingRevealNow))
@@ -113,16 +116,29 @@ func TestRulingD8TheEmptyDecksDamage(t *testing.T) {
 		}
 		expect(t, s, ann, reveal("Bear"), broke(ruleTurnEnds))
 	})
-	t.Run("then the loading phase counts the security left", func(t *testing.T) {
+	t.Run("then the other start-of-turn effects", func(t *testing.T) {
 		s := emptyDeck(t)
 		mustApply(t, s, ben, reveal("Bear"))
 		checkOwed(t, s, 0, ben)
 		checkCards(t, "Ben's security", s.Security(ben), "Dud Dud Dud Dud")
 		checkCards(t, "Ben's grip", s.Grip(ben), "Note Bear")
-		checkMemory(t, s, 1+2) // a missing security card, then start memory 2
+		checkMemory(t, s, 2) // start memory 2; the card the damage took is not counted
 		checkDaemons(t, s, ben, "Ant")
 		checkEnded(t, s, false, "")
 		checkNotOver(t, s)
+		mustApply(t, s, ben, play("Note"))
+	})
+	t.Run("deckdamage=first: a reveal is owed before the loading phase", func(t *testing.T) {
+		s := emptyDeckUnder(t, first)
+		checkOwed(t, s, 1, ben)
+		checkMemory(t, s, 0)
+		checkDaemons(t, s, ben, "Ant/spent")
+	})
+	t.Run("deckdamage=first: then the loading phase counts the security left", func(t *testing.T) {
+		s := emptyDeckUnder(t, first)
+		mustApply(t, s, ben, reveal("Bear"))
+		checkMemory(t, s, 1+2) // a missing security card, then start memory 2
+		checkDaemons(t, s, ben, "Ant")
 		mustApply(t, s, ben, play("Note"))
 	})
 	t.Run("each turn the deck is empty", func(t *testing.T) {

@@ -399,7 +399,7 @@ func (s *State) dealable(p, n int) error {
 // daemons before the reboot, a bit each, ready and sick.
 type turnStart struct {
 	fresh       bool // nothing has been done in the turn since
-	owed        bool // the damage of an empty deck awaits its reveal, before the loading phase
+	owed        bool // the damage of an empty deck awaits its reveal (ruling D8)
 	memory      int
 	drawn       int
 	ready, sick uint64
@@ -434,8 +434,16 @@ func (s *State) takeBackLoading() {
 	st, pl := s.start, s.players[s.active]
 	s.damage, s.outcome = nil, engine.Outcome{}
 	s.memory = st.memory
-	if st.owed {
+	if st.owed && s.rules.deckDamageFirst {
 		return // the loading phase comes after the damage's reveal
+	}
+	if st.owed {
+		// The damage awaits its reveal in step 3: memory and reboot are
+		// done, the start trigger is not.
+		for i, d := range pl.daemons {
+			d.Ready, d.Sick = st.ready>>i&1 == 1, st.sick>>i&1 == 1
+		}
+		return
 	}
 	if s.unseeded() {
 		// What the start drew is not written yet: back in the deck.

@@ -241,7 +241,7 @@ func TestVariantsAndTheirDefaults(t *testing.T) {
 			t.Errorf("variant %s has no summary", v.Name)
 		}
 	}
-	if want := []string{"combat=both|defender", "overflow=continue|stop"}; !slices.Equal(got, want) {
+	if want := []string{"combat=both|defender", "overflow=continue|stop", "deckdamage=effects|first"}; !slices.Equal(got, want) {
 		t.Errorf("variants %q, want %q (the default first, as RULINGS.md lists them)", got, want)
 	}
 }
