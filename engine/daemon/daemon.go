@@ -714,6 +714,21 @@ func (s *State) mulligan(p int, m Mulligan) error {
 	return nil
 }
 
+// Begin ends the set-up where the referee reads the first turn line
+// (engine.Beginner), so that a turn with no move yet shows the state the
+// set-up left: security set, the first loading phase done. A state
+// already begun, or over, is left as it is.
+func (s *State) Begin() error {
+	if !s.setup || s.outcome.Over {
+		return nil
+	}
+	if err := s.begin(); err != nil {
+		return err
+	}
+	s.beganRecorded()
+	return nil
+}
+
 // begin ends the set-up at the first turn: grips not decided are kept,
 // security is set, and the first player's gauge is set to 1.
 func (s *State) begin() error {
