@@ -360,3 +360,18 @@ func (cs *Cards) unknown(name string) string {
 	}
 	return fmt.Sprintf("no card named %q in the catalogue%s", name, suggest.Hint(name, names))
 }
+
+// fuelGiven is the fuel an action's own abilities give when it resolves;
+// an upgrade has none (it is paid for as it comes into play).
+func (c *Card) fuelGiven() int {
+	if c.Kind != Action {
+		return 0
+	}
+	n := 0
+	for _, a := range c.Abilities {
+		if a.Op == OpFuel {
+			n += a.N
+		}
+	}
+	return n
+}

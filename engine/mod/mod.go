@@ -122,16 +122,17 @@ func (Game) Players() int { return 2 }
 // Variants lists the named rulings (RULINGS.md).
 func (Game) Variants() []engine.Variant {
 	return []engine.Variant{
-		{Name: "fuel", Values: []string{"fizzle", "drain"},
-			Summary: "a card whose cost cannot be paid: fizzle (it does nothing and is discarded) or drain (it resolves, and all the fuel left is paid)"},
+		{Name: "fuel", Values: []string{"after", "fizzle", "drain"},
+			Summary: "a card whose cost cannot be paid: after (an action's abilities come first, and its own fuel counts; one still short fizzles), fizzle (checked before any ability: it does nothing and is discarded) or drain (it resolves, and all the fuel left is paid)"},
 		{Name: "shield", Values: []string{"hit", "point"},
 			Summary: "a spent shield prevents all the damage of one ability (hit) or 1 point of it (point)"},
 	}
 }
 
 type rules struct {
-	drain bool // fuel=drain
-	point bool // shield=point
+	drain  bool // fuel=drain
+	fizzle bool // fuel=fizzle
+	point  bool // shield=point
 }
 
 // resolving is an action card part way through its abilities.
@@ -204,7 +205,7 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 	}
 	s := &State{
 		cards: g.Cards,
-		rules: rules{drain: variants["fuel"] == "drain", point: variants["shield"] == "point"},
+		rules: rules{drain: variants["fuel"] == "drain", fizzle: variants["fuel"] == "fizzle", point: variants["shield"] == "point"},
 		names: opts.Players,
 		src:   shuffle.New(opts.Seed),
 		seed:  opts.Seed,
@@ -818,8 +819,11 @@ func (s *State) activate(sl Slot, done int) bool {
 		return true
 	case Assigned:
 		c, _ := s.cards.Card(sl.Card)
-		if pl.fuel < c.Cost && !s.rules.drain {
-			pl.discard = append(pl.discard, sl.Card) // it fizzles (ruling MD10)
+		if pl.fuel < c.Cost && !s.rules.drain && (s.rules.fizzle || pl.fuel+c.fuelGiven() < c.Cost) {
+			// Short of fuel even with what its own abilities give, which
+			// come first (fuel=after), or before any (fuel=fizzle): it
+			// fizzles (ruling MD10).
+			pl.discard = append(pl.discard, sl.Card)
 			return false
 		}
 		if c.Kind == Upgrade {

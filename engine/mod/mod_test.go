@@ -821,7 +821,10 @@ func TestRulingMD10FuelThatCannotBePaid(t *testing.T) {
 		play       string // Ann's play area
 		hand       string // Ann's hand
 	}{
-		{"MD10 fizzle (the default): an action that cannot be paid does nothing", nil, "Laser", 0, 10, 1, `Laser`, ``, `Tin`},
+		{"MD10 after (the default): an action that cannot be paid, even with its own fuel, does nothing", nil, "Laser", 0, 10, 1, `Laser`, ``, `Tin`},
+		{"MD10 after (the default): its abilities first, and its own fuel pays", nil, "Overdrive", 0, 9, 1, `Overdrive`, ``, `Tin Tin`},
+		{"MD10 after: an upgrade that cannot be paid goes to the discard pile", nil, "Red", 0, 10, 1, `Red`, ``, `Tin`},
+		{"MD10 after: fuel equal to the cost pays it", nil, "Laser", 1, 8, 1, `Laser`, ``, `Tin`},
 		{"MD10 fizzle: an action that cannot be paid does nothing", fizzle, "Laser", 0, 10, 1, `Laser`, ``, `Tin`},
 		{"MD10 fizzle: no ability triggers", fizzle, "Scan", 0, 10, 1, `Scan`, ``, `Tin`},
 		{"MD10 fizzle: an upgrade that cannot be paid goes to the discard pile", fizzle, "Red", 0, 10, 1, `Red`, ``, `Tin`},
@@ -1213,7 +1216,7 @@ func TestRulingMD17TheRepeatsAreReadOnce(t *testing.T) {
 
 func TestRulingVariantsAndTheirDefaults(t *testing.T) {
 	want := map[string][]string{
-		"fuel":   {"fizzle", "drain"},
+		"fuel":   {"after", "fizzle", "drain"},
 		"shield": {"hit", "point"},
 	}
 	got := Game{}.Variants()
