@@ -130,6 +130,14 @@ type Options struct {
 	Seat    int
 }
 
+// TurnEnder is a state whose turn can end by a move of its own (Daemon's
+// refresh), before the next turn line begins the next turn: the player
+// to move is then the one whose turn has ended, with nothing left to
+// write in it.
+type TurnEnder interface {
+	TurnEnded() bool
+}
+
 // Assumer is a state that accepts moves under assumptions about cards
 // nobody recorded: a card played from a hand that holds unknown cards is
 // legal when one of them could be it (see package hidden).

@@ -520,6 +520,13 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 	return out
 }
 
+// turnEnded tells whether st's turn has ended by a move of its own,
+// before the next turn line (engine.TurnEnder).
+func turnEnded(st engine.State) bool {
+	te, ok := st.(engine.TurnEnder)
+	return ok && te.TurnEnded()
+}
+
 // assumptions is how many moves st has taken under assumptions about
 // cards nobody recorded (engine.Assumer), or 0.
 func assumptions(st engine.State) int {
@@ -671,6 +678,9 @@ func (b *binding[M]) conclude(r *Report, t *notation.Transcript[M], state engine
 		r.Outcome = t.Players[o.Winner] + " wins"
 	case state.ToMove() < 0:
 		r.Result = fmt.Sprintf("unfinished: the %s line is next", b.board)
+		r.Outcome = "unfinished"
+	case turnEnded(state):
+		r.Result = fmt.Sprintf("unfinished: %s's turn %d has ended; turn %d is next", t.Players[state.ToMove()], state.Turn(), state.Turn()+1)
 		r.Outcome = "unfinished"
 	default:
 		r.Result = fmt.Sprintf("unfinished: %s to move on turn %d", t.Players[state.ToMove()], max(state.Turn(), 1))

@@ -1195,9 +1195,20 @@ func (s *State) burn(p int, forced bool) error {
 		s.ended, s.why = true, "burn ends the turn (ruling D2)"
 	}
 	// The damage first, then the tracker to 0: a reveal's memory does not
-	// outlast the burn.
+	// outlast the burn. A burn that loses the game sets it to 0 too, as
+	// ruling D2 says every burn does.
 	s.hurt(p, 1, "burn", nil, func(s *State) { s.memory = 0 })
+	if s.outcome.Over {
+		s.memory = 0
+	}
 	return nil
+}
+
+// TurnEnded tells whether the active player's turn has ended, by a
+// refresh, a burn or the gauge (ruling D2), with nothing owed in it: the
+// next turn line is what comes next (engine.TurnEnder).
+func (s *State) TurnEnded() bool {
+	return !s.setup && s.ended && s.damage == nil && len(s.owed) == 0 && !s.outcome.Over
 }
 
 // endTurn passes the turn to the opponent, who sees the tracker from their

@@ -46,3 +46,27 @@ Ben: main Cache, keep
 		t.Errorf("legal at the first turn line:\n%s", b.String())
 	}
 }
+
+// TestReportAfterATurnHasEnded: a transcript that stops after a refresh
+// ends its turn says the turn has ended and which comes next, not that
+// the player whose turn it was is to move.
+func TestReportAfterATurnHasEnded(t *testing.T) {
+	src := `[Game "daemon"]
+[Players "Ann" "Ben"]
+[Seed "13566731111258911605"]
+
+Ann: draft Worm
+Ben: draft Mirror, draft Compiler
+Ann: draft Scraper, draft Overclock
+Ben: draft Cache
+Ann: main Worm, keep
+Ben: main Cache, keep
+
+1. Ann: refresh
+`
+	g, _ := referee.Lookup("daemon")
+	r := g.Check("x.daemon", src, referee.Options{})
+	if r.ExitCode() != 0 || r.Result != "unfinished: Ann's turn 1 has ended; turn 2 is next" {
+		t.Errorf("exit %d, result %q:\n%s", r.ExitCode(), r.Result, referee.ReportText(r))
+	}
+}
