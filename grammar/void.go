@@ -25,7 +25,7 @@ type VoidMove struct {
 	notation.Node
 	// The lookahead keeps a card named like a player from being taken
 	// for one: a name is the actor only when a verb follows it.
-	By     *notation.PlayerRef `parser:"( (?= (Ident | String) ('play' | 'activate' | 'react' | 'advance' | 'attack' | 'defend' | 'convert')) @@ )?"`
+	By     *notation.PlayerRef `parser:"( (?= (Ident | String) ('play' | 'activate' | 'react' | 'advance' | 'attack' | 'defend' | 'convert' | 'pass')) @@ )?"`
 	Action VoidAction          `parser:"@@"`
 }
 
@@ -266,6 +266,12 @@ type VoidExecute struct {
 	Execute bool `parser:"@'execute'"` // always true once parsed
 }
 
+// VoidPass declines to answer, where a player decides and takes no
+// action: pass, or Ben pass in Ann's turn.
+type VoidPass struct {
+	Pass bool `parser:"@'pass'"` // always true once parsed
+}
+
 func (*VoidSector) voidAction()   {}
 func (*VoidEnergy) voidAction()   {}
 func (*VoidIncome) voidAction()   {}
@@ -281,6 +287,7 @@ func (*VoidAttack) voidAction()   {}
 func (*VoidDefend) voidAction()   {}
 func (*VoidConvert) voidAction()  {}
 func (*VoidExecute) voidAction()  {}
+func (*VoidPass) voidAction()     {}
 
 // names writes a verb and names.
 func names[N ~string](verb string, ns ...N) string {
@@ -325,6 +332,7 @@ func (m *VoidAttack) String() string   { return names("attack", m.Unit, m.Sector
 func (m *VoidDefend) String() string   { return names("defend", m.Unit, m.Attacker) }
 func (m *VoidConvert) String() string  { return names("convert", m.Card) }
 func (*VoidExecute) String() string    { return "execute" }
+func (*VoidPass) String() string       { return "pass" }
 
 // VoidLexer is Void's lexer: the shared rules, and ? for a card nobody
 // recorded.
@@ -335,7 +343,7 @@ var VoidLexer = notation.NewFastLexer(unknownRule)
 const VoidBoard = "board"
 
 // VoidMoveWords says what a Void move looks like, for messages.
-const VoidMoveWords = "a move (play Shock North, activate Ranger South, react Sentinel, advance Scout Middle, attack Raider Middle, defend Wall Raider, convert Scout, execute, ...)"
+const VoidMoveWords = "a move (play Shock North, activate Ranger South, react Sentinel, advance Scout Middle, attack Raider Middle, defend Wall Raider, convert Scout, execute, pass, ...)"
 
 const voidNameWords = `a name like Scout, North or "Void Scout"`
 
@@ -364,6 +372,6 @@ var Void = must(notation.NewGrammar[*VoidMove](VoidLexer, voidExpect,
 	participle.Union[VoidAction](
 		&VoidSector{}, &VoidEnergy{}, &VoidIncome{}, &VoidLife{}, &VoidHand{}, &VoidCache{}, &VoidField{},
 		&VoidPlay{}, &VoidActivate{}, &VoidReact{}, &VoidAdvance{}, &VoidAttack{},
-		&VoidDefend{}, &VoidConvert{}, &VoidExecute{},
+		&VoidDefend{}, &VoidConvert{}, &VoidExecute{}, &VoidPass{},
 	),
 ))

@@ -562,14 +562,15 @@ func TestVoidEBNF(t *testing.T) {
 	ebnf := Void.EBNF()
 	for _, prod := range []string{"VoidMove", "VoidAction", "VoidSector", "VoidEnergy", "VoidIncome", "VoidLife",
 		"VoidHand", "VoidField", "VoidPlay", "VoidChoices", "VoidActivate", "VoidReact", "VoidAdvance",
-		"VoidAttack", "VoidDefend", "VoidConvert", "VoidExecute"} {
+		"VoidAttack", "VoidDefend", "VoidConvert", "VoidExecute", "VoidPass"} {
 		if !regexp.MustCompile(`(?m)^` + prod + ` = `).MatchString(ebnf) {
 			t.Errorf("no production %s in:\n%s", prod, ebnf)
 		}
 	}
 	for _, want := range []string{
-		`VoidMove = ((?= (<ident> | <string>) ("play" | "activate" | "react" | "advance" | "attack" | "defend" | "convert")) PlayerRef)? VoidAction .`,
+		`VoidMove = ((?= (<ident> | <string>) ("play" | "activate" | "react" | "advance" | "attack" | "defend" | "convert" | "pass")) PlayerRef)? VoidAction .`,
 		`VoidExecute = "execute" .`,
+		`VoidPass = "pass" .`,
 	} {
 		if !strings.Contains(ebnf, want) {
 			t.Errorf("EBNF lacks %q:\n%s", want, ebnf)

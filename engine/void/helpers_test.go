@@ -248,6 +248,9 @@ func parse(t testing.TB, text string) (who int, m engine.Move) {
 	case "execute":
 		need(0)
 		return who, Execute{}
+	case "pass":
+		need(0)
+		return who, Pass{}
 	case "end":
 		need(0)
 		return who, engine.EndTurn{}
@@ -317,6 +320,8 @@ func moveText(m engine.Move) string {
 		return "convert " + m.Card
 	case Execute:
 		return "execute"
+	case Pass:
+		return "pass"
 	case engine.EndTurn:
 		return "end"
 	case Sector:

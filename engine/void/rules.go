@@ -34,6 +34,7 @@ const (
 	rulingReact       = "A reactive skill is used only in answer to an opposing action of the kind it names, while that action is in the queue."
 	rulingNaming      = "A card in play is named by its card's name; with several of one name, the referee takes the first that can do what is asked."
 	rulingNoReturn    = "A player who has declined cannot act again until an action executes or the other player takes an action."
+	rulingDecline     = "A player who acts when the other player was to decide shows that the other player declined."
 	rulingHand        = "A card is played or converted from its owner's hand."
 	rulingTargets     = "A card or skill with several targets takes that many different targets."
 	rulingChoice      = "An action is written with its choices: its targets, pick and the option's number, X and its number."

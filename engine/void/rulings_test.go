@@ -327,6 +327,31 @@ func TestRulingV7Declining(t *testing.T) {
 		run(t, s, "Ben play Drain Ann")
 		checkQueue(t, s, "Ann: play Scout North | Ann: play Raider Middle | Ben: play Drain Ann")
 	})
+	t.Run("a decline written: pass", func(t *testing.T) {
+		s := tb.start(t)
+		run(t, s, "play Scout North, Ben pass")
+		checkDeciding(t, s, ann, true)
+		declinedAgain(t, s, "Ben play Drain Ann")
+		// Ann answers her own action, as after an implied decline.
+		run(t, s, "play Raider Middle")
+		checkDeciding(t, s, ben, false)
+		run(t, s, "Ben play Drain Ann")
+	})
+	t.Run("a pass is refused where there is nothing to decline", func(t *testing.T) {
+		for _, tt := range []struct{ moves, pass, what string }{
+			{"", "pass", "there is nothing to decline"},
+			{"play Scout North", "pass", "Ben decides now, not Ann"},
+			{"play Scout North, Ben pass", "Ben pass", "Ben has declined already"},
+			{"play Scout North, Ben pass", "pass", "Ben has declined too: with both declining, the queue executes (write execute)"},
+		} {
+			s := tb.start(t)
+			if tt.moves != "" {
+				run(t, s, tt.moves)
+			}
+			err := refusedWith(t, s, tt.pass)
+			quotes.Refused(t, err, tt.pass, tt.what, ruled("V7", rulingDecline))
+		}
+	})
 	t.Run("an action outside the queue shows the decline", func(t *testing.T) {
 		s := tb.start(t)
 		run(t, s, "play Scout North, convert Wall")

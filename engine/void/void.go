@@ -100,6 +100,11 @@ type Convert struct{ Card string }
 // the queue executes.
 type Execute struct{}
 
+// Pass declines to answer: the player who decides takes no action, and
+// the other decides (ruling V7). Declining need not be written; written,
+// it is checked.
+type Pass struct{}
+
 // Game is Void's rules with a catalogue of cards.
 type Game struct {
 	Cards *Cards
@@ -443,6 +448,8 @@ func (s *State) turnMove(p int, m engine.Move) error {
 		return s.endTurn(p)
 	case Execute:
 		return s.execute()
+	case Pass:
+		return s.pass(p)
 	case Convert:
 		return s.convert(p, m)
 	case Play:
@@ -588,6 +595,24 @@ func (s *State) mayAct(p int) (turnOrder, error) {
 	}
 	now.priority, now.declined = p, true
 	return now, nil
+}
+
+// pass declines for p, who decides now (ruling V7): the other player
+// decides next, and p may not act again until an action executes or the
+// other acts.
+func (s *State) pass(p int) error {
+	switch {
+	case !s.open():
+		return ruling("V7", rulingDecline, fmt.Sprintf("there is nothing to decline: the queue is empty, and %s is to act or end the turn", s.name(s.active)))
+	case p != s.priority && s.declined:
+		return ruling("V7", rulingDecline, fmt.Sprintf("%s has declined already, and %s is to decide", s.name(p), s.name(s.priority)))
+	case p != s.priority:
+		return ruling("V7", rulingDecline, fmt.Sprintf("%s decides now, not %s", s.name(s.priority), s.name(p)))
+	case s.declined:
+		return ruling("V7", rulingDecline, fmt.Sprintf("%s has declined too: with both declining, the queue executes (write execute)", s.name(1-p)))
+	}
+	s.priority, s.declined = 1-p, true
+	return nil
 }
 
 // decide sets the turn order mayAct returned.

@@ -108,6 +108,8 @@ func voidToEngine(dst []engine.Move, m *grammar.VoidMove, setup bool) []engine.M
 		em = void.Convert{Card: string(a.Card)}
 	case *grammar.VoidExecute:
 		em = void.Execute{}
+	case *grammar.VoidPass:
+		em = void.Pass{}
 	default:
 		panic(fmt.Sprintf("void: unknown move %T", a))
 	}
@@ -185,6 +187,8 @@ func voidNotate(m engine.Move) string {
 		a = &grammar.VoidConvert{Card: name(m.Card)}
 	case void.Execute:
 		a = &grammar.VoidExecute{Execute: true}
+	case void.Pass:
+		a = &grammar.VoidPass{Pass: true}
 	default:
 		panic(fmt.Sprintf("void: unknown move %T", m))
 	}
