@@ -448,6 +448,23 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 			if i > 0 && !endTurn(t.PlayerIndex(t.Turns[i-1].Player.Text()), t.Turns[i-1]) {
 				return
 			}
+			if o := state.Outcome(); o.Over && i > 0 && o.Turn == turn.Number {
+				// The game ended as this turn began (a loss at the start
+				// of a turn): its line may be written, as legal offers
+				// it, and a move in it is past the end.
+				r.Turns++
+				onTurn = turn.Number
+				if want, written := turnPlayer(state), t.PlayerIndex(turn.Player.Text()); want >= 0 && want != written {
+					illegal(turnAt, fmt.Sprintf("turn %d is %s's, not %s's: the turns before it give it to %s", turn.Number, t.Players[want], t.Players[written], t.Players[want]))
+					return
+				}
+				for _, m := range turn.Moves {
+					if !apply(t.PlayerIndex(turn.Player.Text()), m, false) {
+						return
+					}
+				}
+				continue // a turn line after it is past the end
+			}
 			if over(turnAt) {
 				return
 			}

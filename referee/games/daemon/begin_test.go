@@ -1,6 +1,8 @@
 package daemon
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -68,5 +70,39 @@ Ben: main Cache, keep
 	r := g.Check("x.daemon", src, referee.Options{})
 	if r.ExitCode() != 0 || r.Result != "unfinished: Ann's turn 1 has ended; turn 2 is next" {
 		t.Errorf("exit %d, result %q:\n%s", r.ExitCode(), r.Result, referee.ReportText(r))
+	}
+}
+
+// TestTurnLostAtItsStart: the turn in which a player loses as it begins
+// (Daemon's empty deck with no security) may be written, as legal offers
+// it; a move in it, or a turn after it, is past the end; and its line
+// must name the player whose turn it is.
+func TestTurnLostAtItsStart(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "examples", "daemon", "deck-out.daemon"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := strings.Replace(string(data), "result: Ann wins\n", "", 1)
+	g, _ := referee.Lookup("daemon")
+	tests := []struct {
+		tail    string
+		illegal string // "" for a clean check
+	}{
+		{"6. Ben:\n\nresult: Ann wins\n", ""},
+		{"6. Ben: refresh\n\nresult: Ann wins\n", "the game is over: Ann wins on turn 6"},
+		{"6. Ben:\n7. Ann:\n\nresult: Ann wins\n", "the game is over: Ann wins on turn 6"},
+		{"6. Ann:\n\nresult: Ann wins\n", "turn 6 is Ben's, not Ann's"},
+	}
+	for _, tt := range tests {
+		r := g.Check(filepath.Join("..", "..", "..", "examples", "daemon", "x.daemon"), base+tt.tail, referee.Options{})
+		text := referee.ReportText(r)
+		switch {
+		case tt.illegal == "" && r.ExitCode() != 0:
+			t.Errorf("%q: exit %d:\n%s", tt.tail, r.ExitCode(), text)
+		case tt.illegal != "" && (r.Illegal != 1 || !strings.Contains(text, tt.illegal)):
+			t.Errorf("%q: want one illegal move %q:\n%s", tt.tail, tt.illegal, text)
+		case !strings.HasPrefix(tt.illegal, "turn ") && !strings.Contains(r.Result, "Ann wins on turn 6"):
+			t.Errorf("%q: result %q", tt.tail, r.Result)
+		}
 	}
 }
