@@ -27,7 +27,7 @@ var (
 )
 
 // Unknown is a card nobody recorded, as a transcript writes it.
-const Unknown = "?"
+const Unknown = hidden.Unknown
 
 // Draw writes the cards a player draws, in a game without a seed: the
 // cards of the draw owed, top first, each a name or Unknown.

@@ -24,6 +24,9 @@ import (
 	"slices"
 )
 
+// Unknown is how every game writes a card nobody recorded.
+const Unknown = "?"
+
 // Pool names a pool of a ledger.
 type Pool int
 

@@ -12,7 +12,7 @@ import (
 
 // Unknown is the name of a card nobody recorded, written ?: a card drawn
 // unseen (ruling M41), or the unknown part of a deck list (ruling M45).
-const Unknown = "?"
+const Unknown = hidden.Unknown
 
 // Hidden cards (rulings M41 to M45). An unseeded game keeps a ledger with
 // one pool per player's deck. A player's deck field then holds the pool's

@@ -19,7 +19,7 @@ import (
 // be.
 
 // Unknown stands for a card nobody recorded, as the notation writes it.
-const Unknown = "?"
+const Unknown = hidden.Unknown
 
 // Top writes the card that has come to the top of shared deck Deck (from
 // 1), in an unseeded game.

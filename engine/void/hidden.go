@@ -21,7 +21,7 @@ import (
 // no ledger and pays nothing for it.
 
 // Unknown is a card nobody recorded, written ? in a hand or a cache.
-const Unknown = "?"
+const Unknown = hidden.Unknown
 
 // anyCard is the pool's name for a card of the catalogue without copies:
 // there are always enough of them, and which one a hidden card is never
