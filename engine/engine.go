@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tabletop-referee/referee/engine/shuffle"
 	"github.com/tabletop-referee/referee/internal/suggest"
 )
 
@@ -165,6 +166,28 @@ type Hider interface {
 	// Hide returns m, made by player, as seat saw it when it was made; the
 	// state is the one after m.
 	Hide(seat, player int, m Move) Move
+}
+
+// Evaluator is a state that can say how well a player stands without
+// playing on: a bot's one-move look-ahead and the cut-off of its playouts
+// use it. Evaluate returns a value in [-1, 1] drawn from the rules' goals
+// (flags held, damage dealt, durability, security, energy): 1 for a game
+// player has won, -1 for one they have lost, 0 for an even position. It
+// reads only what player can see, so that a bot using it plays fairly.
+type Evaluator interface {
+	Evaluate(player int) float64
+}
+
+// Determinizer is a state with cards some seat cannot see (another
+// player's hand, the order of a deck, face-down cards). Determinize
+// returns an independent copy in which every card hidden from seat is
+// dealt again at random, from rng, among the places hidden from seat,
+// keeping everything that seat has seen or can infer: a world the seat
+// cannot tell from the real one. A bot searches such copies, so that it
+// never uses what its seat cannot know. A state with nothing hidden need
+// not implement it.
+type Determinizer interface {
+	Determinize(seat int, rng *shuffle.Source) State
 }
 
 // Game is a game's rules: what it is called, its variants, and how to start it.
