@@ -92,8 +92,8 @@ func squash(x float64) float64 {
 // One thing seat may know is not kept: a daemon that went from a
 // revealed security card to the other grip is dealt again like the rest
 // of that grip. A game without a seed (its cards kept in a ledger,
-// package hidden) or a position still being declared is returned as a
-// plain Clone: bots play seeded games.
+// package hidden), a position still being declared and a finished game
+// are returned as a plain Clone: bots play seeded games.
 func (s *State) Determinize(seat int, rng *shuffle.Source) engine.State {
 	c := s.clone()
 	if s.ledger != nil || s.declaring() || s.outcome.Over {

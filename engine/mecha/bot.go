@@ -104,8 +104,8 @@ func squash(x float64) float64 {
 // a deck list chosen out of seat's sight is taken as the deck's actual
 // cards, and a hand shown by a reveal effect is dealt again like any
 // other. A game whose cards were written unknown (a ledger, package
-// hidden) or a position still being declared is returned as a plain
-// Clone: bots play seeded games.
+// hidden), a position still being declared and a finished game are
+// returned as a plain Clone: bots play seeded games.
 func (s *State) Determinize(seat int, rng *shuffle.Source) engine.State {
 	c := s.clone()
 	if s.led != nil || s.pos != nil || s.outcome.Over {

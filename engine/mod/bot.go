@@ -102,9 +102,9 @@ func squash(x float64) float64 {
 // reshuffles draw on a generator taken from rng, not the game's seed.
 // One thing seat cannot know is not hidden: a card the other player
 // ejected, once it has reached their discard pile, is left there by name.
-// A game without a seed (its cards kept in a ledger, package hidden) or a
-// position still being declared is returned as a plain Clone: bots play
-// seeded games.
+// A game without a seed (its cards kept in a ledger, package hidden), a
+// position still being declared and a finished game are returned as a
+// plain Clone: bots play seeded games.
 func (s *State) Determinize(seat int, rng *shuffle.Source) engine.State {
 	c := s.clone()
 	if s.u != nil || s.decl != nil || s.outcome.Over {

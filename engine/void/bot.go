@@ -91,7 +91,8 @@ func squash(x float64) float64 {
 // during the set-up, so is the other player's hand the seed has planned
 // and not yet dealt. The hand keeps its size, and everything else is
 // unchanged. A game whose cards were written unknown (a ledger, package
-// hidden) is returned as a plain Clone: bots play seeded games.
+// hidden) and a finished game are returned as a plain Clone: bots play
+// seeded games.
 func (s *State) Determinize(seat int, rng *shuffle.Source) engine.State {
 	c := s.clone()
 	if s.hid != nil || s.outcome.Over {
