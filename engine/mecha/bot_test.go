@@ -256,3 +256,22 @@ func BenchmarkEvaluate(b *testing.B) {
 		s.Evaluate(b.N % 2)
 	}
 }
+
+func BenchmarkDeterminize(b *testing.B) {
+	st, err := Game{Cards: testCards(b)}.New(engine.Options{Seeded: true, Seed: 7})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := st.(*State)
+	rng := shuffle.New(7)
+	for range 40 {
+		moves := s.Legal()
+		if err := s.Apply(s.ToMove(), moves[rng.Intn(len(moves))]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Determinize(s.ToMove(), rng)
+	}
+}

@@ -273,3 +273,18 @@ func BenchmarkEvaluate(b *testing.B) {
 		s.Evaluate(b.N % 2)
 	}
 }
+
+func BenchmarkDeterminize(b *testing.B) {
+	s := newGame(b, loadCards(b, defaultCatalogue(b)), 7, nil)
+	rng := shuffle.New(7)
+	for range 30 {
+		moves := s.Legal()
+		if err := s.Apply(s.ToMove(), moves[rng.Intn(len(moves))]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Determinize(s.ToMove(), rng)
+	}
+}

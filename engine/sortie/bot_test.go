@@ -239,3 +239,21 @@ func BenchmarkEvaluate(b *testing.B) {
 		s.Evaluate(b.N % 2)
 	}
 }
+
+func BenchmarkDeterminize(b *testing.B) {
+	st, err := Game{}.New(engine.Options{Seeded: true, Seed: 7})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := st.(*State)
+	rng := shuffle.New(7)
+	for range 60 {
+		if err := s.Apply(s.ToMove(), pickLegal(rng, s.Legal())); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Determinize(s.ToMove(), rng)
+	}
+}

@@ -100,7 +100,10 @@ func (s *State) Determinize(seat int, rng *shuffle.Source) engine.State {
 	}
 	c.record = nil
 	other := 1 - seat
-	seen := s.seenCopies(seat)
+	var seen map[string]int // nil while the catalogue limits no card
+	if slices.ContainsFunc(s.cards.all, func(c *Card) bool { return c.Copies > 0 }) {
+		seen = s.seenCopies(seat)
+	}
 	hand := c.players[other].hand
 	for i := range hand {
 		hand[i] = c.drawAny(rng, seen, hand[i])
@@ -152,7 +155,11 @@ func (s *State) seenCopies(seat int) map[string]int {
 
 // drawAny draws a card at random from the catalogue, among those with a
 // copy left, and counts it; old, the card it stands for, when none has.
+// With seen nil no card is limited, and any may be drawn.
 func (s *State) drawAny(rng *shuffle.Source, seen map[string]int, old string) string {
+	if seen == nil {
+		return s.cards.all[rng.Intn(len(s.cards.all))].Name
+	}
 	free := make([]*Card, 0, len(s.cards.all))
 	for _, c := range s.cards.all {
 		if c.Copies == 0 || seen[c.Name] < c.Copies {
