@@ -15,6 +15,8 @@ require (
 	github.com/owenrumney/go-sarif/v2 v2.3.3
 	github.com/peterh/liner v1.2.3
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	github.com/sourcegraph/jsonrpc2 v0.2.1
+	github.com/tliron/glsp v0.2.2
 	golang.org/x/term v0.48.0
 )
 
