@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/sourcegraph/jsonrpc2"
@@ -153,7 +154,7 @@ func (s *Server) initialize(*glsp.Context, *protocol.InitializeParams) (any, err
 }
 
 func (s *Server) didOpen(ctx *glsp.Context, p *protocol.DidOpenTextDocumentParams) error {
-	doc := newDocument(p.TextDocument.URI, uriPath(p.TextDocument.URI), p.TextDocument.Text)
+	doc := newDocument(p.TextDocument.URI, pathFor(p.TextDocument.URI, p.TextDocument.LanguageID), p.TextDocument.Text)
 	s.mu.Lock()
 	s.docs[doc.uri] = doc
 	s.mu.Unlock()
@@ -233,6 +234,23 @@ func uriPath(uri string) string {
 		return u.Path
 	}
 	return u.Opaque
+}
+
+// pathFor is the path of a document: its URI's, with the extension of
+// the language the editor says it is in when the URI has no extension
+// the referee knows (an unsaved document's), so that its game is told.
+func pathFor(uri, language string) string {
+	path := uriPath(uri)
+	if _, ok := referee.ByExtension(path); ok || filepath.Ext(path) == referee.CatalogueExt {
+		return path
+	}
+	if g, ok := referee.Lookup(language); ok {
+		return path + g.Extension()
+	}
+	if language == strings.TrimPrefix(referee.CatalogueExt, ".") {
+		return path + referee.CatalogueExt
+	}
+	return path
 }
 
 // pathURI is the file URI of a path.

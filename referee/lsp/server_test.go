@@ -363,3 +363,20 @@ func TestFormattingAndSymbols(t *testing.T) {
 		t.Errorf("symbols %q", names)
 	}
 }
+
+// TestUnsavedDocumentTakesTheEditorsLanguage opens a document that has no
+// file yet, and no Game tag: the language the editor gives it tells the
+// game.
+func TestUnsavedDocumentTakesTheEditorsLanguage(t *testing.T) {
+	t.Parallel()
+	s := start(t)
+	text := strings.Replace(example(t, twice), "[Game \"sortie\"]\n", "", 1)
+	uri := "untitled:Untitled-1"
+	if err := s.client.Notify("textDocument/didOpen", protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: uri, LanguageID: "sortie", Text: text, Version: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	got := s.diagnostics(uri)
+	if len(got) != 1 || got[0].Range.Start.Line != 8 || !strings.HasPrefix(got[0].Message, "the unit on a3 has already moved") {
+		t.Errorf("diagnostics %+v, want the illegal move", got)
+	}
+}
