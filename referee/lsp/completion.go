@@ -48,6 +48,9 @@ func (s *Server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any,
 // a line of its own, the next turn's lines.
 func (s *Server) Complete(g referee.Game, doc *document, offset int) []protocol.CompletionItem {
 	m := masked(doc.text)
+	if offset > 0 && m[offset-1] != doc.text[offset-1] && doc.text[offset-1] != '}' {
+		return nil // in a comment
+	}
 	line, lineStart := lineAt(m, offset)
 	if strings.TrimSpace(line) == "" {
 		return s.newStatement(g, doc, lineStart)

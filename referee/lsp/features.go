@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
@@ -261,11 +262,11 @@ func wordAt(text string, offset int) (word string, from, to int) {
 	isWord := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '\'' }
 	from, to = at, at
 	for from > 0 {
-		r := []rune(line[:from])
-		if !isWord(r[len(r)-1]) {
+		r, size := utf8.DecodeLastRuneInString(line[:from])
+		if !isWord(r) {
 			break
 		}
-		from -= len(string(r[len(r)-1]))
+		from -= size
 	}
 	for _, r := range line[to:] {
 		if !isWord(r) {

@@ -88,7 +88,14 @@ func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) (clean 
 // handle answers one message. Messages are handled one at a time, in
 // the order they came, so that a change is checked before the requests
 // after it are answered.
-func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (result any, err error) {
+	defer func() {
+		// A fault of the referee's own fails the request, as check reports
+		// one as an internal error, and leaves the editor its server.
+		if v := recover(); v != nil {
+			result, err = nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: fmt.Sprintf("internal error: %s: %v", req.Method, v)}
+		}
+	}()
 	gc := &glsp.Context{
 		Method: req.Method,
 		Notify: func(method string, params any) { _ = conn.Notify(ctx, method, params) },

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
 	"github.com/tabletop-referee/referee/referee"
@@ -257,6 +258,7 @@ func TestCompletion(t *testing.T) {
 		{"after a comma", strings.Replace(text, "a2-a3", "a2-a3, ", 1), 9, 30, []string{"place 5H/2S a1"}, []string{"a3-a4", "a2-a3"}},
 		{"a new line", text + "\n", 10, 0, []string{"result: draw", "result: Ann wins"}, nil},
 		{"a tag name", "[Ga\n" + text, 0, 3, []string{"Game", "Players", "Variant"}, nil},
+		{"in a comment", strings.Replace(text, "a2-a3", "a2-a3 { b", 1) + "}", 9, 28, nil, []string{"place 5H/2S a1", "draw", "result: draw"}},
 		{"a tag value", `[Game "` + "\n" + text, 0, 7, []string{"sortie", "mecha"}, nil},
 	}
 	for _, tt := range tests {
@@ -378,5 +380,46 @@ func TestUnsavedDocumentTakesTheEditorsLanguage(t *testing.T) {
 	got := s.diagnostics(uri)
 	if len(got) != 1 || got[0].Range.Start.Line != 8 || !strings.HasPrefix(got[0].Message, "the unit on a3 has already moved") {
 		t.Errorf("diagnostics %+v, want the illegal move", got)
+	}
+}
+
+func TestWordAt(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("é", 30000)
+	tests := []struct {
+		text   string
+		offset int
+		want   string
+	}{
+		{`play Scout d1`, 7, "Scout"},
+		{`play Scout d1`, 5, "Scout"},
+		{`play Scout d1`, 10, "Scout"},
+		{`draw "Radio Tower", x`, 9, "Radio Tower"},
+		{`draw "Radio Tower", x`, 5, "Radio Tower"},
+		{"a\nZoë's b", 4, "Zoë's"},
+		{"x " + long, 2 + len(long), long},
+	}
+	for _, tt := range tests {
+		if got, from, to := wordAt(tt.text, tt.offset); got != tt.want || tt.text[from:to] != strings.Trim(tt.text[from:to], " ") {
+			t.Errorf("wordAt(%.20q, %d) = %.20q at %d-%d, want %.20q", tt.text, tt.offset, got, from, to, tt.want)
+		}
+	}
+}
+
+// TestFaultFailsTheRequestOnly makes a request fault: the editor gets an
+// error for it, and the server answers the next one.
+func TestFaultFailsTheRequestOnly(t *testing.T) {
+	t.Parallel()
+	s := start(t)
+	s.server.handler.TextDocumentHover = func(*glsp.Context, *protocol.HoverParams) (*protocol.Hover, error) { panic("a fault") }
+	uri := pathURI(filepath.Join(t.TempDir(), "t.sortie"))
+	s.open(uri, example(t, twice))
+	err := s.client.Call("textDocument/hover", protocol.HoverParams{TextDocumentPositionParams: at(uri, 9, 18)}, nil)
+	if err == nil || !strings.Contains(err.Error(), "internal error: textDocument/hover: a fault") {
+		t.Errorf("a faulty hover: %v", err)
+	}
+	var edits []protocol.TextEdit
+	if err := s.client.Call("textDocument/formatting", protocol.DocumentFormattingParams{TextDocument: protocol.TextDocumentIdentifier{URI: uri}}, &edits); err != nil {
+		t.Errorf("the request after the fault: %v", err)
 	}
 }
