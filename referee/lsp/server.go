@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -178,8 +179,22 @@ func (s *Server) didChange(ctx *glsp.Context, p *protocol.DidChangeTextDocumentP
 	for _, c := range p.ContentChanges {
 		doc.apply(c)
 	}
+	var others []*document
+	if filepath.Ext(doc.path) == referee.CatalogueExt {
+		// The transcripts open may play with this catalogue, as the
+		// editor has it: they are checked again.
+		for _, d := range s.docs {
+			if d != doc && filepath.Ext(d.path) != referee.CatalogueExt {
+				others = append(others, d)
+			}
+		}
+	}
 	s.mu.Unlock()
 	s.publish(ctx, doc)
+	slices.SortFunc(others, func(a, b *document) int { return strings.Compare(a.uri, b.uri) })
+	for _, d := range others {
+		s.publish(ctx, d)
+	}
 	return nil
 }
 

@@ -336,6 +336,13 @@ func TestDefinitionInACatalogueOpen(t *testing.T) {
 	if loc.URI != catURI || loc.Range.Start.Line != 12 {
 		t.Errorf("definition of Quarry: %+v, want %s on line 13", loc, catURI)
 	}
+	// A change to the catalogue checks the transcript again with it.
+	if got := s.change(catURI, strings.Replace(cards, "Quarry", "Pit", -1)); len(got) != 0 {
+		t.Fatalf("the catalogue changed: %+v", got)
+	}
+	if got := s.diagnostics(uri); len(got) == 0 || !strings.Contains(got[0].Message, "Quarry") {
+		t.Errorf("the transcript once its catalogue has no Quarry: %+v", got)
+	}
 }
 
 func TestFormattingAndSymbols(t *testing.T) {
