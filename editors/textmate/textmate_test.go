@@ -208,7 +208,11 @@ type tmGrammar struct{ rules []tmRule }
 type tmRule struct {
 	kind       string
 	match, end *regexp2.Regexp
-	begin      bool
+	// here is match anchored where the search starts: when some rule
+	// matches there, that match starts first, and the first such rule's
+	// is the one an editor takes, found without searching the line.
+	here  *regexp2.Regexp
+	begin bool
 }
 
 // loadGrammar reads a grammar, its patterns compiled by a backtracking
@@ -239,6 +243,9 @@ func loadGrammar(data []byte) (*tmGrammar, error) {
 			r.match, err = regexp2.Compile(p.Match, regexp2.RE2)
 		}
 		if err != nil {
+			return nil, err
+		}
+		if r.here, err = regexp2.Compile(`\G(?:`+r.match.String()+`)`, regexp2.RE2); err != nil {
 			return nil, err
 		}
 		g.rules = append(g.rules, r)
@@ -288,6 +295,15 @@ func (g *tmGrammar) kinds(_ string, src string) []string {
 			var best *regexp2.Match
 			var rule *tmRule
 			for i := range g.rules {
+				if m, _ := g.rules[i].here.FindRunesMatchStartingAt(line, pos); m != nil {
+					best, rule = m, &g.rules[i]
+					break
+				}
+			}
+			for i := range g.rules {
+				if rule != nil && best.Index == pos {
+					break // a match where the search starts: none starts sooner
+				}
 				m, _ := g.rules[i].match.FindRunesMatchStartingAt(line, pos)
 				if m != nil && (best == nil || m.Index < best.Index) {
 					best, rule = m, &g.rules[i]

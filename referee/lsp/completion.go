@@ -39,14 +39,14 @@ func (s *Server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any,
 	if g == nil {
 		return []protocol.CompletionItem{}, nil
 	}
-	return s.Complete(g, doc, doc.offset(p.Position)), nil
+	return s.complete(g, doc, doc.offset(p.Position)), nil
 }
 
-// Complete lists the completions at offset: in a move, the legal moves
+// complete lists the completions at offset: in a move, the legal moves
 // from the position the moves before it make, the catalogue's card names
 // and the game's words; in a tag, the tag names or the tag's values; on
 // a line of its own, the next turn's lines.
-func (s *Server) Complete(g referee.Game, doc *document, offset int) []protocol.CompletionItem {
+func (s *Server) complete(g referee.Game, doc *document, offset int) []protocol.CompletionItem {
 	m := masked(doc.text)
 	if offset > 0 && m[offset-1] != doc.text[offset-1] && doc.text[offset-1] != '}' {
 		return nil // in a comment

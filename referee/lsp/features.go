@@ -15,10 +15,10 @@ import (
 	"github.com/tabletop-referee/referee/referee"
 )
 
-// Diagnostics checks a document as check --keep-going does and gives
+// diagnostics checks a document as check --keep-going does and gives
 // what it finds as the protocol's diagnostics: the same messages at the
 // same places, with the rule or ruling a message cites as its code.
-func (s *Server) Diagnostics(doc *document) []protocol.Diagnostic {
+func (s *Server) diagnostics(doc *document) []protocol.Diagnostic {
 	s.mu.Lock()
 	path, text := doc.path, doc.text
 	s.mu.Unlock()

@@ -209,7 +209,7 @@ func (s *Server) didClose(ctx *glsp.Context, p *protocol.DidCloseTextDocumentPar
 
 // publish checks a document and sends its diagnostics.
 func (s *Server) publish(ctx *glsp.Context, doc *document) {
-	ctx.Notify(protocol.ServerTextDocumentPublishDiagnostics, protocol.PublishDiagnosticsParams{URI: doc.uri, Diagnostics: s.Diagnostics(doc)})
+	ctx.Notify(protocol.ServerTextDocumentPublishDiagnostics, protocol.PublishDiagnosticsParams{URI: doc.uri, Diagnostics: s.diagnostics(doc)})
 }
 
 // document is the open document at uri, or nil.
