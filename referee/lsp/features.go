@@ -42,6 +42,16 @@ func (s *Server) diagnostics(doc *document) []protocol.Diagnostic {
 	for _, d := range r.Diagnostics {
 		out = append(out, diagnostic(view, d))
 	}
+	if r.Dropped > 0 {
+		// A file of errors has more than an editor could list: those past
+		// the first are counted, as check counts them.
+		note := protocol.Diagnostic{Severity: ptr(protocol.DiagnosticSeverityInformation), Source: ptr(Name),
+			Message: fmt.Sprintf("%s not shown: fix the first ones", referee.Plural(r.Dropped, "more diagnostic"))}
+		if n := len(out); n > 0 {
+			note.Range = out[n-1].Range
+		}
+		out = append(out, note)
+	}
 	return out
 }
 

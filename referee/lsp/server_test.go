@@ -430,3 +430,15 @@ func TestFaultFailsTheRequestOnly(t *testing.T) {
 		t.Errorf("the request after the fault: %v", err)
 	}
 }
+
+// TestTooManyDiagnosticsAreCounted opens a file of more errors than are
+// kept: the rest are counted in a last note.
+func TestTooManyDiagnosticsAreCounted(t *testing.T) {
+	t.Parallel()
+	s := start(t)
+	text := "[Game \"sortie\"]\n" + strings.Repeat("@\n", 150)
+	got := s.open(pathURI(filepath.Join(t.TempDir(), "bad.sortie")), text)
+	if len(got) != 101 || got[100].Message != "50 more diagnostics not shown: fix the first ones" || got[100].Range.Start.Line != 100 {
+		t.Errorf("%d diagnostics, the last %+v", len(got), got[len(got)-1])
+	}
+}
