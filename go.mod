@@ -7,6 +7,7 @@ require (
 	github.com/alecthomas/participle/v2 v2.1.4
 	github.com/aymanbagabas/go-udiff v0.4.1
 	github.com/creack/pty v1.1.24
+	github.com/dlclark/regexp2 v1.11.0
 	github.com/fatih/color v1.19.0
 	github.com/google/renameio/v2 v2.0.2
 	github.com/hbollon/go-edlib v1.7.0
@@ -15,6 +16,8 @@ require (
 	github.com/owenrumney/go-sarif/v2 v2.3.3
 	github.com/peterh/liner v1.2.3
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	github.com/sourcegraph/jsonrpc2 v0.2.1
+	github.com/tliron/glsp v0.2.2
 	golang.org/x/term v0.48.0
 )
 

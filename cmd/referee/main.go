@@ -48,6 +48,7 @@ type cli struct {
 	Replay     replayCmd     `cmd:"" help:"Step through a transcript, drawing the state after each move (--turn N: at the end of turn N only)."`
 	Play       playCmd       `cmd:"" help:"Record a game live at the table: each move checked as it is typed, the transcript written after every one."`
 	Completion completionCmd `cmd:"" help:"Print a shell completion script for bash, zsh or fish."`
+	Lsp        lspCmd        `cmd:"" name:"lsp" help:"Run the language server for editors, speaking the Language Server Protocol on standard input and output."`
 	Versions   versionCmd    `cmd:"" name:"version" help:"Print the version, the revision it was built from and the Go version."`
 }
 
