@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -34,6 +36,12 @@ func (c *statsCmd) Run(e *env) (int, error) {
 			return exitUsage, fmt.Errorf("--by %q: expected %s", referee.EscapeControls(by), strings.Join(referee.StatsGroupings, ", "))
 		}
 	}
+	if c.SVG != "" {
+		// Said before the files are checked, rather than after.
+		if info, err := os.Stat(filepath.Dir(c.SVG)); err != nil || !info.IsDir() {
+			return exitUsage, fmt.Errorf("--svg %s: there is no folder %s to write it in", c.SVG, filepath.Dir(c.SVG))
+		}
+	}
 	jobs, err := c.jobs()
 	if err != nil {
 		return exitUsage, err
@@ -61,7 +69,7 @@ func (c *statsCmd) Run(e *env) (int, error) {
 			return exitUsage, err
 		}
 		if err := referee.WriteAtomic(c.SVG, svg.Bytes()); err != nil {
-			return exitUsage, err
+			return exitUsage, fmt.Errorf("--svg: %w", err)
 		}
 	}
 	out := bufio.NewWriter(e.stdout)

@@ -32,6 +32,7 @@ func TestStatsCommand(t *testing.T) {
 		{"no such path", []string{"stats", "nowhere"}, false, exitUsage, "", "referee: stat nowhere: no such file or directory"},
 		{"unknown grouping", []string{"stats", "--by", "bots", statsFolder}, false, exitUsage, "", `--by "bots": expected seat, players, variant`},
 		{"nothing to count", []string{"stats", t.TempDir()}, false, exitUsage, "", "no transcripts found"},
+		{"svg in no folder", []string{"stats", "--svg", "/nowhere/charts.svg", statsFolder}, false, exitUsage, "", "--svg /nowhere/charts.svg: there is no folder /nowhere to write it in"},
 		{"unknown format", []string{"stats", "--format", "sarif", statsFolder}, false, exitUsage, "", "--format"},
 	}
 	for _, tt := range tests {
