@@ -181,10 +181,10 @@ func CollectStats(paths []string, opts StatsOptions) *Stats {
 			files = append(files, p)
 		}
 	}
-	by := opts.By
-	if len(by) == 0 {
-		by = StatsGroupings
-	}
+	// The tables asked for, each once, in the order they are shown.
+	by := slices.DeleteFunc(slices.Clone(StatsGroupings), func(g string) bool {
+		return len(opts.By) > 0 && !slices.Contains(opts.By, g)
+	})
 	acc := newStatsAccumulator()
 	_ = ordered(len(files), opts.Jobs, func(i int) *gameRecord {
 		return recordGame(files[i], opts.Check)
@@ -334,11 +334,13 @@ func groupName(player string) string {
 
 var trailingNumber = regexp.MustCompile(`-[0-9]+$`)
 
+// seatNames name the seats by the order of the Players tag.
+var seatNames = []string{"first", "second", "third", "fourth"}
+
 // seatName names a seat by the order of the Players tag.
 func seatName(seat int) string {
-	names := []string{"first", "second", "third", "fourth"}
-	if seat < len(names) {
-		return names[seat]
+	if seat < len(seatNames) {
+		return seatNames[seat]
 	}
 	return "seat " + strconv.Itoa(seat+1)
 }
@@ -527,12 +529,11 @@ func (g *gameAccumulator) finish(by []string) *GameStats {
 
 // seatOrder sorts the seats' rows in the order of the Players tag.
 func seatOrder(name string) int {
-	for seat := range 100 {
-		if seatName(seat) == name {
-			return seat
-		}
+	if i := slices.Index(seatNames, name); i >= 0 {
+		return i
 	}
-	return 100
+	n, _ := strconv.Atoi(strings.TrimPrefix(name, "seat "))
+	return n
 }
 
 // rows lists the rows of a results table, in the order cmp gives their

@@ -331,8 +331,10 @@ func TestStatsJSONMatchesSchema(t *testing.T) {
 	for name, s := range map[string]*Stats{
 		"folder":  collectStats(t, nil, statsFolder),
 		"by seat": collectStats(t, []string{BySeat}, statsFolder),
-		"skipped": collectStats(t, nil, "testdata/stats-bad"),
-		"none":    CollectStats(nil, StatsOptions{}),
+		// Each table once, in the order shown, however often asked for.
+		"by twice": collectStats(t, []string{ByVariant, BySeat, ByVariant}, statsFolder),
+		"skipped":  collectStats(t, nil, "testdata/stats-bad"),
+		"none":     CollectStats(nil, StatsOptions{}),
 	} {
 		t.Run(name, func(t *testing.T) {
 			var out bytes.Buffer
