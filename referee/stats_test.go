@@ -292,6 +292,22 @@ Ben: draw 9D KS 2S 3S
 	if strings.Join(got, " ") != "2H:1 3H:1 9D:1 KS:1" {
 		t.Errorf("cards played: %v (%s)", got, s.Skipped)
 	}
+	// A card nobody recorded (eject ?, in a record from Ben's seat) is no
+	// card to count.
+	g, _ := Lookup("mod")
+	seat, _, err := g.RandomWith(1, RandomOptions{Perspective: "Ben"})
+	if err != nil || !strings.Contains(seat, "eject ?") {
+		t.Fatalf("no eject ? in the record from Ben's seat (%v)", err)
+	}
+	s = CollectStats([]string{write("seat.mod", seat)}, StatsOptions{Jobs: 1})
+	if len(s.Games) != 1 || len(s.Games[0].Cards) == 0 {
+		t.Fatalf("mod from one seat: %+v, skipped %v", s.Games, s.Skipped)
+	}
+	for _, c := range s.Games[0].Cards {
+		if c.Card == unrecordedCard {
+			t.Errorf("the unrecorded card is counted: %+v", c)
+		}
+	}
 	// Every game's room names the cards its moves play.
 	for _, g := range Games() {
 		if cp, ok := g.(cardsPlayer); !ok || !cp.namesCards() {
