@@ -57,6 +57,9 @@ type Binding[M notation.Move] struct {
 	Key func(players []string) []string
 	// Draw draws a state for referee replay, as seen from view's seat.
 	Draw func(st engine.State, view View) Drawing
+	// Cards, when set, names the cards a move plays (from a hand into
+	// play), for referee stats; a game without it shows no card table.
+	Cards func(m M) []string
 }
 
 // Register adds a game to those the referee knows, and returns it. A
@@ -76,6 +79,7 @@ func Register[M notation.Move](b Binding[M]) Game {
 		recordedWins: b.RecordedWins,
 		unshuffled:   b.Unshuffled,
 		draw:         drawer{key: b.Key, state: b.Draw},
+		playedCards:  b.Cards,
 	}
 	if b.Catalogue != nil {
 		g.cards = &cardGame{Vocabulary: b.Catalogue}
@@ -121,6 +125,8 @@ type binding[M notation.Move] struct {
 	unshuffled bool
 	// draw draws the state for referee replay.
 	draw drawer
+	// playedCards names the cards a move plays, or is nil (Binding.Cards).
+	playedCards func(m M) []string
 }
 
 func (b *binding[M]) cardGame() *cardGame { return b.cards }

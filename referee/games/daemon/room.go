@@ -31,6 +31,7 @@ func init() {
 		Key:       daemonKey,
 		Draw:      daemonDraw,
 		Declares:  daemonDeclares,
+		Cards:     daemonCards,
 		Catalogue: &catalogue.Vocabulary{
 			DefaultName:   "daemon.cards (the default catalogue)",
 			DefaultSource: daemonCatalogue,
@@ -297,4 +298,12 @@ func daemonText(s *daemon.State, p int, d daemon.FieldDaemon) string {
 		state = "loading"
 	}
 	return fmt.Sprintf("%s %d (%s)", grammar.Name(d.Card.Name), s.Power(p, d), state)
+}
+
+// daemonCards names the card a move plays from the grip.
+func daemonCards(m grammar.DaemonMove) []string {
+	if p, ok := m.(*grammar.DaemonPlay); ok {
+		return []string{string(p.Card)}
+	}
+	return nil
 }

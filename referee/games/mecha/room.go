@@ -34,6 +34,7 @@ func init() {
 		Key:       mechaKey,
 		Draw:      mechaDraw,
 		Declares:  mechaDeclares,
+		Cards:     mechaCards,
 		Catalogue: &catalogue.Vocabulary{
 			DefaultName:   "mecha.cards (the default catalogue)",
 			DefaultSource: mechaCatalogue,
@@ -268,4 +269,12 @@ func mechaDescribe(st engine.State, players []string) []referee.Row {
 		{Name: "damage", Value: each(func(p int) string { return names(s.DamageZone(p)) })},
 		{Name: "graveyard", Value: each(func(p int) string { return names(s.Graveyard(p)) })},
 	}
+}
+
+// mechaCards names the card a move plays from the hand.
+func mechaCards(m grammar.MechaMove) []string {
+	if p, ok := m.(*grammar.MechaPlay); ok {
+		return []string{string(p.Card)}
+	}
+	return nil
 }

@@ -33,6 +33,7 @@ func init() {
 		Draw:      modDraw,
 		Board:     modBoard,
 		Declares:  modDeclares,
+		Cards:     modCards,
 		Catalogue: &catalogue.Vocabulary{
 			DefaultName:   "mod.cards (the default catalogue)",
 			DefaultSource: modCatalogue,
@@ -289,4 +290,16 @@ func modCardName(card string) string {
 		return mod.Unknown
 	}
 	return grammar.ModName(card).String()
+}
+
+// modCards names the card a move plays from the hand into the stack,
+// face up (assign) or face down (eject).
+func modCards(m grammar.ModMove) []string {
+	switch m := m.(type) {
+	case *grammar.ModAssign:
+		return []string{string(m.Card)}
+	case *grammar.ModEject:
+		return []string{string(m.Card)}
+	}
+	return nil
 }

@@ -32,6 +32,7 @@ func init() {
 		Draw:      sortieDraw,
 		Board:     "board",
 		Declares:  grammar.Declaration,
+		Cards:     sortieCards,
 	})
 }
 
@@ -241,4 +242,12 @@ func squares(sqs []grid.Square) string {
 		out = append(out, sq.String())
 	}
 	return strings.Join(out, " ")
+}
+
+// sortieCards names the cards a move plays: a unit placed is two.
+func sortieCards(m grammar.SortieMove) []string {
+	if p, ok := m.(*grammar.SortiePlace); ok {
+		return []string{p.Bottom, p.Top}
+	}
+	return nil
 }

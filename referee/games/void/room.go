@@ -40,6 +40,7 @@ func init() {
 		// The set-up lines declare the position the first turn starts
 		// from (ruling V34).
 		Declares: voidDeclares,
+		Cards:    voidCards,
 		// The rules text says nothing of winning; a declared life is the one
 		// way the engine knows, so other wins are the players' record.
 		RecordedWins: true,
@@ -277,4 +278,12 @@ func voidNotes(c void.InPlay) []string {
 		notes = append(notes, "spent")
 	}
 	return notes
+}
+
+// voidCards names the card a move plays from the hand.
+func voidCards(m *grammar.VoidMove) []string {
+	if p, ok := m.Action.(*grammar.VoidPlay); ok {
+		return []string{string(p.Card)}
+	}
+	return nil
 }
