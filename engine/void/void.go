@@ -770,8 +770,12 @@ func (s *State) choose(a *action, what string, ch Choices) error {
 		return violation(fmt.Sprintf("%s costs X: write X and its number", what), ruleChooseX)
 	case !ab.Cost.X && ch.HasX:
 		return ruling("V14", rulingChoice, fmt.Sprintf("%s has no X in its cost", what))
-	case ch.X < 0 || ch.X > maxEnergy:
-		return violation(fmt.Sprintf("X cannot be %d", ch.X), ruleChooseX)
+	case ch.X < 0:
+		return violation(fmt.Sprintf("X cannot be %d: X is a number of void energy, from 0 to %d", ch.X, maxEnergy), ruleChooseX)
+	case ch.X > maxEnergy:
+		// The bound is the referee's, not the text's: say so, and why
+		// no X past it can be paid.
+		return ruling("V4", rulingStop, fmt.Sprintf("X %d is more than any player can pay: void energy stops at %d, so X is from 0 to %d", ch.X, maxEnergy, maxEnergy))
 	}
 	a.pick, a.x = ch.Pick-1, ch.X
 	cost := ab.Cost.N + ch.X
