@@ -69,7 +69,7 @@ func TestRuleActionsThatGoInTheQueue(t *testing.T) {
 		{"Attacking", "field Raider North", "field Wall Middle", "attack Raider Middle",
 			"Ann: attack Raider Middle", "Ann Raider North spent | Ben Wall Middle", 1, "Ann Raider North spent | Ben Wall Middle damage 2"},
 		{"Defending", "field Raider North", "field Wall North", "attack Raider North, Ben defend Wall Raider",
-			"Ann: attack Raider North | Ben: defend Wall against attack North", "Ann Raider North spent | Ben Wall North spent",
+			"Ann: attack Raider North | Ben: defend Wall Raider", "Ann Raider North spent | Ben Wall North spent",
 			2, "Ann Raider North damage 1 spent | Ben Wall North damage 2 spent"},
 	} {
 		t.Run("Actions that do go in the queue: "+tt.item, func(t *testing.T) {

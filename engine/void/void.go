@@ -1561,7 +1561,8 @@ func (s *State) Queue() []Queued {
 			words[0] = "activate"
 		}
 		if a.kind == "defend" {
-			words = append(words, "against attack")
+			out = append(out, Queued{a.owner, s.defenceText(a)})
+			continue
 		}
 		for _, t := range a.targets {
 			words = append(words, s.targetName(t))
@@ -1575,6 +1576,28 @@ func (s *State) Queue() []Queued {
 		out = append(out, Queued{a.owner, strings.Join(words, " ")})
 	}
 	return out
+}
+
+// defenceText writes defence a as the notation does, `defend Wall
+// Raider`: the defender, then the attacking unit (ruling V24). When the
+// queue holds other attacks by a unit of that name, the sector of the one
+// met is said too, as the name alone does not tell them apart.
+func (s *State) defenceText(a action) string {
+	i := slices.IndexFunc(s.queue, func(q action) bool { return q.id == a.attack })
+	if i < 0 {
+		return "defend " + a.card.Name
+	}
+	att := s.queue[i]
+	text := "defend " + a.card.Name + " " + att.card.Name
+	for _, q := range s.queue {
+		if q.kind == "attack" && q.id != att.id && q.card.Name == att.card.Name {
+			for _, t := range att.targets {
+				text += " (the attack on " + s.targetName(t) + ")"
+			}
+			break
+		}
+	}
+	return text
 }
 
 // Deciding is who decides now while the queue is open, and whether the
