@@ -1921,6 +1921,18 @@ func TestRulingM17MaximumHandSize(t *testing.T) {
 			expect(t, s, ann, tt.move, tt.want)
 		})
 	}
+	t.Run("after discarding, commands=main: a command", func(t *testing.T) {
+		s := build(t, table{
+			variants: commandsMain,
+			hands:    [2]string{"Overclock Rookie", "Barrage"},
+			units:    []string{"Ann Lancer c1", "Ann Striker c5", "Ben Titan c4"},
+		})
+		mustApply(t, s, ann, Discard{Card: radio})
+		v := expect(t, s, ann, play("Overclock", "c1"), ruled("M17", rulingMainDiscard))
+		checkWhat(t, v, "Ann has discarded: with variant commands=main, they play no command in the end phase")
+		// The opponent's command is not hers: it stays legal.
+		mustApply(t, s, ben, play("Barrage", "c1"))
+	})
 	t.Run("after discarding: the opponent's command", func(t *testing.T) {
 		s := sixCards(t)
 		mustApply(t, s, ann, Discard{Card: radio}, engine.EndTurn{})
