@@ -120,7 +120,7 @@ func parseVoidName(n *Name, lex *lexer.PeekingLexer, target bool) error {
 	at := lex.MakeCheckpoint()
 	lex.Next()
 	next := lex.Peek()
-	if next.Value == ":" || slices.Contains(voidVerbs, next.Value) || target && t.Value == "X" && next.Type == voidInt {
+	if next.Value == ":" || slices.Contains(voidVerbs, next.Value) || target && t.Value == "X" && (next.Type == voidInt || next.Value == "-") {
 		lex.LoadCheckpoint(at)
 		return participle.NextMatch
 	}
@@ -197,7 +197,45 @@ type VoidChoices struct {
 	HasPick bool         `parser:"( @'pick'"`
 	Pick    int          `parser:"  @Int )?"`
 	HasX    bool         `parser:"( @'X'"`
-	X       int          `parser:"  @Int )?"`
+	X       VoidX        `parser:"  @@ )?"`
+}
+
+// VoidX is the number X is chosen as: void energy, 0 or more. A minus
+// sign is an error at it, saying what X may be; a number too large to
+// read is one as for any number; one past what any player can pay (void
+// energy stops at MaxVoidX) is the rules' to refuse, as a move.
+type VoidX int
+
+// MaxVoidX is the most void energy a player can have, and so the largest
+// X that can be paid (ruling V4).
+const MaxVoidX = 999
+
+// Parse reads the number, or says what is wrong with it.
+func (x *VoidX) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	if t.Value == "-" {
+		at := lex.MakeCheckpoint()
+		lex.Next()
+		next := lex.Peek()
+		lex.LoadCheckpoint(at)
+		if next.Type == voidInt {
+			return participle.Errorf(t.Pos, "X cannot be -%s: X is a number of void energy, from 0 to %d", next.Value, MaxVoidX)
+		}
+		return participle.Errorf(t.Pos, "X is a number of void energy, from 0 to %d", MaxVoidX)
+	}
+	if t.Type != voidInt {
+		return participle.NextMatch
+	}
+	// Read as participle reads an int, and refused with its words, so
+	// that the notation says what is wrong as for every number, at the
+	// number: too large, or a leading zero read as octal.
+	v, err := strconv.ParseInt(t.Value, 0, strconv.IntSize)
+	if err != nil {
+		return participle.Wrapf(t.Pos, err, "failed to conform")
+	}
+	lex.Next()
+	*x = VoidX(v)
+	return nil
 }
 
 func (c VoidChoices) String() string {
@@ -209,7 +247,7 @@ func (c VoidChoices) String() string {
 		parts = append(parts, "pick "+strconv.Itoa(c.Pick))
 	}
 	if c.HasX {
-		parts = append(parts, "X "+strconv.Itoa(c.X))
+		parts = append(parts, "X "+strconv.Itoa(int(c.X)))
 	}
 	if len(parts) == 0 {
 		return ""
@@ -363,6 +401,7 @@ var voidExpect = map[string]string{
 	"VoidName":   "card names, as in hand Scout Shock",
 	"VoidCard":   "card names, as in hand Scout Shock, or ? for a card nobody recorded",
 	"VoidTarget": voidNameWords,
+	"VoidX":      "a number of void energy, as in X 2",
 	// A card in play's target, and its damage if any.
 	`(<ident> | <string>) ((?= "damage" <int>) "damage" <int>)?`: voidNameWords,
 }

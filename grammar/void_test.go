@@ -465,6 +465,12 @@ func TestVoidMalformedMoves(t *testing.T) {
 		{"play Flux Ben pick 2 pick 3", 30, `expected ` + move + `, or "," between moves, found "pick"`, ""},
 		{"play Barrage North South X 2 pick 1", 38, `expected ` + move + `, or "," between moves, found "pick"`, ""},
 		{"play Flux Ben pick -1", 28, `expected ` + number + `, found "-"`, ""},
+		// X is a number of void energy: what is wrong with one is said at
+		// it, with what X may be.
+		{"play Barrage North South X -1", 36, `X cannot be -1: X is a number of void energy, from 0 to 999`, ""},
+		{"play Barrage North South X -", 36, `X is a number of void energy, from 0 to 999`, ""},
+		{"play Barrage North South X 99999999999999999999", 36, `X 99999999999999999999 is too large`, ""},
+		{"play Barrage North South X 09", 36, `X 09: write numbers without leading zeros`, ""},
 		{"play Barrage North South x 2", 34, `expected ` + move + `, or "," between moves, found "x"`, ""},
 		{"hand Scout field Wall North", 20, `expected ` + move + `, or "," between moves, found "field"`, ""},
 		{"hand Scout Wall Ben play Shock", 25, `expected ` + move + `, or "," between moves, found "Ben"; if "Wall Ben" is one name, quote it`, ""},

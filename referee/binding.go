@@ -361,6 +361,10 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 		return false
 	}
 	declared := b.declaresPosition(t)
+	// Under --keep-going, follow tells a move that is illegal only because
+	// an illegal move before it was skipped (a follow-on fault) from one
+	// illegal in its own right.
+	follow := &followOn{}
 	// ems holds a written move's engine moves, the same slice for each.
 	var ems []engine.Move
 	// apply plays one written move; it tells whether to go on. A move that
@@ -395,10 +399,14 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 			refused = "a declaration corrected"
 			ok = false
 		case declaration:
+			follow.lose()
 			ok = b.play(state, player, ems, span, fault, impossible)
+		case !corrected && opts.KeepGoing:
+			ok = follow.play(r, state, player, ems, span, m.String(), fault, illegal)
 		case !corrected:
 			ok = b.play(state, player, ems, span, fault, illegal)
 		case correction.Kind == notation.LetStand:
+			follow.lose()
 			ok = b.letStand(r, state, player, ems, span, fault, illegal)
 		default:
 			ok = b.takeBack(r, t.Players, state, player, ems, span, correction, fault)
@@ -426,8 +434,13 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 				r.Unverified++
 			}
 		}()
+		span := notation.Span{Start: turn.Node.Pos, End: turn.Player.Span().End}
+		if opts.KeepGoing {
+			return follow.play(r, state, player, []engine.Move{engine.EndTurn{}}, span, fmt.Sprintf("the end of turn %d", turn.Number), fault, func(span notation.Span, msg string) bool {
+				return illegal(span, "at the end of the turn: "+msg)
+			})
+		}
 		if err := guarded(func() error { return state.Apply(player, engine.EndTurn{}) }); err != nil {
-			span := notation.Span{Start: turn.Node.Pos, End: turn.Player.Span().End}
 			if _, ok := err.(*internalError); ok {
 				return fault(span, err)
 			}
@@ -476,6 +489,9 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 			}
 			// A declared position ends at the first turn line, which says
 			// whose turn and which it is: only then can it be written again.
+			if declared && i == 0 {
+				follow.lose()
+			}
 			if declared && i == 0 && !b.startAt(state, turn, t.PlayerIndex(turn.Player.Text()), fault, impossible) {
 				return
 			}
@@ -485,6 +501,7 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 				opts.beforeTurn(notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}, turn.Number, t.PlayerIndex(turn.Player.Text()), state)
 			}
 			if bg, ok := state.(engine.Beginner); ok && i == 0 {
+				follow.lose()
 				if err := bg.Begin(); err != nil {
 					span := notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}
 					if !illegal(span, violationText(err)) {
@@ -598,6 +615,78 @@ func (b *binding[M]) play(state engine.State, player int, ems []engine.Move, spa
 		}
 	}
 	return true
+}
+
+// followOn tells, under --keep-going, a follow-on fault from an
+// independent one. When an illegal move is skipped, shadow is the game
+// with that move made as at the table (engine.Forcer), and every move
+// after it is played on both. A later move illegal in the game but legal
+// in the shadow is illegal only because the earlier move was skipped:
+// its report says so, and names that move. With no Forcer, or once the
+// two games cannot be kept side by side (a move the shadow refuses, a
+// move let stand, a position), there is no shadow, and nothing is said.
+type followOn struct {
+	shadow  engine.State
+	skipped string // the illegal move the shadow has made, as written
+}
+
+// lose forgets the shadow: the game changes in a way it does not follow.
+func (f *followOn) lose() { f.shadow = nil }
+
+// play plays ems, the written move what, on state, reporting an illegal
+// part with illegal and skipping the rest of it, and plays it on the
+// shadow too. The move a fault follows from is named by its text, not its
+// place, so that the report says the same of a transcript reformatted.
+func (f *followOn) play(r *Report, state engine.State, player int, ems []engine.Move, span notation.Span, what string, fault func(notation.Span, error) bool, illegal func(notation.Span, string) bool) bool {
+	for i, em := range ems {
+		err := guarded(func() error { return state.Apply(player, em) })
+		if err == nil {
+			continue
+		}
+		if _, ok := err.(*internalError); ok {
+			return fault(span, err)
+		}
+		// The shadow has made none of this move yet: it tries all of it.
+		var trial engine.State
+		if f.shadow != nil {
+			trial = f.shadow.Clone()
+			if applyAll(trial, player, ems, engine.State.Apply) != nil {
+				trial = nil
+			}
+		}
+		goOn := illegal(span, violationText(err))
+		if trial != nil {
+			r.add(Note, span, fmt.Sprintf("this follows from the illegal move %s, skipped before it: had that been made, this move would be legal", f.skipped))
+			f.shadow = trial
+			return goOn
+		}
+		// A fault of its own: the shadow starts again from the game, with
+		// the rest of this move made as at the table.
+		f.shadow, f.skipped = nil, what
+		if _, ok := state.(engine.Forcer); ok {
+			shadow := state.Clone()
+			force := func(s engine.State, p int, m engine.Move) error { return s.(engine.Forcer).Force(p, m) }
+			if applyAll(shadow, player, ems[i:], force) == nil {
+				f.shadow = shadow
+			}
+		}
+		return goOn
+	}
+	if f.shadow != nil && applyAll(f.shadow, player, ems, engine.State.Apply) != nil {
+		f.shadow = nil
+	}
+	return true
+}
+
+// applyAll makes ems on state with apply, stopping at the first refused;
+// an engine's fault counts as a refusal.
+func applyAll(state engine.State, player int, ems []engine.Move, apply func(engine.State, int, engine.Move) error) error {
+	for _, em := range ems {
+		if err := guarded(func() error { return apply(state, player, em) }); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // takeBack judges a move the players took back, with or without a

@@ -64,7 +64,7 @@ func (s *State) force(p int, m engine.Move, refused error) error {
 	if skip, ok := m.(SkipDraw); ok && p == s.toMove && s.drawPhase {
 		return s.forceSkip(p, skip)
 	}
-	if err := s.drawn(); err != nil || s.outcome.Over {
+	if err := s.drawn(m); err != nil || s.outcome.Over {
 		return err
 	}
 	switch m := m.(type) {

@@ -199,8 +199,8 @@ func TestForcePlay(t *testing.T) {
 			},
 		},
 		{
-			name:   "a command in the end phase",
-			tb:     table{hands: [2]string{"Barrage"}, units: []string{"Ben Bulwark d4"}},
+			name:   "a command in the end phase, under variant commands=main",
+			tb:     table{variants: commandsMain, hands: [2]string{"Barrage"}, units: []string{"Ben Bulwark d4"}},
 			before: func(t *testing.T, s *State) { mustApply(t, s, ann, Discard{Card: radio}) },
 			player: ann, move: play("Barrage", "d4"),
 			want: func(t *testing.T, s *State) {
@@ -209,8 +209,8 @@ func TestForcePlay(t *testing.T) {
 			},
 		},
 		{
-			name:   "a placed command in the end phase",
-			tb:     table{hands: [2]string{"Mine"}},
+			name:   "a placed command in the end phase, under variant commands=main",
+			tb:     table{variants: commandsMain, hands: [2]string{"Mine"}},
 			before: func(t *testing.T, s *State) { mustApply(t, s, ann, Discard{Card: radio}) },
 			player: ann, move: play("Mine", "c3"),
 			want: func(t *testing.T, s *State) {
@@ -505,7 +505,7 @@ func TestForceTurnMoves(t *testing.T) {
 		{
 			name: "a move before the turn's draw is written", tb: table{draw: "-"},
 			player: ann, move: play(radio, "d3"),
-			what: "Ann's draw for turn 1 is not recorded, and no Seed tag gives it", ruling: "M3", rule: rulingDrawRecord,
+			what: "Ann's draw for turn 1 comes first, and is not written before this move; no Seed tag gives it", ruling: "M35", rule: rulingDrawFirst,
 		},
 		{
 			name: "a mulligan once turn 1 has begun", player: ann, move: Mulligan{InTurn: true},

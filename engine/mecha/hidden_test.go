@@ -392,13 +392,14 @@ func TestRecordedOutOfTurn(t *testing.T) {
 		}
 		mustApply(t, s, ben, play("Resupply", ""))
 		rec := s.Recorded()
-		if len(rec) != 3 {
-			t.Fatalf("seed %d: %d moves recorded, want Ann's draw, Ben's Resupply and its cards: %+v", seed, len(rec), rec)
+		// Ann's draw waits: Ben's command came before it (ruling M35).
+		if len(rec) != 2 {
+			t.Fatalf("seed %d: %d moves recorded, want Ben's Resupply and its cards: %+v", seed, len(rec), rec)
 		}
-		if rec[1].Player != ben || rec[2].Player != ann {
-			t.Errorf("seed %d: the Resupply is %s's and its cards %s's, want Ben's and Ann's", seed, players[rec[1].Player], players[rec[2].Player])
+		if rec[0].Player != ben || rec[1].Player != ann {
+			t.Errorf("seed %d: the Resupply is %s's and its cards %s's, want Ben's and Ann's", seed, players[rec[0].Player], players[rec[1].Player])
 		}
-		d := rec[2].Move.(Draw)
+		d := rec[1].Move.(Draw)
 		if len(d.Cards) != 2 {
 			t.Fatalf("seed %d: %d cards drawn, want 2", seed, len(d.Cards))
 		}
@@ -420,6 +421,13 @@ func TestRecordedOutOfTurn(t *testing.T) {
 		if got, want := u.Hand(ben), s.Hand(ben); !slices.Equal(got, want) {
 			t.Errorf("seed %d: replayed unseeded, Ben's hand is %q, want %q", seed, got, want)
 		}
+		// Ann's draw, made at her next move, is recorded before it.
+		mustApply(t, s, ann, Discard{Card: s.Hand(ann)[0]})
+		rec = s.Recorded()
+		if len(rec) != 2 || rec[0].Player != ann || len(rec[0].Move.(Draw).Cards) != 1 {
+			t.Fatalf("seed %d: recorded %+v, want Ann's draw and her discard", seed, rec)
+		}
+		mustApply(t, u, ann, rec[0].Move, rec[1].Move)
 		return
 	}
 	t.Fatal("no seed under 200 deals Ben a Resupply")

@@ -11,7 +11,9 @@ import (
 // stable order. The set-up choices (deck, mulligan) are not listed: Legal
 // starts from turn 1. In a seeded game the draws are made first and are not
 // listed; otherwise an owed draw is the only kind of move, a card at a time,
-// with skipping the draw where rebirth allows it.
+// with skipping the draw where rebirth allows it. A command may also be
+// played before the turn's draw (ruling M35): Legal lists it after the
+// draw, where the same card is played.
 func (s *State) Legal() []engine.Move {
 	if s.outcome.Over {
 		return nil

@@ -216,11 +216,15 @@ func (Game) Variants() []engine.Variant {
 		{Name: "range", Values: []string{"over", "skip"}, Summary: "range counts the squares of friendly units fired over (M10), or skips them"},
 		{Name: "firstdraw", Values: []string{"yes", "no"}, Summary: "the first player draws on turn 1 (M6), or not"},
 		{Name: "emptydamage", Values: []string{"nothing", "lose"}, Summary: "a player attacked directly with an empty deck places nothing (M19), or loses"},
+		{Name: "commands", Values: []string{"anytime", "main"}, Summary: "commands are played at any time of either player's turn (M13, M35, M17), or only after the turn's draw and before its player discards"},
 	}
 }
 
 type rules struct {
 	directRange, rangeSkip, firstNoDraw, emptyDamageLoses bool
+	// commandsMain keeps commands out of the moments before the turn's
+	// draw and after its player's discards (variant commands=main).
+	commandsMain bool
 }
 
 // State is a game of Mecha in progress.
@@ -277,6 +281,7 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 			rangeSkip:        v["range"] == "skip",
 			firstNoDraw:      v["firstdraw"] == "no",
 			emptyDamageLoses: v["emptydamage"] == "lose",
+			commandsMain:     v["commands"] == "main",
 		},
 		seeded:  opts.Seeded,
 		names:   opts.Players,
@@ -757,7 +762,14 @@ func (s *State) apply(p int, m engine.Move) error {
 	if skip, ok := m.(SkipDraw); ok {
 		return s.skip(p, skip)
 	}
-	if err := s.drawn(); err != nil || s.outcome.Over {
+	if play, ok := m.(Play); ok && s.beforeDraw(p, play) {
+		// A command before the turn's draw (ruling M35).
+		if s.sacrifice != "" {
+			return ruling("M20", rulingSacrifice, fmt.Sprintf("%s controls two copies of %s and must sacrifice one first", s.name(s.toMove), s.sacrifice))
+		}
+		return s.play(p, play)
+	}
+	if err := s.drawn(m); err != nil || s.outcome.Over {
 		return err
 	}
 	if _, ok := m.(Sacrifice); !ok && s.sacrifice != "" {
@@ -812,21 +824,61 @@ func (s *State) begin() error {
 	return nil
 }
 
-// drawn makes sure the turn's draw and every owed draw are made before
-// anything else happens.
-func (s *State) drawn() error {
-	if s.drawPhase {
-		if !s.seeded {
-			return ruling("M3", rulingDrawRecord, fmt.Sprintf("%s's draw for turn %d is not recorded, and no Seed tag gives it", s.name(s.toMove), s.turn))
-		}
-		s.turnDraw()
+// beforeDraw tells whether m, played by p while the turn's draw is still
+// to come, is a command played before that draw (ruling M35): commands
+// are played at any time, unless variant commands=main keeps them for
+// after it. The cards an effect made a player owe are drawn first, as
+// before any move (ruling M3). In a seeded game, where the draw is not
+// written, the seed makes it at the last moment the record allows: a
+// command of the player to move is played before it when the card is in
+// their hand already, and after it when only the draw can have put it
+// there.
+func (s *State) beforeDraw(p int, m Play) bool {
+	if !s.drawPhase || s.rules.commandsMain {
+		return false
 	}
+	if c, ok := s.cards.Card(m.Card); !ok || c.Kind != Command {
+		return false
+	}
+	for _, pl := range s.players {
+		if pl.owed > 0 && !s.seeded {
+			return false
+		}
+	}
+	return !s.seeded || p != s.toMove || slices.Contains(s.players[p].hand, m.Card)
+}
+
+// drawn makes sure the turn's draw and every owed draw are made before m,
+// the move about to be made.
+func (s *State) drawn(m engine.Move) error {
+	// An effect's cards first: they were drawn as it was made, and the
+	// command that made them may have come before the turn's draw.
 	for p, pl := range s.players {
 		if pl.owed > 0 && !s.seeded {
 			return ruling("M3", rulingDrawRecord, fmt.Sprintf("%s owes %s not recorded, and no Seed tag gives them", s.name(p), cardsWord(pl.owed)))
 		}
 	}
+	if s.drawPhase {
+		if !s.seeded {
+			return s.drawFirst(m)
+		}
+		s.turnDraw()
+	}
 	return nil
+}
+
+// drawFirst is the refusal of m, made while the turn's draw is still to
+// be written (ruling M35): the draw may be missing, or written after m;
+// either way it comes first. Under variant commands=main a command waits
+// for it too, and the refusal says that this is the variant's doing.
+func (s *State) drawFirst(m engine.Move) error {
+	draw := fmt.Sprintf("%s's draw for turn %d", s.name(s.toMove), s.turn)
+	if play, ok := m.(Play); ok && s.rules.commandsMain {
+		if c, ok := s.cards.Card(play.Card); ok && c.Kind == Command {
+			return ruling("M35", rulingMainDraw, fmt.Sprintf("with variant commands=main, %s waits for %s, which is not written before it", c.Name, draw))
+		}
+	}
+	return ruling("M35", rulingDrawFirst, fmt.Sprintf("%s comes first, and is not written before this move; no Seed tag gives it", draw))
 }
 
 func cardsWord(n int) string {
@@ -950,16 +1002,19 @@ func (s *State) draw(p int, d Draw) error {
 		return err
 	}
 	pl := s.players[p]
-	// Whose draw this is: the player's own owed cards, the turn's draw, or
-	// the other player's owed cards (a command they played in this turn).
+	// Whose draw this is: the player's own owed cards, the other player's
+	// owed cards (a command they played in this turn), or the turn's draw.
+	// An effect's cards come before the turn's draw: the command that drew
+	// them may have been played before it (ruling M35), and its effects
+	// are made as it is played.
 	owner := p
 	n := pl.owed
-	turnDraw := false
-	if !s.setup && n == 0 && s.drawPhase && p == s.toMove {
-		n, turnDraw = 1, true
-	}
 	if n == 0 && !s.setup && s.players[1-p].owed > 0 {
 		owner, n = 1-p, s.players[1-p].owed
+	}
+	turnDraw := false
+	if !s.setup && n == 0 && s.drawPhase && p == s.toMove && (!s.seeded || !s.recentDraws()) {
+		n, turnDraw = 1, true
 	}
 	if n == 0 && s.seeded {
 		// Cards an effect drew at once may still be written.
@@ -1037,6 +1092,12 @@ func (s *State) draw(p int, d Draw) error {
 		s.lose(owner, "could not draw a card from their deck")
 	}
 	return nil
+}
+
+// recentDraws tells whether an effect has drawn cards, since the last
+// move, that a seeded transcript may still write.
+func (s *State) recentDraws() bool {
+	return len(s.players[0].recent) > 0 || len(s.players[1].recent) > 0
 }
 
 func owedWords(n int, setup, turn bool) string {
@@ -1300,8 +1361,8 @@ func (s *State) unpilot(u *Unit) {
 
 // command plays command c: onto its target, or placed on the battlefield.
 func (s *State) command(p int, c *Card, at *grid.Square) error {
-	if p == s.toMove && s.ending {
-		return ruling("M17", rulingDiscard, fmt.Sprintf("%s has discarded: the turn is in its end phase", s.name(p)))
+	if p == s.toMove && s.ending && s.rules.commandsMain {
+		return ruling("M17", rulingMainDiscard, fmt.Sprintf("%s has discarded: with variant commands=main, they play no command in the end phase", s.name(p)))
 	}
 	t := c.Target
 	if t.Kind == NoTarget {

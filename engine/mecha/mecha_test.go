@@ -256,8 +256,8 @@ func TestRulingM3UnseededDrawsAreRecorded(t *testing.T) {
 	})
 	t.Run("the turn's draw, not written", func(t *testing.T) {
 		s := bensDraw(t)
-		expect(t, s, ben, play(radio, "a5"), ruled("M3", rulingDrawRecord))
-		expect(t, s, ben, engine.EndTurn{}, ruled("M3", rulingDrawRecord))
+		expect(t, s, ben, play(radio, "a5"), ruled("M35", rulingDrawFirst))
+		expect(t, s, ben, engine.EndTurn{}, ruled("M35", rulingDrawFirst))
 	})
 	t.Run("two cards for the turn's draw", func(t *testing.T) {
 		s := bensDraw(t)
@@ -295,7 +295,7 @@ func TestRefusedMovesLeaveTheSetUpAsItWas(t *testing.T) {
 		mustApply(t, s, ann, opening(`Scout Scout Scout Hawk Hawk`))
 		mustApply(t, s, ben, opening(`Scout Scout Scout Hawk Hawk`))
 		// Ann's turn-1 draw is not written.
-		expect(t, s, ann, play("Scout", "a1"), ruled("M3", rulingDrawRecord))
+		expect(t, s, ann, play("Scout", "a1"), ruled("M35", rulingDrawFirst))
 		if s.Turn() != 0 {
 			t.Errorf("Turn() = %d after a refused move in the set-up, want 0", s.Turn())
 		}
@@ -539,25 +539,89 @@ func TestRulingM6FirstTurnDraw(t *testing.T) {
 		}
 		mustApply(t, s, ann, engine.EndTurn{})
 		// Ben draws on turn 2, and Ann on turn 3.
-		expect(t, s, ben, play(radio, "a5"), ruled("M3", rulingDrawRecord))
+		expect(t, s, ben, play(radio, "a5"), ruled("M35", rulingDrawFirst))
 		mustApply(t, s, ben, draw(`Titan`))
 		endTurn(t, s)
-		expect(t, s, ann, engine.EndTurn{}, ruled("M3", rulingDrawRecord))
+		expect(t, s, ann, engine.EndTurn{}, ruled("M35", rulingDrawFirst))
 		mustApply(t, s, ann, draw(`Titan`))
 	})
 }
 
+// commandsMain is variant commands=main: the reading before issue 25,
+// when commands waited for the turn's draw and stopped at the discards.
+var commandsMain = map[string]string{"commands": "main"}
+
 func TestRulingM35TheDrawComesFirst(t *testing.T) {
-	t.Run("unseeded: an opponent's command waits for the draw", func(t *testing.T) {
-		s := build(t, table{hands: [2]string{"", "Barrage"}, units: []string{"Ann Bulwark c2"}})
-		pass(t, s)
+	// Turn 2 is Ben's, his draw not yet written; Ann's Bulwark stands on c2.
+	bensDrawPhase := func(t *testing.T, variants map[string]string) *State {
+		s := build(t, table{variants: variants, hands: [2]string{"Barrage", "Barrage Mine"}, units: []string{"Ann Bulwark c2", "Ben Lancer c4"}})
 		endTurn(t, s)
-		expect(t, s, ben, play("Barrage", "c2"), ruled("M3", rulingDrawRecord))
-		mustApply(t, s, ann, draw(`"Radio Tower"`))
-		mustApply(t, s, ben, play("Barrage", "c2"))
-		checkUnit(t, s, "c2", "Bulwark", 3, 2)
+		return s
+	}
+	drawFirst := "Ben's draw for turn 2 comes first, and is not written before this move; no Seed tag gives it"
+	tests := []struct {
+		name     string
+		variants map[string]string
+		player   int
+		move     engine.Move
+		want     verdict
+		what     string
+	}{
+		{"a command of the player to move", nil, ben, play("Barrage", "c2"), ok, ""},
+		{"a placed command of the player to move", nil, ben, play("Mine", "d3"), ok, ""},
+		{"the opponent's command", nil, ann, play("Barrage", "c4"), ok, ""},
+		{"a tower", nil, ben, play(radio, "a5"), ruled("M35", rulingDrawFirst), drawFirst},
+		{"a step", nil, ben, step("c4", "c3"), ruled("M35", rulingDrawFirst), drawFirst},
+		{"ending the turn", nil, ben, engine.EndTurn{}, ruled("M35", rulingDrawFirst), drawFirst},
+		{"commands=main: a command of the player to move", commandsMain, ben, play("Barrage", "c2"), ruled("M35", rulingMainDraw),
+			"with variant commands=main, Barrage waits for Ben's draw for turn 2, which is not written before it"},
+		{"commands=main: the opponent's command", commandsMain, ann, play("Barrage", "c4"), ruled("M35", rulingMainDraw),
+			"with variant commands=main, Barrage waits for Ben's draw for turn 2, which is not written before it"},
+		{"commands=main: a tower", commandsMain, ben, play(radio, "a5"), ruled("M35", rulingDrawFirst), drawFirst},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := bensDrawPhase(t, tt.variants)
+			v := expect(t, s, tt.player, tt.move, tt.want)
+			if tt.want != ok {
+				checkWhat(t, v, tt.what)
+				return
+			}
+			if !s.drawPhase {
+				t.Errorf("the command closed Ben's draw phase")
+			}
+			// The draw is written after the command, and the turn goes on.
+			mustApply(t, s, ben, draw(`"Radio Tower"`), play(radio, "a5"))
+		})
+	}
+	t.Run("unseeded: a command's cards are drawn before the turn's card", func(t *testing.T) {
+		s := build(t, table{hands: [2]string{"", "Resupply"}, decks: [2]string{"", "Titan Hawk Scout"}})
+		endTurn(t, s)
+		mustApply(t, s, ben, play("Resupply", ""))
+		expect(t, s, ben, play(radio, "a5"), ruled("M3", rulingDrawRecord))
+		mustApply(t, s, ben, draw(`Titan Hawk`), draw(`Scout`))
+		checkCards(t, "Ben's hand", s.Hand(ben), `"Radio Tower" "Radio Tower" "Radio Tower" "Radio Tower" Titan Hawk Scout`)
 	})
-	t.Run("seeded: the seed makes the draw before the opponent's command", func(t *testing.T) {
+	t.Run("the skip of rebirth after a command", func(t *testing.T) {
+		s := build(t, table{hands: [2]string{"", "Barrage"}, units: []string{"Ann Bulwark c2"}})
+		endTurn(t, s)
+		s.players[ben].graveyard = []string{"Pheonix"}
+		mustApply(t, s, ben, play("Barrage", "c2"), SkipDraw{Card: "Pheonix"})
+		checkCards(t, "Ben's graveyard", s.Graveyard(ben), `Barrage`)
+	})
+	// Seeded, the draw is not written: it is made at the first move that
+	// needs it. A command already in hand does not; one only the draw can
+	// have given does.
+	seededTurn2 := func(t *testing.T, variants map[string]string, hand string, top string) *State {
+		s := newGame(t, testCards(t), true, 3, variants)
+		mustApply(t, s, ann, Deck{List: deckList(`40 Ration`)})
+		mustApply(t, s, ben, Deck{List: deckList(`40 Ration`)})
+		mustApply(t, s, ann, Discard{Card: "Ration"}, engine.EndTurn{})
+		s.players[ben].hand = names(hand)
+		s.players[ben].deck[0] = top
+		return s
+	}
+	t.Run("seeded: the opponent's command comes before the draw", func(t *testing.T) {
 		s := newGame(t, testCards(t), true, 3, nil)
 		mustApply(t, s, ann, Deck{List: deckList(`40 Ration`)})
 		mustApply(t, s, ben, Deck{List: deckList(`40 Ration`)})
@@ -565,17 +629,39 @@ func TestRulingM35TheDrawComesFirst(t *testing.T) {
 		if s.Turn() != 1 || s.ToMove() != ann {
 			t.Fatalf("turn %d, %s to move", s.Turn(), players[s.ToMove()])
 		}
+		if !s.drawPhase {
+			t.Errorf("Ann's draw was made before Ben's command")
+		}
 		if n := len(s.Hand(ann)); n != 6 {
-			t.Errorf("Ann holds %d cards, want 6: her draw, then Ben's command", n)
+			t.Errorf("Ann holds %d cards, want 6: her draw, still to make, counted", n)
 		}
 		if n := len(s.Hand(ben)); n != 5 {
 			t.Errorf("Ben holds %d cards, want 5: Ration played, one card drawn", n)
 		}
 		checkCards(t, "Ben's graveyard", s.Graveyard(ben), `Ration`)
-		if s.drawPhase {
-			t.Errorf("Ann's draw phase is still open")
-		}
 	})
+	seeded := []struct {
+		name       string
+		variants   map[string]string
+		hand       string
+		drawPhase  bool
+		handBefore string
+	}{
+		{"seeded: a command in hand comes before the draw", nil, `Ration "Radio Tower"`, true, `"Radio Tower"`},
+		{"seeded: a command only the draw gives comes after it", nil, `"Radio Tower"`, false, `"Radio Tower"`},
+		{"seeded, commands=main: the draw comes first", commandsMain, `Ration "Radio Tower"`, false, `"Radio Tower" Ration`},
+	}
+	for _, tt := range seeded {
+		t.Run(tt.name, func(t *testing.T) {
+			s := seededTurn2(t, tt.variants, tt.hand, "Ration")
+			mustApply(t, s, ben, play("Ration", ""))
+			if s.drawPhase != tt.drawPhase {
+				t.Errorf("draw phase open: %v, want %v", s.drawPhase, tt.drawPhase)
+			}
+			// Ration draws one card; the hand before its card, in order.
+			checkCards(t, "Ben's hand", s.players[ben].hand[:len(s.players[ben].hand)-1], tt.handBefore)
+		})
+	}
 }
 
 func TestRulingM9OneUnitASquare(t *testing.T) {
@@ -1824,7 +1910,7 @@ func TestRulingM17MaximumHandSize(t *testing.T) {
 		{"a move", step("c1", "c2"), ruled("M17", rulingDiscard)},
 		{"an attack", attack("c5", "c4"), ruled("M17", rulingDiscard)},
 		{"a direct attack", direct("c5", radio), ruled("M17", rulingDiscard)},
-		{"a command", play("Overclock", "c1"), ruled("M17", rulingDiscard)},
+		{"a command", play("Overclock", "c1"), ok},
 		{"a pilot", play("Rookie", "c1"), ruled("M13", rulingOwnTurn)},
 		{"a tower", play(radio, "a1"), ruled("M13", rulingOwnTurn)},
 	}
@@ -1835,6 +1921,18 @@ func TestRulingM17MaximumHandSize(t *testing.T) {
 			expect(t, s, ann, tt.move, tt.want)
 		})
 	}
+	t.Run("after discarding, commands=main: a command", func(t *testing.T) {
+		s := build(t, table{
+			variants: commandsMain,
+			hands:    [2]string{"Overclock Rookie", "Barrage"},
+			units:    []string{"Ann Lancer c1", "Ann Striker c5", "Ben Titan c4"},
+		})
+		mustApply(t, s, ann, Discard{Card: radio})
+		v := expect(t, s, ann, play("Overclock", "c1"), ruled("M17", rulingMainDiscard))
+		checkWhat(t, v, "Ann has discarded: with variant commands=main, they play no command in the end phase")
+		// The opponent's command is not hers: it stays legal.
+		mustApply(t, s, ben, play("Barrage", "c1"))
+	})
 	t.Run("after discarding: the opponent's command", func(t *testing.T) {
 		s := sixCards(t)
 		mustApply(t, s, ann, Discard{Card: radio}, engine.EndTurn{})
@@ -2354,6 +2452,7 @@ func TestRulingVariantsAndTheirDefaults(t *testing.T) {
 		"range":       {"over", "skip"},
 		"firstdraw":   {"yes", "no"},
 		"emptydamage": {"nothing", "lose"},
+		"commands":    {"anytime", "main"},
 	}
 	got := Game{}.Variants()
 	if len(got) != len(want) {

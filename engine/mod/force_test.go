@@ -190,7 +190,7 @@ func TestRulingsMD18ToMD20MovesLetStand(t *testing.T) {
 			want: func(w *State) {
 				w.players[ben].hand, w.players[ben].deck = names("Cell"), nil
 				w.players[ann].discard = names("Laser")
-				w.priority, w.taken, w.acted = ben, true, true
+				w.priority, w.taken, w.acted, w.chose = ben, true, true, "chosen to draw 1 card"
 			},
 			then: func(t *testing.T, s *State) {
 				checkAt(t, s, EjectChoice, 2, ben)
@@ -209,7 +209,9 @@ func TestRulingsMD18ToMD20MovesLetStand(t *testing.T) {
 		}, by: ann, move: DrawCard{},
 			want: func(w *State) { w.players[ann].hand, w.players[ann].deck = names("Scan"), nil }},
 		{name: "MD20 a pass declines the choice", setUp: func(t *testing.T) *State { return forceEject(t, [2]int{}) }, by: ann, move: Pass{},
-			want: func(w *State) { w.players[ann].discard, w.acted = names("Laser"), true }},
+			want: func(w *State) {
+				w.players[ann].discard, w.acted, w.chose = names("Laser"), true, "declined to draw or gain fuel"
+			}},
 		{name: "MD20 the end of the turn with no choice declines it", setUp: func(t *testing.T) *State { return forceEject(t, [2]int{}) }, by: ann, move: engine.EndTurn{},
 			then: func(t *testing.T, s *State) {
 				// Then the reset: a draw and a fuel each.
@@ -259,7 +261,7 @@ func TestRulingsMD18ToMD20MovesLetStand(t *testing.T) {
 				checkNumbers(t, s, [2]int{10, 10}, [2]int{1, 1})
 			}},
 		{name: "MD19 Ann passes for Ben: the damage is taken", setUp: shieldHit, by: ann, move: Pass{},
-			want: func(w *State) { w.priority, w.taken, w.acted = ann, true, true },
+			want: func(w *State) { w.priority, w.taken, w.acted, w.chose = ann, true, true, chosePass },
 			then: func(t *testing.T, s *State) {
 				checkAt(t, s, ShieldChoice, 2, ann)
 				mustApply(t, s, ann, engine.EndTurn{})

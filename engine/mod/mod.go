@@ -166,7 +166,10 @@ type State struct {
 	turn       int
 	phase      Phase
 	acted      bool // whether the current turn has made its move
-	fullStack  bool // whether the last command phase ended with the stack full
+	// chose says what an activation choice's move chose, once acted, for
+	// Pending: "chosen to draw 1 card", "passed".
+	chose     string
+	fullStack bool // whether the last command phase ended with the stack full
 	// taken is set when a player took an activation choice's turn out of
 	// turn, by a move let stand (ruling MD19): priority names them.
 	taken bool
@@ -330,11 +333,18 @@ func (s *State) Shared(i int) SharedDeck {
 func (s *State) Pending() string {
 	switch s.phase {
 	case EjectChoice:
+		if s.acted {
+			// Made: the report must not offer it again.
+			return fmt.Sprintf("%s has %s for the ejected %s; the turn can only end", s.name(s.ToMove()), s.chose, s.ejected.Card)
+		}
 		return fmt.Sprintf("%s chooses to draw 1 card or gain 1 fuel for the ejected %s", s.name(s.ToMove()), s.ejected.Card)
 	case ShieldChoice:
 		d := s.damage
-		if d.amount == 0 {
+		switch {
+		case d.amount == 0:
 			return fmt.Sprintf("%s has prevented all the %s damage from %s", s.name(d.to), d.typ, d.card)
+		case s.acted && s.chose == chosePass:
+			return fmt.Sprintf("%s has passed: the %d %s damage from %s is taken as the turn ends", s.name(s.ToMove()), d.amount, d.typ, d.card)
 		}
 		return fmt.Sprintf("%s may spend a shield against %d %s damage from %s", s.name(s.ToMove()), d.amount, d.typ, d.card)
 	}
@@ -596,9 +606,17 @@ func draftWhat(m Draft) string {
 	return fmt.Sprintf("shared deck %d", m.Deck)
 }
 
+// checkEjectChoice checks a move made while an ejected card waits for its
+// owner's choice. A move of another kind is refused saying what it is
+// that does not fit: a shield spent with no damage to prevent, a pass
+// where the text offers two options and no third.
 func (s *State) checkEjectChoice(p int, m engine.Move) error {
-	switch m.(type) {
+	switch m := m.(type) {
 	case DrawCard, GainFuel:
+	case Spend:
+		return violation(fmt.Sprintf("%s is a shield, discarded only to prevent damage, and no damage is being dealt: %s", m.Card, s.Pending()), ruleShield)
+	case Pass:
+		return violation(fmt.Sprintf("an ejected card's owner does not pass: %s", s.Pending()), ruleEjectChoice)
 	default:
 		return violation(fmt.Sprintf("%s is not a choice for an ejected card: %s", describe(m), s.Pending()), ruleEjectChoice)
 	}
@@ -728,6 +746,7 @@ func (s *State) turnMove(m engine.Move) {
 			if !s.acted {
 				owner := s.players[s.ejected.Owner]
 				owner.discard = append(owner.discard, s.ejected.Card)
+				s.chose = ejectChoiceWords(m)
 			}
 			s.acted = true
 		}
@@ -741,16 +760,30 @@ func (s *State) turnMove(m engine.Move) {
 			}
 			s.acted = true
 		case Pass:
-			s.acted = true
+			s.acted, s.chose = true, chosePass
 		}
 	}
+}
+
+// chosePass is chose for a shield choice passed.
+const chosePass = "passed"
+
+// ejectChoiceWords says what m chose for an ejected card, after "has".
+func ejectChoiceWords(m engine.Move) string {
+	switch m.(type) {
+	case DrawCard:
+		return "chosen to draw 1 card"
+	case GainFuel:
+		return "chosen to gain 1 fuel"
+	}
+	return "declined to draw or gain fuel" // a pass let stand (ruling MD20)
 }
 
 // endTurn ends the turn of player p and plays on until someone must act.
 func (s *State) endTurn(p int) {
 	done := s.turn
 	s.turn++
-	s.acted = false
+	s.acted, s.chose = false, ""
 	s.taken = false
 	switch s.phase {
 	case Command:

@@ -213,7 +213,12 @@ func TestRulingMD5ChoicesAreTurns(t *testing.T) {
 			t.Errorf("violation %q", v.What)
 		}
 		expect(t, s, ann, engine.EndTurn{}, ruled("MD5", rulingChoiceTurn))
-		turns(t, s, Pass{})
+		mustApply(t, s, ben, Pass{})
+		// The pass is made: the shield is not offered again.
+		if p := s.Pending(); p != "Ben has passed: the 2 energy damage from Laser is taken as the turn ends" {
+			t.Errorf("Pending() once passed = %q", p)
+		}
+		mustApply(t, s, ben, engine.EndTurn{})
 		checkAt(t, s, Command, 3, ben)
 	})
 	t.Run("cards that need no choice resolve without a turn", func(t *testing.T) {
@@ -645,9 +650,43 @@ func TestRuleEjectedCardDrawOrFuel(t *testing.T) {
 			t.Errorf("violation %q", v.What)
 		}
 	})
-	for _, m := range []engine.Move{Pass{}, spend("Red")} {
-		t.Run(moveKey(m)+" is not a choice for an ejected card", func(t *testing.T) {
-			expect(t, choosing(t), ann, m, broke(ruleEjectChoice))
+	// A move that is no choice for an ejected card is refused for what it
+	// is; once the choice is made, nothing offers it again.
+	for _, tt := range []struct {
+		move engine.Move
+		rule string
+		what string
+	}{
+		{Pass{}, ruleEjectChoice, "an ejected card's owner does not pass: Ann chooses to draw 1 card or gain 1 fuel for the ejected Laser"},
+		{spend("Red"), ruleShield, "Red is a shield, discarded only to prevent damage, and no damage is being dealt: Ann chooses to draw 1 card or gain 1 fuel for the ejected Laser"},
+	} {
+		t.Run(moveKey(tt.move)+" is not a choice for an ejected card", func(t *testing.T) {
+			v := expect(t, choosing(t), ann, tt.move, broke(tt.rule))
+			if v != nil && v.What != tt.what {
+				t.Errorf("violation %q, want %q", v.What, tt.what)
+			}
+		})
+	}
+	for _, tt := range []struct {
+		choice engine.Move
+		made   string
+	}{
+		{DrawCard{}, "Ann has chosen to draw 1 card for the ejected Laser; the turn can only end"},
+		{GainFuel{}, "Ann has chosen to gain 1 fuel for the ejected Laser; the turn can only end"},
+	} {
+		t.Run("once made, "+moveKey(tt.choice)+" is not offered again", func(t *testing.T) {
+			s := choosing(t)
+			mustApply(t, s, ann, tt.choice)
+			if p := s.Pending(); p != tt.made {
+				t.Errorf("Pending() = %q, want %q", p, tt.made)
+			}
+			if legal := s.Legal(); len(legal) != 1 || legal[0] != (engine.EndTurn{}) {
+				t.Errorf("Legal() = %v, want only the end of the turn", legal)
+			}
+			v := expect(t, s, ann, spend("Red"), broke(ruleShield))
+			if v != nil && !strings.HasSuffix(v.What, tt.made) {
+				t.Errorf("violation %q, want it to end with %q", v.What, tt.made)
+			}
 		})
 	}
 	t.Run("MD9 the ejected card is not in the shuffle its draw makes", func(t *testing.T) {

@@ -315,9 +315,18 @@ func (r *reader) cost(word string) Cost {
 	case ok && it.Kind == catalogue.Number && it.Unit == "" && !it.Signed:
 		r.at++
 		if it.Number < 0 || it.Number > maxEnergy {
-			r.fail(it, "a cost is from 0 to %d", maxEnergy)
+			// The bound is the referee's: void energy stops there (V4).
+			r.fail(it, "%s %d is out of range: a cost is from 0 to %d, the most void energy a player can have", word, it.Number, maxEnergy)
 		}
 		c.N = it.Number
+	case ok && it.Kind == catalogue.Number && it.Unit == "" && it.Number < 0:
+		// Read, so that the number is not reported again as unexpected.
+		r.at++
+		r.fail(it, "%s %d: a cost cannot be negative; it is from 0 to %d void energy, X, or a number and X, as in %s 2 X", word, it.Number, maxEnergy, word)
+		return c
+	case ok && it.Kind == catalogue.Number:
+		r.at++ // +1 or 1u: one error, at the number
+		fallthrough
 	default:
 		r.errs = append(r.errs, catalogue.Errorf(r.idOr(it, ok), "%s takes a number of void energy, X, or a number and X, as in %s 2 X", word, word))
 		return c

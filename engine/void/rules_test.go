@@ -69,7 +69,7 @@ func TestRuleActionsThatGoInTheQueue(t *testing.T) {
 		{"Attacking", "field Raider North", "field Wall Middle", "attack Raider Middle",
 			"Ann: attack Raider Middle", "Ann Raider North spent | Ben Wall Middle", 1, "Ann Raider North spent | Ben Wall Middle damage 2"},
 		{"Defending", "field Raider North", "field Wall North", "attack Raider North, Ben defend Wall Raider",
-			"Ann: attack Raider North | Ben: defend Wall against attack North", "Ann Raider North spent | Ben Wall North spent",
+			"Ann: attack Raider North | Ben: defend Wall Raider", "Ann Raider North spent | Ben Wall North spent",
 			2, "Ann Raider North damage 1 spent | Ben Wall North damage 2 spent"},
 	} {
 		t.Run("Actions that do go in the queue: "+tt.item, func(t *testing.T) {
@@ -367,8 +367,9 @@ func TestRuleTakingActions(t *testing.T) {
 		}
 		v := expect(t, tb.start(t), "play Barrage North South", broke(ruleChooseX))
 		checkWhat(t, v, "Barrage costs X: write X and its number")
-		v = expect(t, tb.start(t), "play Barrage North South X 1000", broke(ruleChooseX))
-		checkWhat(t, v, "X cannot be 1000")
+		// The bound on X is the referee's, from ruling V4: the message says so.
+		v = expect(t, tb.start(t), "play Barrage North South X 1000", ruled("V4", rulingStop))
+		checkWhat(t, v, "X 1000 is more than any player can pay: void energy stops at 999, so X is from 0 to 999")
 		// X written without its number reads as a target named X.
 		v = expectMove(t, tb.start(t), ann, Play{"Barrage", Choices{Targets: names("North South X")}}, broke(ruleChooseX))
 		checkWhat(t, v, "Barrage costs X: write X and its number")

@@ -1061,7 +1061,7 @@ func TestRulingV24Defending(t *testing.T) {
 	t.Run("the latest attack, when the defender can meet only an earlier one", func(t *testing.T) {
 		s := table{ann: "field Raider North, field Raider Middle", ben: "field Wall North"}.start(t)
 		run(t, s, "attack Raider North, attack Raider South, Ben defend Wall Raider")
-		checkQueue(t, s, "Ann: attack Raider North | Ann: attack Raider South | Ben: defend Wall against attack North")
+		checkQueue(t, s, "Ann: attack Raider North | Ann: attack Raider South | Ben: defend Wall Raider (the attack on North)")
 	})
 	t.Run("defending costs nothing", func(t *testing.T) {
 		s := table{ann: "field Raider North", ben: "energy 3, field Wall North"}.start(t)

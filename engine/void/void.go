@@ -770,8 +770,12 @@ func (s *State) choose(a *action, what string, ch Choices) error {
 		return violation(fmt.Sprintf("%s costs X: write X and its number", what), ruleChooseX)
 	case !ab.Cost.X && ch.HasX:
 		return ruling("V14", rulingChoice, fmt.Sprintf("%s has no X in its cost", what))
-	case ch.X < 0 || ch.X > maxEnergy:
-		return violation(fmt.Sprintf("X cannot be %d", ch.X), ruleChooseX)
+	case ch.X < 0:
+		return violation(fmt.Sprintf("X cannot be %d: X is a number of void energy, from 0 to %d", ch.X, maxEnergy), ruleChooseX)
+	case ch.X > maxEnergy:
+		// The bound is the referee's, not the text's: say so, and why
+		// no X past it can be paid.
+		return ruling("V4", rulingStop, fmt.Sprintf("X %d is more than any player can pay: void energy stops at %d, so X is from 0 to %d", ch.X, maxEnergy, maxEnergy))
 	}
 	a.pick, a.x = ch.Pick-1, ch.X
 	cost := ab.Cost.N + ch.X
@@ -1557,7 +1561,8 @@ func (s *State) Queue() []Queued {
 			words[0] = "activate"
 		}
 		if a.kind == "defend" {
-			words = append(words, "against attack")
+			out = append(out, Queued{a.owner, s.defenceText(a)})
+			continue
 		}
 		for _, t := range a.targets {
 			words = append(words, s.targetName(t))
@@ -1571,6 +1576,28 @@ func (s *State) Queue() []Queued {
 		out = append(out, Queued{a.owner, strings.Join(words, " ")})
 	}
 	return out
+}
+
+// defenceText writes defence a as the notation does, `defend Wall
+// Raider`: the defender, then the attacking unit (ruling V24). When the
+// queue holds other attacks by a unit of that name, the sector of the one
+// met is said too, as the name alone does not tell them apart.
+func (s *State) defenceText(a action) string {
+	i := slices.IndexFunc(s.queue, func(q action) bool { return q.id == a.attack })
+	if i < 0 {
+		return "defend " + a.card.Name
+	}
+	att := s.queue[i]
+	text := "defend " + a.card.Name + " " + att.card.Name
+	for _, q := range s.queue {
+		if q.kind == "attack" && q.id != att.id && q.card.Name == att.card.Name {
+			for _, t := range att.targets {
+				text += " (the attack on " + s.targetName(t) + ")"
+			}
+			break
+		}
+	}
+	return text
 }
 
 // Deciding is who decides now while the queue is open, and whether the

@@ -73,7 +73,7 @@ func strs[N ~string](names []N) []string {
 }
 
 func voidChoices(c grammar.VoidChoices) void.Choices {
-	return void.Choices{Targets: strs(c.Targets), Pick: c.Pick, HasPick: c.HasPick, X: c.X, HasX: c.HasX}
+	return void.Choices{Targets: strs(c.Targets), Pick: c.Pick, HasPick: c.HasPick, X: int(c.X), HasX: c.HasX}
 }
 
 func voidToEngine(dst []engine.Move, m *grammar.VoidMove, setup bool) []engine.Move {
@@ -146,7 +146,7 @@ func voidNames[N ~string](ss []string) []N {
 }
 
 func grammarChoices(c void.Choices) grammar.VoidChoices {
-	return grammar.VoidChoices{Targets: voidNames[grammar.VoidTarget](c.Targets), Pick: c.Pick, HasPick: c.HasPick || c.Pick != 0, X: c.X, HasX: c.HasX}
+	return grammar.VoidChoices{Targets: voidNames[grammar.VoidTarget](c.Targets), Pick: c.Pick, HasPick: c.HasPick || c.Pick != 0, X: grammar.VoidX(c.X), HasX: c.HasX}
 }
 
 // voidNotate writes an engine move as the grammar's node for it would
