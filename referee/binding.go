@@ -57,6 +57,9 @@ type Binding[M notation.Move] struct {
 	Key func(players []string) []string
 	// Draw draws a state for referee replay, as seen from view's seat.
 	Draw func(st engine.State, view View) Drawing
+	// SVG, when set, draws a state for the web page of referee replay
+	// --html, as seen from view's seat (see Canvas).
+	SVG func(st engine.State, view View) Picture
 }
 
 // Register adds a game to those the referee knows, and returns it. A
@@ -75,7 +78,7 @@ func Register[M notation.Move](b Binding[M]) Game {
 		declares:     b.Declares,
 		recordedWins: b.RecordedWins,
 		unshuffled:   b.Unshuffled,
-		draw:         drawer{key: b.Key, state: b.Draw},
+		draw:         drawer{key: b.Key, state: b.Draw, svg: b.SVG},
 	}
 	if b.Catalogue != nil {
 		g.cards = &cardGame{Vocabulary: b.Catalogue}
