@@ -30,6 +30,7 @@ func init() {
 		Describe:  daemonDescribe,
 		Key:       daemonKey,
 		Draw:      daemonDraw,
+		SVG:       daemonSVG,
 		Declares:  daemonDeclares,
 		Catalogue: &catalogue.Vocabulary{
 			DefaultName:   "daemon.cards (the default catalogue)",

@@ -33,6 +33,7 @@ func init() {
 		Describe:  mechaDescribe,
 		Key:       mechaKey,
 		Draw:      mechaDraw,
+		SVG:       mechaSVG,
 		Declares:  mechaDeclares,
 		Catalogue: &catalogue.Vocabulary{
 			DefaultName:   "mecha.cards (the default catalogue)",
