@@ -2,6 +2,7 @@ package referee
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
@@ -83,7 +84,24 @@ func WriteHTML(w io.Writer, rp *Replay, r *Report) error {
 		}
 		pictures = append(pictures, st)
 	}
-	page.Steps = pictures
+	// A step a line, so that a golden page's diff shows the steps that
+	// changed. encoding/json escapes <, > and &, so that nothing in the
+	// data can end the script element.
+	var data strings.Builder
+	data.WriteString("[")
+	for i, st := range pictures {
+		js, err := json.Marshal(st)
+		if err != nil {
+			return err
+		}
+		if i > 0 {
+			data.WriteString(",")
+		}
+		data.WriteString("\n")
+		data.Write(js)
+	}
+	data.WriteString("\n]")
+	page.Steps = template.JS(data.String())
 	page.Entries = entries(steps, r)
 	return htmlTemplate.Execute(w, page)
 }
@@ -96,7 +114,7 @@ type htmlPage struct {
 	Key              []string
 	Entries          []htmlEntry
 	Parts            []template.HTML
-	Steps            []htmlStep
+	Steps            template.JS // the JSON of the steps, []htmlStep
 	Result, Recorded string
 }
 
@@ -238,14 +256,23 @@ func marks(s Step) []string {
 		return nil
 	}
 	var out []string
-	for _, w := range strings.FieldsFunc(s.Move, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		w = strings.ToLower(w)
-		if !slices.Contains(out, w) && len(out) < 8 {
+	add := func(w string) {
+		if w = strings.ToLower(w); !slices.Contains(out, w) && len(out) < 8 {
 			out = append(out, w)
+		}
+	}
+	for _, w := range strings.FieldsFunc(s.Move, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		add(w)
+		// The squares of a word such as d2xd3.
+		for _, sq := range squareWord.FindAllString(w, -1) {
+			add(sq)
 		}
 	}
 	return out
 }
+
+// squareWord matches a square's name, as in d2xd3.
+var squareWord = regexp.MustCompile(`[a-z][0-9]+`)
 
 // replayPage replays a transcript for its web page, as referee replay
 // --html does: every illegal move found, a fault of the referee's own

@@ -100,3 +100,26 @@ func BenchmarkHTMLLongGame(b *testing.B) {
 	}
 	b.ReportMetric(float64(size), "bytes/page")
 }
+
+// TestHTMLMarks checks the keys a move's step marks on the board: the
+// squares of a move written as one word, and the words of a name.
+func TestHTMLMarks(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		move string
+		want []string
+	}{
+		{"d2xd3", []string{"d2xd3", "d2", "d3"}},
+		{"a1-b2xc3", []string{"a1", "b2xc3", "b2", "c3"}},
+		{"play \"Radio Tower\" f4", []string{"play", "radio", "tower", "f4"}},
+	}
+	for _, tt := range tests {
+		got := marks(Step{Kind: MoveStep, Move: tt.move})
+		if strings.Join(got, " ") != strings.Join(tt.want, " ") {
+			t.Errorf("marks of %q: %q, want %q", tt.move, got, tt.want)
+		}
+	}
+	if got := marks(Step{Kind: TurnStep}); got != nil {
+		t.Errorf("a turn's start marks %q, want nothing", got)
+	}
+}
