@@ -32,11 +32,13 @@ nav button{font:inherit;min-width:2.6rem;padding:.3rem .6rem;border:1px solid va
 #pos{font-variant-numeric:tabular-nums;color:var(--dim)}
 #now{font-weight:600;overflow-wrap:anywhere}
 #notes:empty{display:none}
+#notes li{list-style:none;padding:.2rem .5rem;border-radius:5px}
 #moves{margin:0;padding:0;list-style:none;max-height:75vh;overflow:auto;border:1px solid var(--line);border-radius:6px}
 #moves li{padding:.15rem .5rem;border-bottom:1px solid var(--cell2)}
 #moves li.turn{margin-top:.2rem;background:var(--cell)}
 #moves li.cur{background:var(--cur)}
 #moves a{color:inherit;text-decoration:none;display:block}
+#moves .diag a.where{display:inline;text-decoration:underline dotted}
 #moves .n{color:var(--dim);font-variant-numeric:tabular-nums}
 #moves .over{display:block;font-weight:600}
 #moves li.step.illegal a{text-decoration:line-through wavy var(--bad)}
