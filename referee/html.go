@@ -37,7 +37,6 @@ func WriteHTML(w io.Writer, rp *Replay, r *Report) error {
 	page := htmlPage{
 		Path:     escapeControls(r.Path),
 		Game:     r.Game,
-		Key:      rp.key,
 		Result:   escapeControls(r.Result),
 		Recorded: escapeControls(r.Recorded),
 	}
@@ -48,8 +47,11 @@ func WriteHTML(w io.Writer, rp *Replay, r *Report) error {
 	for _, t := range rp.Tags {
 		page.Tags = append(page.Tags, htmlTag{Name: escapeControls(t.Name), Value: escapeControls(strings.Join(t.Values, " "))})
 	}
-	if !r.Replayed {
-		page.Key = nil
+	page.Key = nil
+	if r.Replayed {
+		for _, k := range rp.key {
+			page.Key = append(page.Key, escapeControls(k))
+		}
 	}
 	steps := rp.Steps
 	if !r.Replayed {

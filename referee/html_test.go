@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/tabletop-referee/referee/engine"
 )
 
 // replayHTML replays a transcript as referee replay --html does and
@@ -121,5 +123,31 @@ func TestHTMLMarks(t *testing.T) {
 	}
 	if got := marks(Step{Kind: TurnStep}); got != nil {
 		t.Errorf("a turn's start marks %q, want nothing", got)
+	}
+}
+
+// TestHTMLDrawingFault checks that a fault in a game's drawing is
+// reported as the referee's own, at its step, and that the page is
+// written up to it, rather than the command failing.
+func TestHTMLDrawingFault(t *testing.T) {
+	t.Parallel()
+	src := `[Players "Ann" "Ben"]
+Ann: draw 9C KD 5H 2S
+Ben: draw 3D 8S JH 4C
+1. Ann: draw 7H, place 9C/KD a2
+`
+	rp, r := replayPage(".", "fault.sortie", src, Options{})
+	broken := rp.Steps[3].draw
+	broken.svg = func(engine.State, View) Picture { panic("a drawing's bug") }
+	rp.Steps[3].draw = broken
+	var page bytes.Buffer
+	if err := WriteHTML(&page, rp, r); err != nil {
+		t.Fatal(err)
+	}
+	if r.ExitCode() != 3 || !strings.Contains(page.String(), "a drawing&#39;s bug") {
+		t.Errorf("exit %d, want 3, and the fault on the page:\n%s", r.ExitCode(), page.String())
+	}
+	if n := strings.Count(page.String(), `class="step `); n != 3 {
+		t.Errorf("the page has %d steps, want the 3 before the fault", n)
 	}
 }
