@@ -15,18 +15,21 @@ const (
 	modPad             = 8
 )
 
-// modSVG draws the round and each player's durability, fuel, hand, deck
-// and discard pile in the terminal drawing's words, then each player's
-// play area as a row of cards, the stack as its ten slots from the top
-// (the last card placed, which activates first) with the free ones empty,
-// and the shared decks.
+// modSVG draws, on the left, the round and each player's durability,
+// fuel, hand, deck and discard pile in the terminal drawing's words, then
+// each player's play area as rows of cards; on the right, the stack as
+// its ten slots from the top (the last card placed, which activates
+// first) with the free ones empty, and the shared decks.
 func modSVG(st engine.State, view referee.View) referee.Picture {
 	s := st.(*mod.State)
 	players := view.Players
 	d := modDraw(st, view)
-	c := referee.NewCanvas(modPad+modSlotW+modPad, 0, players)
+	c := referee.NewCanvas(0, 0, players)
+	// Left, the players and their play areas; right, the stack and the
+	// shared decks, so that the picture is as wide as a screen.
 	top := 1 + 4*len(players) // the round, then four rows a player
 	y := c.Lines(modPad, modPad, d[:min(top, len(d))])
+	areaW := 4 * (modCardW + 6)
 	for p := range players {
 		g := c.Group(fmt.Sprintf("play%d", p))
 		g.Of(modPad, y+14, p, fmt.Sprintf("%s %s's play area", c.Letter[p], players[p]))
@@ -37,7 +40,7 @@ func modSVG(st engine.State, view referee.View) referee.Picture {
 		}
 		x := modPad
 		for _, card := range cards {
-			if x+modCardW > modPad+4*(modCardW+6) {
+			if x+modCardW > modPad+areaW {
 				x, y = modPad, y+modCardH+6
 			}
 			g.Rect(x, y, modCardW, modCardH, referee.UnitClass(p))
@@ -45,33 +48,36 @@ func modSVG(st engine.State, view referee.View) referee.Picture {
 			x += modCardW + 6
 		}
 		y += modCardH + 10
-		c.Width = max(c.Width, modPad+4*(modCardW+6)+modPad)
 		c.Add(g)
 	}
+	c.Height = max(c.Height, y)
+	left := max(c.Width, modPad+areaW) + 2*modPad
 	stack := s.Stack()
 	head := c.Group("")
-	head.Text(modPad, y+14, "b", "stack, the top activates first")
+	y = modPad
+	head.Text(left, y+14, "b", "stack, the top activates first")
 	c.Add(head)
 	y += 22
 	for i := len(players)*mod.Slots - 1; i >= 0; i-- {
 		g := c.Group(fmt.Sprintf("slot%d", i+1))
 		if i >= len(stack) {
-			g.Rect(modPad, y, modSlotW, modSlotH, "cell")
-			g.Text(modPad+8, y+15, "s", fmt.Sprintf("%2d. free", i+1))
+			g.Rect(left, y, modSlotW, modSlotH, "cell")
+			g.Text(left+8, y+15, "s", fmt.Sprintf("%2d. free", i+1))
 		} else {
 			sl := stack[i]
 			card := modCardName(sl.Card)
 			if sl.How == mod.Ejected && view.Seat >= 0 && sl.Owner != view.Seat {
 				card = "face down"
 			}
-			g.Rect(modPad, y, modSlotW, modSlotH, referee.UnitClass(sl.Owner))
-			g.Token(modPad+14, y+modSlotH/2, 7, sl.Owner, c.Letter[sl.Owner])
-			g.Text(modPad+28, y+15, fmt.Sprintf("t%d sm", sl.Owner), fmt.Sprintf("%d. %s %s", i+1, sl.How, card))
+			g.Rect(left, y, modSlotW, modSlotH, referee.UnitClass(sl.Owner))
+			g.Token(left+14, y+modSlotH/2, 7, sl.Owner, c.Letter[sl.Owner])
+			g.Text(left+28, y+15, fmt.Sprintf("t%d sm", sl.Owner), fmt.Sprintf("%d. %s %s", i+1, sl.How, card))
 		}
 		c.Add(g)
 		y += modSlotH + 3
 	}
+	c.Width = max(c.Width, left+modSlotW+modPad)
 	shared := 1 + mod.SharedDecks // "shared decks:", then a row a deck
-	c.Lines(modPad, y+6, d[max(len(d)-shared, 0):])
+	c.Lines(left, y+6, d[max(len(d)-shared, 0):])
 	return c.Picture()
 }
