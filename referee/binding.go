@@ -60,6 +60,9 @@ type Binding[M notation.Move] struct {
 	// Cards, when set, names the cards a move plays (from a hand into
 	// play), for referee stats; a game without it shows no card table.
 	Cards func(m M) []string
+	// SVG, when set, draws a state for the web page of referee replay
+	// --html, as seen from view's seat (see Canvas).
+	SVG func(st engine.State, view View) Picture
 }
 
 // Register adds a game to those the referee knows, and returns it. A
@@ -78,7 +81,7 @@ func Register[M notation.Move](b Binding[M]) Game {
 		declares:     b.Declares,
 		recordedWins: b.RecordedWins,
 		unshuffled:   b.Unshuffled,
-		draw:         drawer{key: b.Key, state: b.Draw},
+		draw:         drawer{key: b.Key, state: b.Draw, svg: b.SVG},
 		playedCards:  b.Cards,
 	}
 	if b.Catalogue != nil {

@@ -141,6 +141,15 @@ func GoldenWith(dir string, o GoldenOptions) ([]GoldenResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The web pages kept for the examples golden/html.list names.
+	pages, err := comparePages(dir, o)
+	if err != nil {
+		return nil, err
+	}
+	for _, res := range pages {
+		seen[res.Golden] = true
+		out = append(out, res)
+	}
 	// Golden files whose transcript is gone, and temp files left behind.
 	goldenDir := filepath.Join(dir, "golden")
 	err = filepath.WalkDir(goldenDir, func(path string, d fs.DirEntry, err error) error {

@@ -92,8 +92,16 @@ type Replay struct {
 	// FirstTurn is the number of the transcript's first turn line: 1, or
 	// the turn a declared position begins at.
 	FirstTurn int
+	// Tags are the transcript's header tags, in its order.
+	Tags []HeaderTag
 	// key says what the drawings' marks mean.
 	key []string
+}
+
+// HeaderTag is a header tag of a transcript: [Event "Friday"].
+type HeaderTag struct {
+	Name   string
+	Values []string
 }
 
 func (b *binding[M]) Replay(path, src string, opts Options) (*Replay, *Report) {
@@ -140,6 +148,9 @@ func (b *binding[M]) Replay(path, src string, opts Options) (*Replay, *Report) {
 		rp.FirstTurn = t.Turns[0].Number
 	}
 	rp.key = b.draw.key(t.Players)
+	for _, tag := range t.Tags {
+		rp.Tags = append(rp.Tags, HeaderTag{tag.Name, tag.Text()})
+	}
 	if st := out.state; st != nil && r.ExitCode() != 3 {
 		end := Step{Kind: EndStep, Player: engine.Nobody, state: st}
 		switch {

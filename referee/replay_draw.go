@@ -260,6 +260,8 @@ type drawer struct {
 	key func(players []string) []string
 	// state draws a state.
 	state func(st engine.State, view View) Drawing
+	// svg draws a state for the web page, when the game can.
+	svg func(st engine.State, view View) Picture
 }
 
 // View says for whom a state is drawn: the players' names, and the seat

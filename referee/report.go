@@ -2,7 +2,9 @@ package referee
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tabletop-referee/referee/notation"
@@ -176,4 +178,39 @@ func Truncate(r *Report, n int) *Report {
 	c.Diagnostics = append(slices.Clone(r.Diagnostics[:n]), Diagnostic{Note, notation.Span{},
 		fmt.Sprintf("%s more not shown (--max-diagnostics)", Plural(rest, "diagnostic"))})
 	return &c
+}
+
+// Citation is the rule an illegal move's message quotes at its end, as
+// engine.Violation writes it: (rule: "...") or (ruling S4: "...").
+type Citation struct {
+	// Ruling names the ruling quoted, as in "S4"; empty when the rule is
+	// the game's own rules text.
+	Ruling string
+	// Rule is the words quoted.
+	Rule string
+	// At is where the citation begins in the message: the message without
+	// it is msg[:At].
+	At int
+}
+
+// citation is a citation at the end of a message, with the space before it.
+var citation = regexp.MustCompile(` ?\((?:rule|ruling ([^:()"]+)): ("(?:[^"\\]|\\.)*")\)$`)
+
+// Cites finds the rule a message quotes at its end; ok is false when it
+// quotes none. Statistics count refusals by it, the web page sets it
+// apart and an editor shows it as the diagnostic's code: one reading of
+// the message for all three.
+func Cites(msg string) (c Citation, ok bool) {
+	m := citation.FindStringSubmatchIndex(msg)
+	if m == nil {
+		return Citation{}, false
+	}
+	rule, err := strconv.Unquote(msg[m[4]:m[5]])
+	if err != nil {
+		return Citation{}, false
+	}
+	if m[2] >= 0 {
+		c.Ruling = msg[m[2]:m[3]]
+	}
+	return Citation{Ruling: c.Ruling, Rule: rule, At: m[0]}, true
 }

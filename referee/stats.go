@@ -305,21 +305,13 @@ func endingOf(result, outcome string) string {
 	return result
 }
 
-// ruleQuote finds the rule an illegal move's message quotes, at its end,
-// as engine.Violation writes it: (rule: "...") or (ruling S4: "...").
-var ruleQuote = regexp.MustCompile(`\((?:rule|ruling ([^:()]+)): ("(?:[^"\\]|\\.)*")\)$`)
-
 // refusalOf is the rule an illegal move's message quotes.
 func refusalOf(msg string) Refusal {
-	m := ruleQuote.FindStringSubmatch(msg)
-	if m == nil {
+	c, ok := Cites(msg)
+	if !ok {
 		return Refusal{}
 	}
-	rule, err := strconv.Unquote(m[2])
-	if err != nil {
-		return Refusal{}
-	}
-	return Refusal{Ruling: m[1], Rule: rule}
+	return Refusal{Ruling: c.Ruling, Rule: c.Rule}
 }
 
 // groupName is the name a player is grouped under by --by players: the

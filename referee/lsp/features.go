@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -60,10 +59,6 @@ func atStart(err error) protocol.Diagnostic {
 	return protocol.Diagnostic{Severity: ptr(protocol.DiagnosticSeverityError), Source: ptr(Name), Message: err.Error()}
 }
 
-// cited finds the rule or ruling a message quotes: (ruling V7: "...") or
-// (rule: "...").
-var cited = regexp.MustCompile(`\((?:ruling ([A-Z]+[0-9]+)|rule): "((?:[^"\\]|\\.)*)"`)
-
 func diagnostic(doc *document, d referee.Diagnostic) protocol.Diagnostic {
 	out := protocol.Diagnostic{Source: ptr(Name), Message: d.Msg, Severity: ptr(severity(d.Severity))}
 	if d.Span.Start.Line > 0 {
@@ -73,10 +68,10 @@ func diagnostic(doc *document, d referee.Diagnostic) protocol.Diagnostic {
 		}
 		out.Range = doc.rangeOf(from, to)
 	}
-	if m := cited.FindStringSubmatch(d.Msg); m != nil {
-		code := "ruling " + m[1]
-		if m[1] == "" {
-			code = "rule: " + m[2]
+	if c, ok := referee.Cites(d.Msg); ok {
+		code := "ruling " + c.Ruling
+		if c.Ruling == "" {
+			code = "rule: " + c.Rule
 		}
 		out.Code = &protocol.IntegerOrString{Value: code}
 	}

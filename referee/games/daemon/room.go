@@ -30,6 +30,7 @@ func init() {
 		Describe:  daemonDescribe,
 		Key:       daemonKey,
 		Draw:      daemonDraw,
+		SVG:       daemonSVG,
 		Declares:  daemonDeclares,
 		Cards:     daemonCards,
 		Catalogue: &catalogue.Vocabulary{

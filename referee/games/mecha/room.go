@@ -33,6 +33,7 @@ func init() {
 		Describe:  mechaDescribe,
 		Key:       mechaKey,
 		Draw:      mechaDraw,
+		SVG:       mechaSVG,
 		Declares:  mechaDeclares,
 		Cards:     mechaCards,
 		Catalogue: &catalogue.Vocabulary{

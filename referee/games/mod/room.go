@@ -31,6 +31,7 @@ func init() {
 		Describe:  modDescribe,
 		Key:       modKey,
 		Draw:      modDraw,
+		SVG:       modSVG,
 		Board:     modBoard,
 		Declares:  modDeclares,
 		Cards:     modCards,

@@ -30,6 +30,7 @@ func init() {
 		Describe:  sortieDescribe,
 		Key:       sortieKey,
 		Draw:      sortieDraw,
+		SVG:       sortieSVG,
 		Board:     "board",
 		Declares:  grammar.Declaration,
 		Cards:     sortieCards,

@@ -31,6 +31,7 @@ func init() {
 		Describe:  voidDescribe,
 		Key:       voidKey,
 		Draw:      voidDraw,
+		SVG:       voidSVG,
 		Catalogue: &catalogue.Vocabulary{
 			DefaultName:   "void.cards (the default catalogue)",
 			DefaultSource: voidCatalogue,
