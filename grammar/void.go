@@ -368,10 +368,12 @@ var voidExpect = map[string]string{
 }
 
 // Void parses Void transcripts.
-var Void = must(notation.NewGrammar[*VoidMove](VoidLexer, voidExpect,
-	participle.Union[VoidAction](
-		&VoidSector{}, &VoidEnergy{}, &VoidIncome{}, &VoidLife{}, &VoidHand{}, &VoidCache{}, &VoidField{},
-		&VoidPlay{}, &VoidActivate{}, &VoidReact{}, &VoidAdvance{}, &VoidAttack{},
-		&VoidDefend{}, &VoidConvert{}, &VoidExecute{}, &VoidPass{},
-	),
-))
+var Void = notation.Lazy(func() (*notation.Grammar[*VoidMove], error) {
+	return notation.NewGrammar[*VoidMove](VoidLexer, voidExpect,
+		participle.Union[VoidAction](
+			&VoidSector{}, &VoidEnergy{}, &VoidIncome{}, &VoidLife{}, &VoidHand{}, &VoidCache{}, &VoidField{},
+			&VoidPlay{}, &VoidActivate{}, &VoidReact{}, &VoidAdvance{}, &VoidAttack{},
+			&VoidDefend{}, &VoidConvert{}, &VoidExecute{}, &VoidPass{},
+		),
+	)
+})

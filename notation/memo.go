@@ -868,6 +868,7 @@ func relocateMove[M Move](m M, r *Relocation) M {
 // ForgetParses empties the grammar's memo of parsed pieces, for
 // benchmarks that measure a first parse.
 func (g *Grammar[M]) ForgetParses() {
+	g.ready()
 	g.stmts.forget()
 	g.moves.forget()
 	g.tags.forget()

@@ -149,3 +149,33 @@ func must[T any](v T, err error) T {
 	}
 	return v
 }
+
+// A Lazy grammar is built once, at its first use, and parses as the
+// grammar it is built from; one whose build fails panics there.
+func TestLazyGrammar(t *testing.T) {
+	t.Parallel()
+	builds := 0
+	lazy := notation.Lazy(func() (*notation.Grammar[*cornerStep], error) {
+		builds++
+		return notation.NewGrammar[*cornerStep](grammar.SortieLexer, nil)
+	})
+	if builds != 0 {
+		t.Fatalf("built %d times before any use", builds)
+	}
+	src := "1. Ann: a1-b2\n2. Ben: a1-c3\n"
+	for range 2 {
+		if p := lazy.Parse("f", src); len(p.Errors) != 0 || len(p.File.Statements) != 2 {
+			t.Errorf("parse: %v, %d statements", p.Errors, len(p.File.Statements))
+		}
+	}
+	if builds != 1 {
+		t.Errorf("built %d times, want once", builds)
+	}
+	failing := notation.Lazy(func() (*notation.Grammar[*cornerStep], error) { return nil, fmt.Errorf("no grammar") })
+	defer func() {
+		if r := recover(); r == nil {
+			t.Error("a grammar whose build fails parsed without a panic")
+		}
+	}()
+	failing.Parse("f", src)
+}
