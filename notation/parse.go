@@ -36,9 +36,9 @@ type Grammar[M Move] struct {
 	// Header tags by name (see tagName).
 	tags                        *memo[*Statement[M]]
 	intType, identType, strType lexer.TokenType
-	// The types of the value tokens, by which moves are kept by their
-	// shape (ValueTokens); nil when they are kept by their text.
-	values []lexer.TokenType
+	// The value tokens, by which moves are kept by their shape
+	// (ValueTokens); nil when they are kept by their text.
+	values *valueTokens
 	// Arenas for WithArena (see arena.go).
 	arenas sync.Pool
 	// words are the grammar's own words, as "energy" or "draft".
@@ -151,15 +151,29 @@ func NewGrammar[M Move](lex LexerDefinition, expect Wording, options ...particip
 // another) is parsed at each place instead. It returns g, for use at
 // initialisation, before any parse.
 func (g *Grammar[M]) ValueTokens(types ...string) (*Grammar[M], error) {
+	return g.valueTokens(types, false)
+}
+
+// ValueNames is ValueTokens for token types the grammar has words of its
+// own among, as names (Ident) are: a token that is one of the grammar's
+// words ("play") keeps its text in a move's shape, and any other stands
+// for any value, so that "hand Scout Shock" and "hand Rift Drain" share a
+// parse. A Parse method of the grammar's must then compare such a token
+// only with words of the grammar.
+func (g *Grammar[M]) ValueNames(types ...string) (*Grammar[M], error) {
+	return g.valueTokens(types, true)
+}
+
+func (g *Grammar[M]) valueTokens(types []string, names bool) (*Grammar[M], error) {
 	g.ready()
 	sym := g.lex.Symbols()
-	var values []lexer.TokenType
+	values := &valueTokens{kept: map[string]bool{}}
 	for _, name := range types {
 		typ, ok := sym[name]
 		if !ok {
 			return nil, fmt.Errorf("no token type %q", name)
 		}
-		values = append(values, typ)
+		values.types = append(values.types, typ)
 	}
 	for _, m := range literal().FindAllString(g.move.String(), -1) {
 		word, err := strconv.Unquote(m)
@@ -171,8 +185,11 @@ func (g *Grammar[M]) ValueTokens(types ...string) (*Grammar[M], error) {
 			continue
 		}
 		// One token, the whole word (ConsumeAll would allocate 8 kB).
-		if tok, err := lx.Next(); err == nil && isValue(values, tok.Type) && tok.Value == word {
-			return nil, fmt.Errorf("the grammar's word %q is a value token: moves cannot be kept by their shape", word)
+		if tok, err := lx.Next(); err == nil && values.stands(tok.Type, tok.Value) && tok.Value == word {
+			if !names {
+				return nil, fmt.Errorf("the grammar's word %q is a value token: moves cannot be kept by their shape", word)
+			}
+			values.kept[word] = true
 		}
 	}
 	g.values = values

@@ -179,3 +179,32 @@ func TestLazyGrammar(t *testing.T) {
 	}()
 	failing.Parse("f", src)
 }
+
+// Void keeps its moves by their shape with names standing for any name
+// but its own words (ValueNames): hands of other cards, and plays of other
+// cards on other sectors, share a parse, each with its own names, and a
+// name written like a word of the grammar ("play" quoted, a card named
+// pick) parses as it does alone.
+func TestVoidMovesOfAShapeShareAParse(t *testing.T) {
+	g := grammar.Void
+	g.ForgetParses()
+	t.Cleanup(g.ForgetParses)
+	src := "[Game \"void\"]\n[Players \"Ann\" \"Ben\"]\n" +
+		"board: sector North Forest Lake, sector Middle Ruins, sector South Dunes Marsh\n" +
+		"Ann: energy 2, income 1, life 10, hand Shock Rift, field Raider Middle\n" +
+		"Ben: energy 0, income 1, life 3, hand Scout Drain, field Scout Middle\n" +
+		"1. Ann: play Shock Middle, attack Raider Middle, Ben defend Scout Raider, play Rift North pick 2\n" +
+		"2. Ben: play Scout Middle, play \"play\" South, attack Scout North, hand pick Drain, play Flux X 2\n"
+	sameAsWholeFile(t, g, "first", src)
+	shapes := g.MovePieces()
+	// The same moves with other names: no new shape.
+	other := strings.NewReplacer("Shock", "Bolt", "Rift", "Flare", "Raider", "Rogue", "Middle", "Centre",
+		"Scout", "Spy", "North", "Top", "Drain", "Sap", "Flux", "Wave", "Ben", "Bo").Replace(src)
+	sameAsWholeFile(t, g, "other names", other)
+	if n := g.MovePieces(); n != shapes {
+		t.Errorf("the same moves with other names left %d moves in the memo, want the same %d shapes", n, shapes)
+	}
+	if n := g.FixedMoves(); n > 0 {
+		t.Errorf("%d of Void's shapes are parsed at each place, want none: does a Relocate leave out a name?", n)
+	}
+}
