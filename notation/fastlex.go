@@ -50,7 +50,7 @@ func NewFastLexer(game ...GameRule) *FastLexer {
 	for i, r := range game {
 		rules[i] = lexer.SimpleRule{Name: r.Name, Pattern: r.Pattern}
 	}
-	sym := simpleSymbols(lexerRules(rules)) // as NewLexer's (a test compares)
+	sym := SimpleSymbols(lexerRules(rules)) // as NewLexer's (a test compares)
 	l := &FastLexer{
 		spec: sync.OnceValue(func() *lexer.StatefulDefinition { return NewLexer(rules...) }), symbols: sym,
 		comment: sym[TokenComment], whitespace: sym[TokenWhitespace], str: sym[TokenString],

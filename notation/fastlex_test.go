@@ -2,13 +2,10 @@ package notation_test
 
 import (
 	"math/rand/v2"
-	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
-
-	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/tabletop-referee/referee/grammar"
 	"github.com/tabletop-referee/referee/notation"
@@ -115,18 +112,4 @@ func FuzzFastLexer(f *testing.F) {
 			}
 		}
 	})
-}
-
-// TestLazySimple checks that a lazily built lexer has the token types,
-// known before it is built, and the tokens of participle's own.
-func TestLazySimple(t *testing.T) {
-	t.Parallel()
-	rules := []lexer.SimpleRule{{Name: "Word", Pattern: `[a-z]+`}, {Name: "Space", Pattern: ` +`}, {Name: "Int", Pattern: `[0-9]+`}}
-	lazy, eager := notation.LazySimple(rules), lexer.MustSimple(rules)
-	if got, want := lazy.Symbols(), eager.Symbols(); !reflect.DeepEqual(got, want) {
-		t.Errorf("symbols %v, participle's %v", got, want)
-	}
-	if diff := notationtest.SameTokensAs(lazy, eager, "f", "ab 12 c!"); diff != "" {
-		t.Error(diff)
-	}
 }

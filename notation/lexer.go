@@ -2,10 +2,8 @@ package notation
 
 import (
 	"fmt"
-	"io"
 	"slices"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -35,31 +33,9 @@ func NewLexer(game ...lexer.SimpleRule) *lexer.StatefulDefinition {
 	return lexer.MustSimple(lexerRules(game))
 }
 
-// LazySimple is participle's lexer.MustSimple(rules) with its regular
-// expressions compiled at its first use; its token types are known at
-// once, numbered as participle numbers them (a test compares).
-func LazySimple(rules []lexer.SimpleRule) LexerDefinition {
-	return &lazySimple{symbols: simpleSymbols(rules), def: sync.OnceValue(func() *lexer.StatefulDefinition { return lexer.MustSimple(rules) })}
-}
-
-type lazySimple struct {
-	symbols map[string]lexer.TokenType
-	def     func() *lexer.StatefulDefinition
-}
-
-func (l *lazySimple) Symbols() map[string]lexer.TokenType { return l.symbols }
-
-func (l *lazySimple) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
-	return l.def().Lex(filename, r)
-}
-
-func (l *lazySimple) LexString(filename, s string) (lexer.Lexer, error) {
-	return l.def().LexString(filename, s)
-}
-
-// simpleSymbols are the token types lexer.MustSimple gives rules: EOF,
-// then each rule in order, downwards.
-func simpleSymbols(rules []lexer.SimpleRule) map[string]lexer.TokenType {
+// SimpleSymbols are the token types lexer.MustSimple gives rules, known
+// without compiling them: EOF, then each rule in order, downwards.
+func SimpleSymbols(rules []lexer.SimpleRule) map[string]lexer.TokenType {
 	sym := map[string]lexer.TokenType{"EOF": lexer.EOF}
 	for i, r := range rules {
 		sym[r.Name] = lexer.EOF - 1 - lexer.TokenType(i)

@@ -122,7 +122,7 @@ var eolType = catalogueLexer.Symbols()[tokenEOL]
 // tab is whitespace, so that an indented line continues the line above;
 // any other line break ends a line. Numbers take any letters glued on, so
 // that 1uu is one bad number rather than a number and a word.
-var catalogueLexer = notation.LazySimple([]lexer.SimpleRule{
+var catalogueLexer = lazySimple([]lexer.SimpleRule{
 	{Name: notation.TokenComment, Pattern: `;[^\r\n]*|\{[^}]*\}?`},
 	{Name: notation.TokenWhitespace, Pattern: `(?:[ \t\r\x{FEFF}]|\n[ \t])+`},
 	{Name: notation.TokenString, Pattern: `"(?:\\.|[^"\\\n])*"?`},
