@@ -808,7 +808,12 @@ func numberError(n string, tooLarge bool, pos lexer.Position, chunk []lexer.Toke
 	return &Error{Span{pos, end}, fmt.Sprintf("%s is too large", what)}
 }
 
-var capitalWord = lazyRegexp(`^\p{Lu}[\p{L}\p{N}_']*$`)
+// capitalWord tells whether s is ^\p{Lu}[\p{L}\p{N}_']*$ (a name's rest,
+// nameRest), without compiling the Unicode classes on a file's first error.
+func capitalWord(s string) bool {
+	r, size := utf8.DecodeRuneInString(s)
+	return unicode.IsUpper(r) && nameRest(s[size:]) == len(s)-size
+}
 
 // quoteHint is a hint for a capitalised word found after a capitalised
 // name on the same line, as in assign Plasma Sword: often a name of two
@@ -820,7 +825,7 @@ func quoteHint(chunk []lexer.Token, tok lexer.Token) string {
 		if chunk[i].Pos.Offset != tok.Pos.Offset {
 			continue
 		}
-		if prev.Pos.Line == tok.Pos.Line && capitalWord().MatchString(prev.Value) && capitalWord().MatchString(tok.Value) {
+		if prev.Pos.Line == tok.Pos.Line && capitalWord(prev.Value) && capitalWord(tok.Value) {
 			return fmt.Sprintf("; if %q is one name, quote it", prev.Value+" "+tok.Value)
 		}
 		return ""
