@@ -276,9 +276,7 @@ func (r *Relocation) Node(n Node) Node {
 	// A tag's parse is kept by the tag's name and serves tags of other
 	// lengths: its last token is at most the place's, and placeTag gives
 	// the tag its own end.
-	lo, hi := r.at.lo+first, min(r.at.lo+last, r.at.hi-1)
-	pos := r.to.pos(lo)
-	return Node{Pos: pos, end: endAt(pos, r.to.end(hi))}
+	return r.to.node(r.at.lo+first, min(r.at.lo+last, r.at.hi-1))
 }
 
 // tokensOf is the numbers of the first and last tokens of n, as
@@ -611,8 +609,7 @@ func (g *Grammar[M]) parsePieces(ar *Arena[M], t *tokens, chunks []part) (*File[
 		if !ok {
 			return nil, false
 		}
-		pos := t.pos(chunk.lo)
-		node := Node{Pos: pos, end: endAt(pos, t.end(chunk.hi-1))}
+		node := t.node(chunk.lo, chunk.hi-1)
 		st.Node = node
 		if st.Turn != nil {
 			st.Turn.Node, st.Turn.Moves = node, placed
@@ -822,8 +819,7 @@ func placeTag[M Move](t *tokens, st *Statement[M], chunk part, values []string) 
 			tag.Values[i] = t.value(chunk.lo + 2 + i)
 		}
 	}
-	pos := t.pos(chunk.lo)
-	node := Node{Pos: pos, end: endAt(pos, t.end(chunk.hi-1))}
+	node := t.node(chunk.lo, chunk.hi-1)
 	st.Node, tag.Node = node, node
 	return values
 }
