@@ -532,12 +532,14 @@ var daemonExpect = map[string]string{
 }
 
 // Daemon parses Daemon transcripts.
-var Daemon = must(notation.NewGrammar[DaemonMove](DaemonLexer, daemonExpect,
-	participle.Union[DaemonMove](
-		&DaemonDraft{}, &DaemonMain{}, &DaemonMulligan{}, &DaemonKeep{}, &DaemonDraw{}, &DaemonSecure{},
-		&DaemonPlay{}, &DaemonActivate{}, &DaemonTrash{}, &DaemonAttack{},
-		&DaemonReveal{}, &DaemonRefresh{}, &DaemonBurn{},
-		&DaemonModules{}, &DaemonMemory{}, &DaemonGrip{}, &DaemonSecurity{},
-		&DaemonDeck{}, &DaemonHeap{}, &DaemonScripts{}, &DaemonField{},
-	),
-))
+var Daemon = notation.Lazy(func() (*notation.Grammar[DaemonMove], error) {
+	return notation.NewGrammar[DaemonMove](DaemonLexer, daemonExpect,
+		participle.Union[DaemonMove](
+			&DaemonDraft{}, &DaemonMain{}, &DaemonMulligan{}, &DaemonKeep{}, &DaemonDraw{}, &DaemonSecure{},
+			&DaemonPlay{}, &DaemonActivate{}, &DaemonTrash{}, &DaemonAttack{},
+			&DaemonReveal{}, &DaemonRefresh{}, &DaemonBurn{},
+			&DaemonModules{}, &DaemonMemory{}, &DaemonGrip{}, &DaemonSecurity{},
+			&DaemonDeck{}, &DaemonHeap{}, &DaemonScripts{}, &DaemonField{},
+		),
+	)
+})

@@ -228,3 +228,14 @@ func TestMovesRelocate(t *testing.T) {
 		t.Error("*VoidMove is not notation.Relocatable")
 	}
 }
+
+// TestFastLexersSymbols checks that the token types each fast lexer gives
+// without building its specification are those the specification has.
+func TestFastLexersSymbols(t *testing.T) {
+	t.Parallel()
+	for ext, lex := range gameLexers {
+		if got, want := lex.Symbols(), lex.Spec().Symbols(); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: symbols %v, the specification's %v", ext, got, want)
+		}
+	}
+}

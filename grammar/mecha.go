@@ -450,12 +450,14 @@ var mechaExpect = map[string]string{
 }
 
 // Mecha parses Mecha transcripts.
-var Mecha = must(notation.NewGrammar[MechaMove](MechaLexer, mechaExpect,
-	participle.Union[MechaMove](
-		// The declarations come before play, so that "hand play Scout"
-		// is a hand, not a player named hand playing Scout.
-		&MechaDeck{}, &MechaDraw{}, &MechaMulligan{},
-		&MechaUnit{}, &MechaPlaced{}, &MechaZone{}, &MechaPlay{},
-		&MechaAct{}, &MechaDiscard{}, &MechaSacrifice{}, &MechaSkip{},
-	),
-))
+var Mecha = notation.Lazy(func() (*notation.Grammar[MechaMove], error) {
+	return notation.NewGrammar[MechaMove](MechaLexer, mechaExpect,
+		participle.Union[MechaMove](
+			// The declarations come before play, so that "hand play Scout"
+			// is a hand, not a player named hand playing Scout.
+			&MechaDeck{}, &MechaDraw{}, &MechaMulligan{},
+			&MechaUnit{}, &MechaPlaced{}, &MechaZone{}, &MechaPlay{},
+			&MechaAct{}, &MechaDiscard{}, &MechaSacrifice{}, &MechaSkip{},
+		),
+	)
+})

@@ -259,15 +259,17 @@ var modExpect = map[string]string{
 // Mod parses Mod transcripts. A declaration that begins with the word of
 // a move (fuel 3, the move fuel) comes before it, so that the longer form
 // is tried first.
-var Mod = must(notation.NewGrammar[ModMove](ModLexer, modExpect,
-	participle.Union[ModMove](
-		&ModAssign{}, &ModEject{}, &ModDraft{}, &ModPass{},
-		&ModDraw{}, &ModFuelLevel{}, &ModFuel{}, &ModSpend{}, &ModTop{},
-		&ModDurability{}, &ModInitiative{}, &ModHand{}, &ModDeck{},
-		&ModDiscardPile{}, &ModPlayArea{}, &ModSlot{}, &ModActivating{},
-		&ModRound{}, &ModShared{}, &ModUnfilled{}, &ModSeedStep{}, &ModDrawn{},
-	),
-))
+var Mod = notation.Lazy(func() (*notation.Grammar[ModMove], error) {
+	return notation.NewGrammar[ModMove](ModLexer, modExpect,
+		participle.Union[ModMove](
+			&ModAssign{}, &ModEject{}, &ModDraft{}, &ModPass{},
+			&ModDraw{}, &ModFuelLevel{}, &ModFuel{}, &ModSpend{}, &ModTop{},
+			&ModDurability{}, &ModInitiative{}, &ModHand{}, &ModDeck{},
+			&ModDiscardPile{}, &ModPlayArea{}, &ModSlot{}, &ModActivating{},
+			&ModRound{}, &ModShared{}, &ModUnfilled{}, &ModSeedStep{}, &ModDrawn{},
+		),
+	)
+})
 
 // A position (see engine.Position) is written as declarations on set-up
 // lines: on a player's line their numbers and zones, as in

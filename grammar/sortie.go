@@ -131,25 +131,34 @@ const sortieCardWords = "a card like 7H or 10S"
 const sortieMoveWords = "a move (draw 7H, place 9C/KD a1, a1-b2, a1xb2 or a1-b2xc3)"
 
 // Sortie parses Sortie transcripts.
-var Sortie = must(must(notation.NewGrammar[SortieMove](SortieLexer,
-	map[string]string{
-		"<card>": "a card like 7H or 10S",
-		// "?" goes where a card may; the messages name the cards, as
-		// they did before "?" was written. Participle names a sequence
-		// that begins with a group whole, so each gets its words.
-		"(<card> | <unknown>)":  sortieCardWords,
-		"(<card> | <unknown>)+": sortieCardWords,
-		"<square>":              "a square like b3",
-		"SortieMove":            sortieMoveWords,
-		"Move":                  sortieMoveWords,
-		`(("-" <square> ("x" <square>)?) | ("x" <square>))`: `"-" and a square to move to, or "x" and a square to attack`,
-		`"/"`:                             `"/" between the bottom and the top card, as in 9C/KD`,
-		"SortieNumber":                    "a number like 104",
-		`((<card> | <unknown>)+ | <int>)`: "cards, or how many there are, as in deck 7H 9C or deck 30",
-	},
-	participle.Union[SortieMove](&SortieDraw{}, &SortiePlace{}, &SortieAct{},
-		&SortieUnit{}, &SortieHand{}, &SortieCaptured{}, &SortiePile{}, &SortieStream{}),
-)).ValueTokens("Card", "Square")).WithHint(sortieHint)
+var Sortie = notation.Lazy(func() (*notation.Grammar[SortieMove], error) {
+	g, err := notation.NewGrammar[SortieMove](SortieLexer,
+		map[string]string{
+			"<card>": "a card like 7H or 10S",
+			// "?" goes where a card may; the messages name the cards, as
+			// they did before "?" was written. Participle names a sequence
+			// that begins with a group whole, so each gets its words.
+			"(<card> | <unknown>)":  sortieCardWords,
+			"(<card> | <unknown>)+": sortieCardWords,
+			"<square>":              "a square like b3",
+			"SortieMove":            sortieMoveWords,
+			"Move":                  sortieMoveWords,
+			`(("-" <square> ("x" <square>)?) | ("x" <square>))`: `"-" and a square to move to, or "x" and a square to attack`,
+			`"/"`:                             `"/" between the bottom and the top card, as in 9C/KD`,
+			"SortieNumber":                    "a number like 104",
+			`((<card> | <unknown>)+ | <int>)`: "cards, or how many there are, as in deck 7H 9C or deck 30",
+		},
+		participle.Union[SortieMove](&SortieDraw{}, &SortiePlace{}, &SortieAct{},
+			&SortieUnit{}, &SortieHand{}, &SortieCaptured{}, &SortiePile{}, &SortieStream{}),
+	)
+	if err != nil {
+		return nil, err
+	}
+	if g, err = g.ValueTokens("Card", "Square"); err != nil {
+		return nil, err
+	}
+	return g.WithHint(sortieHint), nil
+})
 
 // Malformed cards and squares, for sortieHint.
 var (

@@ -33,13 +33,81 @@ type VoidMove struct {
 // North), or nil when it is the player whose turn or set-up line it is.
 func (m *VoidMove) Actor() *notation.PlayerRef { return m.By }
 
-// Relocate is the move as parsed at r's place (see notation.Relocation).
-// The action has no positions, and is shared: a parsed transcript is
-// never changed.
+// Relocate is the move as parsed at r's place (see notation.Relocation),
+// with the names written there: a move is kept by its shape, names
+// standing for any name (notation.Grammar.ValueNames). An action without
+// names is shared: a parsed transcript is never changed.
 func (m *VoidMove) Relocate(r *notation.Relocation) *VoidMove {
 	c := notation.Copy(r, m)
-	c.Node, c.By = r.Node(m.Node), r.Player(m.By)
+	c.Node, c.By, c.Action = r.Node(m.Node), r.Player(m.By), relocateVoidAction(r, m.Action)
 	return c
+}
+
+// relocateVoidAction is a with the names written at r's place.
+func relocateVoidAction(r *notation.Relocation, a VoidAction) VoidAction {
+	n := func(name Name) Name { return Name(r.Value(string(name))) }
+	switch a := a.(type) {
+	case *VoidSector:
+		c := notation.Copy(r, a)
+		c.Name, c.Biomes = n(a.Name), relocateNames(r, a.Biomes)
+		return c
+	case *VoidHand:
+		c := notation.Copy(r, a)
+		c.Cards = relocateNames(r, a.Cards)
+		return c
+	case *VoidCache:
+		c := notation.Copy(r, a)
+		c.Cards = relocateNames(r, a.Cards)
+		return c
+	case *VoidField:
+		c := notation.Copy(r, a)
+		c.Card, c.Target = n(a.Card), n(a.Target)
+		return c
+	case *VoidPlay:
+		c := notation.Copy(r, a)
+		c.Card, c.Choices.Targets = n(a.Card), relocateNames(r, a.Choices.Targets)
+		return c
+	case *VoidActivate:
+		c := notation.Copy(r, a)
+		c.Card, c.Choices.Targets = n(a.Card), relocateNames(r, a.Choices.Targets)
+		return c
+	case *VoidReact:
+		c := notation.Copy(r, a)
+		c.Card, c.Choices.Targets = n(a.Card), relocateNames(r, a.Choices.Targets)
+		return c
+	case *VoidAdvance:
+		c := notation.Copy(r, a)
+		c.Unit, c.Sector = n(a.Unit), n(a.Sector)
+		return c
+	case *VoidAttack:
+		c := notation.Copy(r, a)
+		c.Unit, c.Sector = n(a.Unit), n(a.Sector)
+		return c
+	case *VoidDefend:
+		c := notation.Copy(r, a)
+		c.Unit, c.Attacker = n(a.Unit), n(a.Attacker)
+		return c
+	case *VoidConvert:
+		c := notation.Copy(r, a)
+		c.Card = n(a.Card)
+		return c
+	}
+	return a
+}
+
+// relocateNames is ns with the names written at r's place: ns itself
+// when none stands for one.
+func relocateNames[N ~string](r *notation.Relocation, ns []N) []N {
+	for i, name := range ns {
+		if r.Value(string(name)) != string(name) {
+			out := slices.Clone(ns)
+			for j := i; j < len(ns); j++ {
+				out[j] = N(r.Value(string(ns[j])))
+			}
+			return out
+		}
+	}
+	return ns
 }
 
 func (m *VoidMove) String() string {
@@ -407,10 +475,18 @@ var voidExpect = map[string]string{
 }
 
 // Void parses Void transcripts.
-var Void = must(notation.NewGrammar[*VoidMove](VoidLexer, voidExpect,
-	participle.Union[VoidAction](
-		&VoidSector{}, &VoidEnergy{}, &VoidIncome{}, &VoidLife{}, &VoidHand{}, &VoidCache{}, &VoidField{},
-		&VoidPlay{}, &VoidActivate{}, &VoidReact{}, &VoidAdvance{}, &VoidAttack{},
-		&VoidDefend{}, &VoidConvert{}, &VoidExecute{}, &VoidPass{},
-	),
-))
+var Void = notation.Lazy(func() (*notation.Grammar[*VoidMove], error) {
+	g, err := notation.NewGrammar[*VoidMove](VoidLexer, voidExpect,
+		participle.Union[VoidAction](
+			&VoidSector{}, &VoidEnergy{}, &VoidIncome{}, &VoidLife{}, &VoidHand{}, &VoidCache{}, &VoidField{},
+			&VoidPlay{}, &VoidActivate{}, &VoidReact{}, &VoidAdvance{}, &VoidAttack{},
+			&VoidDefend{}, &VoidConvert{}, &VoidExecute{}, &VoidPass{},
+		),
+	)
+	if err != nil {
+		return nil, err
+	}
+	// Names by their shape: an opening hand is eight names, which kept by
+	// their text made most of what participle parsed.
+	return g.ValueNames(notation.TokenIdent)
+})

@@ -47,11 +47,6 @@ type nodeEnd struct {
 	first, last          uint16
 }
 
-// endAt is the nodeEnd of a node from start to end.
-func endAt(start, end lexer.Position) nodeEnd {
-	return nodeEnd{bytes: int32(end.Offset - start.Offset), lines: int32(end.Line - start.Line), column: int32(end.Column)}
-}
-
 // Span is the source text a node covers: Start is its first character and
 // End the character just after its last one.
 type Span struct {

@@ -2,6 +2,7 @@ package notation
 
 import (
 	"fmt"
+	"regexp"
 	"testing"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -45,5 +46,22 @@ func TestErrorSetKeepsTheFirstByPosition(t *testing.T) {
 	}
 	if fmt.Sprint(got) != "[1 1 again 2 internal error: a fault]" || dropped != 998 {
 		t.Errorf("kept %v, dropped %d; want [1 1 again 2 internal error: a fault] and 998", got, dropped)
+	}
+}
+
+// capitalWord, written by hand, takes what its regular expression takes:
+// every rune below U+3000 alone, after a capital and before a letter, and
+// words with marks, quotes, invalid bytes and a byte-order mark.
+func TestCapitalWordIsItsPattern(t *testing.T) {
+	t.Parallel()
+	re := regexp.MustCompile(`^\p{Lu}[\p{L}\p{N}_']*$`)
+	words := []string{"", "A", "a", "Ab", "AB_'9", "Äö", "É1", "A-b", "A b", "\xff", "A\xff", "Σίσυφος", "ǅx", "A²", "A\u0301", "1A", "_A", "A\uFEFF"}
+	for r := rune(0); r < 0x3000; r++ {
+		words = append(words, string(r), "A"+string(r), string(r)+"a")
+	}
+	for _, w := range words {
+		if got, want := capitalWord(w), re.MatchString(w); got != want {
+			t.Errorf("capitalWord(%q) = %v, the pattern says %v", w, got, want)
+		}
 	}
 }

@@ -14,6 +14,7 @@ func (g *Grammar[M]) SetMemoLimit(n int64) {
 // MemoSize is the size of the grammar's memos of statements, moves and
 // header tags, as counted, and how many pieces they hold.
 func (g *Grammar[M]) MemoSize() (stmts, moves, tags int64, pieces int) {
+	g.ready()
 	return g.stmts.size.Load(), g.moves.size.Load(), g.tags.size.Load(), g.stmts.len() + g.moves.len() + g.tags.len()
 }
 
@@ -47,11 +48,15 @@ func (g *Grammar[M]) KeepMovesByText() (restore func()) {
 
 // MovePieces is how many moves (or shapes of moves) the grammar's memo
 // holds.
-func (g *Grammar[M]) MovePieces() int { return g.moves.len() }
+func (g *Grammar[M]) MovePieces() int {
+	g.ready()
+	return g.moves.len()
+}
 
 // FixedMoves is how many of the moves the grammar's memo holds are
 // parsed at each place, as their parse cannot be copied.
 func (g *Grammar[M]) FixedMoves() int {
+	g.ready()
 	n := 0
 	for i := range g.moves.shards {
 		s := &g.moves.shards[i]

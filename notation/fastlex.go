@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -27,7 +28,9 @@ type GameRule struct {
 // The declarative lexer runs every rule's regular expression at every
 // token, which made lexing a third of a parse.
 type FastLexer struct {
-	spec    *lexer.StatefulDefinition
+	// spec is built at its first use: its regular expressions take a
+	// quarter of a millisecond to compile, and checking never needs them.
+	spec    func() *lexer.StatefulDefinition
 	symbols map[string]lexer.TokenType
 	game    []gameMatcher
 	// The types of the shared token kinds.
@@ -47,10 +50,9 @@ func NewFastLexer(game ...GameRule) *FastLexer {
 	for i, r := range game {
 		rules[i] = lexer.SimpleRule{Name: r.Name, Pattern: r.Pattern}
 	}
-	spec := NewLexer(rules...)
-	sym := spec.Symbols()
+	sym := SimpleSymbols(lexerRules(rules)) // as NewLexer's (a test compares)
 	l := &FastLexer{
-		spec: spec, symbols: sym,
+		spec: sync.OnceValue(func() *lexer.StatefulDefinition { return NewLexer(rules...) }), symbols: sym,
 		comment: sym[TokenComment], whitespace: sym[TokenWhitespace], str: sym[TokenString],
 		correction: sym[TokenCorrection], integer: sym[TokenInt], ident: sym[TokenIdent], punct: sym[TokenPunct],
 	}
@@ -61,7 +63,7 @@ func NewFastLexer(game ...GameRule) *FastLexer {
 }
 
 // Spec is the declarative lexer the fast one is written after.
-func (l *FastLexer) Spec() *lexer.StatefulDefinition { return l.spec }
+func (l *FastLexer) Spec() *lexer.StatefulDefinition { return l.spec() }
 
 // Symbols are the token types by name, the specification's.
 func (l *FastLexer) Symbols() map[string]lexer.TokenType { return l.symbols }

@@ -30,6 +30,21 @@ const (
 // Names may not begin with a lowercase x, which marks an attack (a1xb2);
 // such a name must be quoted.
 func NewLexer(game ...lexer.SimpleRule) *lexer.StatefulDefinition {
+	return lexer.MustSimple(lexerRules(game))
+}
+
+// SimpleSymbols are the token types lexer.MustSimple gives rules, known
+// without compiling them: EOF, then each rule in order, downwards.
+func SimpleSymbols(rules []lexer.SimpleRule) map[string]lexer.TokenType {
+	sym := map[string]lexer.TokenType{"EOF": lexer.EOF}
+	for i, r := range rules {
+		sym[r.Name] = lexer.EOF - 1 - lexer.TokenType(i)
+	}
+	return sym
+}
+
+// lexerRules are NewLexer's rules, in the order they are tried.
+func lexerRules(game []lexer.SimpleRule) []lexer.SimpleRule {
 	rules := []lexer.SimpleRule{
 		// An unterminated comment or string still lexes, so that the
 		// error can say what is missing rather than "invalid input".
@@ -44,7 +59,7 @@ func NewLexer(game ...lexer.SimpleRule) *lexer.StatefulDefinition {
 		lexer.SimpleRule{Name: TokenIdent, Pattern: `(?:[A-Za-wyz_]|[^\x00-\x7F])[\p{L}\p{N}_']*`},
 		lexer.SimpleRule{Name: TokenPunct, Pattern: `[\[\]:,.\-/x]`},
 	)
-	return lexer.MustSimple(rules)
+	return rules
 }
 
 // LexerDefinition is a lexer that can lex a string.

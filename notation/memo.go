@@ -276,9 +276,7 @@ func (r *Relocation) Node(n Node) Node {
 	// A tag's parse is kept by the tag's name and serves tags of other
 	// lengths: its last token is at most the place's, and placeTag gives
 	// the tag its own end.
-	lo, hi := r.at.lo+first, min(r.at.lo+last, r.at.hi-1)
-	pos := r.to.pos(lo)
-	return Node{Pos: pos, end: endAt(pos, r.to.end(hi))}
+	return r.to.node(r.at.lo+first, min(r.at.lo+last, r.at.hi-1))
 }
 
 // tokensOf is the numbers of the first and last tokens of n, as
@@ -344,7 +342,7 @@ func (r *Relocation) Player(p *PlayerRef) *PlayerRef {
 		return nil
 	}
 	c := Copy(r, p)
-	c.Node = r.Node(p.Node)
+	c.Node, c.Name = r.Node(p.Node), r.Value(p.Name)
 	return c
 }
 
@@ -554,7 +552,7 @@ func (g *Grammar[M]) parsePieces(ar *Arena[M], t *tokens, chunks []part) (*File[
 			return nil, false // a head is never more; should it be, parse the file
 		}
 		ok := t.eachMove(chunk.after(head), func(m part) bool {
-			key, values := t.text(m), []lexer.TokenType(nil)
+			key, values := t.text(m), (*valueTokens)(nil)
 			if g.values != nil {
 				key, values = t.shapeKey(m, g.values, &ar.key)
 			}
@@ -611,8 +609,7 @@ func (g *Grammar[M]) parsePieces(ar *Arena[M], t *tokens, chunks []part) (*File[
 		if !ok {
 			return nil, false
 		}
-		pos := t.pos(chunk.lo)
-		node := Node{Pos: pos, end: endAt(pos, t.end(chunk.hi-1))}
+		node := t.node(chunk.lo, chunk.hi-1)
 		st.Node = node
 		if st.Turn != nil {
 			st.Turn.Node, st.Turn.Moves = node, placed
@@ -667,7 +664,7 @@ func (t *tokens) countMoves(p part) int {
 // values are the grammar's value tokens; it may be the caller's scratch
 // memory. A parse that cannot be placed is kept too, marked, and parsed
 // again at each place.
-func findPiece[T any](m *memo[T], t *tokens, p part, key string, values []lexer.TokenType, parse func([]lexer.Token) (T, bool), relocate func(T, *Relocation) T) *piece[T] {
+func findPiece[T any](m *memo[T], t *tokens, p part, key string, values *valueTokens, parse func([]lexer.Token) (T, bool), relocate func(T, *Relocation) T) *piece[T] {
 	if found := m.get(key); found != nil {
 		return found
 	}
@@ -739,17 +736,25 @@ func valueIndex(s string) (int, bool) {
 	return int(k), k < maxValueTokens
 }
 
-// isValue tells whether tokens of type typ are value tokens.
-func isValue(values []lexer.TokenType, typ lexer.TokenType) bool {
-	return slices.Contains(values, typ)
+// valueTokens are the tokens a grammar keeps its moves' parses without:
+// those of its types, but for its own words, kept (ValueNames).
+type valueTokens struct {
+	types []lexer.TokenType
+	kept  map[string]bool
+}
+
+// stands tells whether a token of type typ and the text stands for any
+// value in a move's shape; false for nil values.
+func (v *valueTokens) stands(typ lexer.TokenType, text string) bool {
+	return v != nil && slices.Contains(v.types, typ) && !v.kept[text]
 }
 
 // standForValues gives each value token of a piece's tokens the string
 // that stands for it, and tells whether there was any.
-func standForValues(toks []lexer.Token, values []lexer.TokenType) bool {
+func standForValues(toks []lexer.Token, values *valueTokens) bool {
 	found := false
 	for k := range toks {
-		if isValue(values, toks[k].Type) {
+		if values.stands(toks[k].Type, toks[k].Value) {
 			toks[k].Value, found = valueBlock[k:k+1], true
 		}
 	}
@@ -762,7 +767,7 @@ func standForValues(toks []lexer.Token, values []lexer.TokenType) bool {
 // pieces that differ only in their value tokens (or their spacing) share
 // it. A piece too long to be kept by its shape leaves out none. The key
 // is good until buf is written again.
-func (t *tokens) shapeKey(p part, values []lexer.TokenType, buf *[]byte) (string, []lexer.TokenType) {
+func (t *tokens) shapeKey(p part, values *valueTokens, buf *[]byte) (string, *valueTokens) {
 	if p.len() > maxValueTokens {
 		values = nil
 	}
@@ -770,7 +775,7 @@ func (t *tokens) shapeKey(p part, values []lexer.TokenType, buf *[]byte) (string
 	for i := p.lo; i < p.hi; i++ {
 		k := &t.toks[i]
 		b = binary.AppendVarint(b, int64(k.typ))
-		if isValue(values, lexer.TokenType(k.typ)) {
+		if values.stands(lexer.TokenType(k.typ), t.src[k.off:k.off+int(k.n)]) {
 			b = append(b, 0)
 			continue
 		}
@@ -814,8 +819,7 @@ func placeTag[M Move](t *tokens, st *Statement[M], chunk part, values []string) 
 			tag.Values[i] = t.value(chunk.lo + 2 + i)
 		}
 	}
-	pos := t.pos(chunk.lo)
-	node := Node{Pos: pos, end: endAt(pos, t.end(chunk.hi-1))}
+	node := t.node(chunk.lo, chunk.hi-1)
 	st.Node, tag.Node = node, node
 	return values
 }
@@ -868,6 +872,7 @@ func relocateMove[M Move](m M, r *Relocation) M {
 // ForgetParses empties the grammar's memo of parsed pieces, for
 // benchmarks that measure a first parse.
 func (g *Grammar[M]) ForgetParses() {
+	g.ready()
 	g.stmts.forget()
 	g.moves.forget()
 	g.tags.forget()

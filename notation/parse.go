@@ -22,6 +22,9 @@ import (
 
 // Grammar parses one game's transcripts.
 type Grammar[M Move] struct {
+	// build makes a Lazy grammar's parts, once, at its first use.
+	build  func() (*Grammar[M], error)
+	built  sync.Once
 	lex    LexerDefinition
 	file   *participle.Parser[File[M]]
 	stmt   *participle.Parser[Statement[M]]
@@ -33,9 +36,9 @@ type Grammar[M Move] struct {
 	// Header tags by name (see tagName).
 	tags                        *memo[*Statement[M]]
 	intType, identType, strType lexer.TokenType
-	// The types of the value tokens, by which moves are kept by their
-	// shape (ValueTokens); nil when they are kept by their text.
-	values []lexer.TokenType
+	// The value tokens, by which moves are kept by their shape
+	// (ValueTokens); nil when they are kept by their text.
+	values *valueTokens
 	// Arenas for WithArena (see arena.go).
 	arenas sync.Pool
 	// words are the grammar's own words, as "energy" or "draft".
@@ -45,12 +48,37 @@ type Grammar[M Move] struct {
 	hint func(word string) string
 }
 
+// Lazy is a grammar that build makes the first time it is used, so that a
+// program holding every game's grammar builds only those of the games it
+// meets (participle takes about a millisecond a grammar). A build that
+// fails panics there, as one at initialisation would.
+func Lazy[M Move](build func() (*Grammar[M], error)) *Grammar[M] {
+	return &Grammar[M]{build: build}
+}
+
+// ready builds a Lazy grammar's parts if it has not been.
+func (g *Grammar[M]) ready() {
+	if g.build == nil {
+		return
+	}
+	g.built.Do(func() {
+		b, err := g.build()
+		if err != nil {
+			panic(err)
+		}
+		g.lex, g.file, g.stmt, g.move, g.expect = b.lex, b.file, b.stmt, b.move, b.expect
+		g.stmts, g.moves, g.tags, g.values, g.words, g.hint = b.stmts, b.moves, b.tags, b.values, b.words, b.hint
+		g.intType, g.identType, g.strType = b.intType, b.identType, b.strType
+	})
+}
+
 // WithHint sets a function that says, for a word met where the grammar
 // expected something else, which part of it is wrong ("2c": the suit is
 // a capital letter), or "" when it has nothing to say. The word is the
 // text of the unexpected token and those written against it. It returns
 // g, for use at initialisation, before any parse.
 func (g *Grammar[M]) WithHint(hint func(word string) string) *Grammar[M] {
+	g.ready()
 	g.hint = hint
 	return g
 }
@@ -95,7 +123,7 @@ func NewGrammar[M Move](lex LexerDefinition, expect Wording, options ...particip
 	}
 	sym := lex.Symbols()
 	words := map[string]bool{}
-	for _, m := range literal.FindAllString(file.String(), -1) {
+	for _, m := range literal().FindAllString(file.String(), -1) {
 		if w, err := strconv.Unquote(m); err == nil && w != "" && unicode.IsLetter([]rune(w)[0]) {
 			words[w] = true
 		}
@@ -123,16 +151,31 @@ func NewGrammar[M Move](lex LexerDefinition, expect Wording, options ...particip
 // another) is parsed at each place instead. It returns g, for use at
 // initialisation, before any parse.
 func (g *Grammar[M]) ValueTokens(types ...string) (*Grammar[M], error) {
+	return g.valueTokens(types, false)
+}
+
+// ValueNames is ValueTokens for token types the grammar has words of its
+// own among, as names (Ident) are: a token that is one of the grammar's
+// words ("play") keeps its text in a move's shape, and any other stands
+// for any value, so that "hand Scout Shock" and "hand Rift Drain" share a
+// parse. A Parse method of the grammar's must then compare such a token
+// only with words of the grammar.
+func (g *Grammar[M]) ValueNames(types ...string) (*Grammar[M], error) {
+	return g.valueTokens(types, true)
+}
+
+func (g *Grammar[M]) valueTokens(types []string, names bool) (*Grammar[M], error) {
+	g.ready()
 	sym := g.lex.Symbols()
-	var values []lexer.TokenType
+	values := &valueTokens{kept: map[string]bool{}}
 	for _, name := range types {
 		typ, ok := sym[name]
 		if !ok {
 			return nil, fmt.Errorf("no token type %q", name)
 		}
-		values = append(values, typ)
+		values.types = append(values.types, typ)
 	}
-	for _, m := range literal.FindAllString(g.move.String(), -1) {
+	for _, m := range literal().FindAllString(g.move.String(), -1) {
 		word, err := strconv.Unquote(m)
 		if err != nil {
 			return nil, fmt.Errorf("literal %s: %w", m, err)
@@ -141,9 +184,12 @@ func (g *Grammar[M]) ValueTokens(types ...string) (*Grammar[M], error) {
 		if err != nil {
 			continue
 		}
-		toks, err := lexer.ConsumeAll(lx)
-		if err == nil && len(toks) == 2 && isValue(values, toks[0].Type) && toks[0].Value == word {
-			return nil, fmt.Errorf("the grammar's word %q is a value token: moves cannot be kept by their shape", word)
+		// One token, the whole word (ConsumeAll would allocate 8 kB).
+		if tok, err := lx.Next(); err == nil && values.stands(tok.Type, tok.Value) && tok.Value == word {
+			if !names {
+				return nil, fmt.Errorf("the grammar's word %q is a value token: moves cannot be kept by their shape", word)
+			}
+			values.kept[word] = true
 		}
 	}
 	g.values = values
@@ -151,18 +197,28 @@ func (g *Grammar[M]) ValueTokens(types ...string) (*Grammar[M], error) {
 }
 
 // literal is a literal in participle's EBNF.
-var literal = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+var literal = lazyRegexp(`"(?:[^"\\]|\\.)*"`)
+
+// lazyRegexp compiles pattern at its first use: a process that prints no
+// error and builds no grammar needs none of them.
+func lazyRegexp(pattern string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
+}
 
 // Lexer is the grammar's lexer.
-func (g *Grammar[M]) Lexer() LexerDefinition { return g.lex }
+func (g *Grammar[M]) Lexer() LexerDefinition {
+	g.ready()
+	return g.lex
+}
 
 // EBNF is the grammar in participle's EBNF, with Go's generic type
 // arguments taken out of the production names.
 func (g *Grammar[M]) EBNF() string {
-	return genericArgs.ReplaceAllString(g.file.String(), "")
+	g.ready()
+	return genericArgs().ReplaceAllString(g.file.String(), "")
 }
 
-var genericArgs = regexp.MustCompile(`\[[A-Za-z0-9_./*-]+\]`)
+var genericArgs = lazyRegexp(`\[[A-Za-z0-9_./*-]+\]`)
 
 // Parsed is a parsed transcript: its statements as written, its comments,
 // and every syntax error found.
@@ -207,6 +263,7 @@ func (g *Grammar[M]) ParseWholeFile(filename, src string) *Parsed[M] {
 // parseLimited parses src within limits, piece by piece if pieces, and
 // in a when not nil.
 func (g *Grammar[M]) parseLimited(a *Arena[M], filename, src string, limits Limits, pieces bool) *Parsed[M] {
+	g.ready()
 	maxErrors := limits.OrDefault().MaxErrors
 	if err := limits.CheckSize(filename, src); err != nil {
 		return &Parsed[M]{Source: src, File: &File[M]{}, Errors: []*Error{err}, EOF: err.Span.Start, maxErrors: maxErrors}
@@ -599,9 +656,9 @@ const (
 	WordingMove = "Move"
 )
 
-var firstItem = regexp.MustCompile(`^(?:"(?:[^"\\]|\\.)*"|<[a-z]+>|[A-Za-z]+)[+*?]?`)
+var firstItem = lazyRegexp(`^(?:"(?:[^"\\]|\\.)*"|<[a-z]+>|[A-Za-z]+)[+*?]?`)
 
-var expectedPart = regexp.MustCompile(`^unexpected token "((?:[^"\\]|\\.)*)"(?: \(expected (.*)\))?$`)
+var expectedPart = lazyRegexp(`^unexpected token "((?:[^"\\]|\\.)*)"(?: \(expected (.*)\))?$`)
 
 // Explain turns a participle error met parsing chunk (the tokens given to
 // the parser, at least one) into a message that says in words what was
@@ -646,7 +703,7 @@ func (w Wording) explain(err error, chunk []lexer.Token, words map[string]bool, 
 				found += fmt.Sprintf(" (did you mean %q?)", word)
 			}
 		}
-		m := expectedPart.FindStringSubmatch(msg)
+		m := expectedPart().FindStringSubmatch(msg)
 		if start, ok := w[WordingStart]; ok && tok.Pos.Offset == at.Offset && (m == nil || w[m[2]] == "") {
 			// Nothing of the chunk parsed: say what a chunk may be, unless
 			// the wording has words for exactly what was expected there.
@@ -662,7 +719,7 @@ func (w Wording) explain(err error, chunk []lexer.Token, words map[string]bool, 
 		}
 		return &Error{span, fmt.Sprintf("expected %s, found %s", w.words(m[2]), found)}
 	}
-	if m := badNumber.FindStringSubmatch(msg); m != nil {
+	if m := badNumber().FindStringSubmatch(msg); m != nil {
 		return numberError(m[1], m[2] == "value out of range", pos, chunk, words)
 	}
 	return &Error{span, msg}
@@ -698,7 +755,7 @@ func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(
 // participle expected, when it names some, else all of the grammar's.
 func hintWords(expected string, words map[string]bool) []string {
 	var named []string
-	for _, m := range literal.FindAllString(expected, -1) {
+	for _, m := range literal().FindAllString(expected, -1) {
 		if w, err := strconv.Unquote(m); err == nil && words[w] {
 			named = append(named, w)
 		}
@@ -711,7 +768,7 @@ func hintWords(expected string, words map[string]bool) []string {
 
 // expectedOf is what participle's message says was expected, or "".
 func expectedOf(msg string) string {
-	if m := expectedPart.FindStringSubmatch(msg); m != nil {
+	if m := expectedPart().FindStringSubmatch(msg); m != nil {
 		return m[2]
 	}
 	return ""
@@ -720,7 +777,7 @@ func expectedOf(msg string) string {
 // badNumber is participle's error for a number it cannot read into its
 // int: one too large, or one with a leading zero and an 8 or a 9, which
 // it reads as octal.
-var badNumber = regexp.MustCompile(`^failed to conform: strconv\.Parse(?:Int|Uint): parsing "([0-9]+)": (value out of range|invalid syntax)$`)
+var badNumber = lazyRegexp(`^failed to conform: strconv\.Parse(?:Int|Uint): parsing "([0-9]+)": (value out of range|invalid syntax)$`)
 
 // numberError says what is wrong with the number n, met at pos in chunk,
 // in the notation's words, at the number: that it is too large, or that
@@ -751,7 +808,12 @@ func numberError(n string, tooLarge bool, pos lexer.Position, chunk []lexer.Toke
 	return &Error{Span{pos, end}, fmt.Sprintf("%s is too large", what)}
 }
 
-var capitalWord = regexp.MustCompile(`^\p{Lu}[\p{L}\p{N}_']*$`)
+// capitalWord tells whether s is ^\p{Lu}[\p{L}\p{N}_']*$ (a name's rest,
+// nameRest), without compiling the Unicode classes on a file's first error.
+func capitalWord(s string) bool {
+	r, size := utf8.DecodeRuneInString(s)
+	return unicode.IsUpper(r) && nameRest(s[size:]) == len(s)-size
+}
 
 // quoteHint is a hint for a capitalised word found after a capitalised
 // name on the same line, as in assign Plasma Sword: often a name of two
@@ -763,7 +825,7 @@ func quoteHint(chunk []lexer.Token, tok lexer.Token) string {
 		if chunk[i].Pos.Offset != tok.Pos.Offset {
 			continue
 		}
-		if prev.Pos.Line == tok.Pos.Line && capitalWord.MatchString(prev.Value) && capitalWord.MatchString(tok.Value) {
+		if prev.Pos.Line == tok.Pos.Line && capitalWord(prev.Value) && capitalWord(tok.Value) {
 			return fmt.Sprintf("; if %q is one name, quote it", prev.Value+" "+tok.Value)
 		}
 		return ""
@@ -779,7 +841,7 @@ func (w Wording) words(expect string) string {
 		return words
 	}
 	alts := splitTop(expect)
-	if first := strings.TrimRight(firstItem.FindString(expect), "+*?"); first != "" && first != expect && len(alts) == 1 {
+	if first := strings.TrimRight(firstItem().FindString(expect), "+*?"); first != "" && first != expect && len(alts) == 1 {
 		return w.words(first)
 	}
 	var parts []string

@@ -149,3 +149,62 @@ func must[T any](v T, err error) T {
 	}
 	return v
 }
+
+// A Lazy grammar is built once, at its first use, and parses as the
+// grammar it is built from; one whose build fails panics there.
+func TestLazyGrammar(t *testing.T) {
+	t.Parallel()
+	builds := 0
+	lazy := notation.Lazy(func() (*notation.Grammar[*cornerStep], error) {
+		builds++
+		return notation.NewGrammar[*cornerStep](grammar.SortieLexer, nil)
+	})
+	if builds != 0 {
+		t.Fatalf("built %d times before any use", builds)
+	}
+	src := "1. Ann: a1-b2\n2. Ben: a1-c3\n"
+	for range 2 {
+		if p := lazy.Parse("f", src); len(p.Errors) != 0 || len(p.File.Statements) != 2 {
+			t.Errorf("parse: %v, %d statements", p.Errors, len(p.File.Statements))
+		}
+	}
+	if builds != 1 {
+		t.Errorf("built %d times, want once", builds)
+	}
+	failing := notation.Lazy(func() (*notation.Grammar[*cornerStep], error) { return nil, fmt.Errorf("no grammar") })
+	defer func() {
+		if r := recover(); r == nil {
+			t.Error("a grammar whose build fails parsed without a panic")
+		}
+	}()
+	failing.Parse("f", src)
+}
+
+// Void keeps its moves by their shape with names standing for any name
+// but its own words (ValueNames): hands of other cards, and plays of other
+// cards on other sectors, share a parse, each with its own names, and a
+// name written like a word of the grammar ("play" quoted, a card named
+// pick) parses as it does alone.
+func TestVoidMovesOfAShapeShareAParse(t *testing.T) {
+	g := grammar.Void
+	g.ForgetParses()
+	t.Cleanup(g.ForgetParses)
+	src := "[Game \"void\"]\n[Players \"Ann\" \"Ben\"]\n" +
+		"board: sector North Forest Lake, sector Middle Ruins, sector South Dunes Marsh\n" +
+		"Ann: energy 2, income 1, life 10, hand Shock Rift, field Raider Middle\n" +
+		"Ben: energy 0, income 1, life 3, hand Scout Drain, field Scout Middle\n" +
+		"1. Ann: play Shock Middle, attack Raider Middle, Ben defend Scout Raider, play Rift North pick 2\n" +
+		"2. Ben: play Scout Middle, play \"play\" South, attack Scout North, hand pick Drain, play Flux X 2\n"
+	sameAsWholeFile(t, g, "first", src)
+	shapes := g.MovePieces()
+	// The same moves with other names: no new shape.
+	other := strings.NewReplacer("Shock", "Bolt", "Rift", "Flare", "Raider", "Rogue", "Middle", "Centre",
+		"Scout", "Spy", "North", "Top", "Drain", "Sap", "Flux", "Wave", "Ben", "Bo").Replace(src)
+	sameAsWholeFile(t, g, "other names", other)
+	if n := g.MovePieces(); n != shapes {
+		t.Errorf("the same moves with other names left %d moves in the memo, want the same %d shapes", n, shapes)
+	}
+	if n := g.FixedMoves(); n > 0 {
+		t.Errorf("%d of Void's shapes are parsed at each place, want none: does a Relocate leave out a name?", n)
+	}
+}

@@ -112,7 +112,7 @@ type File struct {
 func rules(def notation.LexerDefinition) ([]lexer.Rule, error) {
 	var spec *lexer.StatefulDefinition
 	switch d := def.(type) {
-	case *notation.FastLexer:
+	case interface{ Spec() *lexer.StatefulDefinition }: // the games' and the catalogue's
 		spec = d.Spec()
 	case *lexer.StatefulDefinition:
 		spec = d

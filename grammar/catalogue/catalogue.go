@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -121,7 +122,7 @@ var eolType = catalogueLexer.Symbols()[tokenEOL]
 // tab is whitespace, so that an indented line continues the line above;
 // any other line break ends a line. Numbers take any letters glued on, so
 // that 1uu is one bad number rather than a number and a word.
-var catalogueLexer = lexer.MustSimple([]lexer.SimpleRule{
+var catalogueLexer = lazySimple([]lexer.SimpleRule{
 	{Name: notation.TokenComment, Pattern: `;[^\r\n]*|\{[^}]*\}?`},
 	{Name: notation.TokenWhitespace, Pattern: `(?:[ \t\r\x{FEFF}]|\n[ \t])+`},
 	{Name: notation.TokenString, Pattern: `"(?:\\.|[^"\\\n])*"?`},
@@ -133,9 +134,14 @@ var catalogueLexer = lexer.MustSimple([]lexer.SimpleRule{
 
 var (
 	// The grammar decides at each token, so a branch that read a token
-	// and failed is the error to report: a lookahead of 0 says so.
-	catalogueParser     = must(participle.Build[catalogue](participle.Lexer(catalogueLexer), participle.UseLookahead(0)))
-	catalogueLineParser = must(participle.ParserForProduction[catalogueLine](catalogueParser))
+	// and failed is the error to report: a lookahead of 0 says so. Built
+	// at first use, as a program that checks no catalogue needs neither.
+	catalogueParser = sync.OnceValue(func() *participle.Parser[catalogue] {
+		return must(participle.Build[catalogue](participle.Lexer(catalogueLexer), participle.UseLookahead(0)))
+	})
+	catalogueLineParser = sync.OnceValue(func() *participle.Parser[catalogueLine] {
+		return must(participle.ParserForProduction[catalogueLine](catalogueParser()))
+	})
 )
 
 // must is the parser, or a panic at start-up for a grammar that does not
@@ -162,7 +168,7 @@ var catalogueWording = notation.Wording{
 }
 
 // CatalogueEBNF is the catalogue grammar in participle's EBNF.
-func CatalogueEBNF() string { return catalogueParser.String() }
+func CatalogueEBNF() string { return catalogueParser().String() }
 
 // ParseCatalogue parses a catalogue. It returns what parsed and the
 // errors found, sorted by position: when the whole file does not parse,
@@ -183,7 +189,7 @@ func ParseCatalogueWithin(filename, src string, limits notation.Limits) (*Catalo
 		all := toks[:len(toks)+1]
 		all[len(toks)] = lexer.EOFToken(lexed.EOF)
 		whole, err := notation.Guard(func() (*catalogue, error) {
-			return catalogueParser.ParseFromLexer(notation.PeekingLexer(all))
+			return catalogueParser().ParseFromLexer(notation.PeekingLexer(all))
 		})
 		if err == nil {
 			return collect(whole.Lines, notation.NewErrorSet(maxErrors), lexed.ErrorBetween)
@@ -235,7 +241,7 @@ func eachLine(src string, toks []lexer.Token, lexed *notation.Tokens, found *not
 		next := all[p.hi]
 		all[p.hi] = lexer.EOFToken(eol.Pos)
 		line, err := notation.Guard(func() (*catalogueLine, error) {
-			return catalogueLineParser.ParseFromLexer(notation.PeekingLexer(all[p.lo : p.hi+1]))
+			return catalogueLineParser().ParseFromLexer(notation.PeekingLexer(all[p.lo : p.hi+1]))
 		})
 		all[p.hi] = next
 		if err == nil {

@@ -3,6 +3,7 @@ package catalogue
 import (
 	"io"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -28,6 +29,32 @@ var CatalogueLexer notation.LexerDefinition = newCatalogueScanner()
 // CatalogueSpec is the declarative catalogue lexer that CatalogueLexer is
 // written after.
 var CatalogueSpec notation.LexerDefinition = catalogueLexer
+
+// lazySimple is participle's lexer.MustSimple(rules) with its regular
+// expressions compiled at its first use, as checking never needs them;
+// its token types are known at once (a test compares them).
+func lazySimple(rules []lexer.SimpleRule) notation.LexerDefinition {
+	return &lazyDefinition{symbols: notation.SimpleSymbols(rules), def: sync.OnceValue(func() *lexer.StatefulDefinition { return lexer.MustSimple(rules) })}
+}
+
+type lazyDefinition struct {
+	symbols map[string]lexer.TokenType
+	def     func() *lexer.StatefulDefinition
+}
+
+func (l *lazyDefinition) Symbols() map[string]lexer.TokenType { return l.symbols }
+
+// Spec is the lexer's specification, compiled on first use, for tools
+// that read its rules (the editors' TextMate grammars).
+func (l *lazyDefinition) Spec() *lexer.StatefulDefinition { return l.def() }
+
+func (l *lazyDefinition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
+	return l.def().Lex(filename, r)
+}
+
+func (l *lazyDefinition) LexString(filename, s string) (lexer.Lexer, error) {
+	return l.def().LexString(filename, s)
+}
 
 func newCatalogueScanner() *catalogueScanner {
 	sym := catalogueLexer.Symbols()
