@@ -1,0 +1,225 @@
+package sortie
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/shuffle"
+)
+
+func TestEvaluateOutcome(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		winner int
+		want   [2]float64
+	}{
+		{0, [2]float64{1, -1}},
+		{1, [2]float64{-1, 1}},
+		{engine.Nobody, [2]float64{0, 0}},
+	}
+	for _, tt := range tests {
+		s := pos(rules{}, 0, "2C 3C", "4C", "0 9H/KH b2")
+		s.outcome = engine.Outcome{Over: true, Winner: tt.winner}
+		for p := range 2 {
+			if got := s.Evaluate(p); got != tt.want[p] {
+				t.Errorf("winner %d: Evaluate(%d) = %v, want %v", tt.winner, p, got, tt.want[p])
+			}
+		}
+	}
+}
+
+// TestEvaluatePrefersTheBetterPosition: in each pair of positions the
+// first is plainly better for the first player, and Evaluate says so for
+// both players.
+func TestEvaluatePrefersTheBetterPosition(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name          string
+		better, worse *State
+	}{
+		{"a flag captured",
+			with(pos(rules{}, 0, "2C", "3C"), func(s *State) { capture(s, 1, "d4") }),
+			pos(rules{}, 0, "2C", "3C")},
+		{"two flags captured rather than one",
+			with(pos(rules{}, 0, "2C", "3C"), func(s *State) { capture(s, 1, "d4 d3") }),
+			with(pos(rules{}, 0, "2C", "3C"), func(s *State) { capture(s, 1, "d4") })},
+		{"a unit on an opposing flag rather than at home",
+			pos(rules{}, 0, "2C", "3C", "0 9H/KH d3"),
+			pos(rules{}, 0, "2C", "3C", "0 9H/KH a1")},
+		{"a unit next to an opposing flag rather than at home",
+			pos(rules{}, 0, "2C", "3C", "0 9H/KH c3"),
+			pos(rules{}, 0, "2C", "3C", "0 9H/KH a1")},
+		{"a unit more",
+			pos(rules{}, 0, "2C", "3C", "0 9H/KH a1", "1 5D/6D d4"),
+			pos(rules{}, 0, "2C", "3C", "1 5D/6D d4")},
+		{"the opposing unit destroyed",
+			pos(rules{}, 0, "2C", "3C", "0 9H/KH b2"),
+			pos(rules{}, 0, "2C", "3C", "0 9H/KH b2", "1 5D/6D c2")},
+		{"a stronger unit",
+			pos(rules{}, 0, "2C", "3C", "0 QH/KH a1"),
+			pos(rules{}, 0, "2C", "3C", "0 2H/3H a1")},
+		{"the shield kept",
+			pos(rules{}, 0, "2C", "3C", "0 9H/KH b2"),
+			pos(rules{}, 0, "2C", "3C", "0 9H/KH b2 broken")},
+		{"the opposing shield broken",
+			pos(rules{}, 0, "2C", "3C", "1 9H/KH c3 broken"),
+			pos(rules{}, 0, "2C", "3C", "1 9H/KH c3")},
+		{"more cards in hand",
+			pos(rules{}, 0, "2C 3C 4C", "5C"),
+			pos(rules{}, 0, "2C", "5C")},
+	}
+	for _, tt := range tests {
+		b, w := tt.better.Evaluate(0), tt.worse.Evaluate(0)
+		if !(b > w) {
+			t.Errorf("%s: Evaluate(0) = %v, not above %v", tt.name, b, w)
+		}
+		if b, w := tt.better.Evaluate(1), tt.worse.Evaluate(1); !(b < w) {
+			t.Errorf("%s: Evaluate(1) = %v, not below %v", tt.name, b, w)
+		}
+	}
+}
+
+// TestEvaluateAlongRandomGames: before the end a value is strictly inside
+// (-1, 1), the two players' values are opposite, and the other player's
+// hand is not read: dealt other cards of the same number, the value stays.
+func TestEvaluateAlongRandomGames(t *testing.T) {
+	t.Parallel()
+	for game := range 3 {
+		s := newGame(t, true, uint64(500+game), forceVariants[game%len(forceVariants)])
+		rng := shuffle.New(uint64(game))
+		for step := 0; step < 150 && !s.Outcome().Over; step++ {
+			s.settle()
+			for p := range 2 {
+				v := s.Evaluate(p)
+				if v <= -1 || v >= 1 || math.IsNaN(v) {
+					t.Fatalf("game %d step %d: Evaluate(%d) = %v, want inside (-1, 1)", game, step, p, v)
+				}
+				if sum := v + s.Evaluate(1-p); math.Abs(sum) > 1e-12 {
+					t.Fatalf("game %d step %d: the two values add up to %v", game, step, sum)
+				}
+				if d, ok := s.Determinize(p, rng).(*State); ok && d.Evaluate(p) != v {
+					t.Fatalf("game %d step %d: player %d's value %v is %v once the hidden cards are dealt again", game, step, p, v, d.Evaluate(p))
+				}
+			}
+			mustApply(t, s, s.ToMove(), pickLegal(rng, s.Legal()))
+		}
+		if o := s.Outcome(); o.Over && (s.Evaluate(o.Winner) != 1 || s.Evaluate(1-o.Winner) != -1) {
+			t.Errorf("game %d won by %d: values %v and %v", game, o.Winner, s.Evaluate(o.Winner), s.Evaluate(1-o.Winner))
+		}
+	}
+}
+
+// view is what seat sees of a game: everything but the other hand's
+// cards and the deck's order.
+func view(s *State, seat int) string {
+	v := s.settled()
+	deck := slices.Clone(v.deck)
+	slices.SortFunc(deck, compareCards)
+	return fmt.Sprintf("turn %d to move %d own %v other %d deck %d discard %v flags %v captured %v pending %v outcome %+v\n%s",
+		v.Turn(), v.ToMove(), v.hands[seat], len(v.hands[1-seat]), len(v.deck), v.discard, v.flags, v.captured, v.pending, v.outcome, boardText(v))
+}
+
+// hiddenCards is what seat does not see: the other hand and the deck, in
+// order.
+func hiddenCards(s *State, seat int) string {
+	v := s.settled()
+	return fmt.Sprint(v.hands[1-seat], v.deck)
+}
+
+// census counts every card of the game, wherever it is.
+func census(s *State) map[string]int {
+	v := s.settled()
+	out := map[string]int{}
+	add := func(cs ...any) {
+		for _, c := range cs {
+			out[fmt.Sprint(c)]++
+		}
+	}
+	for _, c := range slices.Concat(v.deck, v.discard, v.hands[0], v.hands[1]) {
+		add(c)
+	}
+	for _, u := range v.board {
+		if u != nil {
+			add(u.Bottom, u.Top)
+		}
+	}
+	return out
+}
+
+func TestDeterminize(t *testing.T) {
+	t.Parallel()
+	over := 0
+	for game := range 4 {
+		variants := forceVariants[game%len(forceVariants)]
+		s := newGame(t, true, uint64(800+game), variants)
+		rng := shuffle.New(uint64(game))
+		for step := 0; step < 60 && !s.Outcome().Over; step++ {
+			mustApply(t, s, s.ToMove(), pickLegal(rng, s.Legal()))
+		}
+		for seat := range 2 {
+			before := snapshot(s)
+			changed := false
+			for seed := range uint64(8) {
+				d := s.Determinize(seat, shuffle.New(seed)).(*State)
+				if a, b := view(d, seat), view(s, seat); a != b {
+					t.Fatalf("game %d seat %d seed %d: seat sees\n%s\nwant\n%s", game, seat, seed, a, b)
+				}
+				if !reflect.DeepEqual(census(d), census(s)) {
+					t.Fatalf("game %d seat %d seed %d: the cards are not the game's", game, seat, seed)
+				}
+				if hiddenCards(d, seat) != hiddenCards(s, seat) {
+					changed = true
+				}
+				again := s.Determinize(seat, shuffle.New(seed)).(*State)
+				if hiddenCards(again, seat) != hiddenCards(d, seat) || !reflect.DeepEqual(again.rng, d.rng) {
+					t.Fatalf("game %d seat %d seed %d: two determinizations differ", game, seat, seed)
+				}
+				if seat == d.ToMove() && !reflect.DeepEqual(d.Legal(), s.Legal()) {
+					t.Fatalf("game %d seat %d seed %d: seat's legal moves changed", game, seat, seed)
+				}
+			}
+			if !changed {
+				t.Errorf("game %d seat %d: no seed dealt the hidden cards otherwise", game, seat)
+			}
+			if snapshot(s) != before {
+				t.Fatalf("game %d seat %d: Determinize changed the game", game, seat)
+			}
+		}
+		// The world dealt plays on to the end under the rules.
+		d := s.Determinize(game%2, shuffle.New(99)).(*State)
+		for step := 0; step < 2000 && !d.Outcome().Over; step++ {
+			mustApply(t, d, d.ToMove(), pickLegal(rng, d.Legal()))
+		}
+		if d.Outcome().Over {
+			over++
+		}
+	}
+	if over == 0 {
+		t.Error("no determinized game played on to its end")
+	}
+}
+
+// TestDeterminizeRefusesUnknownCards: a game whose cards were written
+// unknown is copied as it is.
+func TestDeterminizeRefusesUnknownCards(t *testing.T) {
+	t.Parallel()
+	s := fromSeat(t, 0)
+	mustApply(t, s, 0, opening("7H 9C KD 2S"))
+	mustApply(t, s, 1, openingUnknowns(Opening))
+	d := s.Determinize(1, shuffle.New(1)).(*State)
+	if !reflect.DeepEqual(d, s.clone()) {
+		t.Errorf("determinized a game with unknown cards:\n%s\nwant\n%s", snapshot(d), snapshot(s))
+	}
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	s := pos(rules{}, 0, "2C 3C 4C", "5C 6C", "0 9H/KH b2", "0 QH/2H c3 broken", "1 5D/6D c2", "1 8S/7S d4")
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Evaluate(b.N % 2)
+	}
+}
