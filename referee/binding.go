@@ -1003,7 +1003,9 @@ func (b *binding[M]) generate(seed uint64, opts RandomOptions, gen generator) (g
 	// choose picks the next move among legal, the moves open in st.
 	choose := func(st engine.State, legal []engine.Move) engine.Move {
 		if gen.choose != nil && len(legal) > 0 {
-			return gen.choose(st, legal)
+			if m := gen.choose(st, legal); m != nil {
+				return m
+			}
 		}
 		return pick(rng, legal)
 	}

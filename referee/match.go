@@ -340,3 +340,12 @@ func writeColumns(out *strings.Builder, rows [][]string) {
 		out.WriteString(strings.TrimRight(line.String(), " ") + "\n")
 	}
 }
+
+// rulesForBots is the game's rules with its default catalogue, as its
+// random games and matches are played.
+func (b *binding[M]) rulesForBots() engine.Game {
+	if b.cards != nil {
+		return b.cards.defaultRules(b.Name())
+	}
+	return b.rules
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 
@@ -18,7 +19,7 @@ const DefaultBudget = 300
 
 // MaxPlayoutMoves caps a playout: after this many moves (not turns: a
 // turn holds many) it stops and the state is judged by its evaluation.
-const MaxPlayoutMoves = 60
+const MaxPlayoutMoves = 20
 
 // exploration is UCT's constant: how much a move seldom tried is worth
 // trying again. The textbook √2 suits values in [0, 1]; ours are in
@@ -71,6 +72,12 @@ func (b *MCTS) Choose(st engine.State, seat int) engine.Move {
 		return Pick(b.rng, legal)
 	}
 	root := &node{}
+	// At the root the moves are the real state's: a world dealt for the
+	// search may offer another player moves with cards it dealt them.
+	real := make(map[string]engine.Move, len(legal))
+	for _, m := range legal {
+		real[moveKey(m)] = m
+	}
 	det, hidden := st.(engine.Determinizer)
 	var deadline time.Time
 	if b.limit > 0 {
@@ -99,6 +106,9 @@ func (b *MCTS) Choose(st engine.State, seat int) engine.Move {
 				}
 			}
 			moves := world.Legal()
+			if n == root {
+				moves = slices.DeleteFunc(moves, func(m engine.Move) bool { _, ok := real[moveKey(m)]; return !ok })
+			}
 			if len(moves) == 0 {
 				break
 			}
@@ -143,12 +153,7 @@ func (b *MCTS) Choose(st engine.State, seat int) engine.Move {
 	}
 	// The tree's move was made in a world dealt for the search: return
 	// the real state's own listing of it.
-	for _, m := range legal {
-		if moveKey(m) == best.key {
-			return m
-		}
-	}
-	return best.move
+	return real[best.key]
 }
 
 // descend chooses the child of n to follow in world, whose legal moves
