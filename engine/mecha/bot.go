@@ -91,28 +91,47 @@ func squash(x float64) float64 {
 }
 
 // Determinize returns a copy of the game as seat could believe it to be
-// (engine.Determinizer). Each player draws from a deck of their own:
-// seat's deck keeps its cards in a new random order, which seat does not
-// know; the other player's hand, deck and any hand set aside by a
-// mulligan are pooled and dealt again at random, each keeping its size.
-// The units, the placed commands, the graveyards and damage zones and
-// seat's hand are unchanged. A draw the seed owes is not made first: it
-// is made from the new order, so that the copy keeps the choices open
-// before it (a skipped draw phase). Each player's later shuffles draw on
-// a generator taken from rng, not the game's seed. Two things seat may
-// know are not kept: a deck list chosen out of seat's sight is taken as
-// the deck's actual cards, and a hand shown by a reveal effect is dealt
-// again like any other. A game whose cards were written unknown (a
-// ledger, package hidden) or a position still being declared is returned
-// as a plain Clone: bots play seeded games.
+// (engine.Determinizer). Each player draws from a deck of their own. The
+// draws a seed owes at the set-up (the decks chosen, the opening hands)
+// are made first, as Hand shows them; seat's deck then keeps its cards in
+// a new random order, which seat does not know, but for the card of a
+// turn's draw seat is about to make, which Legal already shows it; the
+// other player's hand, deck and any hand set aside by a mulligan are
+// pooled and dealt again at random, each keeping its size. The units,
+// the placed commands, the graveyards and damage zones and seat's hand
+// are unchanged. Each player's later shuffles draw on a generator taken
+// from rng, not the game's seed. Two things seat may know are not kept:
+// a deck list chosen out of seat's sight is taken as the deck's actual
+// cards, and a hand shown by a reveal effect is dealt again like any
+// other. A game whose cards were written unknown (a ledger, package
+// hidden), a position still being declared and a finished game are
+// returned as a plain Clone: bots play seeded games.
 func (s *State) Determinize(seat int, rng *shuffle.Source) engine.State {
 	c := s.clone()
 	if s.led != nil || s.pos != nil || s.outcome.Over {
 		return c
 	}
 	c.rec = nil
+	keep := 0
+	if c.seeded {
+		for p := range c.players {
+			if c.choose(p) == nil {
+				c.settleOwed(p)
+			}
+		}
+		if c.outcome.Over {
+			return c
+		}
+		// Seat's turn draw, made before its first move, which Legal
+		// lists; at the set-up, the first turn's.
+		if c.toMove == seat && (c.drawPhase || c.setup && !c.rules.firstNoDraw) {
+			keep = 1
+		}
+	}
 	own, other := c.players[seat], c.players[1-seat]
-	shuffle.Shuffle(rng, own.deck)
+	if len(own.deck) > keep {
+		shuffle.Shuffle(rng, own.deck[keep:])
+	}
 	held, aside := len(other.hand), len(other.aside)
 	pool := slices.Concat(other.hand, other.aside, other.deck)
 	shuffle.Shuffle(rng, pool)

@@ -125,16 +125,17 @@ func TestEvaluateAlongRandomGames(t *testing.T) {
 	}
 }
 
-// seatView is what seat sees of a game as it stands, no draw a seed owes
-// made: seat's hand, the sizes of the other hand and the decks, the
-// cards seat knows its deck and the other player's unseen cards to be,
-// the board and the face-up piles; and seat's legal moves, when it is to
-// move with no draw owed.
+// seatView is what seat sees of a game, once the draws a seed owes are
+// made as Hand makes them: seat's hand, the sizes of the other hand and
+// the decks, the cards seat knows its deck and the other player's unseen
+// cards to be, the board and the face-up piles; and seat's legal moves,
+// when it is to move and owes no draw a transcript must write.
 func seatView(s *State, seat int) string {
 	var b strings.Builder
+	v := s.settledView()
 	fmt.Fprintf(&b, "turn=%d toMove=%d outcome=%+v setup=%v drawPhase=%v ending=%v sacrifice=%q\n",
-		s.Turn(), s.ToMove(), s.Outcome(), s.setup, s.drawPhase, s.ending, s.sacrifice)
-	for p, pl := range s.players {
+		v.Turn(), v.ToMove(), v.Outcome(), v.setup, v.drawPhase, v.ending, v.sacrifice)
+	for p, pl := range v.players {
 		hand := fmt.Sprint(pl.hand)
 		unseen := slices.Sorted(slices.Values(pl.deck))
 		if p != seat {
@@ -144,15 +145,17 @@ func seatView(s *State, seat int) string {
 		fmt.Fprintf(&b, "p%d hand=%s deck=%d aside=%d unseen=%q graveyard=%q damage=%q chosen=%v owed=%d opening=%v mulligan=%v\n",
 			p, hand, len(pl.deck), len(pl.aside), unseen, pl.graveyard, pl.damage, pl.chosen, pl.owed, pl.opening, pl.mulligan)
 	}
-	for i, u := range s.board {
+	for i, u := range v.board {
 		if u != nil {
 			fmt.Fprintf(&b, "%v=%+v\n", Board.Square(i), *u)
 		}
 	}
-	for _, pc := range s.placed {
+	for _, pc := range v.placed {
 		fmt.Fprintf(&b, "placed %+v\n", *pc)
 	}
-	if s.ToMove() == seat && !s.owesSeeded() {
+	// Unseeded, an owed draw lists the cards the deck holds, which are
+	// not seat's to know.
+	if s.ToMove() == seat && (s.seeded || !s.drawPhase && !s.owesUnseeded()) {
 		for _, m := range s.Legal() {
 			fmt.Fprintf(&b, "%s; ", moveKey(m))
 		}
@@ -172,12 +175,13 @@ func hiddenCards(s *State, seat int) string {
 func TestDeterminize(t *testing.T) {
 	t.Parallel()
 	over := 0
-	for g, steps := range []int{0, 2, 30, 90} {
+	// Game 4 is unseeded, its draws written by name: no ledger.
+	for g, steps := range []int{0, 2, 30, 90, 40} {
 		variants := map[string]string{}
 		if g%2 == 1 {
 			variants = map[string]string{"direct": "range", "firstdraw": "no", "emptydamage": "lose"}
 		}
-		s := newGame(t, testCards(t), true, uint64(600+g), variants)
+		s := newGame(t, testCards(t), g != 4, uint64(600+g), variants)
 		rng := shuffle.New(uint64(g))
 		for step := 0; step < steps && !s.Outcome().Over; step++ {
 			botMove(t, s, rng)
@@ -250,5 +254,24 @@ func BenchmarkEvaluate(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		s.Evaluate(b.N % 2)
+	}
+}
+
+func BenchmarkDeterminize(b *testing.B) {
+	st, err := Game{Cards: testCards(b)}.New(engine.Options{Seeded: true, Seed: 7})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := st.(*State)
+	rng := shuffle.New(7)
+	for range 40 {
+		moves := s.Legal()
+		if err := s.Apply(s.ToMove(), moves[rng.Intn(len(moves))]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Determinize(s.ToMove(), rng)
 	}
 }

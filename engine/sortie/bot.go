@@ -91,8 +91,9 @@ func squash(x float64) float64 {
 // reshuffle (empty=reshuffle) draws on a generator taken from rng, not
 // the game's seed, which would tell the deck's order. A game whose cards
 // were written unknown (a ledger, package hidden) or a position still
-// being declared is returned as a plain Clone: the cards its hands could
-// hold are not one pool to deal from. Bots play seeded games.
+// being declared is returned as a plain Clone, the cards its hands could
+// hold being no one pool to deal from, and so is a finished game. Bots
+// play seeded games.
 func (s *State) Determinize(seat int, rng *shuffle.Source) engine.State {
 	if s.ledger != nil || s.decl != nil || s.outcome.Over {
 		return s.clone()

@@ -91,7 +91,8 @@ func squash(x float64) float64 {
 // during the set-up, so is the other player's hand the seed has planned
 // and not yet dealt. The hand keeps its size, and everything else is
 // unchanged. A game whose cards were written unknown (a ledger, package
-// hidden) is returned as a plain Clone: bots play seeded games.
+// hidden) and a finished game are returned as a plain Clone: bots play
+// seeded games.
 func (s *State) Determinize(seat int, rng *shuffle.Source) engine.State {
 	c := s.clone()
 	if s.hid != nil || s.outcome.Over {
@@ -99,7 +100,10 @@ func (s *State) Determinize(seat int, rng *shuffle.Source) engine.State {
 	}
 	c.record = nil
 	other := 1 - seat
-	seen := s.seenCopies(seat)
+	var seen map[string]int // nil while the catalogue limits no card
+	if slices.ContainsFunc(s.cards.all, func(c *Card) bool { return c.Copies > 0 }) {
+		seen = s.seenCopies(seat)
+	}
 	hand := c.players[other].hand
 	for i := range hand {
 		hand[i] = c.drawAny(rng, seen, hand[i])
@@ -151,7 +155,11 @@ func (s *State) seenCopies(seat int) map[string]int {
 
 // drawAny draws a card at random from the catalogue, among those with a
 // copy left, and counts it; old, the card it stands for, when none has.
+// With seen nil no card is limited, and any may be drawn.
 func (s *State) drawAny(rng *shuffle.Source, seen map[string]int, old string) string {
+	if seen == nil {
+		return s.cards.all[rng.Intn(len(s.cards.all))].Name
+	}
 	free := make([]*Card, 0, len(s.cards.all))
 	for _, c := range s.cards.all {
 		if c.Copies == 0 || seen[c.Name] < c.Copies {

@@ -257,3 +257,23 @@ func BenchmarkEvaluate(b *testing.B) {
 		s.Evaluate(b.N % 2)
 	}
 }
+
+func BenchmarkDeterminize(b *testing.B) {
+	s := newSeeded(b, defaultCards(b), 7, nil)
+	rng := shuffle.New(7)
+	for range 14 {
+		moves := s.Legal()
+		m := moves[rng.Intn(len(moves))]
+		p := mover(s, m)
+		if by, ok := m.(engine.By); ok {
+			m = by.Move
+		}
+		if err := s.Apply(p, m); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Determinize(s.ToMove(), rng)
+	}
+}
