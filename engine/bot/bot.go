@@ -108,6 +108,24 @@ func Mover(st engine.State, m engine.Move) (int, engine.Move) {
 	return st.ToMove(), m
 }
 
+// Own is legal without the moves another player makes in answer (Void's
+// engine.By moves of the other player, or the active player's moves when
+// seat answers): a bot chooses its own moves, and moves of no player's
+// that only move the game on (ending the turn, executing a queue: moves
+// that carry nothing). When that leaves nothing, it is legal.
+func Own(st engine.State, seat int, legal []engine.Move) []engine.Move {
+	var out []engine.Move
+	for _, m := range legal {
+		if p, _ := Mover(st, m); p == seat || p < 0 || reflect.TypeOf(m).Size() == 0 {
+			out = append(out, m)
+		}
+	}
+	if len(out) == 0 {
+		return legal
+	}
+	return out
+}
+
 // Play makes m in st for the player who makes it (Mover).
 func Play(st engine.State, m engine.Move) error {
 	p, mm := Mover(st, m)

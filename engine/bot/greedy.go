@@ -31,6 +31,7 @@ func (g *Greedy) Choose(st engine.State, seat int) engine.Move {
 	if _, ok := st.(engine.Evaluator); !ok || len(legal) < 2 {
 		return Pick(g.rng, legal)
 	}
+	legal = Own(st, seat, legal)
 	// Values closer than this are equal: an evaluation's rounding should
 	// not decide between two moves.
 	const tie = 1e-9

@@ -55,7 +55,7 @@ func (*MCTS) Name() string { return "mcts" }
 type node struct {
 	move     engine.Move
 	key      string
-	mover    int // who makes move: the values are theirs
+	mover    int // who chose move: the values are theirs
 	children []*node
 	byKey    map[string]*node
 	visits   int
@@ -75,7 +75,7 @@ func (b *MCTS) Choose(st engine.State, seat int) engine.Move {
 	// At the root the moves are the real state's: a world dealt for the
 	// search may offer another player moves with cards it dealt them.
 	real := make(map[string]engine.Move, len(legal))
-	for _, m := range legal {
+	for _, m := range Own(st, seat, legal) {
 		real[moveKey(m)] = m
 	}
 	det, hidden := st.(engine.Determinizer)
@@ -175,7 +175,13 @@ func (b *MCTS) descend(n *node, world engine.State, moves []engine.Move) *node {
 	}
 	if len(untried) > 0 {
 		i := b.rng.Intn(len(untried))
-		mover, _ := Mover(world, untried[i])
+		// The values are the decider's: the player to act, who may let
+		// another act (Void's answers); a move of no player's (a set-up
+		// line of the board) is judged for the player who makes it.
+		mover := world.ToMove()
+		if mover < 0 {
+			mover, _ = Mover(world, untried[i])
+		}
 		c := &node{move: untried[i], key: untriedKeys[i], mover: mover, avail: 1}
 		n.children = append(n.children, c)
 		if n.byKey == nil {
