@@ -186,3 +186,21 @@ func TestMoveKeyFollowsPointers(t *testing.T) {
 		t.Errorf("the key %s does not name the card", moveKey(a))
 	}
 }
+
+func TestOwnLeavesOutTheOtherPlayersMoves(t *testing.T) {
+	t.Parallel()
+	st := newToy(5, [2]int{0, 0}) // player 0 to act
+	tests := []struct {
+		name        string
+		legal, want []engine.Move
+	}{
+		{"an answer of the other player's", []engine.Move{take{1}, engine.By{Player: 1, Move: take{2}}, engine.EndTurn{}}, []engine.Move{take{1}, engine.EndTurn{}}},
+		{"one's own move, named", []engine.Move{engine.By{Player: 0, Move: take{2}}, engine.By{Player: 1, Move: take{2}}}, []engine.Move{engine.By{Player: 0, Move: take{2}}}},
+		{"nothing of one's own", []engine.Move{engine.By{Player: 1, Move: take{2}}}, []engine.Move{engine.By{Player: 1, Move: take{2}}}},
+	}
+	for _, tt := range tests {
+		if got := Own(st, 0, tt.legal); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: Own = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
