@@ -1080,10 +1080,33 @@ func (b *binding[M]) Random(seed uint64) (string, string) {
 // the seed dealt written where it was dealt, and from one seat, the cards
 // hidden from it written "?" (engine.Recorder, engine.Hider).
 func (b *binding[M]) RandomWith(seed uint64, opts RandomOptions) (string, string, error) {
+	g, err := b.generate(seed, opts, generator{})
+	return g.text, g.outcome, err
+}
+
+// generate plays a game from seed, its moves chosen as gen says (at
+// random when it says nothing), and writes its transcript as opts asks.
+func (b *binding[M]) generate(seed uint64, opts RandomOptions, gen generator) (generated, error) {
 	const maxTurns, maxMovesPerTurn, maxSetupMoves = 200, 40, 100
 	rng := shuffle.New(seed)
 	gameSeed := rng.Uint64()
 	players := []string{"Ann", "Ben", "Cy", "Di"}[:b.rules.Players()]
+	if gen.players != nil {
+		players = gen.players
+	}
+	event := "random game"
+	if gen.event != "" {
+		event = gen.event
+	}
+	// choose picks the next move among legal, the moves open in st.
+	choose := func(st engine.State, legal []engine.Move) engine.Move {
+		if gen.choose != nil && len(legal) > 0 {
+			if m := gen.choose(st, legal); m != nil {
+				return m
+			}
+		}
+		return pick(rng, legal)
+	}
 	rules := b.rules
 	if b.cards != nil {
 		rules = b.cards.defaultRules(b.Name())
@@ -1091,11 +1114,11 @@ func (b *binding[M]) RandomWith(seed uint64, opts RandomOptions) (string, string
 	seat := -1
 	if opts.Perspective != "" {
 		if seat = slices.Index(players, opts.Perspective); seat < 0 {
-			return "", "", fmt.Errorf("random games are played by %s: %q is not one of them", strings.Join(players, " and "), opts.Perspective)
+			return generated{}, fmt.Errorf("random games are played by %s: %q is not one of them", strings.Join(players, " and "), opts.Perspective)
 		}
 		opts.Unseeded = true
 	}
-	st, err := rules.New(engine.Options{Players: players, Seeded: true, Seed: gameSeed})
+	st, err := rules.New(engine.Options{Players: players, Seeded: true, Seed: gameSeed, Variants: gen.variants})
 	if err != nil {
 		panic(err) // the default variants always set up
 	}
@@ -1107,13 +1130,13 @@ func (b *binding[M]) RandomWith(seed uint64, opts RandomOptions) (string, string
 	case recorder == nil && b.unshuffled:
 		// Nothing is shuffled: the moves are the record.
 	case recorder == nil:
-		return "", "", fmt.Errorf("%s cannot write its random games without a seed", b.Name())
+		return generated{}, fmt.Errorf("%s cannot write its random games without a seed", b.Name())
 	}
 	if seat >= 0 && hider == nil {
-		return "", "", fmt.Errorf("%s cannot write its random games from one seat", b.Name())
+		return generated{}, fmt.Errorf("%s cannot write its random games from one seat", b.Name())
 	}
 	var out strings.Builder
-	fmt.Fprintf(&out, "[Game %q]\n[Event \"random game\"]\n[Players", b.Name())
+	fmt.Fprintf(&out, "[Game %q]\n[Event %q]\n[Players", b.Name(), event)
 	for _, p := range players {
 		fmt.Fprintf(&out, " %q", p)
 	}
@@ -1123,6 +1146,13 @@ func (b *binding[M]) RandomWith(seed uint64, opts RandomOptions) (string, string
 	}
 	if seat >= 0 {
 		fmt.Fprintf(&out, "[Perspective %q]\n", players[seat])
+	}
+	if len(gen.variants) > 0 {
+		out.WriteString("[Variant")
+		for _, name := range sortedKeys(gen.variants) {
+			fmt.Fprintf(&out, " %q", name+"="+gen.variants[name])
+		}
+		out.WriteString("]\n")
 	}
 	out.WriteString("\n")
 	// written is what the transcript writes for the moves played since it
@@ -1149,12 +1179,13 @@ func (b *binding[M]) RandomWith(seed uint64, opts RandomOptions) (string, string
 		}
 		line = nil
 	}
+	names := quoted(b, players)
 	setupLine := func(es []engine.By) {
 		for _, e := range es {
 			if _, end := e.Move.(engine.EndTurn); end {
 				continue
 			}
-			if who := b.subject(players, e.Player); who != subject {
+			if who := b.subject(names, e.Player); who != subject {
 				flush()
 				subject = who
 			}
@@ -1173,7 +1204,7 @@ func (b *binding[M]) RandomWith(seed uint64, opts RandomOptions) (string, string
 		if _, ok := legal[0].(engine.OnSetupLine); !ok {
 			break
 		}
-		player, m := st.ToMove(), pick(rng, legal)
+		player, m := st.ToMove(), choose(st, legal)
 		if err := st.Apply(player, m); err != nil {
 			panic(fmt.Sprintf("random %s game %d: a listed set-up move is illegal: %v", b.Name(), seed, err))
 		}
@@ -1186,12 +1217,14 @@ func (b *binding[M]) RandomWith(seed uint64, opts RandomOptions) (string, string
 	// carried is what the end of the last turn dealt, written at the start
 	// of the next turn's line.
 	var carried []engine.By
+	turns, made := 0, 0 // the turns written, and the moves in them
 	for turn := 1; turn <= maxTurns && !st.Outcome().Over; turn++ {
 		player := st.ToMove()
 		var moves []string
 		add := func(es []engine.By) {
 			for _, e := range es {
 				if _, end := e.Move.(engine.EndTurn); !end {
+					made++
 					moves = append(moves, b.writeMove(hide(e), e.Player, player, players))
 				}
 			}
@@ -1206,7 +1239,7 @@ func (b *binding[M]) RandomWith(seed uint64, opts RandomOptions) (string, string
 			if len(moves) >= 10*maxMovesPerTurn {
 				panic(fmt.Sprintf("random %s game %d: turn %d cannot end", b.Name(), seed, turn))
 			}
-			m := pick(rng, legal)
+			m := choose(st, legal)
 			if _, end := m.(engine.EndTurn); end || m == nil {
 				break
 			}
@@ -1236,19 +1269,24 @@ func (b *binding[M]) RandomWith(seed uint64, opts RandomOptions) (string, string
 				carried = es[end+1:]
 			}
 		}
-		out.WriteString(notation.MoveLine(fmt.Sprintf("%d. %s:", turn, players[player]), moves) + "\n")
+		out.WriteString(notation.MoveLine(fmt.Sprintf("%d. %s:", turn, quoteName(b, players[player])), moves) + "\n")
+		turns = turn
 	}
-	outcome := "unfinished"
+	g := generated{outcome: "unfinished", winner: engine.Nobody, turns: turns, moves: made}
 	if o := st.Outcome(); o.Over {
-		outcome = "draw"
+		g.over, g.winner, g.reason = true, o.Winner, o.Reason
+		g.outcome = "draw"
 		if o.Winner != engine.Nobody {
-			outcome = players[o.Winner] + " wins"
+			g.outcome = players[o.Winner] + " wins"
+			fmt.Fprintf(&out, "\nresult: %s wins\n", quoteName(b, players[o.Winner]))
+		} else {
+			out.WriteString("\nresult: draw\n")
 		}
-		fmt.Fprintf(&out, "\nresult: %s\n", outcome)
 	} else {
 		out.WriteString("\nresult: unfinished\n")
 	}
-	return out.String(), outcome, nil
+	g.text = out.String()
+	return g, nil
 }
 
 func isEndTurn(m engine.Move) bool { _, ok := m.(engine.EndTurn); return ok }

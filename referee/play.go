@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tabletop-referee/referee/engine/bot"
 	"github.com/tabletop-referee/referee/notation"
 )
 
@@ -48,6 +49,9 @@ type Session struct {
 	// unchanged table is not drawn again and a changed one shows what
 	// changed; nil draws in full.
 	drawn []string
+	// bot, when set, plays one seat (SetBot).
+	bot     bot.Bot
+	botSeat int
 }
 
 // Status is what became of one line typed in a session.
@@ -293,6 +297,8 @@ func (s *Session) Exec(w io.Writer, input string) (Status, error) {
 		return Unchanged, nil
 	case word == "quit" || word == "exit":
 		return Quit, nil
+	case word == "bot" && s.bot != nil:
+		return s.BotMoves(w)
 	}
 	if s.finished() {
 		fmt.Fprintf(w, "the result is written (%s): undo takes it back\n", s.resultLine())
@@ -322,6 +328,8 @@ the transcript is written after every change. Tab completes the legal moves.
             (by agreement), result resign (the turn's player), result NAME resigns
   help      this list
   quit      leave, as Ctrl-D does (the transcript is already written)
+Against a bot (--bot), the bot moves as soon as it is to move, after each line
+taken but undo; bot lets it move after an undo.
 `
 
 // attempt is a candidate transcript, and where in it the line typed sits

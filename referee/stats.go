@@ -549,8 +549,11 @@ const z95 = 1.959963984540054
 
 // Wilson is the 95% Wilson score interval of a proportion: wins out of n
 // trials. Unlike the normal approximation it stays within [0, 1] and is
-// not empty at 0 or n wins. n must be above 0.
+// not empty at 0 or n wins. Out of no trials, it is all of [0, 1].
 func Wilson(wins, n int) (low, high float64) {
+	if n == 0 {
+		return 0, 1
+	}
 	p, nf, z2 := float64(wins)/float64(n), float64(n), z95*z95
 	centre := (p + z2/(2*nf)) / (1 + z2/nf)
 	half := z95 / (1 + z2/nf) * math.Sqrt(p*(1-p)/nf+z2/(4*nf*nf))

@@ -190,6 +190,8 @@ func TestWilson(t *testing.T) {
 		{1, 29, 0.0061, 0.1718},
 		{5, 10, 0.2366, 0.7634},
 		{10, 10, 0.7225, 1},
+		{95, 100, 0.8882, 0.9785},
+		{0, 0, 0, 1}, // no games say nothing
 	}
 	for _, tt := range tests {
 		low, high := Wilson(tt.wins, tt.n)

@@ -43,6 +43,7 @@ type cli struct {
 	Position   positionCmd   `cmd:"" help:"Print a transcript that begins from the position once a turn has ended (--rest: with the turns after it)."`
 	Random     randomCmd     `cmd:"" help:"Play random legal games and write their transcripts."`
 	Stats      statsCmd      `cmd:"" help:"Add up the results of many transcripts: by seat, player and variant, game lengths, endings, refusals and cards played."`
+	Match      matchCmd      `cmd:"" help:"Play games between bots (random, greedy, mcts) and sum up who won; --out writes each game."`
 	Games      gamesCmd      `cmd:"" help:"List the games, their extensions and variants."`
 	Grammar    grammarCmd    `cmd:"" help:"Print a game's transcript grammar in EBNF."`
 	Cards      cardsCmd      `cmd:"" help:"List a card catalogue in a table: the game's default one, or the file given."`

@@ -34,6 +34,7 @@ type playCmd struct {
 	sizeFlags
 	catalogueRootFlag
 	Seat string `placeholder:"NAME" help:"Draw the game from NAME's seat: the other players' hands as a count, never their cards, for a screen the table shares. A new game is recorded from that seat (a Perspective tag): the cards hidden from it are typed ?."`
+	playBotFlags
 	Game string `arg:"" help:"The game to play."`
 }
 
@@ -47,6 +48,14 @@ func (c *playCmd) Run(e *env) (int, error) {
 	}
 	if err := c.check(); err != nil {
 		return exitUsage, err
+	}
+	if err := c.checkBot(); err != nil {
+		return exitUsage, err
+	}
+	if c.Bot != "" && c.Seed == "" && !c.resuming() {
+		// The bot plays the cards it holds: the referee must deal them.
+		c.Seed = dealSeed()
+		fmt.Fprintf(e.stdout, "dealt with seed %s: a bot plays the cards the referee deals (--seed chooses the deal)\n", c.Seed)
 	}
 	src, resumed, err := c.start(g)
 	if err != nil {
@@ -64,6 +73,11 @@ func (c *playCmd) Run(e *env) (int, error) {
 	}
 	if c.Seat != "" && !slices.Contains(r.Players, c.Seat) {
 		return exitUsage, fmt.Errorf("--seat %s: the players are %s", referee.EscapeControls(c.Seat), strings.Join(r.Players, " and "))
+	}
+	if c.Bot != "" {
+		if s, err = c.seatBot(g, s, r, opts); err != nil {
+			return exitUsage, err
+		}
 	}
 	s.Palette = e.palette
 	if !resumed {
@@ -87,6 +101,9 @@ func (c *playCmd) Run(e *env) (int, error) {
 		fmt.Fprintln(e.stdout, note)
 	}
 	e.stdout.Write(shown.Bytes())
+	if _, err := s.BotMoves(e.stdout); err != nil {
+		return exitUsage, err
+	}
 	f, isFile := stdin.(*os.File)
 	typing := isFile && isatty.IsTerminal(f.Fd())
 	var code int
@@ -168,7 +185,14 @@ var busy sync.Mutex
 func runLine(s *referee.Session, w io.Writer, line string) (referee.Status, error) {
 	busy.Lock()
 	defer busy.Unlock()
-	return s.Exec(w, line)
+	st, err := s.Exec(w, line)
+	if st == referee.Accepted && err == nil && strings.TrimSpace(line) != "undo" {
+		// The bot answers at once; after an undo it waits (type bot).
+		if _, err := s.BotMoves(w); err != nil {
+			return st, err
+		}
+	}
+	return st, err
 }
 
 // edit reads lines with the line editor, completing the legal moves.
