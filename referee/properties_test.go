@@ -333,10 +333,14 @@ func TestRandomGameProperties(t *testing.T) {
 				}
 				// The second replay is of the same game with its spacing
 				// changed: a clean report quotes no source, so it must come
-				// out byte for byte the same.
+				// out byte for byte the same. Every game's parse is compared
+				// below with its spacing changed; a quarter are replayed
+				// again, as the replay reads only the parse.
 				spaced := relayout(text, rand.New(rand.NewPCG(seed, 7)))
-				if again := ReportText(g.Check(path, spaced, Options{})); again != report {
-					fail("two replays differ:\n%s", Diff("x", "relayout(x)", report, again))
+				if seed%4 == 0 {
+					if again := ReportText(g.Check(path, spaced, Options{})); again != report {
+						fail("two replays differ:\n%s", Diff("x", "relayout(x)", report, again))
+					}
 				}
 				shape, printed, diags := g.(shaper).parseShape(path, text)
 				if len(diags) > 0 {
