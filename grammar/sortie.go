@@ -3,6 +3,7 @@ package grammar
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 
@@ -160,30 +161,36 @@ var Sortie = notation.Lazy(func() (*notation.Grammar[SortieMove], error) {
 	return g.WithHint(sortieHint), nil
 })
 
-// Malformed cards and squares, for sortieHint.
+// Malformed cards and squares, for sortieHint, compiled at the first
+// error that needs them.
 var (
-	lowerSuit   = regexp.MustCompile(`^(10|[2-9TAJQK])[cdhs]$`)
-	lowerRank   = regexp.MustCompile(`^([tajqk])([CDHScdhs])$`)
-	oneForAce   = regexp.MustCompile(`^1([CDHScdhs])$`)
-	upperSquare = regexp.MustCompile(`^[A-Da-d][1-4]$`)
-	offBoard    = regexp.MustCompile(`^[a-zA-Z][0-9]+$`)
+	lowerSuit   = lazyRegexp(`^(10|[2-9TAJQK])[cdhs]$`)
+	lowerRank   = lazyRegexp(`^([tajqk])([CDHScdhs])$`)
+	oneForAce   = lazyRegexp(`^1([CDHScdhs])$`)
+	upperSquare = lazyRegexp(`^[A-Da-d][1-4]$`)
+	offBoard    = lazyRegexp(`^[a-zA-Z][0-9]+$`)
 )
 
 // sortieHint says which part of a malformed card or square is wrong.
 func sortieHint(word string) string {
 	switch {
-	case lowerSuit.MatchString(word):
+	case lowerSuit().MatchString(word):
 		return "the suit is a capital letter, as in " + strings.ToUpper(word)
-	case lowerRank.MatchString(word):
+	case lowerRank().MatchString(word):
 		return "the rank is a capital letter, as in " + strings.ToUpper(word)
-	case oneForAce.MatchString(word):
+	case oneForAce().MatchString(word):
 		return "an ace is A, as in A" + strings.ToUpper(word[1:])
-	case upperSquare.MatchString(word) && word != strings.ToLower(word):
+	case upperSquare().MatchString(word) && word != strings.ToLower(word):
 		return "squares are written in small letters, a1 to d4, as in " + strings.ToLower(word)
-	case offBoard.MatchString(word) && !upperSquare.MatchString(word):
+	case offBoard().MatchString(word) && !upperSquare().MatchString(word):
 		return "the squares are a1 to d4"
 	}
 	return ""
+}
+
+// lazyRegexp compiles pattern at its first use.
+func lazyRegexp(pattern string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
 }
 
 func must[T any](v T, err error) T {

@@ -848,14 +848,15 @@ func (g *Grammar[M]) parseStatementPiece(toks []lexer.Token) (*Statement[M], boo
 
 // parseMovePiece parses a move with the grammar's move production.
 func (g *Grammar[M]) parseMovePiece(toks []lexer.Token) (M, bool) {
-	mp, err := Guard(func() (*movePiece[M], error) {
-		return g.move.ParseFromLexer(TokenLexer(toks, tokenEnd(toks[len(toks)-1])))
+	m, err := Guard(func() (*M, error) {
+		m, err := g.move(TokenLexer(toks, tokenEnd(toks[len(toks)-1])))
+		return &m, err
 	})
 	if err != nil {
 		var none M
 		return none, false
 	}
-	return mp.Move, true
+	return *m, true
 }
 
 // relocateMove copies a move, when its type can be copied; else it fails

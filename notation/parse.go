@@ -23,12 +23,13 @@ import (
 // Grammar parses one game's transcripts.
 type Grammar[M Move] struct {
 	// build makes a Lazy grammar's parts, once, at its first use.
-	build  func() (*Grammar[M], error)
-	built  sync.Once
-	lex    LexerDefinition
-	file   *participle.Parser[File[M]]
-	stmt   *participle.Parser[Statement[M]]
-	move   *participle.Parser[movePiece[M]]
+	build func() (*Grammar[M], error)
+	built sync.Once
+	lex   LexerDefinition
+	file  *participle.Parser[File[M]]
+	stmt  *participle.Parser[Statement[M]]
+	// move parses a move alone (newMoveParser).
+	move   func(*lexer.PeekingLexer) (M, error)
 	expect Wording
 	// The pieces parsed so far, by text (see memo.go).
 	stmts *memo[*Statement[M]]
@@ -99,8 +100,7 @@ func NewGrammar[M Move](lex LexerDefinition, expect Wording, options ...particip
 	if err != nil {
 		return nil, err
 	}
-	// The same productions, for a move alone.
-	move, err := participle.Build[movePiece[M]](options...)
+	move, err := newMoveParser(file, options)
 	if err != nil {
 		return nil, err
 	}
@@ -132,6 +132,38 @@ func NewGrammar[M Move](lex LexerDefinition, expect Wording, options ...particip
 		lex: lex, file: file, stmt: stmt, move: move, expect: all,
 		stmts: newMemo[*Statement[M]](), moves: newMemo[M](), tags: newMemo[*Statement[M]](),
 		intType: sym[TokenInt], identType: sym[TokenIdent], strType: sym[TokenString],
+	}, nil
+}
+
+// newMoveParser makes the parser of a move alone. A union of moves is
+// parsed with the file's own parser, where a second participle build of
+// the same productions took a third of the grammar's build; participle's
+// ParserForProduction does this, but cannot name an interface type (a
+// parser is the same whatever its production, and parses the one its
+// type names). A move type that is not an interface has a grammar of its
+// own, a production holding one move.
+func newMoveParser[M Move](file *participle.Parser[File[M]], options []participle.Option) (func(*lexer.PeekingLexer) (M, error), error) {
+	var none M
+	if reflect.TypeFor[M]().Kind() == reflect.Interface {
+		union := (*participle.Parser[M])(file)
+		return func(lex *lexer.PeekingLexer) (M, error) {
+			m, err := union.ParseFromLexer(lex)
+			if err != nil {
+				return none, err
+			}
+			return *m, nil
+		}, nil
+	}
+	piece, err := participle.Build[movePiece[M]](options...)
+	if err != nil {
+		return nil, err
+	}
+	return func(lex *lexer.PeekingLexer) (M, error) {
+		mp, err := piece.ParseFromLexer(lex)
+		if err != nil {
+			return none, err
+		}
+		return mp.Move, nil
 	}, nil
 }
 
@@ -175,7 +207,9 @@ func (g *Grammar[M]) valueTokens(types []string, names bool) (*Grammar[M], error
 		}
 		values.types = append(values.types, typ)
 	}
-	for _, m := range literal().FindAllString(g.move.String(), -1) {
+	// The literals of the whole file: those of the moves, and a few
+	// words of the statements' own, which only keeps more words by text.
+	for _, m := range literal().FindAllString(g.file.String(), -1) {
 		word, err := strconv.Unquote(m)
 		if err != nil {
 			return nil, fmt.Errorf("literal %s: %w", m, err)

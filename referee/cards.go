@@ -71,7 +71,7 @@ func (cg *cardGame) loadCatalogue(game, path, src string) *loaded {
 // gameTagSpan is the span of the catalogue's Game tag naming game, from its
 // "[" to its value's closing quote; no place when there is none.
 func gameTagSpan(path, src, game string) notation.Span {
-	for _, m := range gameTag.FindAllStringSubmatchIndex(src, -1) {
+	for _, m := range gameTag().FindAllStringSubmatchIndex(src, -1) {
 		if src[m[2]:m[3]] != game {
 			continue
 		}
@@ -162,7 +162,7 @@ func Cards(g Game, path, src string) ([]CardInfo, *Report) {
 
 // DetectCatalogue tells which game a catalogue is for, by its Game tag.
 func DetectCatalogue(src string) (Game, error) {
-	m := gameTag.FindStringSubmatch(src)
+	m := gameTag().FindStringSubmatch(src)
 	if m == nil {
 		return nil, fmt.Errorf(`cannot tell the game of a catalogue without a Game tag, as in [Game "mecha"]`)
 	}

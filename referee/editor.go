@@ -1,7 +1,6 @@
 package referee
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
@@ -156,13 +155,13 @@ func CatalogueOf(g Game, path, src string, opts Options) *Catalogue {
 func ReadTags() []string { return slices.Clone(readTags) }
 
 // wordLiteral is a word a grammar writes as a literal, as "draw".
-var wordLiteral = regexp.MustCompile(`"([a-z][a-z]+)"`)
+var wordLiteral = lazyRegexp(`"([a-z][a-z]+)"`)
 
 // Words are the words a game's transcripts are written with (its moves'
 // and the result line's), sorted, from its grammar.
 func Words(g Game) []string {
 	var out []string
-	for _, m := range wordLiteral.FindAllStringSubmatch(g.EBNF(), -1) {
+	for _, m := range wordLiteral().FindAllStringSubmatch(g.EBNF(), -1) {
 		if !slices.Contains(out, m[1]) {
 			out = append(out, m[1])
 		}

@@ -12,7 +12,6 @@ package referee
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -166,14 +165,14 @@ func ByExtension(path string) (Game, bool) {
 	return nil, false
 }
 
-var gameTag = regexp.MustCompile(`(?m)^\s*\[\s*Game\s+"([^"\n]*)"`)
+var gameTag = lazyRegexp(`(?m)^\s*\[\s*Game\s+"([^"\n]*)"`)
 
 // Detect tells which game a transcript is: by its extension, or else by its
 // Game tag. When both name a game they must agree.
 func Detect(path, src string) (Game, error) {
 	byExt, extOK := ByExtension(path)
 	var byTag Game
-	if m := gameTag.FindStringSubmatch(src); m != nil {
+	if m := gameTag().FindStringSubmatch(src); m != nil {
 		g, ok := Lookup(m[1])
 		if !ok {
 			return nil, fmt.Errorf("unknown game %q in the Game tag%s (known: %s)", m[1], suggest.Hint(m[1], gameNames()), names())

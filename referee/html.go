@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/tabletop-referee/referee/engine"
@@ -105,7 +105,7 @@ func WriteHTML(w io.Writer, rp *Replay, r *Report) error {
 	data.WriteString("\n]")
 	page.Steps = template.JS(data.String())
 	page.Entries = entries(steps, r)
-	return htmlTemplate.Execute(w, page)
+	return htmlTemplate().Execute(w, page)
 }
 
 // htmlPage is what the page's template is given.
@@ -265,7 +265,7 @@ func marks(s Step) []string {
 	for _, w := range strings.FieldsFunc(s.Move, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
 		add(w)
 		// The squares of a word such as d2xd3.
-		for _, sq := range squareWord.FindAllString(w, -1) {
+		for _, sq := range squareWord().FindAllString(w, -1) {
 			add(sq)
 		}
 	}
@@ -273,7 +273,7 @@ func marks(s Step) []string {
 }
 
 // squareWord matches a square's name, as in d2xd3.
-var squareWord = regexp.MustCompile(`[a-z][0-9]+`)
+var squareWord = lazyRegexp(`[a-z][0-9]+`)
 
 // replayPage replays a transcript for its web page, as referee replay
 // --html does: every illegal move found, a fault of the referee's own
@@ -292,4 +292,6 @@ func replayPage(dir, path, src string, opts Options) (rp *Replay, r *Report) {
 	return g.Replay(path, src, opts)
 }
 
-var htmlTemplate = template.Must(template.New("page").Parse(htmlPageTemplate))
+var htmlTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("page").Parse(htmlPageTemplate))
+})

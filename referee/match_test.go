@@ -118,8 +118,6 @@ func TestBotNames(t *testing.T) {
 	}
 }
 
-
-
 func TestRandomBotPicksAsRandomGames(t *testing.T) {
 	t.Parallel()
 	// The random bot and referee random choose alike from the same

@@ -3,7 +3,6 @@ package referee
 import (
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -154,7 +153,7 @@ func (s *Session) openTurn() (turn int, player string, moves []string) {
 // its subject and its moves.
 func (s *Session) openSetup() (subject string, moves []string, ok bool) {
 	head := lastStatementHead(s.text)
-	m := setupHead.FindStringSubmatch(head)
+	m := setupHead().FindStringSubmatch(head)
 	if m == nil || m[1] == "result" {
 		return "", nil, false
 	}
@@ -174,14 +173,14 @@ func (s *Session) openSetup() (subject string, moves []string, ok bool) {
 // The heads of the canonical layout's statements: a set-up line's subject
 // (bare, or quoted) and the result line.
 var (
-	setupHead  = regexp.MustCompile(`^("(?:[^"\\\n]|\\.)*"|[^\s":;,{}\[\]]+)[ \t]*:`)
-	resultHead = regexp.MustCompile(`(?m)^result[ \t]*:.*$`)
+	setupHead  = lazyRegexp(`^("(?:[^"\\\n]|\\.)*"|[^\s":;,{}\[\]]+)[ \t]*:`)
+	resultHead = lazyRegexp(`(?m)^result[ \t]*:.*$`)
 	// typedSetup is a typed set-up line: a name, a colon, the moves.
-	typedSetup = regexp.MustCompile(`^\s*("(?:[^"\\]|\\.)*"|[^\s":;,{}\[\]]+)\s*:(.*)$`)
+	typedSetup = lazyRegexp(`^\s*("(?:[^"\\]|\\.)*"|[^\s":;,{}\[\]]+)\s*:(.*)$`)
 	// typedTurn is a first turn line typed as the transcript writes it,
 	// "12. Ben:", with or without moves after it: after a declared
 	// position, the game begins at that turn.
-	typedTurn = regexp.MustCompile(`^\s*([0-9]+)\s*\.\s*("(?:[^"\\]|\\.)*"|[^\s":;,{}\[\]]+)\s*:(.*)$`)
+	typedTurn = lazyRegexp(`^\s*([0-9]+)\s*\.\s*("(?:[^"\\]|\\.)*"|[^\s":;,{}\[\]]+)\s*:(.*)$`)
 )
 
 // lastStatementHead is the first line of the last statement of a
@@ -202,7 +201,7 @@ func lastStatementHead(text string) string {
 
 // lastResultLine is where the result line is in a canonical transcript.
 func lastResultLine(text string) []int {
-	all := resultHead.FindAllStringIndex(text, -1)
+	all := resultHead().FindAllStringIndex(text, -1)
 	if len(all) == 0 {
 		return nil
 	}
@@ -227,10 +226,10 @@ func unquoteName(s string) string {
 // plainName is a name that may stand bare on any game's line; others are
 // quoted, which every game accepts (the canonical layout takes the quotes
 // off where they are not needed).
-var plainName = regexp.MustCompile(`^\p{Lu}[\p{L}\p{N}]*$`)
+var plainName = lazyRegexp(`^\p{Lu}[\p{L}\p{N}]*$`)
 
 func typedName(name string) string {
-	if plainName.MatchString(name) {
+	if plainName().MatchString(name) {
 		return name
 	}
 	return strconv.Quote(name)
@@ -304,10 +303,10 @@ func (s *Session) Exec(w io.Writer, input string) (Status, error) {
 		fmt.Fprintf(w, "the result is written (%s): undo takes it back\n", s.resultLine())
 		return Rejected, nil
 	}
-	if m := typedTurn.FindStringSubmatch(line); m != nil {
+	if m := typedTurn().FindStringSubmatch(line); m != nil {
 		return s.firstTurn(w, m[1], unquoteName(m[2]), strings.TrimSpace(m[3]))
 	}
-	if m := typedSetup.FindStringSubmatch(line); m != nil {
+	if m := typedSetup().FindStringSubmatch(line); m != nil {
 		return s.setupLine(w, unquoteName(m[1]), m[1], strings.TrimSpace(m[2]))
 	}
 	return s.move(w, line)
@@ -926,7 +925,7 @@ func (s *Session) movesAfter(typed string) []string {
 	}
 	var a attempt
 	subject := ""
-	if m := typedSetup.FindStringSubmatch(typed); m != nil {
+	if m := typedSetup().FindStringSubmatch(typed); m != nil {
 		subject = unquoteName(m[1])
 		a = s.setupAttempt(subject, m[1], strings.TrimSpace(m[2]))
 	} else {

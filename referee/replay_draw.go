@@ -3,7 +3,6 @@ package referee
 import (
 	"fmt"
 	"io"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -275,7 +274,7 @@ type View struct {
 }
 
 // ansi matches the colour sequences the palette writes.
-var ansi = regexp.MustCompile("\x1b\\[[0-9;]*m")
+var ansi = lazyRegexp("\x1b\\[[0-9;]*m")
 
 // DrawingWidth is the width on a terminal of the widest line of text,
 // colour sequences aside: what a terminal must have for a drawing not to
@@ -284,7 +283,7 @@ func DrawingWidth(text string) int {
 	widest := 0
 	for line := range strings.Lines(text) {
 		line = strings.TrimRight(line, "\r\n")
-		widest = max(widest, cardsWidth.StringWidth(ansi.ReplaceAllString(line, "")))
+		widest = max(widest, cardsWidth.StringWidth(ansi().ReplaceAllString(line, "")))
 	}
 	return widest
 }

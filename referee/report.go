@@ -2,7 +2,6 @@ package referee
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -194,14 +193,14 @@ type Citation struct {
 }
 
 // citation is a citation at the end of a message, with the space before it.
-var citation = regexp.MustCompile(` ?\((?:rule|ruling ([^:()"]+)): ("(?:[^"\\]|\\.)*")\)$`)
+var citation = lazyRegexp(` ?\((?:rule|ruling ([^:()"]+)): ("(?:[^"\\]|\\.)*")\)$`)
 
 // Cites finds the rule a message quotes at its end; ok is false when it
 // quotes none. Statistics count refusals by it, the web page sets it
 // apart and an editor shows it as the diagnostic's code: one reading of
 // the message for all three.
 func Cites(msg string) (c Citation, ok bool) {
-	m := citation.FindStringSubmatchIndex(msg)
+	m := citation().FindStringSubmatchIndex(msg)
 	if m == nil {
 		return Citation{}, false
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -318,13 +317,13 @@ func refusalOf(msg string) Refusal {
 // name with a trailing -N removed, so that a bot playing itself ("mcts"
 // and "mcts-2") counts as one.
 func groupName(player string) string {
-	if name := trailingNumber.ReplaceAllString(player, ""); name != "" {
+	if name := trailingNumber().ReplaceAllString(player, ""); name != "" {
 		return name
 	}
 	return player // "-2" is a name of its own
 }
 
-var trailingNumber = regexp.MustCompile(`-[0-9]+$`)
+var trailingNumber = lazyRegexp(`-[0-9]+$`)
 
 // seatNames name the seats by the order of the Players tag.
 var seatNames = []string{"first", "second", "third", "fourth"}

@@ -56,7 +56,7 @@ func (o Options) detect(path, src string) (Game, error) {
 		return g, err
 	}
 	g, _ := Lookup(o.Stdin.Game)
-	if m := gameTag.FindStringSubmatch(src); m != nil && m[1] != g.Name() {
+	if m := gameTag().FindStringSubmatch(src); m != nil && m[1] != g.Name() {
 		return nil, fmt.Errorf("the Game tag says %s, but --game says %s", EscapeControls(m[1]), g.Name())
 	}
 	return g, nil

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -71,6 +72,41 @@ func TestMovesInComments(t *testing.T) {
 			}
 			if r.ExitCode() != 0 {
 				t.Errorf("exit %d:\n%s", r.ExitCode(), ReportText(r))
+			}
+		})
+	}
+}
+
+// TestMovesInCommentsAmongOthers: comments are read together, and each is
+// noted as it would be alone: among prose, after a comment the lexer
+// refuses, and among more failing comments than the errors kept (where
+// they are read one by one).
+func TestMovesInCommentsAmongOthers(t *testing.T) {
+	t.Parallel()
+	const head = "[Game \"sortie\"]\n[Players \"Ann\" \"Ben\"]\nAnn: draw 9C KD 5H 2S\nBen: draw 3D 8S JH 4C\n"
+	tests := []struct {
+		name  string
+		lines []string
+		noted []int // the lines of the notes
+	}{
+		{"prose around moves", []string{"; the first card", "1. Ann: draw 7H ; place 9C/KD a2", "; a1-a2 was better"}, []int{6}},
+		{"two moves among prose", []string{"; a2-a3", "1. Ann: draw 7H ; place 9C/KD a2", "; the last move"}, []int{5, 6}},
+		{"after a comment the lexer refuses", []string{"; draw 7H @ 9C", "1. Ann: draw 7H ; place 9C/KD a2"}, []int{6}},
+		{"moves that do not lex", []string{"1. Ann: draw 7H ; place 9C/KD a2 @"}, nil},
+		{"more prose than errors kept", append(slices.Repeat([]string{"; not a move"}, 150), "1. Ann: draw 7H ; place 9C/KD a2"), []int{155}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r := CheckSource("x.sortie", head+strings.Join(tt.lines, "\n")+"\n", Options{})
+			var noted []int
+			for _, d := range r.Diagnostics {
+				if d.Severity == Note && strings.Contains(d.Msg, "this comment reads as moves") {
+					noted = append(noted, d.Span.Start.Line)
+				}
+			}
+			if !slices.Equal(noted, tt.noted) {
+				t.Errorf("notes on lines %v, want %v:\n%s", noted, tt.noted, ReportText(r))
 			}
 		})
 	}

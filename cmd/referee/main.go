@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -552,34 +553,19 @@ func (c *cardsCmd) Run(e *env) (int, error) {
 // os.Args, the standard streams and the environment.
 func run(args []string, stdout, stderr io.Writer, getenv func(string) string, isTerminal bool) int {
 	var c cli
-	exited := -1
-	parser, err := kong.New(&c,
+	options := []kong.Option{
 		kong.Name("referee"),
 		kong.Description("A referee for tabletop games: checks transcripts against the rules, move by move."),
-		kong.Writers(stdout, stderr),
-		kong.Exit(func(code int) { exited = code }),
 		kong.UsageOnError(),
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
 		kong.Vars{"version": "referee " + referee.Version().String()},
-	)
-	if err != nil {
-		printError(stderr, err)
-		return exitUsage
 	}
-	if len(args) == 0 {
-		// No command: the usage, as go and git print it, on stderr.
-		parser.Stdout = stderr
-		_, _ = parser.Parse([]string{"--help"})
-		return exitUsage
-	}
-	ctx, err := parser.Parse(args)
-	if exited >= 0 {
-		// --help printed its page.
-		return exited
-	}
-	if err != nil {
-		printError(stderr, err)
-		return exitUsage
+	target, ok := parseOneCommand(&c, args, options...)
+	if !ok {
+		var code int
+		if target, code, ok = parseWhole(&c, args, stdout, stderr, options); !ok {
+			return code
+		}
 	}
 	colour := false
 	switch c.Color {
@@ -592,17 +578,44 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string, is
 	if isTerminal {
 		e.width = terminalWidth()
 	}
-	var code int
-	runner, ok := ctx.Selected().Target.Addr().Interface().(interface{ Run(*env) (int, error) })
+	runner, ok := target.Addr().Interface().(interface{ Run(*env) (int, error) })
 	if !ok {
 		fmt.Fprintln(stderr, "referee: no command")
 		return exitUsage
 	}
-	code, err = runner.Run(e)
+	code, err := runner.Run(e)
 	if err != nil {
 		printError(stderr, err)
 	}
 	return code
+}
+
+// parseWhole parses args into c with kong's model of the whole command
+// line, printing usage, help, the version or an error as kong does, and
+// returns the command selected, or the exit code and false.
+func parseWhole(c *cli, args []string, stdout, stderr io.Writer, options []kong.Option) (reflect.Value, int, bool) {
+	exited := -1
+	parser, err := kong.New(c, append(options[:len(options):len(options)], kong.Writers(stdout, stderr), kong.Exit(func(code int) { exited = code }))...)
+	if err != nil {
+		printError(stderr, err)
+		return reflect.Value{}, exitUsage, false
+	}
+	if len(args) == 0 {
+		// No command: the usage, as go and git print it, on stderr.
+		parser.Stdout = stderr
+		_, _ = parser.Parse([]string{"--help"})
+		return reflect.Value{}, exitUsage, false
+	}
+	ctx, err := parser.Parse(args)
+	if exited >= 0 {
+		// --help printed its page.
+		return reflect.Value{}, exited, false
+	}
+	if err != nil {
+		printError(stderr, err)
+		return reflect.Value{}, exitUsage, false
+	}
+	return ctx.Selected().Target, 0, true
 }
 
 // printError writes an error line. Errors name files and echo arguments,

@@ -108,11 +108,16 @@ type File struct {
 	Patterns  []pattern `json:"patterns"`
 }
 
+// specified is a lexer written after a declarative specification.
+type specified interface {
+	Spec() *lexer.StatefulDefinition
+}
+
 // rules are a lexer's rules in the order it tries them.
 func rules(def notation.LexerDefinition) ([]lexer.Rule, error) {
 	var spec *lexer.StatefulDefinition
 	switch d := def.(type) {
-	case interface{ Spec() *lexer.StatefulDefinition }: // the games' and the catalogue's
+	case specified: // the games' lexers and the catalogue's
 		spec = d.Spec()
 	case *lexer.StatefulDefinition:
 		spec = d

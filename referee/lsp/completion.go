@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
@@ -17,14 +18,20 @@ import (
 // statement may run over several lines, and the line that begins it
 // begins with one of these.
 var (
-	tagHead    = regexp.MustCompile(`^\s*\[`)
-	resultHead = regexp.MustCompile(`^\s*result\s*:`)
-	turnHead   = regexp.MustCompile(`^\s*([0-9]+)\s*\.\s*("(?:[^"\\\n]|\\.)*"|[^\s:",]+)\s*:`)
-	setupHead  = regexp.MustCompile(`^\s*("(?:[^"\\\n]|\\.)*"|[^\s:",0-9\[][^\s:",]*)\s*:`)
+	tagHead    = lazyRegexp(`^\s*\[`)
+	resultHead = lazyRegexp(`^\s*result\s*:`)
+	turnHead   = lazyRegexp(`^\s*([0-9]+)\s*\.\s*("(?:[^"\\\n]|\\.)*"|[^\s:",]+)\s*:`)
+	setupHead  = lazyRegexp(`^\s*("(?:[^"\\\n]|\\.)*"|[^\s:",0-9\[][^\s:",]*)\s*:`)
 	// In a tag: its name being typed, or a value.
-	tagName  = regexp.MustCompile(`^\s*\[\s*([A-Za-z]*)$`)
-	tagValue = regexp.MustCompile(`^\s*\[\s*([A-Za-z]+)\s+(?:"[^"]*"\s+)*("?)[^"]*$`)
+	tagName  = lazyRegexp(`^\s*\[\s*([A-Za-z]*)$`)
+	tagValue = lazyRegexp(`^\s*\[\s*([A-Za-z]+)\s+(?:"[^"]*"\s+)*("?)[^"]*$`)
 )
+
+// lazyRegexp compiles pattern at its first use, so that a process that
+// runs no language server compiles none of these.
+func lazyRegexp(pattern string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
+}
 
 // otherTags are tags the referee keeps without reading, which headers
 // often hold.
@@ -58,16 +65,16 @@ func (s *Server) complete(g referee.Game, doc *document, offset int) []protocol.
 	start := statementStart(m, lineStart)
 	stmt := m[start:offset]
 	switch {
-	case tagHead.MatchString(stmt):
+	case tagHead().MatchString(stmt):
 		return s.tagItems(g, doc, stmt)
-	case resultHead.MatchString(stmt):
+	case resultHead().MatchString(stmt):
 		return resultItems(g, doc)
 	}
-	head := turnHead.FindStringSubmatch(stmt)
+	head := turnHead().FindStringSubmatch(stmt)
 	turn := 0
 	if head != nil {
 		fmt.Sscan(head[1], &turn)
-	} else if head = setupHead.FindStringSubmatch(stmt); head == nil {
+	} else if head = setupHead().FindStringSubmatch(stmt); head == nil {
 		return nil
 	}
 	subject := unquote(head[len(head)-1])
@@ -105,7 +112,7 @@ func (s *Server) complete(g referee.Game, doc *document, offset int) []protocol.
 func statementStart(m string, lineStart int) int {
 	for start := lineStart; ; {
 		line, _ := lineAt(m, start)
-		if start == 0 || tagHead.MatchString(line) || resultHead.MatchString(line) || turnHead.MatchString(line) || setupHead.MatchString(line) {
+		if start == 0 || tagHead().MatchString(line) || resultHead().MatchString(line) || turnHead().MatchString(line) || setupHead().MatchString(line) {
 			return start
 		}
 		start = strings.LastIndexByte(m[:start-1], '\n') + 1
@@ -207,13 +214,13 @@ func players(g referee.Game, doc *document) []string {
 // tagItems are the tag names, or the values of the tag being written.
 func (s *Server) tagItems(g referee.Game, doc *document, stmt string) []protocol.CompletionItem {
 	var items []protocol.CompletionItem
-	if tagName.MatchString(stmt) {
+	if tagName().MatchString(stmt) {
 		for _, tag := range append(referee.ReadTags(), otherTags...) {
 			items = append(items, protocol.CompletionItem{Label: tag, Kind: ptr(protocol.CompletionItemKindProperty)})
 		}
 		return items
 	}
-	m := tagValue.FindStringSubmatch(stmt)
+	m := tagValue().FindStringSubmatch(stmt)
 	if m == nil {
 		return nil
 	}

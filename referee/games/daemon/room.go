@@ -8,6 +8,7 @@ package daemon
 import (
 	_ "embed"
 	"fmt"
+	"strconv"
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/daemon"
@@ -273,11 +274,18 @@ func daemonDescribe(st engine.State, players []string) []referee.Row {
 		referee.Row{Name: "grips", Value: each(func(p int) string { return names(s.Grip(p)) })},
 		referee.Row{Name: "decks", Value: each(func(p int) string { return referee.Plural(len(s.Deck(p)), "card") })},
 		referee.Row{Name: "daemons", Value: each(func(p int) string {
-			var out []string
-			for _, d := range s.Daemons(p) {
-				out = append(out, daemonText(s, p, d))
+			daemons := s.Daemons(p)
+			if len(daemons) == 0 {
+				return "none"
 			}
-			return referee.List(out)
+			var out []byte
+			for i, d := range daemons {
+				if i > 0 {
+					out = append(out, ", "...)
+				}
+				out = appendDaemon(out, s, p, d)
+			}
+			return string(out)
 		})},
 		referee.Row{Name: "scripts", Value: each(func(p int) string { return names(s.Scripts(p)) })},
 		referee.Row{Name: "heaps", Value: each(func(p int) string { return names(s.Heap(p)) })},
@@ -291,14 +299,21 @@ func daemonDescribe(st engine.State, players []string) []referee.Row {
 // daemonText writes a daemon in play: its name, its power and whether it
 // is ready, spent or still loading.
 func daemonText(s *daemon.State, p int, d daemon.FieldDaemon) string {
-	state := "ready"
+	return string(appendDaemon(nil, s, p, d))
+}
+
+// appendDaemon is daemonText appended to b, as the final state writes
+// every daemon into one buffer.
+func appendDaemon(b []byte, s *daemon.State, p int, d daemon.FieldDaemon) []byte {
+	state := " (ready)"
 	switch {
 	case !d.Ready:
-		state = "spent"
+		state = " (spent)"
 	case d.Sick:
-		state = "loading"
+		state = " (loading)"
 	}
-	return fmt.Sprintf("%s %d (%s)", grammar.Name(d.Card.Name), s.Power(p, d), state)
+	b = strconv.AppendInt(append(append(b, grammar.Name(d.Card.Name).String()...), ' '), int64(s.Power(p, d)), 10)
+	return append(b, state...)
 }
 
 // daemonCards names the card a move plays from the grip.

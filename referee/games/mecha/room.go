@@ -9,6 +9,7 @@ import (
 	_ "embed"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tabletop-referee/referee/engine"
@@ -225,7 +226,15 @@ func mechaNotate(m engine.Move) string {
 // zones.
 func mechaDescribe(st engine.State, players []string) []referee.Row {
 	s := st.(*mecha.State)
-	var units []string
+	// The board is written into one buffer, unit after unit, where a
+	// Sprintf and a join a unit took a fifth of the description's time.
+	var board []byte
+	unit := func() []byte {
+		if len(board) > 0 {
+			board = append(board, ", "...)
+		}
+		return board
+	}
 	for rank := mecha.Board.Ranks - 1; rank >= 0; rank-- {
 		for file := 0; file < mecha.Board.Files; file++ {
 			sq := grid.Square{File: file, Rank: rank}
@@ -233,18 +242,23 @@ func mechaDescribe(st engine.State, players []string) []referee.Row {
 			if u == nil {
 				continue
 			}
-			var extra []string
-			if u.Armour > 0 {
-				extra = append(extra, fmt.Sprintf("armour %d", u.Armour))
+			board = append(unit(), sq.String()...)
+			board = append(append(board, ' '), players[u.Owner]...)
+			board = append(append(board, ' '), grammar.MechaName(u.Card.Name).String()...)
+			board = strconv.AppendInt(append(board, ' '), int64(u.Power()), 10)
+			board = strconv.AppendInt(append(board, '/'), int64(u.Durability), 10)
+			switch {
+			case u.Armour > 0 && u.Pilot != nil:
+				board = strconv.AppendInt(append(board, " (armour "...), int64(u.Armour), 10)
+				board = append(append(board, ", pilot "...), grammar.MechaName(u.Pilot.Name).String()...)
+				board = append(board, ')')
+			case u.Armour > 0:
+				board = strconv.AppendInt(append(board, " (armour "...), int64(u.Armour), 10)
+				board = append(board, ')')
+			case u.Pilot != nil:
+				board = append(append(board, " (pilot "...), grammar.MechaName(u.Pilot.Name).String()...)
+				board = append(board, ')')
 			}
-			if u.Pilot != nil {
-				extra = append(extra, "pilot "+grammar.MechaName(u.Pilot.Name).String())
-			}
-			desc := fmt.Sprintf("%v %s %s %d/%d", sq, players[u.Owner], grammar.MechaName(u.Card.Name), u.Power(), u.Durability)
-			if len(extra) > 0 {
-				desc += " (" + strings.Join(extra, ", ") + ")"
-			}
-			units = append(units, desc)
 		}
 	}
 	// Each player's placed commands, in the order placed: a position
@@ -252,18 +266,18 @@ func mechaDescribe(st engine.State, players []string) []referee.Row {
 	placed := s.Placed()
 	slices.SortStableFunc(placed, func(a, b mecha.PlacedCommand) int { return a.Owner - b.Owner })
 	for _, pc := range placed {
-		units = append(units, fmt.Sprintf("%v %s %s (time %d)", pc.At, players[pc.Owner], grammar.MechaName(pc.Card.Name), pc.Time))
+		board = fmt.Appendf(unit(), "%v %s %s (time %d)", pc.At, players[pc.Owner], grammar.MechaName(pc.Card.Name), pc.Time)
 	}
-	if len(units) == 0 {
-		units = []string{"empty"}
+	if len(board) == 0 {
+		board = append(board, "empty"...)
 	}
 	each := func(f func(p int) string) string { return referee.PerPlayer(players, f) }
 	names := func(cards []string) string { return referee.NameList(cards, grammar.MechaName.String) }
 	return []referee.Row{
-		{Name: "board", Value: strings.Join(units, ", ")},
+		{Name: "board", Value: string(board)},
 		{Name: "bandwidth", Value: each(func(p int) string {
 			provided, used := s.Bandwidth(p)
-			return fmt.Sprintf("%d of %d used", used, provided)
+			return strconv.Itoa(used) + " of " + strconv.Itoa(provided) + " used"
 		})},
 		{Name: "hands", Value: each(func(p int) string { return names(s.Hand(p)) })},
 		{Name: "decks", Value: each(func(p int) string { return referee.Plural(s.DeckSize(p), "card") })},
