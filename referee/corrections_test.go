@@ -29,6 +29,7 @@ func diagnosticsOf(r *Report, sevs ...Severity) []Diagnostic {
 // it records: the referee checks the same game to the same result, and
 // reports the move as a recorded ruling at its place, not as an error.
 func TestIllegalMoveTakenBack(t *testing.T) {
+	t.Parallel()
 	for _, g := range Games() {
 		t.Run(g.Name(), func(t *testing.T) {
 			var inserted atomic.Int64
@@ -95,6 +96,7 @@ func TestIllegalMoveTakenBack(t *testing.T) {
 // be let stand. Nothing before it is reported, and the engine never
 // fails, however odd the position the forced move makes.
 func TestIllegalMoveLetStand(t *testing.T) {
+	t.Parallel()
 	forceable := func(want bool) func(engine.State, int, engine.Move) bool {
 		return func(before engine.State, mover int, m engine.Move) bool {
 			f, ok := before.Clone().(engine.Forcer)

@@ -147,6 +147,7 @@ func corruptedGames() int {
 // column, as an illegal move, and nothing before it. A declaration of a
 // position so changed is an impossible position, at its place.
 func TestCorruptedMoveIsFoundAtItsPlace(t *testing.T) {
+	t.Parallel()
 	for _, g := range Games() {
 		t.Run(g.Name(), func(t *testing.T) {
 			var spoiled, declarations atomic.Int64

@@ -101,6 +101,7 @@ func (b *binding[M]) turnRange(path, src string) (int, int) {
 // one turn, checks from the position to the same result, final state and
 // illegal moves.
 func TestPositionRoundTripExamples(t *testing.T) {
+	t.Parallel()
 	for _, g := range positionGames(t) {
 		t.Run(g.Name(), func(t *testing.T) {
 			paths, err := filepath.Glob(filepath.Join(repo, "examples", g.Name(), "*"+g.Extension()))
@@ -124,6 +125,7 @@ func TestPositionRoundTripExamples(t *testing.T) {
 // The shared random games of each game (20 with -short), cut the same
 // way.
 func TestPositionRoundTripRandom(t *testing.T) {
+	t.Parallel()
 	n := sharedSeeds
 	if testing.Short() {
 		n = 20

@@ -172,6 +172,7 @@ func relayout(src string, rng *rand.Rand) string {
 // positions aside), formatting twice changes nothing, formatting changes
 // nothing the referee finds, and replaying twice gives the same report.
 func TestExampleProperties(t *testing.T) {
+	t.Parallel()
 	for _, f := range examples(t) {
 		if filepath.Ext(f) == CatalogueExt {
 			continue // catalogues are not formatted
@@ -311,6 +312,7 @@ func forSeeds(n int, f func(seed uint64) []string) []string {
 // and comes back to that layout when its spacing is changed, and replays
 // twice (as written, and re-spaced) to the same report.
 func TestRandomGameProperties(t *testing.T) {
+	t.Parallel()
 	perGame := randomGames() / len(Games())
 	for _, g := range Games() {
 		t.Run(g.Name(), func(t *testing.T) {

@@ -255,6 +255,7 @@ B Ben to decide
 // A replay has a step for every written move, one at the start of every
 // turn, and one when the result line ends the last turn.
 func TestReplayStepsFollowTheMoves(t *testing.T) {
+	t.Parallel()
 	for _, f := range examples(t) {
 		if filepath.Ext(f) == CatalogueExt {
 			continue

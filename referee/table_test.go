@@ -16,6 +16,7 @@ var tableRecords = []RandomOptions{{Unseeded: true}, {Perspective: "Ann"}, {Pers
 // game's Hider that hid nothing would pass the rest), and takes some moves
 // on assumptions about the cards it hid.
 func TestRecordsFromTheTable(t *testing.T) {
+	t.Parallel()
 	const seeds = 12
 	for _, g := range Games() {
 		t.Run(g.Name(), func(t *testing.T) {
