@@ -235,3 +235,25 @@ func ResolveVariants(known []Variant, chosen map[string]string) (map[string]stri
 	}
 	return out, nil
 }
+
+// Value is a finished game's worth to player, as an Evaluator gives it:
+// 1 for a win, -1 for a loss, 0 for a draw.
+func (o Outcome) Value(player int) float64 {
+	switch o.Winner {
+	case player:
+		return 1
+	case Nobody:
+		return 0
+	}
+	return -1
+}
+
+// Squash maps any real into (-1, 1), oddly (Squash(-x) = -Squash(x)), so
+// that an Evaluator can weigh two players' standings by their difference
+// and give each the negation of the other's value.
+func Squash(x float64) float64 {
+	if x < 0 {
+		return x / (1 - x)
+	}
+	return x / (1 + x)
+}

@@ -54,3 +54,25 @@ func TestViolationNamesItsSource(t *testing.T) {
 		t.Errorf("ruling violation reads %q", ruling)
 	}
 }
+
+func TestOutcomeValueAndSquash(t *testing.T) {
+	for _, tt := range []struct {
+		o      Outcome
+		player int
+		want   float64
+	}{
+		{Outcome{Over: true, Winner: 0}, 0, 1},
+		{Outcome{Over: true, Winner: 0}, 1, -1},
+		{Outcome{Over: true, Winner: Nobody}, 1, 0},
+	} {
+		if got := tt.o.Value(tt.player); got != tt.want {
+			t.Errorf("%+v.Value(%d) = %v, want %v", tt.o, tt.player, got, tt.want)
+		}
+	}
+	for _, x := range []float64{0, 0.5, 1, 3, 1e9} {
+		s := Squash(x)
+		if s < 0 || s >= 1 || Squash(-x) != -s || (x > 0 && s <= Squash(x/2)) {
+			t.Errorf("Squash(%v) = %v, Squash(%v) = %v: want odd, increasing, inside (-1, 1)", x, s, -x, Squash(-x))
+		}
+	}
+}

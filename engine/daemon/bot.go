@@ -34,16 +34,9 @@ const (
 // player's value is the negation of the other's. It allocates nothing.
 func (s *State) Evaluate(player int) float64 {
 	if s.outcome.Over {
-		switch s.outcome.Winner {
-		case player:
-			return 1
-		case engine.Nobody:
-			return 0
-		}
-		return -1
+		return s.outcome.Value(player)
 	}
-	diff := s.standing(player) - s.standing(1-player)
-	return squash(evalScale * diff)
+	return engine.Squash(evalScale * (s.standing(player) - s.standing(1-player)))
 }
 
 // standing is player's side of Evaluate, in security cards.
@@ -71,14 +64,6 @@ func (s *State) standing(player int) float64 {
 		v -= evalEmptyDeck
 	}
 	return v
-}
-
-// squash maps any real to (-1, 1), oddly: squash(-x) = -squash(x).
-func squash(x float64) float64 {
-	if x < 0 {
-		return x / (1 - x)
-	}
-	return x / (1 + x)
 }
 
 // Determinize returns a copy of the game as seat could believe it to be
