@@ -256,7 +256,12 @@ func (m *Match) Summary() string {
 			}
 		}
 		lo, hi := Wilson(wins, played)
-		row := []string{name, strconv.Itoa(played), strconv.Itoa(wins), share(wins, played), fmt.Sprintf("%.0f%%–%.0f%%", 100*lo, 100*hi)}
+		// Written as referee stats writes a win rate and its interval.
+		rate, interval := "-", "-"
+		if played > 0 {
+			rate, interval = percent(float64(wins)/float64(played)), percent(lo)+" to "+percent(hi)
+		}
+		row := []string{name, strconv.Itoa(played), strconv.Itoa(wins), rate, interval}
 		for s := range seats {
 			row = append(row, fmt.Sprintf("%d/%d", seatWins[s], seatGames[s]))
 		}
@@ -279,14 +284,6 @@ func (m *Match) Summary() string {
 		fmt.Fprintf(&out, "average length: %.1f turns, %.1f moves\n", float64(turns)/float64(n), float64(moves)/float64(n))
 	}
 	return out.String()
-}
-
-// share writes k out of n as a whole percentage, "-" out of nothing.
-func share(k, n int) string {
-	if n == 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%.0f%%", 100*float64(k)/float64(n))
 }
 
 func ordinal(n int) string {
