@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/internal/enginetest"
 	"github.com/tabletop-referee/referee/engine/shuffle"
 )
 
@@ -191,32 +192,15 @@ func TestDeterminize(t *testing.T) {
 		if s.Outcome().Over {
 			t.Fatalf("game %d is over after %d steps", g, steps)
 		}
-		for seat := range 2 {
-			before := snapshot(s)
-			changed := false
-			for seed := range uint64(6) {
-				d := s.Determinize(seat, shuffle.New(seed)).(*State)
-				if a, b := seatView(d, seat), seatView(s, seat); a != b {
-					t.Fatalf("game %d seat %d seed %d: seat sees\n%s\nwant\n%s", g, seat, seed, a, b)
-				}
+		enginetest.Determinizing[*State]{
+			View: seatView, Hidden: hiddenCards, Snapshot: snapshot,
+			Same: func(a, b *State) bool { return *a.src == *b.src },
+			Also: func(t *testing.T, d, s *State, seat int) {
 				if !maps.Equal(census(d), census(s)) {
-					t.Fatalf("game %d seat %d seed %d: the cards are %v, want %v", g, seat, seed, census(d), census(s))
+					t.Fatalf("game %d seat %d: the cards are %v, want %v", g, seat, census(d), census(s))
 				}
-				if hiddenCards(d, seat) != hiddenCards(s, seat) {
-					changed = true
-				}
-				again := s.Determinize(seat, shuffle.New(seed)).(*State)
-				if hiddenCards(again, seat) != hiddenCards(d, seat) || *again.src != *d.src {
-					t.Fatalf("game %d seat %d seed %d: two determinizations differ", g, seat, seed)
-				}
-			}
-			if !changed {
-				t.Errorf("game %d seat %d: no seed dealt the hidden cards otherwise", g, seat)
-			}
-			if snapshot(s) != before {
-				t.Fatalf("game %d seat %d: Determinize changed the game", g, seat)
-			}
-		}
+			},
+		}.CheckDeterminize(t, fmt.Sprintf("game %d", g), s, 6)
 		// The world dealt plays on to the end under the rules.
 		d := s.Determinize(g%2, shuffle.New(99)).(*State)
 		for step := 0; step < 1500 && !d.Outcome().Over; step++ {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/internal/enginetest"
 	"github.com/tabletop-referee/referee/engine/shuffle"
 )
 
@@ -170,37 +171,20 @@ func TestDeterminize(t *testing.T) {
 		for step := 0; step < 60 && !s.Outcome().Over; step++ {
 			playLegal(t, s, rng)
 		}
-		for seat := range 2 {
-			before := snapshot(s)
-			changed := false
-			for seed := range uint64(8) {
-				d := s.Determinize(seat, shuffle.New(seed)).(*State)
-				if a, b := view(d, seat), view(s, seat); a != b {
-					t.Fatalf("game %d seat %d seed %d: seat sees\n%s\nwant\n%s", game, seat, seed, a, b)
-				}
+		enginetest.Determinizing[*State]{
+			View: view, Hidden: hiddenCards, Snapshot: snapshot,
+			Same: func(a, b *State) bool { return reflect.DeepEqual(a.rng, b.rng) },
+			Also: func(t *testing.T, d, s *State, seat int) {
 				if !reflect.DeepEqual(census(d), census(s)) {
-					t.Fatalf("game %d seat %d seed %d: the cards are not the game's", game, seat, seed)
-				}
-				if hiddenCards(d, seat) != hiddenCards(s, seat) {
-					changed = true
-				}
-				again := s.Determinize(seat, shuffle.New(seed)).(*State)
-				if hiddenCards(again, seat) != hiddenCards(d, seat) || !reflect.DeepEqual(again.rng, d.rng) {
-					t.Fatalf("game %d seat %d seed %d: two determinizations differ", game, seat, seed)
+					t.Fatalf("game %d seat %d: the cards are not the game's", game, seat)
 				}
 				// (Unseeded, an owed draw lists the cards the deck holds,
 				// which are not seat's to know.)
 				if seat == d.ToMove() && len(s.settled().pending) == 0 && !reflect.DeepEqual(d.Legal(), s.Legal()) {
-					t.Fatalf("game %d seat %d seed %d: seat's legal moves changed", game, seat, seed)
+					t.Fatalf("game %d seat %d: seat's legal moves changed", game, seat)
 				}
-			}
-			if !changed {
-				t.Errorf("game %d seat %d: no seed dealt the hidden cards otherwise", game, seat)
-			}
-			if snapshot(s) != before {
-				t.Fatalf("game %d seat %d: Determinize changed the game", game, seat)
-			}
-		}
+			},
+		}.CheckDeterminize(t, fmt.Sprintf("game %d", game), s, 8)
 		// The world dealt plays on to the end under the rules.
 		d := s.Determinize(game%2, shuffle.New(99)).(*State)
 		steps := 2000

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/internal/enginetest"
 	"github.com/tabletop-referee/referee/engine/shuffle"
 )
 
@@ -163,37 +164,19 @@ func TestDeterminize(t *testing.T) {
 	over := 0
 	for g, steps := range []int{0, 6, 9, 12, 14, 16, 20} {
 		s := botGame(t, newSeeded(t, defaultCards(t), uint64(70+g), randomVariants[g%len(randomVariants)]), shuffle.New(uint64(g)), steps, nil)
-		for seat := range 2 {
-			before := snapshot(s)
-			changed := false
-			for seed := range uint64(6) {
-				d := s.Determinize(seat, shuffle.New(seed)).(*State)
-				if a, b := seatView(d, seat), seatView(s, seat); a != b {
-					t.Fatalf("game %d seat %s seed %d: seat sees\n%s\nwant\n%s", g, who(seat), seed, a, b)
-				}
+		enginetest.Determinizing[*State]{
+			View: seatView, Hidden: otherHand, Snapshot: snapshot,
+			Also: func(t *testing.T, d, s *State, seat int) {
 				if a, b := len(d.players[1-seat].hand), len(s.players[1-seat].hand); a != b {
-					t.Fatalf("game %d seat %s seed %d: the other hand holds %d cards, want %d", g, who(seat), seed, a, b)
+					t.Fatalf("game %d seat %s: the other hand holds %d cards, want %d", g, who(seat), a, b)
 				}
 				for _, name := range d.players[1-seat].hand {
 					if _, ok := d.cards.Card(name); !ok {
 						t.Fatalf("game %d: %q is no card of the catalogue", g, name)
 					}
 				}
-				if otherHand(d, seat) != otherHand(s, seat) {
-					changed = true
-				}
-				again := s.Determinize(seat, shuffle.New(seed)).(*State)
-				if otherHand(again, seat) != otherHand(d, seat) {
-					t.Fatalf("game %d seat %s seed %d: two determinizations differ", g, who(seat), seed)
-				}
-			}
-			if !changed {
-				t.Errorf("game %d seat %s: no seed dealt the other hand otherwise", g, who(seat))
-			}
-			if snapshot(s) != before {
-				t.Fatalf("game %d seat %s: Determinize changed the game", g, who(seat))
-			}
-		}
+			},
+		}.CheckDeterminize(t, fmt.Sprintf("game %d", g), s, 6)
 		// The world dealt plays on under the rules.
 		if botGame(t, s.Determinize(g%2, shuffle.New(99)).(*State), shuffle.New(uint64(g)), 400, nil).Outcome().Over {
 			over++
