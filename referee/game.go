@@ -88,6 +88,13 @@ type Options struct {
 	// transcript's; a path that leaves the folders allowed is still
 	// refused, by its name.
 	ReadFile func(path string) ([]byte, error)
+	// Overlay, when set, gives the text of a file a transcript names as an
+	// editor holds it, unsaved (ok false for a file it does not hold),
+	// given the path joined to the transcript's. It is asked only for a
+	// path within the folders allowed; a file it does not hold is read as
+	// without it, through every check of the file system (links that lead
+	// outside, files that are not regular, the size limit).
+	Overlay func(path string) (text string, ok bool)
 	// Stdin, when set, is the transcript the path "-" stands for.
 	Stdin *Input
 	// Limits bound the transcript (size, line length, moves); zero fields

@@ -128,6 +128,16 @@ func (o Options) readCatalogue(transcript, name string) (file, src string, err e
 		}
 		return &refusedError{msg}
 	}
+	if o.Overlay != nil {
+		for _, root := range roots {
+			if _, ok := within(root, filepath.Join(dir, local)); ok {
+				if text, ok := o.Overlay(filepath.Join(filepath.Dir(transcript), local)); ok {
+					return file, text, nil
+				}
+				break
+			}
+		}
+	}
 	if o.ReadFile != nil {
 		// Not the file system: there are no links to follow.
 		for _, root := range roots {

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -113,32 +114,60 @@ func TestCatalogueConfinement(t *testing.T) {
 		{"widened elsewhere", "../outside/secret.cards", filepath.Join(dir, "shared"), "outside the transcript's folder and the catalogue root"},
 		{"widened, absolute", filepath.ToSlash(outside), dir, "an absolute path"},
 	}
+	// An editor's overlay of open documents that does not hold the file
+	// leaves it to every check of the file system.
+	notOpen := func(string) (string, bool) { return "", false }
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			src := mechaWith(tt.catalogue)
-			opts := Options{CatalogueRoot: tt.root}
-			start := time.Now()
-			r := CheckSource(filepath.Join(games, "game.mecha"), src, opts)
-			if elapsed := time.Since(start); elapsed > 2*time.Second {
-				t.Errorf("took %v", elapsed) // a guard against reading a device
-			}
-			text := ReportText(r)
-			if tt.refused == "" {
-				if r.ExitCode() != 0 {
-					t.Errorf("refused:\n%s", text)
+		for _, overlay := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/overlay=%v", tt.name, overlay), func(t *testing.T) {
+				src := mechaWith(tt.catalogue)
+				opts := Options{CatalogueRoot: tt.root}
+				if overlay {
+					opts.Overlay = notOpen
 				}
-				return
-			}
-			if r.ExitCode() != 2 || len(r.Diagnostics) != 1 || !strings.Contains(r.Diagnostics[0].Msg, tt.refused) {
-				t.Fatalf("want one error saying %q:\n%s", tt.refused, text)
-			}
-			if !sameSpan(r.Diagnostics[0].Span, spanOf(src, `[Catalogue "`+tt.catalogue+`"]`)) {
-				t.Errorf("the error is not at the Catalogue tag: %v", diagnosticLines(r.Diagnostics))
-			}
-			if out := inEveryFormat(t, r); strings.Contains(out, secret) {
-				t.Errorf("the report shows what the file outside holds:\n%s", out)
-			}
-		})
+				start := time.Now()
+				r := CheckSource(filepath.Join(games, "game.mecha"), src, opts)
+				if elapsed := time.Since(start); elapsed > 2*time.Second {
+					t.Errorf("took %v", elapsed) // a guard against reading a device
+				}
+				text := ReportText(r)
+				if tt.refused == "" {
+					if r.ExitCode() != 0 {
+						t.Errorf("refused:\n%s", text)
+					}
+					return
+				}
+				if r.ExitCode() != 2 || len(r.Diagnostics) != 1 || !strings.Contains(r.Diagnostics[0].Msg, tt.refused) {
+					t.Fatalf("want one error saying %q:\n%s", tt.refused, text)
+				}
+				if !sameSpan(r.Diagnostics[0].Span, spanOf(src, `[Catalogue "`+tt.catalogue+`"]`)) {
+					t.Errorf("the error is not at the Catalogue tag: %v", diagnosticLines(r.Diagnostics))
+				}
+				if out := inEveryFormat(t, r); strings.Contains(out, secret) {
+					t.Errorf("the report shows what the file outside holds:\n%s", out)
+				}
+			})
+		}
+	}
+}
+
+// A file an editor holds open is read as the editor has it, unsaved;
+// one out of the folder is refused by its name even when held.
+func TestCatalogueOverlay(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"games/tiny.cards": "not a catalogue at all\n"}, nil)
+	games := filepath.Join(dir, "games")
+	held := map[string]string{
+		filepath.Join(games, "tiny.cards"):            tinyMechaCatalogue,
+		filepath.Join(games, "../outside/open.cards"): tinyMechaCatalogue,
+	}
+	opts := Options{Overlay: func(p string) (string, bool) { text, ok := held[p]; return text, ok }}
+	if r := CheckSource(filepath.Join(games, "game.mecha"), mechaWith("tiny.cards"), opts); r.ExitCode() != 0 {
+		t.Errorf("the editor's text was not read:\n%s", ReportText(r))
+	}
+	r := CheckSource(filepath.Join(games, "game.mecha"), mechaWith("../outside/open.cards"), opts)
+	if r.ExitCode() != 2 || len(r.Diagnostics) != 1 || !strings.Contains(r.Diagnostics[0].Msg, "outside the transcript's folder") {
+		t.Errorf("a held file out of the folder was not refused:\n%s", ReportText(r))
 	}
 }
 

@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"io"
 	"net/url"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -221,24 +220,22 @@ func (s *Server) document(uri string) *document {
 
 // options are check's options for a document: every illegal move
 // reported, as check --keep-going does, and the files it names read from
-// the editor when they are open there.
+// the editor when they are open there, else from the disk as check reads
+// them (within the transcript's folder, no links out, regular files only).
 func (s *Server) options() referee.Options {
-	return referee.Options{KeepGoing: true, ReadFile: s.readFile}
+	return referee.Options{KeepGoing: true, Overlay: s.openText}
 }
 
-// readFile reads a file as the editor has it: an open document's text,
-// or else the file on disk.
-func (s *Server) readFile(path string) ([]byte, error) {
+// openText is the editor's text of an open document, by its path.
+func (s *Server) openText(path string) (string, bool) {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	for _, d := range s.docs {
 		if d.path == path {
-			text := d.text
-			s.mu.Unlock()
-			return []byte(text), nil
+			return d.text, true
 		}
 	}
-	s.mu.Unlock()
-	return os.ReadFile(path)
+	return "", false
 }
 
 // uriPath is the file path a URI names; for a URI that is no file's (an

@@ -442,3 +442,32 @@ func TestTooManyDiagnosticsAreCounted(t *testing.T) {
 		t.Errorf("%d diagnostics, the last %+v", len(got), got[len(got)-1])
 	}
 }
+
+// A catalogue the editor does not hold is read from the disk as check
+// reads it: a link that leads out of the transcript's folder is refused,
+// and what the file outside holds is never shown.
+func TestCatalogueOnDiskIsConfined(t *testing.T) {
+	t.Parallel()
+	s := start(t)
+	dir := t.TempDir()
+	const secret = "TopSecretWord"
+	if err := os.MkdirAll(filepath.Join(dir, "games"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "secret.cards"), []byte("[Game \"daemon\"]\n"+secret+" Ant\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../secret.cards", filepath.Join(dir, "games", "leak.cards")); err != nil {
+		t.Fatal(err)
+	}
+	text := "[Game \"daemon\"]\n[Players \"Ann\" \"Ben\"]\n[Catalogue \"leak.cards\"]\n"
+	got := s.open(pathURI(filepath.Join(dir, "games", "t.daemon")), text)
+	if len(got) == 0 || !strings.Contains(got[0].Message, "a symbolic link that leads outside") {
+		t.Errorf("want the link refused: %+v", got)
+	}
+	for _, d := range got {
+		if strings.Contains(d.Message, secret) {
+			t.Errorf("a diagnostic shows what the file outside holds: %s", d.Message)
+		}
+	}
+}
