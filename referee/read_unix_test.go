@@ -85,3 +85,18 @@ func TestCatalogueNamedPipe(t *testing.T) {
 		t.Errorf("the error is not at the Catalogue tag: %v", diagnosticLines(r.Diagnostics))
 	}
 }
+
+// A named pipe in the place of golden/html.list is refused at once, as
+// every file the referee reads, instead of holding the golden run.
+func TestPageListPipe(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"examples/sortie/x.sortie": "[Game \"sortie\"]\n", "golden/sortie/x.golden": ""}, nil)
+	mkfifo(t, filepath.Join(dir, "golden", "html.list"))
+	within2s(t, func() {
+		_, err := GoldenWith(dir, GoldenOptions{})
+		var notRegular *NotRegularError
+		if !errors.As(err, &notRegular) {
+			t.Errorf("golden with a pipe for its page list: %v, want it refused as not a regular file", err)
+		}
+	})
+}
