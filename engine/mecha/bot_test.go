@@ -15,23 +15,11 @@ import (
 
 func TestEvaluateOutcome(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		winner int
-		want   [2]float64
-	}{
-		{ann, [2]float64{1, -1}},
-		{ben, [2]float64{-1, 1}},
-		{engine.Nobody, [2]float64{0, 0}},
-	}
-	for _, tt := range tests {
+	enginetest.CheckEvaluateOutcome(t, func(winner int) engine.Evaluator {
 		s := build(t, table{units: []string{"Ann Scout c3"}})
-		s.outcome = engine.Outcome{Over: true, Winner: tt.winner}
-		for p := range 2 {
-			if got := s.Evaluate(p); got != tt.want[p] {
-				t.Errorf("winner %d: Evaluate(%d) = %v, want %v", tt.winner, p, got, tt.want[p])
-			}
-		}
-	}
+		s.outcome = engine.Outcome{Over: true, Winner: winner}
+		return s
+	})
 }
 
 // damaged puts cards in player's damage zone.

@@ -14,23 +14,11 @@ import (
 
 func TestEvaluateOutcome(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		winner int
-		want   [2]float64
-	}{
-		{0, [2]float64{1, -1}},
-		{1, [2]float64{-1, 1}},
-		{engine.Nobody, [2]float64{0, 0}},
-	}
-	for _, tt := range tests {
+	enginetest.CheckEvaluateOutcome(t, func(winner int) engine.Evaluator {
 		s := pos(rules{}, 0, "2C 3C", "4C", "0 9H/KH b2")
-		s.outcome = engine.Outcome{Over: true, Winner: tt.winner}
-		for p := range 2 {
-			if got := s.Evaluate(p); got != tt.want[p] {
-				t.Errorf("winner %d: Evaluate(%d) = %v, want %v", tt.winner, p, got, tt.want[p])
-			}
-		}
-	}
+		s.outcome = engine.Outcome{Over: true, Winner: winner}
+		return s
+	})
 }
 
 // TestEvaluatePrefersTheBetterPosition: in each pair of positions the

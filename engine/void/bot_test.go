@@ -19,23 +19,11 @@ const evenLine = "energy 3, income 2, life 10, hand Scout Shock"
 
 func TestEvaluateOutcome(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		winner int
-		want   [2]float64
-	}{
-		{ann, [2]float64{1, -1}},
-		{ben, [2]float64{-1, 1}},
-		{engine.Nobody, [2]float64{0, 0}},
-	}
-	for _, tt := range tests {
+	enginetest.CheckEvaluateOutcome(t, func(winner int) engine.Evaluator {
 		s := table{ann: evenLine, ben: evenLine}.start(t)
-		s.outcome = engine.Outcome{Over: true, Winner: tt.winner}
-		for p := range 2 {
-			if got := s.Evaluate(p); got != tt.want[p] {
-				t.Errorf("winner %d: Evaluate(%d) = %v, want %v", tt.winner, p, got, tt.want[p])
-			}
-		}
-	}
+		s.outcome = engine.Outcome{Over: true, Winner: winner}
+		return s
+	})
 }
 
 // TestEvaluatePrefersTheBetterPosition: in each pair of set-ups Ann's

@@ -64,3 +64,26 @@ func (c Determinizing[S]) CheckDeterminize(t *testing.T, name string, s S, seeds
 		}
 	}
 }
+
+// CheckEvaluateOutcome checks an Evaluator on finished games: 1 for the
+// winner and -1 for the loser, 0 for both after a draw. ended returns a
+// state of the game that winner has won (engine.Nobody: drawn).
+func CheckEvaluateOutcome(t *testing.T, ended func(winner int) engine.Evaluator) {
+	t.Helper()
+	tests := []struct {
+		winner int
+		want   [2]float64
+	}{
+		{0, [2]float64{1, -1}},
+		{1, [2]float64{-1, 1}},
+		{engine.Nobody, [2]float64{0, 0}},
+	}
+	for _, tt := range tests {
+		s := ended(tt.winner)
+		for p := range 2 {
+			if got := s.Evaluate(p); got != tt.want[p] {
+				t.Errorf("winner %d: Evaluate(%d) = %v, want %v", tt.winner, p, got, tt.want[p])
+			}
+		}
+	}
+}
