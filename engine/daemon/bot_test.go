@@ -49,12 +49,7 @@ func TestEvaluatePrefersTheBetterPosition(t *testing.T) {
 		{"security rather than a daemon", build(t, position{}), build(t, position{security: [2]string{"Dud Dud Dud Dud"}, daemons: [2]string{"Ant"}})},
 	}
 	for _, tt := range tests {
-		if b, w := tt.better.Evaluate(ann), tt.worse.Evaluate(ann); !(b > w) {
-			t.Errorf("%s: Evaluate(Ann) = %v, not above %v", tt.name, b, w)
-		}
-		if b, w := tt.better.Evaluate(ben), tt.worse.Evaluate(ben); !(b < w) {
-			t.Errorf("%s: Evaluate(Ben) = %v, not below %v", tt.name, b, w)
-		}
+		enginetest.CheckPrefers(t, tt.name, tt.better, tt.worse)
 	}
 }
 

@@ -54,12 +54,7 @@ func TestEvaluatePrefersTheBetterPosition(t *testing.T) {
 		{"a deck to draw from", units(), with(units(), func(s *State) { s.players[ann].deck = s.players[ann].deck[:1] })},
 	}
 	for _, tt := range tests {
-		if b, w := tt.better.Evaluate(ann), tt.worse.Evaluate(ann); !(b > w) {
-			t.Errorf("%s: Evaluate(Ann) = %v, not above %v", tt.name, b, w)
-		}
-		if b, w := tt.better.Evaluate(ben), tt.worse.Evaluate(ben); !(b < w) {
-			t.Errorf("%s: Evaluate(Ben) = %v, not below %v", tt.name, b, w)
-		}
+		enginetest.CheckPrefers(t, tt.name, tt.better, tt.worse)
 	}
 }
 

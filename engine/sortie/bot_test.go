@@ -62,13 +62,7 @@ func TestEvaluatePrefersTheBetterPosition(t *testing.T) {
 			pos(rules{}, 0, "2C", "5C")},
 	}
 	for _, tt := range tests {
-		b, w := tt.better.Evaluate(0), tt.worse.Evaluate(0)
-		if !(b > w) {
-			t.Errorf("%s: Evaluate(0) = %v, not above %v", tt.name, b, w)
-		}
-		if b, w := tt.better.Evaluate(1), tt.worse.Evaluate(1); !(b < w) {
-			t.Errorf("%s: Evaluate(1) = %v, not below %v", tt.name, b, w)
-		}
+		enginetest.CheckPrefers(t, tt.name, tt.better, tt.worse)
 	}
 }
 

@@ -49,12 +49,7 @@ func TestEvaluatePrefersTheBetterPosition(t *testing.T) {
 	for _, tt := range tests {
 		better := table{ann: tt.better, ben: evenLine}.start(t)
 		worse := table{ann: tt.worse, ben: evenLine}.start(t)
-		if b, w := better.Evaluate(ann), worse.Evaluate(ann); !(b > w) {
-			t.Errorf("%s: Evaluate(Ann) = %v, not above %v", tt.name, b, w)
-		}
-		if b, w := better.Evaluate(ben), worse.Evaluate(ben); !(b < w) {
-			t.Errorf("%s: Evaluate(Ben) = %v, not below %v", tt.name, b, w)
-		}
+		enginetest.CheckPrefers(t, tt.name, better, worse)
 	}
 }
 

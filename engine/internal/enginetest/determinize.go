@@ -87,3 +87,15 @@ func CheckEvaluateOutcome(t *testing.T, ended func(winner int) engine.Evaluator)
 		}
 	}
 }
+
+// CheckPrefers checks that Evaluate sees better as the better position
+// for the first player than worse, and so the worse for the second.
+func CheckPrefers(t *testing.T, name string, better, worse engine.Evaluator) {
+	t.Helper()
+	if b, w := better.Evaluate(0), worse.Evaluate(0); !(b > w) {
+		t.Errorf("%s: Evaluate for the first player = %v, not above %v", name, b, w)
+	}
+	if b, w := better.Evaluate(1), worse.Evaluate(1); !(b < w) {
+		t.Errorf("%s: Evaluate for the second player = %v, not below %v", name, b, w)
+	}
+}
