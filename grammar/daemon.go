@@ -249,29 +249,21 @@ func (*DaemonScripts) daemonMove()  {}
 func (*DaemonField) daemonMove()    {}
 
 // Relocate is the move as parsed at r's place (see notation.Relocation).
-func (m *DaemonDraft) Relocate(r *notation.Relocation) DaemonMove {
+func (m *DaemonDraft) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *DaemonMain) Relocate(r *notation.Relocation) DaemonMove {
+func (m *DaemonMain) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *DaemonMulligan) Relocate(r *notation.Relocation) DaemonMove {
-	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
-	c.Cards = slices.Clip(m.Cards)
-	return c
-}
-
-// Relocate is the move as parsed at r's place.
-func (m *DaemonDraw) Relocate(r *notation.Relocation) DaemonMove {
+func (m *DaemonMulligan) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	c.Cards = slices.Clip(m.Cards)
@@ -279,7 +271,7 @@ func (m *DaemonDraw) Relocate(r *notation.Relocation) DaemonMove {
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *DaemonSecure) Relocate(r *notation.Relocation) DaemonMove {
+func (m *DaemonDraw) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	c.Cards = slices.Clip(m.Cards)
@@ -287,63 +279,71 @@ func (m *DaemonSecure) Relocate(r *notation.Relocation) DaemonMove {
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *DaemonKeep) Relocate(r *notation.Relocation) DaemonMove {
+func (m *DaemonSecure) Relocate(r *notation.Relocation) notation.Move {
+	c := notation.Copy(r, m)
+	c.Node = r.Node(m.Node)
+	c.Cards = slices.Clip(m.Cards)
+	return c
+}
+
+// Relocate is the move as parsed at r's place.
+func (m *DaemonKeep) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *DaemonPlay) Relocate(r *notation.Relocation) DaemonMove {
+func (m *DaemonPlay) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *DaemonActivate) Relocate(r *notation.Relocation) DaemonMove {
+func (m *DaemonActivate) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *DaemonTrash) Relocate(r *notation.Relocation) DaemonMove {
+func (m *DaemonTrash) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *DaemonAttack) Relocate(r *notation.Relocation) DaemonMove {
+func (m *DaemonAttack) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *DaemonReveal) Relocate(r *notation.Relocation) DaemonMove {
+func (m *DaemonReveal) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *DaemonRefresh) Relocate(r *notation.Relocation) DaemonMove {
+func (m *DaemonRefresh) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *DaemonBurn) Relocate(r *notation.Relocation) DaemonMove {
+func (m *DaemonBurn) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *DaemonModules) Relocate(r *notation.Relocation) DaemonMove {
+func (m *DaemonModules) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	c.Modules = slices.Clip(m.Modules)
@@ -351,14 +351,14 @@ func (m *DaemonModules) Relocate(r *notation.Relocation) DaemonMove {
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *DaemonMemory) Relocate(r *notation.Relocation) DaemonMove {
+func (m *DaemonMemory) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *DaemonGrip) Relocate(r *notation.Relocation) DaemonMove {
+func (m *DaemonGrip) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	c.Cards = slices.Clip(m.Cards)
@@ -367,7 +367,7 @@ func (m *DaemonGrip) Relocate(r *notation.Relocation) DaemonMove {
 
 // Relocate is the move as parsed at r's place. The count is shared: a
 // parsed transcript is never changed.
-func (m *DaemonSecurity) Relocate(r *notation.Relocation) DaemonMove {
+func (m *DaemonSecurity) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	c.Cards = slices.Clip(m.Cards)
@@ -375,7 +375,7 @@ func (m *DaemonSecurity) Relocate(r *notation.Relocation) DaemonMove {
 }
 
 // Relocate is the move as parsed at r's place, its count shared.
-func (m *DaemonDeck) Relocate(r *notation.Relocation) DaemonMove {
+func (m *DaemonDeck) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	c.Cards = slices.Clip(m.Cards)
@@ -383,7 +383,7 @@ func (m *DaemonDeck) Relocate(r *notation.Relocation) DaemonMove {
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *DaemonHeap) Relocate(r *notation.Relocation) DaemonMove {
+func (m *DaemonHeap) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	c.Cards = slices.Clip(m.Cards)
@@ -391,7 +391,7 @@ func (m *DaemonHeap) Relocate(r *notation.Relocation) DaemonMove {
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *DaemonScripts) Relocate(r *notation.Relocation) DaemonMove {
+func (m *DaemonScripts) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	c.Cards = slices.Clip(m.Cards)
@@ -399,7 +399,7 @@ func (m *DaemonScripts) Relocate(r *notation.Relocation) DaemonMove {
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *DaemonField) Relocate(r *notation.Relocation) DaemonMove {
+func (m *DaemonField) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	c.Cards = slices.Clip(m.Cards)
@@ -514,7 +514,6 @@ const daemonNameWords = `a card or module name like Sentry or "Sentry Mk II"`
 const daemonCardWords = `a card name like Sentry or "Sentry Mk II", or ? for a card nobody recorded`
 
 var daemonExpect = map[string]string{
-	"DaemonMove":           DaemonMoveWords,
 	"Move":                 DaemonMoveWords,
 	`(<ident> | <string>)`: daemonNameWords,
 	// draw and secure: cards, each a name or ?. A mulligan's cards, which
@@ -532,9 +531,9 @@ var daemonExpect = map[string]string{
 }
 
 // Daemon parses Daemon transcripts.
-var Daemon = notation.Lazy(func() (*notation.Grammar[DaemonMove], error) {
-	return notation.NewGrammar[DaemonMove](DaemonLexer, daemonExpect,
-		participle.Union[DaemonMove](
+var Daemon = notation.Lazy(func() (*notation.Grammar[notation.Move], error) {
+	return notation.NewGrammar[notation.Move](DaemonLexer, daemonExpect,
+		participle.Union[notation.Move](
 			&DaemonDraft{}, &DaemonMain{}, &DaemonMulligan{}, &DaemonKeep{}, &DaemonDraw{}, &DaemonSecure{},
 			&DaemonPlay{}, &DaemonActivate{}, &DaemonTrash{}, &DaemonAttack{},
 			&DaemonReveal{}, &DaemonRefresh{}, &DaemonBurn{},

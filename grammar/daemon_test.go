@@ -11,7 +11,7 @@ import (
 
 // parseDaemonMoves parses text as the moves of one turn (after turnPrefix,
 // so a move's first character is column 9).
-func parseDaemonMoves(t *testing.T, text string) ([]DaemonMove, []*notation.Error) {
+func parseDaemonMoves(t *testing.T, text string) ([]notation.Move, []*notation.Error) {
 	t.Helper()
 	p := Daemon.Parse("test.daemon", turnPrefix+text)
 	if len(p.Errors) > 0 {
@@ -24,7 +24,7 @@ func parseDaemonMoves(t *testing.T, text string) ([]DaemonMove, []*notation.Erro
 }
 
 // daemonFields shows a move's node type and its fields as parsed.
-func daemonFields(m DaemonMove) string {
+func daemonFields(m notation.Move) string {
 	switch m := m.(type) {
 	case *DaemonDraft:
 		return fmt.Sprintf("draft %q", string(m.Module))
@@ -387,7 +387,7 @@ func TestDaemonExpectKeys(t *testing.T) {
 func TestDaemonEBNF(t *testing.T) {
 	ebnf := Daemon.EBNF()
 	for _, want := range []string{
-		`DaemonMove = DaemonDraft | DaemonMain | DaemonMulligan | DaemonKeep | DaemonDraw | DaemonSecure | DaemonPlay | DaemonActivate | DaemonTrash | DaemonAttack | DaemonReveal | DaemonRefresh | DaemonBurn | DaemonModules | DaemonMemory | DaemonGrip | DaemonSecurity | DaemonDeck | DaemonHeap | DaemonScripts | DaemonField .`,
+		`Move = DaemonDraft | DaemonMain | DaemonMulligan | DaemonKeep | DaemonDraw | DaemonSecure | DaemonPlay | DaemonActivate | DaemonTrash | DaemonAttack | DaemonReveal | DaemonRefresh | DaemonBurn | DaemonModules | DaemonMemory | DaemonGrip | DaemonSecurity | DaemonDeck | DaemonHeap | DaemonScripts | DaemonField .`,
 		`DaemonSecurity = "security" (<int> | DaemonName+) .`,
 		`DaemonField = "field" "spent"? "loading"? DaemonName+ .`,
 		`DaemonDraft = "draft" (<ident> | <string>) .`,

@@ -200,31 +200,31 @@ func TestFastLexersOnRandomGames(t *testing.T) {
 // place, as the memo of parsed pieces needs (a move that cannot is parsed
 // again at each place: right, but slow).
 func TestMovesRelocate(t *testing.T) {
-	for _, m := range []grammar.SortieMove{&grammar.SortieDraw{}, &grammar.SortiePlace{}, &grammar.SortieAct{}} {
-		if _, ok := m.(notation.Relocatable[grammar.SortieMove]); !ok {
+	for _, m := range []notation.Move{&grammar.SortieDraw{}, &grammar.SortiePlace{}, &grammar.SortieAct{}} {
+		if _, ok := m.(notation.Relocatable[notation.Move]); !ok {
 			t.Errorf("%T is not notation.Relocatable", m)
 		}
 	}
-	for _, m := range []grammar.MechaMove{&grammar.MechaDeck{}, &grammar.MechaDraw{}, &grammar.MechaMulligan{}, &grammar.MechaPlay{},
+	for _, m := range []notation.Move{&grammar.MechaDeck{}, &grammar.MechaDraw{}, &grammar.MechaMulligan{}, &grammar.MechaPlay{},
 		&grammar.MechaAct{}, &grammar.MechaDiscard{}, &grammar.MechaSacrifice{}, &grammar.MechaSkip{}} {
-		if _, ok := m.(notation.Relocatable[grammar.MechaMove]); !ok {
+		if _, ok := m.(notation.Relocatable[notation.Move]); !ok {
 			t.Errorf("%T is not notation.Relocatable", m)
 		}
 	}
-	for _, m := range []grammar.ModMove{&grammar.ModAssign{}, &grammar.ModEject{}, &grammar.ModDraft{}, &grammar.ModPass{},
+	for _, m := range []notation.Move{&grammar.ModAssign{}, &grammar.ModEject{}, &grammar.ModDraft{}, &grammar.ModPass{},
 		&grammar.ModDraw{}, &grammar.ModFuel{}, &grammar.ModSpend{}} {
-		if _, ok := m.(notation.Relocatable[grammar.ModMove]); !ok {
+		if _, ok := m.(notation.Relocatable[notation.Move]); !ok {
 			t.Errorf("%T is not notation.Relocatable", m)
 		}
 	}
-	for _, m := range []grammar.DaemonMove{&grammar.DaemonDraft{}, &grammar.DaemonMain{}, &grammar.DaemonMulligan{}, &grammar.DaemonKeep{},
+	for _, m := range []notation.Move{&grammar.DaemonDraft{}, &grammar.DaemonMain{}, &grammar.DaemonMulligan{}, &grammar.DaemonKeep{},
 		&grammar.DaemonPlay{}, &grammar.DaemonActivate{}, &grammar.DaemonTrash{}, &grammar.DaemonAttack{},
 		&grammar.DaemonReveal{}, &grammar.DaemonRefresh{}, &grammar.DaemonBurn{}} {
-		if _, ok := m.(notation.Relocatable[grammar.DaemonMove]); !ok {
+		if _, ok := m.(notation.Relocatable[notation.Move]); !ok {
 			t.Errorf("%T is not notation.Relocatable", m)
 		}
 	}
-	if _, ok := any(&grammar.VoidMove{}).(notation.Relocatable[*grammar.VoidMove]); !ok {
+	if _, ok := any(&grammar.VoidMove{}).(notation.Relocatable[notation.Move]); !ok {
 		t.Error("*VoidMove is not notation.Relocatable")
 	}
 }

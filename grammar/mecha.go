@@ -207,7 +207,7 @@ func (*MechaPlaced) mechaMove()    {}
 func (*MechaZone) mechaMove()      {}
 
 // Relocate is the move as parsed at r's place (see notation.Relocation).
-func (m *MechaDeck) Relocate(r *notation.Relocation) MechaMove {
+func (m *MechaDeck) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	if m.Items != nil {
@@ -222,70 +222,70 @@ func (m *MechaDeck) Relocate(r *notation.Relocation) MechaMove {
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *MechaDraw) Relocate(r *notation.Relocation) MechaMove {
+func (m *MechaDraw) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node, c.Cards = r.Node(m.Node), slices.Clip(m.Cards)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *MechaMulligan) Relocate(r *notation.Relocation) MechaMove {
+func (m *MechaMulligan) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *MechaPlay) Relocate(r *notation.Relocation) MechaMove {
+func (m *MechaPlay) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node, c.By = r.Node(m.Node), r.Player(m.By)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *MechaAct) Relocate(r *notation.Relocation) MechaMove {
+func (m *MechaAct) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node, c.Path = r.Node(m.Node), slices.Clip(m.Path)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *MechaDiscard) Relocate(r *notation.Relocation) MechaMove {
+func (m *MechaDiscard) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *MechaSacrifice) Relocate(r *notation.Relocation) MechaMove {
+func (m *MechaSacrifice) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *MechaSkip) Relocate(r *notation.Relocation) MechaMove {
+func (m *MechaSkip) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *MechaUnit) Relocate(r *notation.Relocation) MechaMove {
+func (m *MechaUnit) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *MechaPlaced) Relocate(r *notation.Relocation) MechaMove {
+func (m *MechaPlaced) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *MechaZone) Relocate(r *notation.Relocation) MechaMove {
+func (m *MechaZone) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node, c.Cards = r.Node(m.Node), slices.Clip(m.Cards)
 	return c
@@ -430,7 +430,6 @@ const mechaCardOrUnknown = mechaCardWords + `, or ? for a card nobody recorded`
 // The keys are participle's own wording of each expectation.
 var mechaExpect = map[string]string{
 	"<square>":             "a square like c3",
-	"MechaMove":            MechaMoveWords,
 	"Move":                 MechaMoveWords,
 	"MechaDeckItem":        "a count and a card name, as in 3 Scout",
 	`(<ident> | <string>)`: mechaCardWords,
@@ -450,9 +449,9 @@ var mechaExpect = map[string]string{
 }
 
 // Mecha parses Mecha transcripts.
-var Mecha = notation.Lazy(func() (*notation.Grammar[MechaMove], error) {
-	return notation.NewGrammar[MechaMove](MechaLexer, mechaExpect,
-		participle.Union[MechaMove](
+var Mecha = notation.Lazy(func() (*notation.Grammar[notation.Move], error) {
+	return notation.NewGrammar[notation.Move](MechaLexer, mechaExpect,
+		participle.Union[notation.Move](
 			// The declarations come before play, so that "hand play Scout"
 			// is a hand, not a player named hand playing Scout.
 			&MechaDeck{}, &MechaDraw{}, &MechaMulligan{},

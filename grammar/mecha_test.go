@@ -11,7 +11,7 @@ import (
 
 // parseMechaMoves parses text as the moves of one turn (after turnPrefix,
 // so a move's first character is column 9).
-func parseMechaMoves(t *testing.T, text string) ([]MechaMove, []*notation.Error) {
+func parseMechaMoves(t *testing.T, text string) ([]notation.Move, []*notation.Error) {
 	t.Helper()
 	p := Mecha.Parse("test.mecha", turnPrefix+text)
 	if len(p.Errors) > 0 {
@@ -24,7 +24,7 @@ func parseMechaMoves(t *testing.T, text string) ([]MechaMove, []*notation.Error)
 }
 
 // parseMechaOne parses a turn of exactly one move and returns it.
-func parseMechaOne(t *testing.T, src string) MechaMove {
+func parseMechaOne(t *testing.T, src string) notation.Move {
 	t.Helper()
 	moves, errs := parseMechaMoves(t, src)
 	if errs != nil {
@@ -38,7 +38,7 @@ func parseMechaOne(t *testing.T, src string) MechaMove {
 
 // mechaFields shows a move's node type and its fields as parsed, names
 // quoted so that their exact text shows.
-func mechaFields(m MechaMove) string {
+func mechaFields(m notation.Move) string {
 	switch m := m.(type) {
 	case *MechaDeck:
 		if m.Items == nil {
@@ -99,7 +99,7 @@ func mechaStrings(names []MechaName) []string {
 
 // checkMechaRoundTrip checks that the move's canonical text parses back
 // to the same fields and prints the same.
-func checkMechaRoundTrip(t *testing.T, move MechaMove) {
+func checkMechaRoundTrip(t *testing.T, move notation.Move) {
 	t.Helper()
 	text := move.String()
 	again, errs := parseMechaMoves(t, text)
@@ -393,7 +393,7 @@ result: Ben wins
 	}
 	var got []string
 	for _, st := range p.File.Statements {
-		var moves []MechaMove
+		var moves []notation.Move
 		switch {
 		case st.Setup != nil:
 			moves = st.Setup.Moves
@@ -563,7 +563,7 @@ func TestMechaExpectKeys(t *testing.T) {
 
 func TestMechaEBNF(t *testing.T) {
 	ebnf := Mecha.EBNF()
-	for _, prod := range []string{"MechaMove", "MechaDeck", "MechaDeckItem", "MechaDraw", "MechaMulligan",
+	for _, prod := range []string{"Move", "MechaDeck", "MechaDeckItem", "MechaDraw", "MechaMulligan",
 		"MechaPlay", "MechaAct", "MechaDiscard", "MechaSacrifice", "MechaSkip",
 		"MechaUnit", "MechaCount", "MechaPlaced", "MechaZone"} {
 		if !regexp.MustCompile(`(?m)^` + prod + ` = `).MatchString(ebnf) {
@@ -577,7 +577,7 @@ func TestMechaEBNF(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		`MechaMove = MechaDeck | MechaDraw | MechaMulligan | MechaUnit | MechaPlaced | MechaZone | MechaPlay | MechaAct | MechaDiscard | MechaSacrifice | MechaSkip .`,
+		`Move = MechaDeck | MechaDraw | MechaMulligan | MechaUnit | MechaPlaced | MechaZone | MechaPlay | MechaAct | MechaDiscard | MechaSacrifice | MechaSkip .`,
 		`MechaZone = ("hand" | "graveyard" | "damage" | "top") ((?! (<ident> | <string>) ":") (<ident> | <string> | <unknown>))+ .`,
 		`MechaPlay = ("play" | (PlayerRef "play")) (<ident> | <string>) <square>? .`,
 		`MechaSacrifice = "sacrifice" <square> .`,

@@ -140,56 +140,56 @@ func (*ModSpend) modMove()  {}
 func (*ModTop) modMove()    {}
 
 // Relocate is the move as parsed at r's place (see notation.Relocation).
-func (m *ModAssign) Relocate(r *notation.Relocation) ModMove {
+func (m *ModAssign) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *ModEject) Relocate(r *notation.Relocation) ModMove {
+func (m *ModEject) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *ModDraft) Relocate(r *notation.Relocation) ModMove {
+func (m *ModDraft) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *ModPass) Relocate(r *notation.Relocation) ModMove {
+func (m *ModPass) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place, the player named with it.
-func (m *ModDraw) Relocate(r *notation.Relocation) ModMove {
+func (m *ModDraw) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node, c.By = r.Node(m.Node), r.Player(m.By)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *ModFuel) Relocate(r *notation.Relocation) ModMove {
+func (m *ModFuel) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *ModSpend) Relocate(r *notation.Relocation) ModMove {
+func (m *ModSpend) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *ModTop) Relocate(r *notation.Relocation) ModMove {
+func (m *ModTop) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
@@ -244,7 +244,6 @@ const modCardWords = `a card name like Laser or "Plasma Sword"`
 // modExpect puts into words what the parser may expect in a Mod move. The
 // keys are participle's own wording of each expectation.
 var modExpect = map[string]string{
-	"ModMove":                          ModMoveWords,
 	"Move":                             ModMoveWords,
 	`(<ident> | <string>)`:             modCardWords,
 	`(<ident> | <string> | <unknown>)`: modCardWords,
@@ -259,9 +258,9 @@ var modExpect = map[string]string{
 // Mod parses Mod transcripts. A declaration that begins with the word of
 // a move (fuel 3, the move fuel) comes before it, so that the longer form
 // is tried first.
-var Mod = notation.Lazy(func() (*notation.Grammar[ModMove], error) {
-	return notation.NewGrammar[ModMove](ModLexer, modExpect,
-		participle.Union[ModMove](
+var Mod = notation.Lazy(func() (*notation.Grammar[notation.Move], error) {
+	return notation.NewGrammar[notation.Move](ModLexer, modExpect,
+		participle.Union[notation.Move](
 			&ModAssign{}, &ModEject{}, &ModDraft{}, &ModPass{},
 			&ModDraw{}, &ModFuelLevel{}, &ModFuel{}, &ModSpend{}, &ModTop{},
 			&ModDurability{}, &ModInitiative{}, &ModHand{}, &ModDeck{},
@@ -471,7 +470,7 @@ func (*ModSeedStep) modMove()    {}
 func (*ModDrawn) modMove()       {}
 
 // Relocate is the declaration as parsed at r's place.
-func (m *ModDrawn) Relocate(r *notation.Relocation) ModMove {
+func (m *ModDrawn) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
@@ -479,91 +478,91 @@ func (m *ModDrawn) Relocate(r *notation.Relocation) ModMove {
 
 // Relocate is the declaration as parsed at r's place. Its lists of names
 // are shared: a parsed transcript is never changed.
-func (m *ModDurability) Relocate(r *notation.Relocation) ModMove {
+func (m *ModDurability) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the declaration as parsed at r's place.
-func (m *ModFuelLevel) Relocate(r *notation.Relocation) ModMove {
+func (m *ModFuelLevel) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the declaration as parsed at r's place.
-func (m *ModInitiative) Relocate(r *notation.Relocation) ModMove {
+func (m *ModInitiative) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the declaration as parsed at r's place.
-func (m *ModHand) Relocate(r *notation.Relocation) ModMove {
+func (m *ModHand) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the declaration as parsed at r's place.
-func (m *ModDeck) Relocate(r *notation.Relocation) ModMove {
+func (m *ModDeck) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the declaration as parsed at r's place.
-func (m *ModDiscardPile) Relocate(r *notation.Relocation) ModMove {
+func (m *ModDiscardPile) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the declaration as parsed at r's place.
-func (m *ModPlayArea) Relocate(r *notation.Relocation) ModMove {
+func (m *ModPlayArea) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the declaration as parsed at r's place.
-func (m *ModSlot) Relocate(r *notation.Relocation) ModMove {
+func (m *ModSlot) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the declaration as parsed at r's place.
-func (m *ModActivating) Relocate(r *notation.Relocation) ModMove {
+func (m *ModActivating) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the declaration as parsed at r's place.
-func (m *ModRound) Relocate(r *notation.Relocation) ModMove {
+func (m *ModRound) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the declaration as parsed at r's place.
-func (m *ModShared) Relocate(r *notation.Relocation) ModMove {
+func (m *ModShared) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the declaration as parsed at r's place.
-func (m *ModUnfilled) Relocate(r *notation.Relocation) ModMove {
+func (m *ModUnfilled) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
 }
 
 // Relocate is the declaration as parsed at r's place.
-func (m *ModSeedStep) Relocate(r *notation.Relocation) ModMove {
+func (m *ModSeedStep) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c

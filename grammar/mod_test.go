@@ -11,7 +11,7 @@ import (
 
 // parseModMoves parses text as the moves of one turn (after turnPrefix,
 // so a move's first character is column 9).
-func parseModMoves(t *testing.T, text string) ([]ModMove, []*notation.Error) {
+func parseModMoves(t *testing.T, text string) ([]notation.Move, []*notation.Error) {
 	t.Helper()
 	p := Mod.Parse("test.mod", turnPrefix+text)
 	if len(p.Errors) > 0 {
@@ -25,7 +25,7 @@ func parseModMoves(t *testing.T, text string) ([]ModMove, []*notation.Error) {
 
 // modFields shows a move's node type and its fields as parsed, names
 // quoted so that their exact text shows.
-func modFields(m ModMove) string {
+func modFields(m notation.Move) string {
 	switch m := m.(type) {
 	case *ModAssign:
 		return fmt.Sprintf("assign %q", string(m.Card))
@@ -262,7 +262,7 @@ func TestModExpectKeys(t *testing.T) {
 func TestModEBNF(t *testing.T) {
 	ebnf := Mod.EBNF()
 	for _, want := range []string{
-		`ModMove = ModAssign | ModEject | ModDraft | ModPass | ModDraw | ModFuelLevel | ModFuel | ModSpend | ModTop | ModDurability | ModInitiative | ModHand | ModDeck | ModDiscardPile | ModPlayArea | ModSlot | ModActivating | ModRound | ModShared | ModUnfilled | ModSeedStep | ModDrawn .`,
+		`Move = ModAssign | ModEject | ModDraft | ModPass | ModDraw | ModFuelLevel | ModFuel | ModSpend | ModTop | ModDurability | ModInitiative | ModHand | ModDeck | ModDiscardPile | ModPlayArea | ModSlot | ModActivating | ModRound | ModShared | ModUnfilled | ModSeedStep | ModDrawn .`,
 		`ModDeck = "deck" (ModCount | ModListName+) .`,
 		`ModShared = "shared" "pile"? <int> (ModCount | ModListName+) .`,
 		`ModAssign = "assign" (<ident> | <string> | <unknown>) .`,

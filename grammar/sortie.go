@@ -46,14 +46,14 @@ func (*SortiePlace) sortieMove() {}
 func (*SortieAct) sortieMove()   {}
 
 // Relocate is the move as parsed at r's place (see notation.Relocation).
-func (m *SortieDraw) Relocate(r *notation.Relocation) SortieMove {
+func (m *SortieDraw) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node, c.Cards = r.Node(m.Node), r.Values(m.Cards)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *SortiePlace) Relocate(r *notation.Relocation) SortieMove {
+func (m *SortiePlace) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	c.Bottom, c.Top, c.At = r.Value(m.Bottom), r.Value(m.Top), r.Value(m.At)
@@ -61,7 +61,7 @@ func (m *SortiePlace) Relocate(r *notation.Relocation) SortieMove {
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *SortieAct) Relocate(r *notation.Relocation) SortieMove {
+func (m *SortieAct) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	c.From, c.To, c.Target = r.Value(m.From), r.Value(m.To), r.Value(m.Target)
@@ -132,8 +132,8 @@ const sortieCardWords = "a card like 7H or 10S"
 const sortieMoveWords = "a move (draw 7H, place 9C/KD a1, a1-b2, a1xb2 or a1-b2xc3)"
 
 // Sortie parses Sortie transcripts.
-var Sortie = notation.Lazy(func() (*notation.Grammar[SortieMove], error) {
-	g, err := notation.NewGrammar[SortieMove](SortieLexer,
+var Sortie = notation.Lazy(func() (*notation.Grammar[notation.Move], error) {
+	g, err := notation.NewGrammar[notation.Move](SortieLexer,
 		map[string]string{
 			"<card>": "a card like 7H or 10S",
 			// "?" goes where a card may; the messages name the cards, as
@@ -142,14 +142,13 @@ var Sortie = notation.Lazy(func() (*notation.Grammar[SortieMove], error) {
 			"(<card> | <unknown>)":  sortieCardWords,
 			"(<card> | <unknown>)+": sortieCardWords,
 			"<square>":              "a square like b3",
-			"SortieMove":            sortieMoveWords,
 			"Move":                  sortieMoveWords,
 			`(("-" <square> ("x" <square>)?) | ("x" <square>))`: `"-" and a square to move to, or "x" and a square to attack`,
 			`"/"`:                             `"/" between the bottom and the top card, as in 9C/KD`,
 			"SortieNumber":                    "a number like 104",
 			`((<card> | <unknown>)+ | <int>)`: "cards, or how many there are, as in deck 7H 9C or deck 30",
 		},
-		participle.Union[SortieMove](&SortieDraw{}, &SortiePlace{}, &SortieAct{},
+		participle.Union[notation.Move](&SortieDraw{}, &SortiePlace{}, &SortieAct{},
 			&SortieUnit{}, &SortieHand{}, &SortieCaptured{}, &SortiePile{}, &SortieStream{}),
 	)
 	if err != nil {

@@ -82,7 +82,7 @@ func (*SortieStream) sortieMove()   {}
 
 // Declaration tells whether m declares part of a position: the moves a
 // transcript that begins from a position writes on its set-up lines.
-func Declaration(m SortieMove) bool {
+func Declaration(m notation.Move) bool {
 	switch m.(type) {
 	case *SortieUnit, *SortieHand, *SortieCaptured, *SortiePile, *SortieStream:
 		return true
@@ -91,7 +91,7 @@ func Declaration(m SortieMove) bool {
 }
 
 // Relocate is the move as parsed at r's place (see notation.Relocation).
-func (m *SortieUnit) Relocate(r *notation.Relocation) SortieMove {
+func (m *SortieUnit) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	c.Bottom, c.Top, c.At = r.Value(m.Bottom), r.Value(m.Top), r.Value(m.At)
@@ -99,28 +99,28 @@ func (m *SortieUnit) Relocate(r *notation.Relocation) SortieMove {
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *SortieHand) Relocate(r *notation.Relocation) SortieMove {
+func (m *SortieHand) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node, c.Cards = r.Node(m.Node), r.Values(m.Cards)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *SortieCaptured) Relocate(r *notation.Relocation) SortieMove {
+func (m *SortieCaptured) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node, c.Flags = r.Node(m.Node), r.Values(m.Flags)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *SortiePile) Relocate(r *notation.Relocation) SortieMove {
+func (m *SortiePile) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node, c.Cards = r.Node(m.Node), r.Values(m.Cards)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
-func (m *SortieStream) Relocate(r *notation.Relocation) SortieMove {
+func (m *SortieStream) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c

@@ -14,7 +14,7 @@ import (
 const setupPrefix = "Ann: "
 
 // parseSetup parses text as the moves of one set-up line.
-func parseSetup(t *testing.T, text string) ([]SortieMove, []*notation.Error) {
+func parseSetup(t *testing.T, text string) ([]notation.Move, []*notation.Error) {
 	t.Helper()
 	p := Sortie.Parse("test.sortie", setupPrefix+text)
 	if len(p.Errors) > 0 {
@@ -27,7 +27,7 @@ func parseSetup(t *testing.T, text string) ([]SortieMove, []*notation.Error) {
 }
 
 // declFields shows a declaration's node type and its fields as parsed.
-func declFields(m SortieMove) string {
+func declFields(m notation.Move) string {
 	switch m := m.(type) {
 	case *SortieUnit:
 		return fmt.Sprintf("unit bottom=%s top=%s at=%s broken=%v", m.Bottom, m.Top, m.At, m.Broken)
@@ -91,7 +91,7 @@ func TestSortieDeclarationForms(t *testing.T) {
 // TestSortieMovesAreNoDeclarations: the moves of play are not
 // declarations, so that an opening hand does not declare a position.
 func TestSortieMovesAreNoDeclarations(t *testing.T) {
-	for _, m := range []SortieMove{&SortieDraw{}, &SortiePlace{}, &SortieAct{}} {
+	for _, m := range []notation.Move{&SortieDraw{}, &SortiePlace{}, &SortieAct{}} {
 		if Declaration(m) {
 			t.Errorf("%T is taken for a declaration", m)
 		}
@@ -117,8 +117,8 @@ func TestSortieDeclarationListAndSpans(t *testing.T) {
 // place, with other cards and squares, is the parse of that place (the
 // memo of parsed pieces copies it there).
 func TestSortieDeclarationsRelocate(t *testing.T) {
-	for _, m := range []SortieMove{&SortieUnit{}, &SortieHand{}, &SortieCaptured{}, &SortiePile{}, &SortieStream{}} {
-		if _, ok := m.(notation.Relocatable[SortieMove]); !ok {
+	for _, m := range []notation.Move{&SortieUnit{}, &SortieHand{}, &SortieCaptured{}, &SortiePile{}, &SortieStream{}} {
+		if _, ok := m.(notation.Relocatable[notation.Move]); !ok {
 			t.Errorf("%T is not notation.Relocatable", m)
 		}
 	}

@@ -15,7 +15,7 @@ import (
 const turnPrefix = "1. Ann: "
 
 // parseMoves parses text as the moves of one turn.
-func parseMoves(t *testing.T, text string) ([]SortieMove, []*notation.Error) {
+func parseMoves(t *testing.T, text string) ([]notation.Move, []*notation.Error) {
 	t.Helper()
 	p := Sortie.Parse("test.sortie", turnPrefix+text)
 	if len(p.Errors) > 0 {
@@ -28,7 +28,7 @@ func parseMoves(t *testing.T, text string) ([]SortieMove, []*notation.Error) {
 }
 
 // fields shows a move's node type and its fields as parsed.
-func fields(m SortieMove) string {
+func fields(m notation.Move) string {
 	switch m := m.(type) {
 	case *SortieDraw:
 		return fmt.Sprintf("draw %v", m.Cards)
@@ -74,7 +74,7 @@ func TestSortieMoveForms(t *testing.T) {
 }
 
 // parseOne parses a turn of exactly one move and returns it.
-func parseOne(t *testing.T, src string) SortieMove {
+func parseOne(t *testing.T, src string) notation.Move {
 	t.Helper()
 	moves, errs := parseMoves(t, src)
 	if errs != nil {

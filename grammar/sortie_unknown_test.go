@@ -27,7 +27,7 @@ func TestSortieUnknownCardForms(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
-			var m SortieMove
+			var m notation.Move
 			if tt.setup {
 				moves, errs := parseSetup(t, tt.src)
 				if len(errs) > 0 || len(moves) != 1 {

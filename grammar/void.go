@@ -37,7 +37,7 @@ func (m *VoidMove) Actor() *notation.PlayerRef { return m.By }
 // with the names written there: a move is kept by its shape, names
 // standing for any name (notation.Grammar.ValueNames). An action without
 // names is shared: a parsed transcript is never changed.
-func (m *VoidMove) Relocate(r *notation.Relocation) *VoidMove {
+func (m *VoidMove) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node, c.By, c.Action = r.Node(m.Node), r.Player(m.By), relocateVoidAction(r, m.Action)
 	return c
@@ -475,8 +475,10 @@ var voidExpect = map[string]string{
 }
 
 // Void parses Void transcripts.
-var Void = notation.Lazy(func() (*notation.Grammar[*VoidMove], error) {
-	g, err := notation.NewGrammar[*VoidMove](VoidLexer, voidExpect,
+var Void = notation.Lazy(func() (*notation.Grammar[notation.Move], error) {
+	g, err := notation.NewGrammar[notation.Move](VoidLexer, voidExpect,
+		// Every move is a VoidMove: an action, and who takes it.
+		participle.Union[notation.Move](&VoidMove{}),
 		participle.Union[VoidAction](
 			&VoidSector{}, &VoidEnergy{}, &VoidIncome{}, &VoidLife{}, &VoidHand{}, &VoidCache{}, &VoidField{},
 			&VoidPlay{}, &VoidActivate{}, &VoidReact{}, &VoidAdvance{}, &VoidAttack{},

@@ -20,7 +20,16 @@ func parseVoidMoves(t *testing.T, text string) ([]*VoidMove, []*notation.Error) 
 	if len(p.File.Statements) != 1 || p.File.Statements[0].Turn == nil {
 		t.Fatalf("%q: want one turn, got %d statements", text, len(p.File.Statements))
 	}
-	return p.File.Statements[0].Turn.Moves, nil
+	return voidMoves(p.File.Statements[0].Turn.Moves), nil
+}
+
+// voidMoves is moves as Void's move type, which every Void move has.
+func voidMoves(moves []notation.Move) []*VoidMove {
+	vs := make([]*VoidMove, len(moves))
+	for i, m := range moves {
+		vs[i] = m.(*VoidMove)
+	}
+	return vs
 }
 
 // voidStrings is names as plain strings, so that %q shows their text
@@ -44,7 +53,8 @@ func voidChoiceFields(c VoidChoices) string {
 
 // voidFields shows a move's actor, action type and fields as parsed, names
 // quoted so that their exact text shows.
-func voidFields(m *VoidMove) string {
+func voidFields(mv notation.Move) string {
+	m := mv.(*VoidMove)
 	by := ""
 	if m.Actor() != nil {
 		by = fmt.Sprintf("by=%q ", m.Actor().Text())

@@ -14,7 +14,7 @@ import (
 	"github.com/tabletop-referee/referee/notation"
 )
 
-type move = grammar.SortieMove
+type move = notation.Move
 
 var bare = notation.BareName(grammar.SortieLexer)
 
@@ -756,7 +756,7 @@ func TestParseStatementsSharingALineWithAnErrorElsewhere(t *testing.T) {
 
 func TestEBNF(t *testing.T) {
 	ebnf := grammar.Sortie.EBNF()
-	for _, prod := range []string{"File", "Statement", "Tag", "Turn", "Result", "Setup", "PlayerRef", "SortieMove"} {
+	for _, prod := range []string{"File", "Statement", "Tag", "Turn", "Result", "Setup", "PlayerRef", "Move"} {
 		if !regexp.MustCompile(`(?m)^` + prod + ` = `).MatchString(ebnf) {
 			t.Errorf("no production %s in:\n%s", prod, ebnf)
 		}

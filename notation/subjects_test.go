@@ -11,7 +11,7 @@ import (
 
 // parseVoidOK parses a Void transcript and fails the test on any syntax
 // error: Void's board line is the set-up line of a subject.
-func parseVoidOK(t *testing.T, src string) *notation.Parsed[*grammar.VoidMove] {
+func parseVoidOK(t *testing.T, src string) *notation.Parsed[notation.Move] {
 	t.Helper()
 	p := grammar.Void.Parse("test.void", src)
 	if len(p.Errors) > 0 {

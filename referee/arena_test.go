@@ -9,7 +9,7 @@ import (
 
 // checkKeepingTree checks a transcript as Check does, but with a tree of
 // its own, which no other check writes over.
-func (b *binding[M]) checkKeepingTree(path, src string, opts Options) *Report {
+func (b *binding) checkKeepingTree(path, src string, opts Options) *Report {
 	return b.run(path, src, opts).report
 }
 

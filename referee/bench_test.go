@@ -110,10 +110,10 @@ type benchGame interface {
 	benchForget()
 }
 
-func (b *binding[M]) benchLexer() notation.LexerDefinition { return b.grammar.Lexer() }
-func (b *binding[M]) benchForget()                         { b.grammar.ForgetParses() }
+func (b *binding) benchLexer() notation.LexerDefinition { return b.grammar.Lexer() }
+func (b *binding) benchForget()                         { b.grammar.ForgetParses() }
 
-func (b *binding[M]) benchParse(path, src string) (int, error) {
+func (b *binding) benchParse(path, src string) (int, error) {
 	p := b.grammar.Parse(path, src)
 	if len(p.Errors) > 0 {
 		return 0, p.Errors[0]
@@ -134,7 +134,7 @@ func (b *binding[M]) benchParse(path, src string) (int, error) {
 // already parsed and checked: each written move turned into engine moves
 // (toEngine) and applied, each turn ended, as run does it, without the
 // report run writes on the way (which the whole check measures).
-func (b *binding[M]) benchLoad(path, src string) (func() error, error) {
+func (b *binding) benchLoad(path, src string) (func() error, error) {
 	r, t := b.load(nil, path, src, notation.Limits{})
 	if t == nil || len(r.Diagnostics) > 0 {
 		return nil, fmt.Errorf("%s does not load: %v", path, r.Diagnostics)
@@ -151,7 +151,7 @@ func (b *binding[M]) benchLoad(path, src string) (func() error, error) {
 			return err
 		}
 		var ems []engine.Move
-		apply := func(player int, m M, setup bool) error {
+		apply := func(player int, m notation.Move, setup bool) error {
 			if a, ok := any(m).(actor); ok && a.Actor() != nil {
 				player = t.PlayerIndex(a.Actor().Text())
 			}

@@ -17,12 +17,15 @@ import (
 
 // Binding joins a game's grammar to its engine: it is all the referee core
 // knows of a game. Each game's room (referee/games/<game>) fills one in and
-// registers it; see docs/architecture.md. M is the grammar's move type.
-type Binding[M notation.Move] struct {
+// registers it; see docs/architecture.md. The grammar's moves are
+// notation.Move values of the game's own types, which ToEngine, Declares
+// and Cards take apart (a type switch); the core itself is not generic, so
+// that it is compiled once rather than once a game.
+type Binding struct {
 	// Rules is the game's engine.
 	Rules engine.Game
 	// Grammar is the game's transcript grammar.
-	Grammar *notation.Grammar[M]
+	Grammar *notation.Grammar[notation.Move]
 	// Extension is the file extension of its transcripts, with the dot.
 	Extension string
 	// Summary is one line on the game, for listings.
@@ -30,7 +33,7 @@ type Binding[M notation.Move] struct {
 	// ToEngine appends to dst the engine moves a parsed move stands for
 	// (a1-b2xc3 is a move then an attack); setup tells whether the move is
 	// on a set-up line. The replay gives the same dst for every move.
-	ToEngine func(dst []engine.Move, m M, setup bool) []engine.Move
+	ToEngine func(dst []engine.Move, m notation.Move, setup bool) []engine.Move
 	// Notate writes an engine move in the notation.
 	Notate func(engine.Move) string
 	// Describe writes the compact final state, a row each.
@@ -46,7 +49,7 @@ type Binding[M notation.Move] struct {
 	// with such a move begins from the position it declares, and its
 	// first turn may have any number. The game's states then implement
 	// engine.Positioned.
-	Declares func(m M) bool
+	Declares func(m notation.Move) bool
 	// RecordedWins is set for a game whose rules cannot derive every win:
 	// a recorded win the rules did not reach is then the players' record,
 	// not a disagreement.
@@ -59,7 +62,7 @@ type Binding[M notation.Move] struct {
 	Draw func(st engine.State, view View) Drawing
 	// Cards, when set, names the cards a move plays (from a hand into
 	// play), for referee stats; a game without it shows no card table.
-	Cards func(m M) []string
+	Cards func(m notation.Move) []string
 	// SVG, when set, draws a state for the web page of referee replay
 	// --html, as seen from view's seat (see Canvas).
 	SVG func(st engine.State, view View) Picture
@@ -68,8 +71,8 @@ type Binding[M notation.Move] struct {
 // Register adds a game to those the referee knows, and returns it. A
 // game's room calls it once, from an init function; a name or an extension
 // registered twice is a fault of the program, and panics.
-func Register[M notation.Move](b Binding[M]) Game {
-	g := &binding[M]{
+func Register(b Binding) Game {
+	g := &binding{
 		rules:        b.Rules,
 		grammar:      b.Grammar,
 		ext:          b.Extension,
@@ -99,15 +102,15 @@ func Register[M notation.Move](b Binding[M]) Game {
 
 // binding is a registered game: the Binding its room gave, and the replay
 // of its transcripts, one loop for every game.
-type binding[M notation.Move] struct {
+type binding struct {
 	rules   engine.Game
-	grammar *notation.Grammar[M]
+	grammar *notation.Grammar[notation.Move]
 	ext     string
 	summary string
 	// toEngine appends to dst the engine moves a parsed move stands for
 	// (a1-b2xc3 is a move then an attack); setup tells whether the move is
 	// on a set-up line. The replay gives the same dst for every move.
-	toEngine func(dst []engine.Move, m M, setup bool) []engine.Move
+	toEngine func(dst []engine.Move, m notation.Move, setup bool) []engine.Move
 	// notate writes an engine move in the notation.
 	notate func(engine.Move) string
 	// describe writes the compact final state, a row each.
@@ -119,7 +122,7 @@ type binding[M notation.Move] struct {
 	board string
 	// declares, when set, tells whether a set-up move declares part of a
 	// position.
-	declares func(m M) bool
+	declares func(m notation.Move) bool
 	// recordedWins is set for a game whose rules cannot derive every win:
 	// a recorded win the rules did not reach is then the players' record,
 	// not a disagreement.
@@ -129,10 +132,10 @@ type binding[M notation.Move] struct {
 	// draw draws the state for referee replay.
 	draw drawer
 	// playedCards names the cards a move plays, or is nil (Binding.Cards).
-	playedCards func(m M) []string
+	playedCards func(m notation.Move) []string
 }
 
-func (b *binding[M]) cardGame() *cardGame { return b.cards }
+func (b *binding) cardGame() *cardGame { return b.cards }
 
 // actor is a move that names the player making it, such as a command
 // played in the other player's turn.
@@ -140,12 +143,12 @@ type actor interface {
 	Actor() *notation.PlayerRef
 }
 
-func (b *binding[M]) Name() string      { return b.rules.Name() }
-func (b *binding[M]) Extension() string { return b.ext }
-func (b *binding[M]) Summary() string   { return b.summary }
-func (b *binding[M]) EBNF() string      { return b.grammar.EBNF() }
+func (b *binding) Name() string      { return b.rules.Name() }
+func (b *binding) Extension() string { return b.ext }
+func (b *binding) Summary() string   { return b.summary }
+func (b *binding) EBNF() string      { return b.grammar.EBNF() }
 
-func (b *binding[M]) Variants() []VariantInfo {
+func (b *binding) Variants() []VariantInfo {
 	var out []VariantInfo
 	for _, v := range b.rules.Variants() {
 		out = append(out, VariantInfo{v.Name, v.Values, v.Summary})
@@ -154,17 +157,17 @@ func (b *binding[M]) Variants() []VariantInfo {
 }
 
 // replay is a checked transcript and the state it led to.
-type replay[M notation.Move] struct {
+type replay struct {
 	report     *Report
-	transcript *notation.Transcript[M]
+	transcript *notation.Transcript[notation.Move]
 	state      engine.State // nil when the transcript could not be replayed
 }
 
 // Check checks a transcript. Its tree is parsed in an arena used again
 // for the next check (notation.Arena), as the report keeps nothing of
 // it: strings and places only.
-func (b *binding[M]) Check(path, src string, opts Options) (r *Report) {
-	b.grammar.WithArena(func(a *notation.Arena[M]) {
+func (b *binding) Check(path, src string, opts Options) (r *Report) {
+	b.grammar.WithArena(func(a *notation.Arena[notation.Move]) {
 		r = b.runIn(a, path, src, opts).report
 	})
 	return r
@@ -172,7 +175,7 @@ func (b *binding[M]) Check(path, src string, opts Options) (r *Report) {
 
 // load parses, in a when not nil, and checks the structure of a
 // transcript.
-func (b *binding[M]) load(a *notation.Arena[M], path, src string, limits notation.Limits) (*Report, *notation.Transcript[M]) {
+func (b *binding) load(a *notation.Arena[notation.Move], path, src string, limits notation.Limits) (*Report, *notation.Transcript[notation.Move]) {
 	r := &Report{Path: path, Source: src, Game: b.Name(), Unshuffled: b.unshuffled}
 	parsed := b.grammar.ParseIn(a, path, src, limits)
 	r.Diagnostics, r.Dropped = errorsToDiagnostics(parsed.Errors), parsed.Dropped
@@ -227,7 +230,7 @@ const maxCommentsRead = 1000
 // the game, as "; place 9C/KD a2" after "draw 7H" typed with ; for ,: the
 // moves are not played, and nothing else would say so. A comment begun
 // ;; is taken as meant. The notes change no exit status.
-func (b *binding[M]) movesInComments(parsed *notation.Parsed[M]) []Diagnostic {
+func (b *binding) movesInComments(parsed *notation.Parsed[notation.Move]) []Diagnostic {
 	var comments []notation.Comment
 	var texts []string
 	for i, c := range parsed.Comments {
@@ -264,7 +267,7 @@ func (b *binding[M]) movesInComments(parsed *notation.Parsed[M]) []Diagnostic {
 // first; where the parse of them all cannot be read line by line (a
 // statement over two lines, errors dropped or not on a line of their
 // own), each text is parsed alone.
-func (b *binding[M]) readAsMoves(texts []string) []bool {
+func (b *binding) readAsMoves(texts []string) []bool {
 	moves := make([]bool, len(texts))
 	if len(texts) == 0 {
 		return moves
@@ -312,7 +315,7 @@ var readTags = []string{"Game", "Players", "Seed", "Perspective", "Variant", "Ca
 
 // declaresPosition tells whether a transcript's set-up lines declare a
 // position: whether any of their moves is a declaration.
-func (b *binding[M]) declaresPosition(t *notation.Transcript[M]) bool {
+func (b *binding) declaresPosition(t *notation.Transcript[notation.Move]) bool {
 	if b.declares == nil {
 		return false
 	}
@@ -326,15 +329,15 @@ func (b *binding[M]) declaresPosition(t *notation.Transcript[M]) bool {
 
 // run checks a transcript and keeps its tree and the state it led to, for
 // those that show them (replay, legal moves).
-func (b *binding[M]) run(path, src string, opts Options) *replay[M] {
+func (b *binding) run(path, src string, opts Options) *replay {
 	return b.runIn(nil, path, src, opts)
 }
 
 // runIn is run with the tree parsed in a, when not nil: what it returns
 // then holds only until a's next parse.
-func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options) *replay[M] {
+func (b *binding) runIn(a *notation.Arena[notation.Move], path, src string, opts Options) *replay {
 	r, t := b.load(a, path, src, opts.Limits)
-	out := &replay[M]{report: r, transcript: t}
+	out := &replay{report: r, transcript: t}
 	if r.ExitCode() == 2 {
 		r.Result = fmt.Sprintf("not replayed: %s", Plural(r.found(), "error"))
 		return out
@@ -429,7 +432,7 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 	var ems []engine.Move
 	// apply plays one written move; it tells whether to go on. A move that
 	// stands for several (a1-b2xc3) stops at its first illegal part.
-	apply := func(player int, m M, setup bool) bool {
+	apply := func(player int, m notation.Move, setup bool) bool {
 		span := m.Span()
 		if over(span) {
 			return false
@@ -487,7 +490,7 @@ func (b *binding[M]) runIn(a *notation.Arena[M], path, src string, opts Options)
 		return true
 	}
 	// endTurn ends the turn written on line turn.
-	endTurn := func(player int, turn *notation.Turn[M]) bool {
+	endTurn := func(player int, turn *notation.Turn[notation.Move]) bool {
 		assumed := assumptions(state)
 		defer func() {
 			if assumptions(state) > assumed {
@@ -639,7 +642,7 @@ func assumptions(st engine.State) int {
 // startAt ends a declared position at the first turn line, turn, of
 // player (see engine.Positioned); a position the game cannot be played
 // from is reported by impossible. It tells whether to go on.
-func (b *binding[M]) startAt(state engine.State, turn *notation.Turn[M], player int, fault func(notation.Span, error) bool, impossible func(notation.Span, string) bool) bool {
+func (b *binding) startAt(state engine.State, turn *notation.Turn[notation.Move], player int, fault func(notation.Span, error) bool, impossible func(notation.Span, string) bool) bool {
 	span := notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}
 	p, ok := state.(engine.Positioned)
 	if !ok {
@@ -665,7 +668,7 @@ var declarationCannot = map[notation.CorrectionKind]string{
 // play plays a written move's engine moves on state. A move that stands
 // for several (a1-b2xc3) stops at its first illegal part, which illegal
 // reports; a panic in the engine is a fault. It tells whether to go on.
-func (b *binding[M]) play(state engine.State, player int, ems []engine.Move, span notation.Span, fault func(notation.Span, error) bool, illegal func(notation.Span, string) bool) bool {
+func (b *binding) play(state engine.State, player int, ems []engine.Move, span notation.Span, fault func(notation.Span, error) bool, illegal func(notation.Span, string) bool) bool {
 	for _, em := range ems {
 		if err := guarded(func() error { return state.Apply(player, em) }); err != nil {
 			if _, ok := err.(*internalError); ok {
@@ -752,7 +755,7 @@ func applyAll(state engine.State, player int, ems []engine.Move, apply func(engi
 // takeBack judges a move the players took back, with or without a
 // penalty: the move is checked on a copy of the state and recorded as a
 // ruling, legal or not, and the game goes on without it.
-func (b *binding[M]) takeBack(r *Report, players []string, state engine.State, player int, ems []engine.Move, span notation.Span, c notation.Correction, fault func(notation.Span, error) bool) bool {
+func (b *binding) takeBack(r *Report, players []string, state engine.State, player int, ems []engine.Move, span notation.Span, c notation.Correction, fault func(notation.Span, error) bool) bool {
 	trial := state.Clone()
 	var refused error
 	for _, em := range ems {
@@ -788,7 +791,7 @@ func (b *binding[M]) takeBack(r *Report, players []string, state engine.State, p
 // letStand plays a move the players let stand: a part the rules refuse is
 // forced, as far as it can be made at all (engine.Forcer), and recorded as
 // a ruling; a part that cannot be made is an illegal move all the same.
-func (b *binding[M]) letStand(r *Report, state engine.State, player int, ems []engine.Move, span notation.Span, fault func(notation.Span, error) bool, illegal func(notation.Span, string) bool) bool {
+func (b *binding) letStand(r *Report, state engine.State, player int, ems []engine.Move, span notation.Span, fault func(notation.Span, error) bool, illegal func(notation.Span, string) bool) bool {
 	var refused []string
 	for _, em := range ems {
 		err := guarded(func() error { return state.Apply(player, em) })
@@ -825,7 +828,7 @@ func (b *binding[M]) letStand(r *Report, state engine.State, player int, ems []e
 
 // lastTurnNumber is the number of a transcript's last turn line, 0 when it
 // has none: its count, unless it begins from a declared position.
-func lastTurnNumber[M notation.Move](t *notation.Transcript[M]) int {
+func lastTurnNumber(t *notation.Transcript[notation.Move]) int {
 	if n := len(t.Turns); n > 0 {
 		return t.Turns[n-1].Number
 	}
@@ -833,7 +836,7 @@ func lastTurnNumber[M notation.Move](t *notation.Transcript[M]) int {
 }
 
 // conclude writes the result the rules give and compares the recorded one.
-func (b *binding[M]) conclude(r *Report, t *notation.Transcript[M], state engine.State, where string) {
+func (b *binding) conclude(r *Report, t *notation.Transcript[notation.Move], state engine.State, where string) {
 	r.State = b.describe(state, t.Players)
 	if r.Stopped {
 		r.Result = "not known: replay stopped at the illegal move " + where
@@ -967,7 +970,7 @@ func violationText(err error) string {
 	return "internal error: " + err.Error()
 }
 
-func (b *binding[M]) Format(path, src string) (string, []Diagnostic) {
+func (b *binding) Format(path, src string) (string, []Diagnostic) {
 	parsed := b.grammar.Parse(path, src)
 	if len(parsed.Errors) > 0 {
 		diags := errorsToDiagnostics(parsed.Errors)
@@ -981,7 +984,7 @@ func (b *binding[M]) Format(path, src string) (string, []Diagnostic) {
 }
 
 // print writes a parsed transcript in the canonical layout.
-func (b *binding[M]) print(parsed *notation.Parsed[M]) string {
+func (b *binding) print(parsed *notation.Parsed[notation.Move]) string {
 	bare := notation.BareName(b.grammar.Lexer())
 	if b.board != "" {
 		// The board word stands bare, as the docs write it.
@@ -1012,7 +1015,7 @@ type EndedTurn struct {
 	Turn   int
 }
 
-func (b *binding[M]) Legal(path, src string, opts Options) (*LegalMoves, *Report) {
+func (b *binding) Legal(path, src string, opts Options) (*LegalMoves, *Report) {
 	rp := b.run(path, src, opts)
 	r := rp.report
 	if r.ExitCode() != 0 || rp.state == nil {
@@ -1084,7 +1087,7 @@ func settingUp(st engine.State) bool {
 
 // quoteName writes a player's name as the notation needs it: bare, or
 // quoted.
-func quoteName[M notation.Move](b *binding[M], name string) string {
+func quoteName(b *binding, name string) string {
 	if notation.BareName(b.grammar.Lexer())(name) {
 		return name
 	}
@@ -1093,7 +1096,7 @@ func quoteName[M notation.Move](b *binding[M], name string) string {
 
 // subject is the name a set-up line of player p begins with: the player's,
 // or the game's board word for engine.Nobody.
-func (b *binding[M]) subject(players []string, p int) string {
+func (b *binding) subject(players []string, p int) string {
 	if p < 0 {
 		return b.board
 	}
@@ -1114,7 +1117,7 @@ func turnPlayer(st engine.State) int {
 
 // writeMove writes a move as a transcript would in a turn of turn's
 // player, naming the player who makes it when that is another.
-func (b *binding[M]) writeMove(m engine.Move, mover, turn int, players []string) string {
+func (b *binding) writeMove(m engine.Move, mover, turn int, players []string) string {
 	text := b.notate(m)
 	if mover == turn || mover < 0 {
 		return text
@@ -1125,7 +1128,7 @@ func (b *binding[M]) writeMove(m engine.Move, mover, turn int, players []string)
 // Random plays uniformly among the kinds of legal move (place, move,
 // attack, end the turn, ...), then uniformly among the moves of that kind,
 // so that no kind crowds out the others.
-func (b *binding[M]) Random(seed uint64) (string, string) {
+func (b *binding) Random(seed uint64) (string, string) {
 	text, outcome, err := b.RandomWith(seed, RandomOptions{})
 	if err != nil {
 		panic(err) // a seeded game always plays
@@ -1136,14 +1139,14 @@ func (b *binding[M]) Random(seed uint64) (string, string) {
 // RandomWith is Random written as opts asks: without a seed, every card
 // the seed dealt written where it was dealt, and from one seat, the cards
 // hidden from it written "?" (engine.Recorder, engine.Hider).
-func (b *binding[M]) RandomWith(seed uint64, opts RandomOptions) (string, string, error) {
+func (b *binding) RandomWith(seed uint64, opts RandomOptions) (string, string, error) {
 	g, err := b.generate(seed, opts, generator{})
 	return g.text, g.outcome, err
 }
 
 // generate plays a game from seed, its moves chosen as gen says (at
 // random when it says nothing), and writes its transcript as opts asks.
-func (b *binding[M]) generate(seed uint64, opts RandomOptions, gen generator) (generated, error) {
+func (b *binding) generate(seed uint64, opts RandomOptions, gen generator) (generated, error) {
 	const maxTurns, maxMovesPerTurn, maxSetupMoves = 200, 40, 100
 	rng := shuffle.New(seed)
 	gameSeed := rng.Uint64()

@@ -60,7 +60,7 @@ type candidate struct {
 // of illegality; what is under test is that the referee finds the move at
 // its place. It returns the spoiled transcript, or false when no move
 // could be spoiled as spoil asks.
-func (b *binding[M]) corrupt(path, src string, rng *rand.Rand, spoil spoiling) (spoilt, bool) {
+func (b *binding) corrupt(path, src string, rng *rand.Rand, spoil spoiling) (spoilt, bool) {
 	var moves []written
 	opts := Options{beforeMove: func(at notation.Span, player int, setup bool, st engine.State) {
 		moves = append(moves, written{at, player, setup, st.Clone(), false})

@@ -52,7 +52,7 @@ func Outline(g Game, path, src string) []Statement {
 	return o.outline(path, src)
 }
 
-func (b *binding[M]) outline(path, src string) []Statement {
+func (b *binding) outline(path, src string) []Statement {
 	parsed := b.grammar.Parse(path, src)
 	if parsed.File == nil {
 		return nil

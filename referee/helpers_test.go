@@ -7,7 +7,6 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 
-	"github.com/tabletop-referee/referee/grammar"
 	"github.com/tabletop-referee/referee/notation"
 )
 
@@ -35,14 +34,14 @@ func diagnosticLines(diags []Diagnostic) []string {
 
 // registered is the game named, as its room registered it, with its
 // grammar's move type M.
-func registered[M notation.Move](name string) *binding[M] {
+func registered(name string) *binding {
 	g, ok := Lookup(name)
 	if !ok {
 		panic("no game " + name + " registered: games_test.go imports them all")
 	}
-	return g.(*binding[M])
+	return g.(*binding)
 }
 
-func sortieGame() *binding[grammar.SortieMove] { return registered[grammar.SortieMove]("sortie") }
-func modGame() *binding[grammar.ModMove]       { return registered[grammar.ModMove]("mod") }
-func voidGame() *binding[*grammar.VoidMove]    { return registered[*grammar.VoidMove]("void") }
+func sortieGame() *binding { return registered("sortie") }
+func modGame() *binding    { return registered("mod") }
+func voidGame() *binding   { return registered("void") }

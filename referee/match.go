@@ -13,7 +13,6 @@ import (
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/bot"
 	"github.com/tabletop-referee/referee/engine/shuffle"
-	"github.com/tabletop-referee/referee/notation"
 )
 
 // generator says how generate plays a game: who plays it, under which
@@ -41,7 +40,7 @@ type generated struct {
 }
 
 // quoted writes each name as a turn line needs it: bare, or quoted.
-func quoted[M notation.Move](b *binding[M], names []string) []string {
+func quoted(b *binding, names []string) []string {
 	out := make([]string, len(names))
 	for i, n := range names {
 		out[i] = quoteName(b, n)
@@ -130,7 +129,7 @@ func PlayMatch(g Game, opts MatchOptions) (*Match, error) {
 	return b.match(opts)
 }
 
-func (b *binding[M]) match(opts MatchOptions) (*Match, error) {
+func (b *binding) match(opts MatchOptions) (*Match, error) {
 	if len(opts.Bots) != b.rules.Players() {
 		return nil, fmt.Errorf("%s is played by %d players: --players names %d bots (%s)", b.Name(), b.rules.Players(), len(opts.Bots), strings.Join(opts.Bots, ","))
 	}
@@ -178,7 +177,7 @@ func (b *binding[M]) match(opts MatchOptions) (*Match, error) {
 }
 
 // matchGame plays game i of a match (from 0).
-func (b *binding[M]) matchGame(i int, names []string, opts MatchOptions) (MatchGame, error) {
+func (b *binding) matchGame(i int, names []string, opts MatchOptions) (MatchGame, error) {
 	seed := opts.Seed + uint64(i)
 	order := make([]int, len(opts.Bots)) // order[seat] is the bot's index in opts.Bots
 	for seat := range order {
@@ -327,7 +326,7 @@ func writeColumns(out *strings.Builder, rows [][]string) {
 
 // rulesForBots is the game's rules with its default catalogue, as its
 // random games and matches are played.
-func (b *binding[M]) rulesForBots() engine.Game {
+func (b *binding) rulesForBots() engine.Game {
 	if b.cards != nil {
 		return b.cards.defaultRules(b.Name())
 	}

@@ -17,7 +17,7 @@ type botView interface {
 	botState(path, src string, opts Options) (engine.State, func(engine.Move) string, error)
 }
 
-func (b *binding[M]) botState(path, src string, opts Options) (engine.State, func(engine.Move) string, error) {
+func (b *binding) botState(path, src string, opts Options) (engine.State, func(engine.Move) string, error) {
 	rp := b.run(path, src, opts)
 	if rp.report.ExitCode() != 0 || rp.state == nil {
 		return nil, nil, errors.New("the transcript does not check clean")

@@ -10,7 +10,7 @@ import (
 
 // HasPositions tells whether the game's transcripts may begin from a
 // declared position, and so whether Position can write one.
-func (b *binding[M]) HasPositions() bool { return b.declares != nil }
+func (b *binding) HasPositions() bool { return b.declares != nil }
 
 // Position writes a transcript as it stands once turn has ended: its
 // header tags, the position then as declarations on set-up lines, and the
@@ -22,7 +22,7 @@ func (b *binding[M]) HasPositions() bool { return b.declares != nil }
 // layout. Turn 0 means the last turn that has
 // ended. A transcript that does not replay cleanly up to that turn, or a
 // turn that has not ended, gives no text and a report that says why.
-func (b *binding[M]) Position(path, src string, opts Options, turn int, rest bool) (string, *Report) {
+func (b *binding) Position(path, src string, opts Options, turn int, rest bool) (string, *Report) {
 	if b.declares == nil {
 		return "", failed(path, src, fmt.Sprintf("%s has no position notation", b.Name()))
 	}
@@ -33,8 +33,8 @@ func (b *binding[M]) Position(path, src string, opts Options, turn int, rest boo
 	// at the end of the replay: only the one asked for is kept.
 	type taken struct {
 		state engine.State
-		at    notation.Span     // the turn line's
-		line  *notation.Turn[M] // the turn line, nil at the end of the replay
+		at    notation.Span                 // the turn line's
+		line  *notation.Turn[notation.Move] // the turn line, nil at the end of the replay
 	}
 	var starts []taken // the last turn line's when turn is 0, else turn+1's
 	opts.beforeTurn = func(at notation.Span, n, player int, st engine.State) {
@@ -139,7 +139,7 @@ func (b *binding[M]) Position(path, src string, opts Options, turn int, rest boo
 }
 
 // notEnded says why no position can be taken once turn has ended.
-func notEnded[M notation.Move](t *notation.Transcript[M], turn int) string {
+func notEnded(t *notation.Transcript[notation.Move], turn int) string {
 	switch {
 	case len(t.Turns) == 0:
 		return "no turn has ended: the transcript has no turn line"
@@ -165,7 +165,7 @@ func positionRefused(r *Report, span notation.Span, msg string) *Report {
 
 // lastLine is where a transcript's last turn line stands, or its end when
 // it has none: where a position that cannot be taken is said.
-func lastLine[M notation.Move](t *notation.Transcript[M]) notation.Span {
+func lastLine(t *notation.Transcript[notation.Move]) notation.Span {
 	if n := len(t.Turns); n > 0 {
 		last := t.Turns[n-1]
 		return notation.Span{Start: last.Node.Span().Start, End: last.Player.Span().End}

@@ -89,7 +89,7 @@ type turnRanger interface {
 }
 
 // turnRange is the numbers of a transcript's first and last turn lines.
-func (b *binding[M]) turnRange(path, src string) (int, int) {
+func (b *binding) turnRange(path, src string) (int, int) {
 	_, t := b.load(nil, path, src, Limits{})
 	if t == nil || len(t.Turns) == 0 {
 		return 0, 0

@@ -25,7 +25,7 @@ type shaper interface {
 
 // parseShape parses src once, and returns its shape and its canonical
 // printing.
-func (b *binding[M]) parseShape(path, src string) (shape, printed string, errs []Diagnostic) {
+func (b *binding) parseShape(path, src string) (shape, printed string, errs []Diagnostic) {
 	parsed := b.grammar.Parse(path, src)
 	if len(parsed.Errors) > 0 {
 		return "", "", errorsToDiagnostics(parsed.Errors)

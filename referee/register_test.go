@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/tabletop-referee/referee/engine"
-	"github.com/tabletop-referee/referee/grammar"
 )
 
 // renamed is a game's rules under another name.
@@ -42,7 +41,7 @@ func TestRegisterRefusesATwin(t *testing.T) {
 					t.Errorf("the registry holds %d games, want the %d before", len(games), before)
 				}
 			}()
-			Register(Binding[grammar.SortieMove]{Rules: tt.rules, Grammar: sortie.grammar, Extension: tt.ext})
+			Register(Binding{Rules: tt.rules, Grammar: sortie.grammar, Extension: tt.ext})
 		})
 	}
 }

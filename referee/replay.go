@@ -104,7 +104,7 @@ type HeaderTag struct {
 	Values []string
 }
 
-func (b *binding[M]) Replay(path, src string, opts Options) (*Replay, *Report) {
+func (b *binding) Replay(path, src string, opts Options) (*Replay, *Report) {
 	rp := &Replay{}
 	turn, turnPlayer := 0, engine.Nobody
 	lastOver := false

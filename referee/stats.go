@@ -202,11 +202,11 @@ type cardsPlayer interface {
 	namesCards() bool
 }
 
-func (b *binding[M]) namesCards() bool { return b.playedCards != nil }
+func (b *binding) namesCards() bool { return b.playedCards != nil }
 
-func (b *binding[M]) cardsOf(m notation.Move) []string {
-	if mm, ok := m.(M); ok && b.playedCards != nil {
-		return b.playedCards(mm)
+func (b *binding) cardsOf(m notation.Move) []string {
+	if b.playedCards != nil {
+		return b.playedCards(m)
 	}
 	return nil
 }

@@ -313,7 +313,8 @@ func TestVoidRandomGamesAnswer(t *testing.T) {
 			if st.Turn == nil {
 				continue
 			}
-			for _, m := range st.Turn.Moves {
+			for _, mv := range st.Turn.Moves {
+				m := mv.(*grammar.VoidMove)
 				a := m.Actor()
 				if a == nil {
 					continue

@@ -13,6 +13,7 @@ import (
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/daemon"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/notation"
 	"github.com/tabletop-referee/referee/referee"
 	"github.com/tabletop-referee/referee/referee/catalogue"
 )
@@ -21,7 +22,7 @@ import (
 var daemonCatalogue string
 
 func init() {
-	referee.Register(referee.Binding[grammar.DaemonMove]{
+	referee.Register(referee.Binding{
 		Rules:     daemon.Game{},
 		Grammar:   grammar.Daemon,
 		Extension: ".daemon",
@@ -51,7 +52,7 @@ func loadDaemon(cat *catalogue.Catalogue) (engine.Game, []catalogue.Card, []*cat
 	return daemon.Game{Cards: cs}, info, errs
 }
 
-func daemonToEngine(dst []engine.Move, m grammar.DaemonMove, setup bool) []engine.Move {
+func daemonToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move {
 	var em engine.Move
 	switch m := m.(type) {
 	case *grammar.DaemonDraft:
@@ -112,7 +113,7 @@ func daemonToEngine(dst []engine.Move, m grammar.DaemonMove, setup bool) []engin
 // daemonDeclares tells whether a move declares part of a position: the
 // main module is one too, written with the modules, but alone it is the
 // set-up's choice.
-func daemonDeclares(m grammar.DaemonMove) bool {
+func daemonDeclares(m notation.Move) bool {
 	switch m.(type) {
 	case *grammar.DaemonModules, *grammar.DaemonMemory, *grammar.DaemonGrip, *grammar.DaemonSecurity,
 		*grammar.DaemonDeck, *grammar.DaemonHeap, *grammar.DaemonScripts, *grammar.DaemonField:
@@ -317,7 +318,7 @@ func appendDaemon(b []byte, s *daemon.State, p int, d daemon.FieldDaemon) []byte
 }
 
 // daemonCards names the card a move plays from the grip.
-func daemonCards(m grammar.DaemonMove) []string {
+func daemonCards(m notation.Move) []string {
 	if p, ok := m.(*grammar.DaemonPlay); ok {
 		return []string{string(p.Card)}
 	}

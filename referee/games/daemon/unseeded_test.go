@@ -106,7 +106,7 @@ func revealToChange(t *testing.T, text, seat string) (span notation.Span, card s
 		t.Fatal(p.Errors)
 	}
 	var ems []engine.Move
-	apply := func(player int, m grammar.DaemonMove, setup bool) bool {
+	apply := func(player int, m notation.Move, setup bool) bool {
 		for _, em := range daemonToEngine(ems[:0], m, setup) {
 			if err := s.Apply(player, em); err != nil {
 				t.Fatalf("%s: %v", m, err)

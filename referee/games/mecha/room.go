@@ -16,6 +16,7 @@ import (
 	"github.com/tabletop-referee/referee/engine/grid"
 	"github.com/tabletop-referee/referee/engine/mecha"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/notation"
 	"github.com/tabletop-referee/referee/referee"
 	"github.com/tabletop-referee/referee/referee/catalogue"
 )
@@ -24,7 +25,7 @@ import (
 var mechaCatalogue string
 
 func init() {
-	referee.Register(referee.Binding[grammar.MechaMove]{
+	referee.Register(referee.Binding{
 		Rules:     mecha.Game{},
 		Grammar:   grammar.Mecha,
 		Extension: ".mecha",
@@ -65,7 +66,7 @@ func loadMecha(cat *catalogue.Catalogue) (engine.Game, []catalogue.Card, []*cata
 // square reads a square the lexer has admitted, so it cannot fail.
 func square(s string) grid.Square { sq, _ := grid.Parse(s); return sq }
 
-func mechaToEngine(dst []engine.Move, m grammar.MechaMove, setup bool) []engine.Move {
+func mechaToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move {
 	out := dst
 	switch m := m.(type) {
 	case *grammar.MechaDeck:
@@ -156,7 +157,7 @@ func written(n int) *grammar.MechaCount {
 }
 
 // mechaDeclares tells whether a move declares part of a position.
-func mechaDeclares(m grammar.MechaMove) bool {
+func mechaDeclares(m notation.Move) bool {
 	switch m.(type) {
 	case *grammar.MechaUnit, *grammar.MechaPlaced, *grammar.MechaZone:
 		return true
@@ -287,7 +288,7 @@ func mechaDescribe(st engine.State, players []string) []referee.Row {
 }
 
 // mechaCards names the card a move plays from the hand.
-func mechaCards(m grammar.MechaMove) []string {
+func mechaCards(m notation.Move) []string {
 	if p, ok := m.(*grammar.MechaPlay); ok {
 		return []string{string(p.Card)}
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/mod"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/notation"
 	"github.com/tabletop-referee/referee/referee"
 	"github.com/tabletop-referee/referee/referee/catalogue"
 )
@@ -21,7 +22,7 @@ import (
 var modCatalogue string
 
 func init() {
-	referee.Register(referee.Binding[grammar.ModMove]{
+	referee.Register(referee.Binding{
 		Rules:     mod.Game{},
 		Grammar:   grammar.Mod,
 		Extension: ".mod",
@@ -69,7 +70,7 @@ func loadMod(cat *catalogue.Catalogue) (engine.Game, []catalogue.Card, []*catalo
 const modBoard = "board"
 
 // modDeclares tells the declarations of a position from the moves of play.
-func modDeclares(m grammar.ModMove) bool {
+func modDeclares(m notation.Move) bool {
 	switch m.(type) {
 	case *grammar.ModDurability, *grammar.ModFuelLevel, *grammar.ModInitiative,
 		*grammar.ModHand, *grammar.ModDeck, *grammar.ModDiscardPile, *grammar.ModPlayArea,
@@ -107,7 +108,7 @@ func listNames(cards []string) []grammar.ModListName {
 
 // modDeclaration is the engine's declaration for a grammar's, or nil for a
 // move of play.
-func modDeclaration(m grammar.ModMove) engine.Move {
+func modDeclaration(m notation.Move) engine.Move {
 	switch m := m.(type) {
 	case *grammar.ModDurability:
 		return mod.Durability{N: int(m.N)}
@@ -177,7 +178,7 @@ func modDeclarationNode(m engine.Move) grammar.ModMove {
 	return nil
 }
 
-func modToEngine(dst []engine.Move, m grammar.ModMove, setup bool) []engine.Move {
+func modToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move {
 	var em engine.Move
 	switch m := m.(type) {
 	case *grammar.ModAssign:
@@ -295,7 +296,7 @@ func modCardName(card string) string {
 
 // modCards names the card a move plays from the hand into the stack,
 // face up (assign) or face down (eject).
-func modCards(m grammar.ModMove) []string {
+func modCards(m notation.Move) []string {
 	switch m := m.(type) {
 	case *grammar.ModAssign:
 		return []string{string(m.Card)}

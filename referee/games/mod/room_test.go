@@ -9,6 +9,7 @@ import (
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/mod"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/notation"
 	"github.com/tabletop-referee/referee/referee"
 	"github.com/tabletop-referee/referee/referee/catalogue"
 )
@@ -91,7 +92,7 @@ func TestModRecordsNotateAndReadBack(t *testing.T) {
 			continue
 		}
 		st := p.File.Statements[0]
-		moves, setup := []grammar.ModMove(nil), st.Setup != nil
+		moves, setup := []notation.Move(nil), st.Setup != nil
 		if setup {
 			moves = st.Setup.Moves
 		} else {

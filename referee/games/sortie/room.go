@@ -16,11 +16,12 @@ import (
 	"github.com/tabletop-referee/referee/engine/grid"
 	"github.com/tabletop-referee/referee/engine/sortie"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/notation"
 	"github.com/tabletop-referee/referee/referee"
 )
 
 func init() {
-	referee.Register(referee.Binding[grammar.SortieMove]{
+	referee.Register(referee.Binding{
 		Rules:     sortie.Game{},
 		Grammar:   grammar.Sortie,
 		Extension: ".sortie",
@@ -61,7 +62,7 @@ func number(s string) int {
 	return n
 }
 
-func sortieToEngine(dst []engine.Move, m grammar.SortieMove, setup bool) []engine.Move {
+func sortieToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move {
 	if _, draw := m.(*grammar.SortieDraw); setup && !draw {
 		// Only the opening hand belongs on a set-up line: the engine
 		// refuses anything else there, rather than play it as turn 1's.
@@ -246,7 +247,7 @@ func squares(sqs []grid.Square) string {
 }
 
 // sortieCards names the cards a move plays: a unit placed is two.
-func sortieCards(m grammar.SortieMove) []string {
+func sortieCards(m notation.Move) []string {
 	if p, ok := m.(*grammar.SortiePlace); ok {
 		return []string{p.Bottom, p.Top}
 	}

@@ -4,6 +4,8 @@ package toy_test
 // hold it.
 
 import (
+	"github.com/alecthomas/participle/v2"
+
 	"github.com/tabletop-referee/referee/notation"
 )
 
@@ -17,7 +19,7 @@ type TrackMove struct {
 }
 
 // Relocate is the move as parsed at r's place (see notation.Relocation).
-func (m *TrackMove) Relocate(r *notation.Relocation) *TrackMove {
+func (m *TrackMove) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node, c.Stride, c.Token = r.Node(m.Node), r.Value(m.Stride), r.Value(m.Token)
 	return c
@@ -32,11 +34,12 @@ func (m *TrackMove) String() string {
 
 const trackMoveWords = "a stride (walk, run or leap), or the token's square (token 4)"
 
-// Track parses Track transcripts.
-var Track = must(notation.NewGrammar[*TrackMove](notation.NewFastLexer(), map[string]string{
+// Track parses Track transcripts. Every game's grammar has notation.Move
+// for its moves, and names its move types in a union of them (here, one).
+var Track = must(notation.NewGrammar[notation.Move](notation.NewFastLexer(), map[string]string{
 	"TrackMove": trackMoveWords,
 	"Move":      trackMoveWords,
-}))
+}, participle.Union[notation.Move](&TrackMove{})))
 
 func must[T any](v T, err error) T {
 	if err != nil {

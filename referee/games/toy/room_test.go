@@ -11,13 +11,14 @@ import (
 	"strings"
 
 	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/notation"
 	"github.com/tabletop-referee/referee/referee"
 )
 
 var strides = []string{1: "walk", 2: "run", 3: "leap"}
 
 func init() {
-	referee.Register(referee.Binding[*TrackMove]{
+	referee.Register(referee.Binding{
 		Rules:     TrackGame{},
 		Grammar:   Track,
 		Extension: ".track",
@@ -25,7 +26,7 @@ func init() {
 		ToEngine:  trackToEngine,
 		Notate:    trackNotate,
 		Board:     "board",
-		Declares:  func(m *TrackMove) bool { return m.Token != "" },
+		Declares:  func(m notation.Move) bool { return m.(*TrackMove).Token != "" },
 		Describe:  trackDescribe,
 		Key: func(players []string) []string {
 			return []string{"The track runs from square 0 on the left to the last square on the right; o is the token."}
@@ -35,7 +36,8 @@ func init() {
 	})
 }
 
-func trackToEngine(dst []engine.Move, m *TrackMove, setup bool) []engine.Move {
+func trackToEngine(dst []engine.Move, mv notation.Move, setup bool) []engine.Move {
+	m := mv.(*TrackMove)
 	if m.Token != "" {
 		at, _ := strconv.Atoi(m.Token)
 		return append(dst, Token{at})

@@ -13,6 +13,7 @@ import (
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/void"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/notation"
 	"github.com/tabletop-referee/referee/referee"
 	"github.com/tabletop-referee/referee/referee/catalogue"
 )
@@ -21,7 +22,7 @@ import (
 var voidCatalogue string
 
 func init() {
-	referee.Register(referee.Binding[*grammar.VoidMove]{
+	referee.Register(referee.Binding{
 		Rules:     void.Game{},
 		Grammar:   grammar.Void,
 		Extension: ".void",
@@ -77,7 +78,8 @@ func voidChoices(c grammar.VoidChoices) void.Choices {
 	return void.Choices{Targets: strs(c.Targets), Pick: c.Pick, HasPick: c.HasPick, X: int(c.X), HasX: c.HasX}
 }
 
-func voidToEngine(dst []engine.Move, m *grammar.VoidMove, setup bool) []engine.Move {
+func voidToEngine(dst []engine.Move, mv notation.Move, setup bool) []engine.Move {
+	m := mv.(*grammar.VoidMove)
 	var em engine.Move
 	switch a := m.Action.(type) {
 	case *grammar.VoidSector:
@@ -129,7 +131,8 @@ func voidToEngine(dst []engine.Move, m *grammar.VoidMove, setup bool) []engine.M
 // name given twice, a card not in the catalogue, a card put in play
 // before the board line) is an impossible position, exit status 2, as in
 // every game.
-func voidDeclares(m *grammar.VoidMove) bool {
+func voidDeclares(mv notation.Move) bool {
+	m := mv.(*grammar.VoidMove)
 	switch m.Action.(type) {
 	case *grammar.VoidSector, *grammar.VoidEnergy, *grammar.VoidIncome, *grammar.VoidLife,
 		*grammar.VoidHand, *grammar.VoidCache, *grammar.VoidField:
@@ -282,7 +285,8 @@ func voidNotes(c void.InPlay) []string {
 }
 
 // voidCards names the card a move plays from the hand.
-func voidCards(m *grammar.VoidMove) []string {
+func voidCards(mv notation.Move) []string {
+	m := mv.(*grammar.VoidMove)
 	if p, ok := m.Action.(*grammar.VoidPlay); ok {
 		return []string{string(p.Card)}
 	}

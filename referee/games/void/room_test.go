@@ -181,7 +181,8 @@ func mutateReveal(t *testing.T, g referee.Game, seed uint64, full, seat, outcome
 		if turn == nil {
 			continue
 		}
-		for _, m := range turn.Moves {
+		for _, mv := range turn.Moves {
+			m := mv.(*grammar.VoidMove)
 			actor := turn.Player.Text()
 			if m.By != nil {
 				actor = m.By.Text()
@@ -226,7 +227,7 @@ func setupHand(t *testing.T, text, player string) []string {
 			continue
 		}
 		for _, m := range st.Setup.Moves {
-			if h, ok := m.Action.(*grammar.VoidHand); ok {
+			if h, ok := m.(*grammar.VoidMove).Action.(*grammar.VoidHand); ok {
 				for _, c := range h.Cards {
 					out = append(out, string(c))
 				}
