@@ -531,9 +531,9 @@ var daemonExpect = map[string]string{
 }
 
 // Daemon parses Daemon transcripts.
-var Daemon = notation.Lazy(func() (*notation.Grammar[notation.Move], error) {
-	return notation.NewGrammar[notation.Move](DaemonLexer, daemonExpect,
-		participle.Union[notation.Move](
+var Daemon = notation.Lazy(func() (*notation.Grammar, error) {
+	return notation.NewGrammar(DaemonLexer, daemonExpect,
+		notation.Moves(
 			&DaemonDraft{}, &DaemonMain{}, &DaemonMulligan{}, &DaemonKeep{}, &DaemonDraw{}, &DaemonSecure{},
 			&DaemonPlay{}, &DaemonActivate{}, &DaemonTrash{}, &DaemonAttack{},
 			&DaemonReveal{}, &DaemonRefresh{}, &DaemonBurn{},

@@ -58,7 +58,7 @@ func TestFastLexersOnExamples(t *testing.T) {
 }
 
 // sameParse tells where two parses of a text differ, or "".
-func sameParse[M notation.Move](got, want *notation.Parsed[M]) string {
+func sameParse(got, want *notation.Parsed) string {
 	return firstDiff(reflect.ValueOf(got), reflect.ValueOf(want), "Parsed")
 }
 

@@ -73,14 +73,14 @@ func forEachExample(f *testing.F, glob string, add func(src string)) {
 }
 
 // fuzzGrammar fuzzes one game's grammar, seeded with its examples.
-func fuzzGrammar[M notation.Move](f *testing.F, g *notation.Grammar[M], game, ext string) {
+func fuzzGrammar(f *testing.F, g *notation.Grammar, game, ext string) {
 	forEachExample(f, "examples/"+game+"/*"+ext, func(src string) { f.Add(src) })
 	for _, h := range hostile {
 		f.Add(h)
 	}
 	path := "fuzz" + ext
 	f.Fuzz(func(t *testing.T, src string) {
-		var p *notation.Parsed[M]
+		var p *notation.Parsed
 		notationtest.MustReturn(t, func() { p = g.Parse(path, src) })
 		checkErrors(t, src, p.Errors)
 		if diff := sameParse(p, g.ParseWholeFile(path, src)); diff != "" {
@@ -92,7 +92,7 @@ func fuzzGrammar[M notation.Move](f *testing.F, g *notation.Grammar[M], game, ex
 		// A clean parse: what the referee points at lies inside too.
 		for _, st := range p.File.Statements {
 			notationtest.CheckSpan(t, src, "statement", st.Span())
-			var moves []M
+			var moves []notation.Move
 			if st.Turn != nil {
 				moves = st.Turn.Moves
 			}

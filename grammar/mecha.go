@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/alecthomas/participle/v2"
-
 	"github.com/tabletop-referee/referee/notation"
 )
 
@@ -449,9 +447,9 @@ var mechaExpect = map[string]string{
 }
 
 // Mecha parses Mecha transcripts.
-var Mecha = notation.Lazy(func() (*notation.Grammar[notation.Move], error) {
-	return notation.NewGrammar[notation.Move](MechaLexer, mechaExpect,
-		participle.Union[notation.Move](
+var Mecha = notation.Lazy(func() (*notation.Grammar, error) {
+	return notation.NewGrammar(MechaLexer, mechaExpect,
+		notation.Moves(
 			// The declarations come before play, so that "hand play Scout"
 			// is a hand, not a player named hand playing Scout.
 			&MechaDeck{}, &MechaDraw{}, &MechaMulligan{},

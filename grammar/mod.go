@@ -258,9 +258,9 @@ var modExpect = map[string]string{
 // Mod parses Mod transcripts. A declaration that begins with the word of
 // a move (fuel 3, the move fuel) comes before it, so that the longer form
 // is tried first.
-var Mod = notation.Lazy(func() (*notation.Grammar[notation.Move], error) {
-	return notation.NewGrammar[notation.Move](ModLexer, modExpect,
-		participle.Union[notation.Move](
+var Mod = notation.Lazy(func() (*notation.Grammar, error) {
+	return notation.NewGrammar(ModLexer, modExpect,
+		notation.Moves(
 			&ModAssign{}, &ModEject{}, &ModDraft{}, &ModPass{},
 			&ModDraw{}, &ModFuelLevel{}, &ModFuel{}, &ModSpend{}, &ModTop{},
 			&ModDurability{}, &ModInitiative{}, &ModHand{}, &ModDeck{},

@@ -5,8 +5,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/alecthomas/participle/v2"
-
 	"github.com/tabletop-referee/referee/notation"
 )
 
@@ -132,8 +130,8 @@ const sortieCardWords = "a card like 7H or 10S"
 const sortieMoveWords = "a move (draw 7H, place 9C/KD a1, a1-b2, a1xb2 or a1-b2xc3)"
 
 // Sortie parses Sortie transcripts.
-var Sortie = notation.Lazy(func() (*notation.Grammar[notation.Move], error) {
-	g, err := notation.NewGrammar[notation.Move](SortieLexer,
+var Sortie = notation.Lazy(func() (*notation.Grammar, error) {
+	g, err := notation.NewGrammar(SortieLexer,
 		map[string]string{
 			"<card>": "a card like 7H or 10S",
 			// "?" goes where a card may; the messages name the cards, as
@@ -148,7 +146,7 @@ var Sortie = notation.Lazy(func() (*notation.Grammar[notation.Move], error) {
 			"SortieNumber":                    "a number like 104",
 			`((<card> | <unknown>)+ | <int>)`: "cards, or how many there are, as in deck 7H 9C or deck 30",
 		},
-		participle.Union[notation.Move](&SortieDraw{}, &SortiePlace{}, &SortieAct{},
+		notation.Moves(&SortieDraw{}, &SortiePlace{}, &SortieAct{},
 			&SortieUnit{}, &SortieHand{}, &SortieCaptured{}, &SortiePile{}, &SortieStream{}),
 	)
 	if err != nil {

@@ -156,7 +156,7 @@ func TestSortieUnknownCardsThroughTheShapeMemo(t *testing.T) {
 
 // movesOf lists each move of p as it prints, with its text and place in
 // src.
-func movesOf[M notation.Move](p *notation.Parsed[M], src string) []string {
+func movesOf(p *notation.Parsed, src string) []string {
 	var out []string
 	for _, st := range p.File.Statements {
 		for _, m := range st.Moves() {

@@ -475,10 +475,10 @@ var voidExpect = map[string]string{
 }
 
 // Void parses Void transcripts.
-var Void = notation.Lazy(func() (*notation.Grammar[notation.Move], error) {
-	g, err := notation.NewGrammar[notation.Move](VoidLexer, voidExpect,
+var Void = notation.Lazy(func() (*notation.Grammar, error) {
+	g, err := notation.NewGrammar(VoidLexer, voidExpect,
 		// Every move is a VoidMove: an action, and who takes it.
-		participle.Union[notation.Move](&VoidMove{}),
+		notation.Moves(&VoidMove{}),
 		participle.Union[VoidAction](
 			&VoidSector{}, &VoidEnergy{}, &VoidIncome{}, &VoidLife{}, &VoidHand{}, &VoidCache{}, &VoidField{},
 			&VoidPlay{}, &VoidActivate{}, &VoidReact{}, &VoidAdvance{}, &VoidAttack{},

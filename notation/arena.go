@@ -11,13 +11,13 @@ package notation
 // The zero Arena is ready for use. An arena is for one parse at a time,
 // and keeps at most arenaMost of anything, so that one huge transcript
 // does not leave it huge.
-type Arena[M Move] struct {
-	turns  []turnBlock[M]
-	setups []setupBlock[M]
-	stmts  []*Statement[M]
-	moves  []M
-	heads  []*piece[*Statement[M]]
-	pieces []*piece[M]
+type Arena struct {
+	turns  []turnBlock
+	setups []setupBlock
+	stmts  []*Statement
+	moves  []Move
+	heads  []*piece[*Statement]
+	pieces []*piece[Move]
 	values []string // of tags
 	key    []byte   // a move's shape (shapeKey)
 	copies copies
@@ -44,10 +44,10 @@ func take[T any](buf *[]T, n int) []T {
 // WithArena calls f with an arena of the grammar's, to be used only
 // within f: the arena goes to the next caller after. A tree parsed in it
 // must not outlive f.
-func (g *Grammar[M]) WithArena(f func(a *Arena[M])) {
-	a, _ := g.arenas.Get().(*Arena[M])
+func (g *Grammar) WithArena(f func(a *Arena)) {
+	a, _ := g.arenas.Get().(*Arena)
 	if a == nil {
-		a = new(Arena[M])
+		a = new(Arena)
 	}
 	defer g.arenas.Put(a)
 	f(a)
@@ -56,7 +56,7 @@ func (g *Grammar[M]) WithArena(f func(a *Arena[M])) {
 // ParseIn parses src as ParseLimited does, taking the tree from a (see
 // Arena): the tree is good only until a's next parse. A nil a is fresh
 // memory, as for ParseLimited.
-func (g *Grammar[M]) ParseIn(a *Arena[M], filename, src string, limits Limits) *Parsed[M] {
+func (g *Grammar) ParseIn(a *Arena, filename, src string, limits Limits) *Parsed {
 	return g.parseLimited(a, filename, src, limits, true)
 }
 

@@ -86,22 +86,22 @@ type Move interface {
 // File is a whole transcript: a sequence of statements. The order the
 // statements must come in (tags, set-up lines, turns, result) is checked
 // after parsing, so that a misplaced line gets a message of its own.
-type File[M Move] struct {
-	Statements []*Statement[M] `parser:"@@*"`
+type File struct {
+	Statements []*Statement `parser:"@@*"`
 }
 
 // Statement is one header tag, set-up line, turn or result line.
-type Statement[M Move] struct {
+type Statement struct {
 	Node
-	Tag    *Tag      `parser:"  @@"`
-	Turn   *Turn[M]  `parser:"| @@"`
-	Result *Result   `parser:"| @@"`
-	Setup  *Setup[M] `parser:"| @@"`
+	Tag    *Tag    `parser:"  @@"`
+	Turn   *Turn   `parser:"| @@"`
+	Result *Result `parser:"| @@"`
+	Setup  *Setup  `parser:"| @@"`
 }
 
 // Moves is the moves of a turn or a set-up line, and nil for any other
 // statement.
-func (s *Statement[M]) Moves() []M {
+func (s *Statement) Moves() []Move {
 	switch {
 	case s.Turn != nil:
 		return s.Turn.Moves
@@ -149,18 +149,18 @@ func unquote(s string) string {
 }
 
 // Setup is a set-up line before the first turn, as in "Ann: draw 7H 9C KD 2S".
-type Setup[M Move] struct {
+type Setup struct {
 	Node
 	Player *PlayerRef `parser:"(?! \"result\") @@ \":\""`
-	Moves  []M        `parser:"(@@ (\",\" @@)*)?"`
+	Moves  []Move     `parser:"(@@ (\",\" @@)*)?"`
 }
 
 // Turn is a numbered turn with its player and moves, as in "3. Ann: a1-b2, b2xc2".
-type Turn[M Move] struct {
+type Turn struct {
 	Node
 	Number int        `parser:"@Int \".\""`
 	Player *PlayerRef `parser:"@@ \":\""`
-	Moves  []M        `parser:"(@@ (\",\" @@)*)?"`
+	Moves  []Move     `parser:"(@@ (\",\" @@)*)?"`
 }
 
 // Result is the recorded result line. The referee derives the result

@@ -72,11 +72,11 @@ func readCorrection(tok lexer.Token) (Correction, *Error) {
 // attachCorrections gives each correction the move it follows: the move
 // must come just before it, with nothing between them but spaces and
 // comments.
-func (t *Transcript[M]) attachCorrections(fail func(Span, string, ...any)) {
+func (t *Transcript) attachCorrections(fail func(Span, string, ...any)) {
 	if len(t.Parsed.Corrections) == 0 {
 		return
 	}
-	var moves []M
+	var moves []Move
 	for _, s := range t.Setup {
 		moves = append(moves, s.Moves...)
 	}
@@ -105,7 +105,7 @@ func (t *Transcript[M]) attachCorrections(fail func(Span, string, ...any)) {
 
 // blank tells whether the source between two offsets holds only spaces,
 // line ends, comments and corrections.
-func (t *Transcript[M]) blank(from, to int) bool {
+func (t *Transcript) blank(from, to int) bool {
 	src := t.Source
 	k, j := 0, 0
 	for from < to {
@@ -132,7 +132,7 @@ func (t *Transcript[M]) blank(from, to int) bool {
 }
 
 // CorrectionOf is the correction recorded after a move, if any.
-func (t *Transcript[M]) CorrectionOf(m M) (Correction, bool) {
+func (t *Transcript) CorrectionOf(m Move) (Correction, bool) {
 	if len(t.Corrections) == 0 {
 		return Correction{}, false // most transcripts: no need to place m
 	}

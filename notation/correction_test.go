@@ -9,7 +9,7 @@ import (
 )
 
 // corrected lists each move that has a correction, as "move (kind)".
-func corrected(tr *notation.Transcript[move]) []string {
+func corrected(tr *notation.Transcript) []string {
 	var out []string
 	var all []move
 	for _, s := range tr.Setup {

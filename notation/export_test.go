@@ -6,14 +6,14 @@ func (l *FastLexer) MatchName(s string) int { return nameLen(s) }
 
 // SetMemoLimit bounds each of the grammar's memos at n bytes, as counted,
 // for tests of the bound; it empties them.
-func (g *Grammar[M]) SetMemoLimit(n int64) {
+func (g *Grammar) SetMemoLimit(n int64) {
 	g.ForgetParses()
 	g.stmts.limit, g.moves.limit, g.tags.limit = n, n, n
 }
 
 // MemoSize is the size of the grammar's memos of statements, moves and
 // header tags, as counted, and how many pieces they hold.
-func (g *Grammar[M]) MemoSize() (stmts, moves, tags int64, pieces int) {
+func (g *Grammar) MemoSize() (stmts, moves, tags int64, pieces int) {
 	g.ready()
 	return g.stmts.size.Load(), g.moves.size.Load(), g.tags.size.Load(), g.stmts.len() + g.moves.len() + g.tags.len()
 }
@@ -36,7 +36,7 @@ func (m *memo[T]) len() int {
 // KeepMovesByText makes the grammar keep its moves by their text, as a
 // grammar without value tokens does, until restore is called; both empty
 // the memos.
-func (g *Grammar[M]) KeepMovesByText() (restore func()) {
+func (g *Grammar) KeepMovesByText() (restore func()) {
 	g.ForgetParses()
 	values := g.values
 	g.values = nil
@@ -48,20 +48,20 @@ func (g *Grammar[M]) KeepMovesByText() (restore func()) {
 
 // MovePieces is how many moves (or shapes of moves) the grammar's memo
 // holds.
-func (g *Grammar[M]) MovePieces() int {
+func (g *Grammar) MovePieces() int {
 	g.ready()
 	return g.moves.len()
 }
 
 // FixedMoves is how many of the moves the grammar's memo holds are
 // parsed at each place, as their parse cannot be copied.
-func (g *Grammar[M]) FixedMoves() int {
+func (g *Grammar) FixedMoves() int {
 	g.ready()
 	n := 0
 	for i := range g.moves.shards {
 		s := &g.moves.shards[i]
 		s.mu.Lock()
-		for _, kept := range []map[string]*piece[M]{*s.read.Load(), s.recent} {
+		for _, kept := range []map[string]*piece[Move]{*s.read.Load(), s.recent} {
 			for _, p := range kept {
 				if p.fixed {
 					n++

@@ -124,7 +124,7 @@ func (t *tokens) countMovesWithin(chunks []part, head func(*tokens, part) (int, 
 }
 
 // checkMoves reports the first move past the limit on moves.
-func checkMoves[M Move](p *Parsed[M], l Limits) *Error {
+func checkMoves(p *Parsed, l Limits) *Error {
 	l = l.OrDefault()
 	n := 0
 	for _, st := range p.File.Statements {

@@ -357,8 +357,8 @@ type Relocatable[M any] interface {
 // relocate copies a statement, as the head of a turn or a set-up line or
 // a whole statement, which has no moves. A turn or a set-up line takes
 // its statement, its part and its player from a, in one allocation.
-func (s *Statement[M]) relocate(r *Relocation, a *blocks[M]) *Statement[M] {
-	var c *Statement[M]
+func (s *Statement) relocate(r *Relocation, a *blocks) *Statement {
+	var c *Statement
 	switch {
 	case s.Turn != nil:
 		b := a.turn()
@@ -378,7 +378,7 @@ func (s *Statement[M]) relocate(r *Relocation, a *blocks[M]) *Statement[M] {
 		c.Setup.Player.Node = r.Node(s.Setup.Player.Node)
 	case s.Tag != nil:
 		b := &struct {
-			st  Statement[M]
+			st  Statement
 			tag Tag
 		}{*s, *s.Tag}
 		c = &b.st
@@ -386,7 +386,7 @@ func (s *Statement[M]) relocate(r *Relocation, a *blocks[M]) *Statement[M] {
 		c.Tag.Node = r.Node(s.Tag.Node)
 		c.Tag.Values = slices.Clip(s.Tag.Values)
 	default:
-		c = &Statement[M]{}
+		c = &Statement{}
 		*c = *s
 		if s.Result != nil {
 			t := *s.Result
@@ -400,42 +400,42 @@ func (s *Statement[M]) relocate(r *Relocation, a *blocks[M]) *Statement[M] {
 }
 
 // relocateStatement copies a statement, allocated alone.
-func relocateStatement[M Move](s *Statement[M], r *Relocation) *Statement[M] {
-	return s.relocate(r, &blocks[M]{})
+func relocateStatement(s *Statement, r *Relocation) *Statement {
+	return s.relocate(r, &blocks{})
 }
 
 // blocks holds the turns and set-up lines of a transcript, each with its
 // statement and its player, allocated at once: a turn in three
 // allocations cost more than its parse.
-type blocks[M Move] struct {
-	turns  []turnBlock[M]
-	setups []setupBlock[M]
+type blocks struct {
+	turns  []turnBlock
+	setups []setupBlock
 }
 
-type turnBlock[M Move] struct {
-	st     Statement[M]
-	turn   Turn[M]
+type turnBlock struct {
+	st     Statement
+	turn   Turn
 	player PlayerRef
 }
 
-type setupBlock[M Move] struct {
-	st     Statement[M]
-	setup  Setup[M]
+type setupBlock struct {
+	st     Statement
+	setup  Setup
 	player PlayerRef
 }
 
-func (a *blocks[M]) turn() *turnBlock[M] {
+func (a *blocks) turn() *turnBlock {
 	if len(a.turns) == 0 {
-		return new(turnBlock[M])
+		return new(turnBlock)
 	}
 	b := &a.turns[0]
 	a.turns = a.turns[1:]
 	return b
 }
 
-func (a *blocks[M]) setup() *setupBlock[M] {
+func (a *blocks) setup() *setupBlock {
 	if len(a.setups) == 0 {
-		return new(setupBlock[M])
+		return new(setupBlock)
 	}
 	b := &a.setups[0]
 	a.setups = a.setups[1:]
@@ -445,7 +445,7 @@ func (a *blocks[M]) setup() *setupBlock[M] {
 // head is the length of the head of a statement: of a turn, "12. Ann:"
 // (turn), or of a set-up line, "Ann:"; any other statement is one piece,
 // all head.
-func (g *Grammar[M]) head(t *tokens, chunk part) (n int, turn bool) {
+func (g *Grammar) head(t *tokens, chunk part) (n int, turn bool) {
 	lo := chunk.lo
 	switch {
 	case chunk.len() >= 4 && lexer.TokenType(t.toks[lo].typ) == g.intType && t.value(lo+1) == "." && t.value(lo+3) == ":":
@@ -479,11 +479,6 @@ func (p part) after(n int) part { return part{p.lo + n, p.hi} }
 // first is the first n tokens of a part: a statement's head.
 func (p part) first(n int) part { return part{p.lo, p.lo + n} }
 
-// movePiece is the production a move is parsed with alone.
-type movePiece[M Move] struct {
-	Move M `parser:"@@"`
-}
-
 // parsePieces parses a transcript's tokens statement by statement and
 // piece by piece, each piece's parse taken from the memo when its text
 // was parsed before. It fails (false) where any piece does not parse
@@ -495,13 +490,13 @@ type movePiece[M Move] struct {
 //
 // When ar is not nil, the tree's turns, set-up lines and lists come from
 // it (see Arena).
-func (g *Grammar[M]) parsePieces(ar *Arena[M], t *tokens, chunks []part) (*File[M], bool) {
-	file := &File[M]{}
+func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool) {
+	file := &File{}
 	if len(chunks) == 0 {
 		return file, true
 	}
 	if ar == nil {
-		ar = &Arena[M]{} // kept by nothing: each take allocates
+		ar = &Arena{} // kept by nothing: each take allocates
 	}
 	heads := take(&ar.heads, len(chunks))
 	moves := take(&ar.pieces, 0)
@@ -514,7 +509,7 @@ func (g *Grammar[M]) parsePieces(ar *Arena[M], t *tokens, chunks []part) (*File[
 	var tagValues int
 	for i, chunk := range chunks {
 		if name, ok := g.tagName(t, chunk); ok {
-			heads[i] = findPiece(g.tags, t, chunk, t.text(name), nil, g.parseStatementPiece, relocateStatement[M])
+			heads[i] = findPiece(g.tags, t, chunk, t.text(name), nil, g.parseStatementPiece, relocateStatement)
 			if heads[i] == nil || heads[i].parsed.Tag == nil {
 				return nil, false
 			}
@@ -532,7 +527,7 @@ func (g *Grammar[M]) parsePieces(ar *Arena[M], t *tokens, chunks []part) (*File[
 		if turn {
 			key = t.turnKey(chunk, &ar.key)
 		}
-		if heads[i] = findPiece(g.stmts, t, chunk.first(head), key, nil, g.parseStatementPiece, relocateStatement[M]); heads[i] == nil {
+		if heads[i] = findPiece(g.stmts, t, chunk.first(head), key, nil, g.parseStatementPiece, relocateStatement); heads[i] == nil {
 			return nil, false
 		}
 		st := heads[i].parsed
@@ -556,7 +551,7 @@ func (g *Grammar[M]) parsePieces(ar *Arena[M], t *tokens, chunks []part) (*File[
 			if g.values != nil {
 				key, values = t.shapeKey(m, g.values, &ar.key)
 			}
-			p := findPiece(g.moves, t, m, key, values, g.parseMovePiece, relocateMove[M])
+			p := findPiece(g.moves, t, m, key, values, g.parseMovePiece, relocateMove)
 			moves = append(moves, p)
 			return p != nil
 		})
@@ -568,8 +563,8 @@ func (g *Grammar[M]) parsePieces(ar *Arena[M], t *tokens, chunks []part) (*File[
 	// otherwise be allocated at each.
 	ar.copies.reset()
 	r := &Relocation{copies: &ar.copies}
-	a := &blocks[M]{turns: take(&ar.turns, turns), setups: take(&ar.setups, setups)}
-	relocate := func(s *Statement[M], r *Relocation) *Statement[M] { return s.relocate(r, a) }
+	a := &blocks{turns: take(&ar.turns, turns), setups: take(&ar.setups, setups)}
+	relocate := func(s *Statement, r *Relocation) *Statement { return s.relocate(r, a) }
 	// The moves of all turns and set-up lines in one array, each clipped
 	// to its own.
 	all := take(&ar.moves, len(moves))
@@ -601,7 +596,7 @@ func (g *Grammar[M]) parsePieces(ar *Arena[M], t *tokens, chunks []part) (*File[
 		placed := all[:0:n]
 		all = all[n:]
 		t.eachMove(chunk.after(head), func(m part) bool {
-			mv, ok2 := placePiece(r, moves[0], t, m, g.parseMovePiece, relocateMove[M])
+			mv, ok2 := placePiece(r, moves[0], t, m, g.parseMovePiece, relocateMove)
 			moves, ok = moves[1:], ok2
 			placed = append(placed, mv)
 			return ok
@@ -794,7 +789,7 @@ func (t *tokens) shapeKey(p part, values *valueTokens, buf *[]byte) (string, *va
 // each was parsed with participle, and kept, for no other file: a
 // random game's seed tag was a fifth of what participle parsed in a
 // batch, and a third of the memo.
-func (g *Grammar[M]) tagName(t *tokens, chunk part) (part, bool) {
+func (g *Grammar) tagName(t *tokens, chunk part) (part, bool) {
 	lo, hi := chunk.lo, chunk.hi
 	if chunk.len() < 3 || t.value(lo) != "[" || t.value(hi-1) != "]" || lexer.TokenType(t.toks[lo+1].typ) != g.identType {
 		return part{}, false
@@ -809,7 +804,7 @@ func (g *Grammar[M]) tagName(t *tokens, chunk part) (part, bool) {
 
 // placeTag gives st, a tag's parse placed at chunk, the tag's own strings,
 // taken from values, and its own end; it returns the values left.
-func placeTag[M Move](t *tokens, st *Statement[M], chunk part, values []string) []string {
+func placeTag(t *tokens, st *Statement, chunk part, values []string) []string {
 	n := chunk.len() - 3
 	tag := st.Tag
 	tag.Values = nil
@@ -839,21 +834,21 @@ func placePiece[T any](r *Relocation, p *piece[T], t *tokens, at part, parse fun
 
 // parseStatementPiece parses a statement, or the head of one, with the
 // grammar's statement production.
-func (g *Grammar[M]) parseStatementPiece(toks []lexer.Token) (*Statement[M], bool) {
-	st, err := Guard(func() (*Statement[M], error) {
+func (g *Grammar) parseStatementPiece(toks []lexer.Token) (*Statement, bool) {
+	st, err := Guard(func() (*Statement, error) {
 		return g.stmt.ParseFromLexer(TokenLexer(toks, tokenEnd(toks[len(toks)-1])))
 	})
 	return st, err == nil
 }
 
 // parseMovePiece parses a move with the grammar's move production.
-func (g *Grammar[M]) parseMovePiece(toks []lexer.Token) (M, bool) {
-	m, err := Guard(func() (*M, error) {
+func (g *Grammar) parseMovePiece(toks []lexer.Token) (Move, bool) {
+	m, err := Guard(func() (*Move, error) {
 		m, err := g.move(TokenLexer(toks, tokenEnd(toks[len(toks)-1])))
 		return &m, err
 	})
 	if err != nil {
-		var none M
+		var none Move
 		return none, false
 	}
 	return *m, true
@@ -861,8 +856,8 @@ func (g *Grammar[M]) parseMovePiece(toks []lexer.Token) (M, bool) {
 
 // relocateMove copies a move, when its type can be copied; else it fails
 // r, and the move is parsed at each place.
-func relocateMove[M Move](m M, r *Relocation) M {
-	rel, ok := any(m).(Relocatable[M])
+func relocateMove(m Move, r *Relocation) Move {
+	rel, ok := any(m).(Relocatable[Move])
 	if !ok {
 		r.failed = true
 		return m
@@ -872,7 +867,7 @@ func relocateMove[M Move](m M, r *Relocation) M {
 
 // ForgetParses empties the grammar's memo of parsed pieces, for
 // benchmarks that measure a first parse.
-func (g *Grammar[M]) ForgetParses() {
+func (g *Grammar) ForgetParses() {
 	g.ready()
 	g.stmts.forget()
 	g.moves.forget()

@@ -43,7 +43,7 @@ func distinctPlacements(n int) (string, []string) {
 // placedWhereWritten fails the test unless the moves of p span the
 // written moves of src, in order: a parse past the memo's bound must
 // still be placed.
-func placedWhereWritten(t *testing.T, p *notation.Parsed[move], src string, written []string) {
+func placedWhereWritten(t *testing.T, p *notation.Parsed, src string, written []string) {
 	t.Helper()
 	var spanned []string
 	for _, st := range p.File.Statements {
@@ -120,7 +120,7 @@ func TestMemoCountsWhatItHolds(t *testing.T) {
 // whatever the last parse in it left, longer or shorter.
 func TestParseInAnArenaUsedBefore(t *testing.T) {
 	g := grammar.Sortie
-	var a notation.Arena[move]
+	var a notation.Arena
 	for _, turns := range []int{40, 3, 120, 1, 0, 60} {
 		src, written := distinctPlacements(turns)
 		src += "\nAnn: draw 7H 9C KD 2S\n" // a set-up line out of place, which parses

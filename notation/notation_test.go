@@ -18,12 +18,12 @@ type move = notation.Move
 
 var bare = notation.BareName(grammar.SortieLexer)
 
-func parse(src string) *notation.Parsed[move] {
+func parse(src string) *notation.Parsed {
 	return grammar.Sortie.Parse("test.sortie", src)
 }
 
 // parseOK parses src and fails the test on any syntax error.
-func parseOK(t *testing.T, src string) *notation.Parsed[move] {
+func parseOK(t *testing.T, src string) *notation.Parsed {
 	t.Helper()
 	p := parse(src)
 	if len(p.Errors) > 0 {
@@ -51,7 +51,7 @@ func tokenValues(toks *notation.Tokens) []string {
 
 // summary is what a parse says, statement by statement, without positions
 // or layout: tag names and values, turn numbers, player names and moves.
-func summary(p *notation.Parsed[move]) []string {
+func summary(p *notation.Parsed) []string {
 	var out []string
 	moves := func(ms []move) string {
 		var s []string
@@ -82,7 +82,7 @@ func summary(p *notation.Parsed[move]) []string {
 	return out
 }
 
-func commentTexts(p *notation.Parsed[move]) []string {
+func commentTexts(p *notation.Parsed) []string {
 	var out []string
 	for _, c := range p.Comments {
 		out = append(out, c.Text)

@@ -21,21 +21,21 @@ import (
 )
 
 // Grammar parses one game's transcripts.
-type Grammar[M Move] struct {
+type Grammar struct {
 	// build makes a Lazy grammar's parts, once, at its first use.
-	build func() (*Grammar[M], error)
+	build func() (*Grammar, error)
 	built sync.Once
 	lex   LexerDefinition
-	file  *participle.Parser[File[M]]
-	stmt  *participle.Parser[Statement[M]]
+	file  *participle.Parser[File]
+	stmt  *participle.Parser[Statement]
 	// move parses a move alone (newMoveParser).
-	move   func(*lexer.PeekingLexer) (M, error)
+	move   func(*lexer.PeekingLexer) (Move, error)
 	expect Wording
 	// The pieces parsed so far, by text (see memo.go).
-	stmts *memo[*Statement[M]]
-	moves *memo[M]
+	stmts *memo[*Statement]
+	moves *memo[Move]
 	// Header tags by name (see tagName).
-	tags                        *memo[*Statement[M]]
+	tags                        *memo[*Statement]
 	intType, identType, strType lexer.TokenType
 	// The value tokens, by which moves are kept by their shape
 	// (ValueTokens); nil when they are kept by their text.
@@ -53,12 +53,12 @@ type Grammar[M Move] struct {
 // program holding every game's grammar builds only those of the games it
 // meets (participle takes about a millisecond a grammar). A build that
 // fails panics there, as one at initialisation would.
-func Lazy[M Move](build func() (*Grammar[M], error)) *Grammar[M] {
-	return &Grammar[M]{build: build}
+func Lazy(build func() (*Grammar, error)) *Grammar {
+	return &Grammar{build: build}
 }
 
 // ready builds a Lazy grammar's parts if it has not been.
-func (g *Grammar[M]) ready() {
+func (g *Grammar) ready() {
 	if g.build == nil {
 		return
 	}
@@ -78,7 +78,7 @@ func (g *Grammar[M]) ready() {
 // a capital letter), or "" when it has nothing to say. The word is the
 // text of the unexpected token and those written against it. It returns
 // g, for use at initialisation, before any parse.
-func (g *Grammar[M]) WithHint(hint func(word string) string) *Grammar[M] {
+func (g *Grammar) WithHint(hint func(word string) string) *Grammar {
 	g.ready()
 	g.hint = hint
 	return g
@@ -88,22 +88,19 @@ func (g *Grammar[M]) WithHint(hint func(word string) string) *Grammar[M] {
 // (the union of its move types, ...). expect says in words what each token
 // kind or production looks like, for error messages: "<square>" might be
 // "a square like b3".
-func NewGrammar[M Move](lex LexerDefinition, expect Wording, options ...participle.Option) (*Grammar[M], error) {
+func NewGrammar(lex LexerDefinition, expect Wording, options ...participle.Option) (*Grammar, error) {
 	options = append([]participle.Option{
 		participle.Lexer(lex),
 	}, options...)
-	file, err := participle.Build[File[M]](options...)
+	file, err := participle.Build[File](options...)
 	if err != nil {
 		return nil, err
 	}
-	stmt, err := participle.ParserForProduction[Statement[M]](file)
+	stmt, err := participle.ParserForProduction[Statement](file)
 	if err != nil {
 		return nil, err
 	}
-	move, err := newMoveParser(file, options)
-	if err != nil {
-		return nil, err
-	}
+	move := newMoveParser(file)
 	all := Wording{
 		"<int>":     "a turn number like 12",
 		"<ident>":   "a name",
@@ -128,43 +125,28 @@ func NewGrammar[M Move](lex LexerDefinition, expect Wording, options ...particip
 			words[w] = true
 		}
 	}
-	return &Grammar[M]{words: words,
+	return &Grammar{words: words,
 		lex: lex, file: file, stmt: stmt, move: move, expect: all,
-		stmts: newMemo[*Statement[M]](), moves: newMemo[M](), tags: newMemo[*Statement[M]](),
+		stmts: newMemo[*Statement](), moves: newMemo[Move](), tags: newMemo[*Statement](),
 		intType: sym[TokenInt], identType: sym[TokenIdent], strType: sym[TokenString],
 	}, nil
 }
 
-// newMoveParser makes the parser of a move alone. A union of moves is
-// parsed with the file's own parser, where a second participle build of
-// the same productions took a third of the grammar's build; participle's
-// ParserForProduction does this, but cannot name an interface type (a
-// parser is the same whatever its production, and parses the one its
-// type names). A move type that is not an interface has a grammar of its
-// own, a production holding one move.
-func newMoveParser[M Move](file *participle.Parser[File[M]], options []participle.Option) (func(*lexer.PeekingLexer) (M, error), error) {
-	var none M
-	if reflect.TypeFor[M]().Kind() == reflect.Interface {
-		union := (*participle.Parser[M])(file)
-		return func(lex *lexer.PeekingLexer) (M, error) {
-			m, err := union.ParseFromLexer(lex)
-			if err != nil {
-				return none, err
-			}
-			return *m, nil
-		}, nil
-	}
-	piece, err := participle.Build[movePiece[M]](options...)
-	if err != nil {
-		return nil, err
-	}
-	return func(lex *lexer.PeekingLexer) (M, error) {
-		mp, err := piece.ParseFromLexer(lex)
+// newMoveParser makes the parser of a move alone, the union of the
+// game's move types: it is parsed with the file's own parser, where a
+// second participle build of the same productions took a third of the
+// grammar's build; participle's ParserForProduction does this, but cannot
+// name an interface type (a parser is the same whatever its production,
+// and parses the one its type names).
+func newMoveParser(file *participle.Parser[File]) func(*lexer.PeekingLexer) (Move, error) {
+	union := (*participle.Parser[Move])(file)
+	return func(lex *lexer.PeekingLexer) (Move, error) {
+		m, err := union.ParseFromLexer(lex)
 		if err != nil {
-			return none, err
+			return nil, err
 		}
-		return mp.Move, nil
-	}, nil
+		return *m, nil
+	}
 }
 
 // ValueTokens makes the grammar keep the parses of its moves by their
@@ -182,7 +164,7 @@ func newMoveParser[M Move](file *participle.Parser[File[M]], options []participl
 // a shape that differs (a value turned into a number, or joined to
 // another) is parsed at each place instead. It returns g, for use at
 // initialisation, before any parse.
-func (g *Grammar[M]) ValueTokens(types ...string) (*Grammar[M], error) {
+func (g *Grammar) ValueTokens(types ...string) (*Grammar, error) {
 	return g.valueTokens(types, false)
 }
 
@@ -192,11 +174,11 @@ func (g *Grammar[M]) ValueTokens(types ...string) (*Grammar[M], error) {
 // for any value, so that "hand Scout Shock" and "hand Rift Drain" share a
 // parse. A Parse method of the grammar's must then compare such a token
 // only with words of the grammar.
-func (g *Grammar[M]) ValueNames(types ...string) (*Grammar[M], error) {
+func (g *Grammar) ValueNames(types ...string) (*Grammar, error) {
 	return g.valueTokens(types, true)
 }
 
-func (g *Grammar[M]) valueTokens(types []string, names bool) (*Grammar[M], error) {
+func (g *Grammar) valueTokens(types []string, names bool) (*Grammar, error) {
 	g.ready()
 	sym := g.lex.Symbols()
 	values := &valueTokens{kept: map[string]bool{}}
@@ -240,14 +222,14 @@ func lazyRegexp(pattern string) func() *regexp.Regexp {
 }
 
 // Lexer is the grammar's lexer.
-func (g *Grammar[M]) Lexer() LexerDefinition {
+func (g *Grammar) Lexer() LexerDefinition {
 	g.ready()
 	return g.lex
 }
 
 // EBNF is the grammar in participle's EBNF, with Go's generic type
 // arguments taken out of the production names.
-func (g *Grammar[M]) EBNF() string {
+func (g *Grammar) EBNF() string {
 	g.ready()
 	return genericArgs().ReplaceAllString(g.file.String(), "")
 }
@@ -256,9 +238,9 @@ var genericArgs = lazyRegexp(`\[[A-Za-z0-9_./*-]+\]`)
 
 // Parsed is a parsed transcript: its statements as written, its comments,
 // and every syntax error found.
-type Parsed[M Move] struct {
+type Parsed struct {
 	Source   string
-	File     *File[M]
+	File     *File
 	Comments []Comment
 	// Corrections are the recorded rulings, each after the move it is
 	// about; Check gives each its move.
@@ -276,31 +258,31 @@ type Parsed[M Move] struct {
 // Parse parses src. It reports every syntax error, not just the first: when
 // the whole file does not parse, each statement is parsed on its own,
 // statements being told apart by the way they begin a line.
-func (g *Grammar[M]) Parse(filename, src string) *Parsed[M] {
+func (g *Grammar) Parse(filename, src string) *Parsed {
 	return g.ParseLimited(filename, src, Limits{})
 }
 
 // ParseLimited parses src within limits: a file too large or with too long
 // a line is not parsed at all, and one with too many moves is an error at
 // the first move past the limit.
-func (g *Grammar[M]) ParseLimited(filename, src string, limits Limits) *Parsed[M] {
+func (g *Grammar) ParseLimited(filename, src string, limits Limits) *Parsed {
 	return g.parseLimited(nil, filename, src, limits, true)
 }
 
 // ParseWholeFile parses src as Parse does, but not piece by piece (see
 // memo.go): participle parses the whole file at once. It gives the same as
 // Parse, which tests check.
-func (g *Grammar[M]) ParseWholeFile(filename, src string) *Parsed[M] {
+func (g *Grammar) ParseWholeFile(filename, src string) *Parsed {
 	return g.parseLimited(nil, filename, src, Limits{}, false)
 }
 
 // parseLimited parses src within limits, piece by piece if pieces, and
 // in a when not nil.
-func (g *Grammar[M]) parseLimited(a *Arena[M], filename, src string, limits Limits, pieces bool) *Parsed[M] {
+func (g *Grammar) parseLimited(a *Arena, filename, src string, limits Limits, pieces bool) *Parsed {
 	g.ready()
 	maxErrors := limits.OrDefault().MaxErrors
 	if err := limits.CheckSize(filename, src); err != nil {
-		return &Parsed[M]{Source: src, File: &File[M]{}, Errors: []*Error{err}, EOF: err.Span.Start, maxErrors: maxErrors}
+		return &Parsed{Source: src, File: &File{}, Errors: []*Error{err}, EOF: err.Span.Start, maxErrors: maxErrors}
 	}
 	p := g.parse(a, filename, src, limits, pieces)
 	p.maxErrors = maxErrors
@@ -312,7 +294,7 @@ func (g *Grammar[M]) parseLimited(a *Arena[M], filename, src string, limits Limi
 	return p
 }
 
-func (g *Grammar[M]) parse(a *Arena[M], filename, src string, limits Limits, pieces bool) *Parsed[M] {
+func (g *Grammar) parse(a *Arena, filename, src string, limits Limits, pieces bool) *Parsed {
 	fast, ok := g.lex.(*FastLexer)
 	if !ok || !pieces || len(src) > maxCompact || !utf8.ValidString(src) {
 		return g.parseTokens(filename, src, TokenizeWith(g.lex, filename, src, TokenizeOptions{Limits: limits}), limits, nil)
@@ -336,11 +318,11 @@ func (g *Grammar[M]) parse(a *Arena[M], filename, src string, limits Limits, pie
 			set.Add(e)
 		}
 		errs, dropped := set.List()
-		return &Parsed[M]{Source: src, File: &File[M]{}, Comments: toks.Comments, Corrections: toks.Corrections, Errors: errs, Dropped: dropped + toks.Dropped, EOF: toks.EOF}
+		return &Parsed{Source: src, File: &File{}, Comments: toks.Comments, Corrections: toks.Corrections, Errors: errs, Dropped: dropped + toks.Dropped, EOF: toks.EOF}
 	}
 	if len(toks.Errors) == 0 {
 		if file, ok := g.parsePieces(a, t, chunks); ok {
-			return &Parsed[M]{Source: src, File: file, Comments: toks.Comments, Corrections: toks.Corrections, EOF: toks.EOF}
+			return &Parsed{Source: src, File: file, Comments: toks.Comments, Corrections: toks.Corrections, EOF: toks.EOF}
 		}
 	}
 	return g.parseCompact(filename, src, toks, t, chunks, limits)
@@ -352,21 +334,21 @@ func (g *Grammar[M]) parse(a *Arena[M], filename, src string, limits Limits, pie
 // succeed (wholeMayParse). Making every token of the file for participle,
 // 64 bytes each, was most of the memory a large file that does not parse
 // took (a million lines of "[": 60 MB of 110).
-func (g *Grammar[M]) parseCompact(filename, src string, toks *Tokens, t *tokens, parts []part, limits Limits) *Parsed[M] {
-	p := &Parsed[M]{Source: src, File: &File[M]{}, Comments: toks.Comments, Corrections: toks.Corrections, Errors: toks.Errors, Dropped: toks.Dropped, EOF: toks.EOF}
+func (g *Grammar) parseCompact(filename, src string, toks *Tokens, t *tokens, parts []part, limits Limits) *Parsed {
+	p := &Parsed{Source: src, File: &File{}, Comments: toks.Comments, Corrections: toks.Corrections, Errors: toks.Errors, Dropped: toks.Dropped, EOF: toks.EOF}
 	failedAt := g.parseStatements(p, src, compactRuns{t}, parts, toks, limits)
 	if len(toks.Errors) > 0 || !g.wholeMayParse(t, failedAt) {
 		return p
 	}
 	all := withEnd(t.expand())
 	all[len(all)-1] = lexer.EOFToken(toks.EOF)
-	file, err := Guard(func() (*File[M], error) {
+	file, err := Guard(func() (*File, error) {
 		return g.file.ParseFromLexer(peekingLexer(all))
 	})
 	if err != nil {
 		return p
 	}
-	return &Parsed[M]{Source: src, File: file, Comments: toks.Comments, Corrections: toks.Corrections, Errors: toks.Errors, Dropped: toks.Dropped, EOF: toks.EOF}
+	return &Parsed{Source: src, File: file, Comments: toks.Comments, Corrections: toks.Corrections, Errors: toks.Errors, Dropped: toks.Dropped, EOF: toks.EOF}
 }
 
 // wholeMayParse tells whether a file whose statements, parsed alone,
@@ -377,7 +359,7 @@ func (g *Grammar[M]) parseCompact(filename, src string, toks *Tokens, t *tokens,
 // file that fails there, before the last token given, fails the same way
 // whole, since participle read no further (see parsePrefix). Only when
 // that does not tell is the whole file made for participle.
-func (g *Grammar[M]) wholeMayParse(t *tokens, failedAt int) bool {
+func (g *Grammar) wholeMayParse(t *tokens, failedAt int) bool {
 	if failedAt < 0 {
 		return true
 	}
@@ -387,7 +369,7 @@ func (g *Grammar[M]) wholeMayParse(t *tokens, failedAt int) bool {
 		return true // the prefix is the whole file
 	}
 	_, ok, _ := parsePrefix(t, part{0, cut}, func(run []lexer.Token) error {
-		_, err := Guard(func() (*File[M], error) { return g.file.ParseFromLexer(peekingLexer(run)) })
+		_, err := Guard(func() (*File, error) { return g.file.ParseFromLexer(peekingLexer(run)) })
 		return err
 	})
 	return !ok
@@ -487,12 +469,12 @@ func (r compactRuns) line(p part) int { return int(r.t.toks[p.lo].line) }
 // are only counted, and a statement of the same text as one that failed
 // before is not parsed again, so that a file of a million bad lines costs
 // a million lookups rather than a million parses and messages.
-func (g *Grammar[M]) parseTokens(filename, src string, toks *Tokens, limits Limits, parts []part) *Parsed[M] {
-	p := &Parsed[M]{Source: src, Comments: toks.Comments, Corrections: toks.Corrections, Errors: toks.Errors, Dropped: toks.Dropped, EOF: toks.EOF}
+func (g *Grammar) parseTokens(filename, src string, toks *Tokens, limits Limits, parts []part) *Parsed {
+	p := &Parsed{Source: src, Comments: toks.Comments, Corrections: toks.Corrections, Errors: toks.Errors, Dropped: toks.Dropped, EOF: toks.EOF}
 	all := withEnd(toks.Tokens)
 	if len(toks.Errors) == 0 {
 		all[len(all)-1] = lexer.EOFToken(toks.EOF)
-		file, err := Guard(func() (*File[M], error) {
+		file, err := Guard(func() (*File, error) {
 			return g.file.ParseFromLexer(peekingLexer(all))
 		})
 		if err == nil {
@@ -500,7 +482,7 @@ func (g *Grammar[M]) parseTokens(filename, src string, toks *Tokens, limits Limi
 			return p
 		}
 	}
-	p.File = &File[M]{}
+	p.File = &File{}
 	if parts == nil {
 		parts = compact(filename, src, toks.Tokens).statements(nil)
 	}
@@ -516,7 +498,7 @@ func (g *Grammar[M]) parseTokens(filename, src string, toks *Tokens, limits Limi
 // text as one that failed before is not parsed again, so that a file of
 // a million bad lines costs a million lookups rather than a million
 // parses and messages.
-func (g *Grammar[M]) parseStatements(p *Parsed[M], src string, runs statementRuns, parts []part, toks *Tokens, limits Limits) int {
+func (g *Grammar) parseStatements(p *Parsed, src string, runs statementRuns, parts []part, toks *Tokens, limits Limits) int {
 	// Errors come statement by statement in the order of the text, so
 	// that once maxErrors are kept, every later one is past them.
 	found := NewErrorSet(limits.OrDefault().MaxErrors)
@@ -535,9 +517,9 @@ func (g *Grammar[M]) parseStatements(p *Parsed[M], src string, runs statementRun
 		}
 		// The statement ends where its last token does: an end of input
 		// follows it while it is parsed.
-		var st *Statement[M]
+		var st *Statement
 		chunk, err := runs.parse(part, func(run []lexer.Token) (err error) {
-			st, err = Guard(func() (*Statement[M], error) {
+			st, err = Guard(func() (*Statement, error) {
 				return g.stmt.ParseFromLexer(peekingLexer(run))
 			})
 			return err
@@ -975,3 +957,7 @@ func TokenLexer(toks []lexer.Token, eof lexer.Position) *lexer.PeekingLexer {
 	}
 	return p
 }
+
+// Moves names a game's move types: the union its transcripts' moves are
+// parsed as, an option NewGrammar needs.
+func Moves(types ...Move) participle.Option { return participle.Union[Move](types...) }

@@ -16,7 +16,7 @@ import (
 // goes to the end of its statement's line.
 //
 // bare tells whether a player's name may be written without quotes.
-func Print[M Move](p *Parsed[M], bare func(string) bool) string {
+func Print(p *Parsed, bare func(string) bool) string {
 	var b strings.Builder
 	comments := withCorrections(p.Comments, p.Corrections)
 	// take removes and returns the comments that begin before offset.
@@ -189,7 +189,7 @@ func (w *lineWriter) move(first bool, m string) {
 
 // moves writes a statement's head and moves, with the brace comments that
 // follow each move.
-func moves[M Move](head string, ms []M, inline func(int) string) string {
+func moves(head string, ms []Move, inline func(int) string) string {
 	w := lineWriter{}
 	w.write(head)
 	for i, m := range ms {
@@ -206,7 +206,7 @@ func moves[M Move](head string, ms []M, inline func(int) string) string {
 	return w.b.String()
 }
 
-func statementKind[M Move](st *Statement[M]) int {
+func statementKind(st *Statement) int {
 	switch {
 	case st.Tag != nil:
 		return 0

@@ -11,7 +11,7 @@ import (
 )
 
 // placesOf is where each statement and move of p stands, with its text.
-func placesOf[M notation.Move](p *notation.Parsed[M], src string) []string {
+func placesOf(p *notation.Parsed, src string) []string {
 	var out []string
 	at := func(kind string, sp notation.Span) {
 		out = append(out, fmt.Sprintf("%s %d:%d-%d:%d %q", kind, sp.Start.Line, sp.Start.Column, sp.End.Line, sp.End.Column, src[sp.Start.Offset:sp.End.Offset]))
@@ -27,7 +27,7 @@ func placesOf[M notation.Move](p *notation.Parsed[M], src string) []string {
 
 // sameAsWholeFile fails the test unless the parse of src piece by piece
 // says what the parse of the whole file says, at the same places.
-func sameAsWholeFile[M notation.Move](t *testing.T, g *notation.Grammar[M], name, src string) {
+func sameAsWholeFile(t *testing.T, g *notation.Grammar, name, src string) {
 	t.Helper()
 	got, want := g.Parse(name, src), g.ParseWholeFile(name, src)
 	if len(got.Errors) > 0 || len(want.Errors) > 0 {
@@ -76,7 +76,7 @@ func TestMovesOfAShapeShareAParse(t *testing.T) {
 // ValueTokens names token types the grammar only copies: a grammar with a
 // word of its own of one of those types cannot be kept by shape.
 func TestValueTokensRefuseTheGrammarsOwnWords(t *testing.T) {
-	g, err := notation.NewGrammar[*cornerStep](grammar.SortieLexer, nil)
+	g, err := notation.NewGrammar(grammar.SortieLexer, nil, notation.Moves(&cornerStep{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,8 +103,8 @@ func (m *cornerStep) String() string { return "a1-" + m.To }
 // string (joins two, or reads a number) is still parsed right: those
 // shapes are parsed at each place.
 func TestShapesThatDoMoreThanCopyAreParsedAtEachPlace(t *testing.T) {
-	joined := must(must(notation.NewGrammar[*joinedStep](grammar.SortieLexer, nil)).ValueTokens("Square"))
-	counted := must(must(notation.NewGrammar[*countedTake](grammar.SortieLexer, nil)).ValueTokens("Int"))
+	joined := must(must(notation.NewGrammar(grammar.SortieLexer, nil, notation.Moves(&joinedStep{}))).ValueTokens("Square"))
+	counted := must(must(notation.NewGrammar(grammar.SortieLexer, nil, notation.Moves(&countedTake{}))).ValueTokens("Int"))
 	for round := range 2 {
 		sameAsWholeFile(t, joined, fmt.Sprint("joined, round ", round), "1. Ann: go a1 b2, go c3 d4\n2. Ben: go a2 a3, go a1 b2\n")
 		sameAsWholeFile(t, counted, fmt.Sprint("counted, round ", round), "1. Ann: take 3, take 12\n2. Ben: take 7\n")
@@ -123,7 +123,7 @@ type joinedStep struct {
 
 func (m *joinedStep) String() string { return "go " + m.Squares }
 
-func (m *joinedStep) Relocate(r *notation.Relocation) *joinedStep {
+func (m *joinedStep) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node, c.Squares = r.Node(m.Node), r.Value(m.Squares)
 	return c
@@ -137,7 +137,7 @@ type countedTake struct {
 
 func (m *countedTake) String() string { return fmt.Sprint("take ", m.Count) }
 
-func (m *countedTake) Relocate(r *notation.Relocation) *countedTake {
+func (m *countedTake) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	c.Node = r.Node(m.Node)
 	return c
@@ -155,9 +155,9 @@ func must[T any](v T, err error) T {
 func TestLazyGrammar(t *testing.T) {
 	t.Parallel()
 	builds := 0
-	lazy := notation.Lazy(func() (*notation.Grammar[*cornerStep], error) {
+	lazy := notation.Lazy(func() (*notation.Grammar, error) {
 		builds++
-		return notation.NewGrammar[*cornerStep](grammar.SortieLexer, nil)
+		return notation.NewGrammar(grammar.SortieLexer, nil, notation.Moves(&cornerStep{}))
 	})
 	if builds != 0 {
 		t.Fatalf("built %d times before any use", builds)
@@ -171,7 +171,7 @@ func TestLazyGrammar(t *testing.T) {
 	if builds != 1 {
 		t.Errorf("built %d times, want once", builds)
 	}
-	failing := notation.Lazy(func() (*notation.Grammar[*cornerStep], error) { return nil, fmt.Errorf("no grammar") })
+	failing := notation.Lazy(func() (*notation.Grammar, error) { return nil, fmt.Errorf("no grammar") })
 	defer func() {
 		if r := recover(); r == nil {
 			t.Error("a grammar whose build fails parsed without a panic")

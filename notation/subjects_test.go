@@ -11,7 +11,7 @@ import (
 
 // parseVoidOK parses a Void transcript and fails the test on any syntax
 // error: Void's board line is the set-up line of a subject.
-func parseVoidOK(t *testing.T, src string) *notation.Parsed[notation.Move] {
+func parseVoidOK(t *testing.T, src string) *notation.Parsed {
 	t.Helper()
 	p := grammar.Void.Parse("test.void", src)
 	if len(p.Errors) > 0 {

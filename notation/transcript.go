@@ -11,8 +11,8 @@ import (
 // Transcript is a parsed transcript whose structure has been checked:
 // tags first, then set-up lines, then turns numbered from 1, then at most
 // one result line, every player named in the Players tag.
-type Transcript[M Move] struct {
-	*Parsed[M]
+type Transcript struct {
+	*Parsed
 	Tags    []*Tag
 	Game    string   // the Game tag's value, or ""
 	Players []string // from the Players tag, first to move first
@@ -24,8 +24,8 @@ type Transcript[M Move] struct {
 	Variants    map[string]string
 	// VariantTag is the Variant tag, for positions; nil when there is none.
 	VariantTag *Tag
-	Setup      []*Setup[M]
-	Turns      []*Turn[M]
+	Setup      []*Setup
+	Turns      []*Turn
 	Result     *Result
 	// Corrections are the recorded rulings by the start offset of the move
 	// each follows: see CorrectionOf.
@@ -36,7 +36,7 @@ type Transcript[M Move] struct {
 }
 
 // Tag finds a tag by name.
-func (t *Transcript[M]) Tag(name string) *Tag {
+func (t *Transcript) Tag(name string) *Tag {
 	for _, tag := range t.Tags {
 		if tag.Name == name {
 			return tag
@@ -46,7 +46,7 @@ func (t *Transcript[M]) Tag(name string) *Tag {
 }
 
 // PlayerIndex is the index of a named player, or -1.
-func (t *Transcript[M]) PlayerIndex(name string) int { return slices.Index(t.Players, name) }
+func (t *Transcript) PlayerIndex(name string) int { return slices.Index(t.Players, name) }
 
 // Check checks the structure of a parsed transcript for a game of n
 // players. It returns the errors it finds, sorted by position, at most
@@ -54,8 +54,8 @@ func (t *Transcript[M]) PlayerIndex(name string) int { return slices.Index(t.Pla
 // the rest). Subjects are the words other
 // than the players' names that may begin a set-up line, such as Void's
 // board line.
-func Check[M Move](p *Parsed[M], n int, subjects ...string) (*Transcript[M], []*Error) {
-	t := &Transcript[M]{Parsed: p, Variants: map[string]string{}, Perspective: -1}
+func Check(p *Parsed, n int, subjects ...string) (*Transcript, []*Error) {
+	t := &Transcript{Parsed: p, Variants: map[string]string{}, Perspective: -1}
 	found := NewErrorSet(Limits{MaxErrors: p.maxErrors}.OrDefault().MaxErrors)
 	fail := func(span Span, format string, args ...any) {
 		found.Add(&Error{span, fmt.Sprintf(format, args...)})
@@ -152,7 +152,7 @@ func Check[M Move](p *Parsed[M], n int, subjects ...string) (*Transcript[M], []*
 
 // FirstTurnError is the error of a first turn numbered other than 1 in
 // a transcript that declares no position, or nil.
-func (t *Transcript[M]) FirstTurnError() *Error {
+func (t *Transcript) FirstTurnError() *Error {
 	if len(t.Turns) == 0 || t.Turns[0].Number == 1 {
 		return nil
 	}
@@ -160,7 +160,7 @@ func (t *Transcript[M]) FirstTurnError() *Error {
 	return &Error{first.Node.Span(), fmt.Sprintf("expected turn 1, found turn %d: turns are numbered 1, 2, 3, ... without gaps (a transcript begins at another turn only from a declared position)", first.Number)}
 }
 
-func (t *Transcript[M]) checkTag(tag *Tag, fail func(Span, string, ...any)) {
+func (t *Transcript) checkTag(tag *Tag, fail func(Span, string, ...any)) {
 	if t.Tag(tag.Name) != nil {
 		fail(tag.Span(), "duplicate %s tag", tag.Name)
 		return

@@ -25,7 +25,7 @@ type Binding struct {
 	// Rules is the game's engine.
 	Rules engine.Game
 	// Grammar is the game's transcript grammar.
-	Grammar *notation.Grammar[notation.Move]
+	Grammar *notation.Grammar
 	// Extension is the file extension of its transcripts, with the dot.
 	Extension string
 	// Summary is one line on the game, for listings.
@@ -104,7 +104,7 @@ func Register(b Binding) Game {
 // of its transcripts, one loop for every game.
 type binding struct {
 	rules   engine.Game
-	grammar *notation.Grammar[notation.Move]
+	grammar *notation.Grammar
 	ext     string
 	summary string
 	// toEngine appends to dst the engine moves a parsed move stands for
@@ -159,7 +159,7 @@ func (b *binding) Variants() []VariantInfo {
 // replay is a checked transcript and the state it led to.
 type replay struct {
 	report     *Report
-	transcript *notation.Transcript[notation.Move]
+	transcript *notation.Transcript
 	state      engine.State // nil when the transcript could not be replayed
 }
 
@@ -167,7 +167,7 @@ type replay struct {
 // for the next check (notation.Arena), as the report keeps nothing of
 // it: strings and places only.
 func (b *binding) Check(path, src string, opts Options) (r *Report) {
-	b.grammar.WithArena(func(a *notation.Arena[notation.Move]) {
+	b.grammar.WithArena(func(a *notation.Arena) {
 		r = b.runIn(a, path, src, opts).report
 	})
 	return r
@@ -175,7 +175,7 @@ func (b *binding) Check(path, src string, opts Options) (r *Report) {
 
 // load parses, in a when not nil, and checks the structure of a
 // transcript.
-func (b *binding) load(a *notation.Arena[notation.Move], path, src string, limits notation.Limits) (*Report, *notation.Transcript[notation.Move]) {
+func (b *binding) load(a *notation.Arena, path, src string, limits notation.Limits) (*Report, *notation.Transcript) {
 	r := &Report{Path: path, Source: src, Game: b.Name(), Unshuffled: b.unshuffled}
 	parsed := b.grammar.ParseIn(a, path, src, limits)
 	r.Diagnostics, r.Dropped = errorsToDiagnostics(parsed.Errors), parsed.Dropped
@@ -230,7 +230,7 @@ const maxCommentsRead = 1000
 // the game, as "; place 9C/KD a2" after "draw 7H" typed with ; for ,: the
 // moves are not played, and nothing else would say so. A comment begun
 // ;; is taken as meant. The notes change no exit status.
-func (b *binding) movesInComments(parsed *notation.Parsed[notation.Move]) []Diagnostic {
+func (b *binding) movesInComments(parsed *notation.Parsed) []Diagnostic {
 	var comments []notation.Comment
 	var texts []string
 	for i, c := range parsed.Comments {
@@ -315,7 +315,7 @@ var readTags = []string{"Game", "Players", "Seed", "Perspective", "Variant", "Ca
 
 // declaresPosition tells whether a transcript's set-up lines declare a
 // position: whether any of their moves is a declaration.
-func (b *binding) declaresPosition(t *notation.Transcript[notation.Move]) bool {
+func (b *binding) declaresPosition(t *notation.Transcript) bool {
 	if b.declares == nil {
 		return false
 	}
@@ -335,7 +335,7 @@ func (b *binding) run(path, src string, opts Options) *replay {
 
 // runIn is run with the tree parsed in a, when not nil: what it returns
 // then holds only until a's next parse.
-func (b *binding) runIn(a *notation.Arena[notation.Move], path, src string, opts Options) *replay {
+func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *replay {
 	r, t := b.load(a, path, src, opts.Limits)
 	out := &replay{report: r, transcript: t}
 	if r.ExitCode() == 2 {
@@ -490,7 +490,7 @@ func (b *binding) runIn(a *notation.Arena[notation.Move], path, src string, opts
 		return true
 	}
 	// endTurn ends the turn written on line turn.
-	endTurn := func(player int, turn *notation.Turn[notation.Move]) bool {
+	endTurn := func(player int, turn *notation.Turn) bool {
 		assumed := assumptions(state)
 		defer func() {
 			if assumptions(state) > assumed {
@@ -642,7 +642,7 @@ func assumptions(st engine.State) int {
 // startAt ends a declared position at the first turn line, turn, of
 // player (see engine.Positioned); a position the game cannot be played
 // from is reported by impossible. It tells whether to go on.
-func (b *binding) startAt(state engine.State, turn *notation.Turn[notation.Move], player int, fault func(notation.Span, error) bool, impossible func(notation.Span, string) bool) bool {
+func (b *binding) startAt(state engine.State, turn *notation.Turn, player int, fault func(notation.Span, error) bool, impossible func(notation.Span, string) bool) bool {
 	span := notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}
 	p, ok := state.(engine.Positioned)
 	if !ok {
@@ -828,7 +828,7 @@ func (b *binding) letStand(r *Report, state engine.State, player int, ems []engi
 
 // lastTurnNumber is the number of a transcript's last turn line, 0 when it
 // has none: its count, unless it begins from a declared position.
-func lastTurnNumber(t *notation.Transcript[notation.Move]) int {
+func lastTurnNumber(t *notation.Transcript) int {
 	if n := len(t.Turns); n > 0 {
 		return t.Turns[n-1].Number
 	}
@@ -836,7 +836,7 @@ func lastTurnNumber(t *notation.Transcript[notation.Move]) int {
 }
 
 // conclude writes the result the rules give and compares the recorded one.
-func (b *binding) conclude(r *Report, t *notation.Transcript[notation.Move], state engine.State, where string) {
+func (b *binding) conclude(r *Report, t *notation.Transcript, state engine.State, where string) {
 	r.State = b.describe(state, t.Players)
 	if r.Stopped {
 		r.Result = "not known: replay stopped at the illegal move " + where
@@ -984,7 +984,7 @@ func (b *binding) Format(path, src string) (string, []Diagnostic) {
 }
 
 // print writes a parsed transcript in the canonical layout.
-func (b *binding) print(parsed *notation.Parsed[notation.Move]) string {
+func (b *binding) print(parsed *notation.Parsed) string {
 	bare := notation.BareName(b.grammar.Lexer())
 	if b.board != "" {
 		// The board word stands bare, as the docs write it.

@@ -97,7 +97,7 @@ func (cg *cardGame) defaultRules(game string) engine.Game {
 // rulesFor gives the rules a transcript plays with: with the catalogue its
 // Catalogue tag names (a path relative to the transcript), or the default.
 // Errors are reported at the tag.
-func (b *binding) rulesFor(path string, t *notation.Transcript[notation.Move], r *Report, opts Options) engine.Game {
+func (b *binding) rulesFor(path string, t *notation.Transcript, r *Report, opts Options) engine.Game {
 	if b.cards == nil {
 		return b.rules
 	}

@@ -33,8 +33,8 @@ func (b *binding) Position(path, src string, opts Options, turn int, rest bool) 
 	// at the end of the replay: only the one asked for is kept.
 	type taken struct {
 		state engine.State
-		at    notation.Span                 // the turn line's
-		line  *notation.Turn[notation.Move] // the turn line, nil at the end of the replay
+		at    notation.Span  // the turn line's
+		line  *notation.Turn // the turn line, nil at the end of the replay
 	}
 	var starts []taken // the last turn line's when turn is 0, else turn+1's
 	opts.beforeTurn = func(at notation.Span, n, player int, st engine.State) {
@@ -139,7 +139,7 @@ func (b *binding) Position(path, src string, opts Options, turn int, rest bool) 
 }
 
 // notEnded says why no position can be taken once turn has ended.
-func notEnded(t *notation.Transcript[notation.Move], turn int) string {
+func notEnded(t *notation.Transcript, turn int) string {
 	switch {
 	case len(t.Turns) == 0:
 		return "no turn has ended: the transcript has no turn line"
@@ -165,7 +165,7 @@ func positionRefused(r *Report, span notation.Span, msg string) *Report {
 
 // lastLine is where a transcript's last turn line stands, or its end when
 // it has none: where a position that cannot be taken is said.
-func lastLine(t *notation.Transcript[notation.Move]) notation.Span {
+func lastLine(t *notation.Transcript) notation.Span {
 	if n := len(t.Turns); n > 0 {
 		last := t.Turns[n-1]
 		return notation.Span{Start: last.Node.Span().Start, End: last.Player.Span().End}

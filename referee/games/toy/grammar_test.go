@@ -4,8 +4,6 @@ package toy_test
 // hold it.
 
 import (
-	"github.com/alecthomas/participle/v2"
-
 	"github.com/tabletop-referee/referee/notation"
 )
 
@@ -34,12 +32,12 @@ func (m *TrackMove) String() string {
 
 const trackMoveWords = "a stride (walk, run or leap), or the token's square (token 4)"
 
-// Track parses Track transcripts. Every game's grammar has notation.Move
-// for its moves, and names its move types in a union of them (here, one).
-var Track = must(notation.NewGrammar[notation.Move](notation.NewFastLexer(), map[string]string{
+// Track parses Track transcripts; notation.Moves names its move types
+// (here, one).
+var Track = must(notation.NewGrammar(notation.NewFastLexer(), map[string]string{
 	"TrackMove": trackMoveWords,
 	"Move":      trackMoveWords,
-}, participle.Union[notation.Move](&TrackMove{})))
+}, notation.Moves(&TrackMove{})))
 
 func must[T any](v T, err error) T {
 	if err != nil {
