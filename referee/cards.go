@@ -85,6 +85,15 @@ func gameTagSpan(path, src, game string) notation.Span {
 // keeps free of errors.
 func (cg *cardGame) defaultRules(game string) engine.Game {
 	cg.once.Do(func() {
+		if cg.Default != nil {
+			// Read already, when the room was built: parsing it took
+			// most of the start of a small check.
+			rules, _, errs := cg.Load(cg.Default)
+			if len(errs) == 0 && rules != nil {
+				cg.defaultGame = rules
+				return
+			}
+		}
 		l := cg.loadCatalogue(game, cg.DefaultName, cg.DefaultSource)
 		if l.rules == nil {
 			panic(fmt.Sprintf("the default %s catalogue has errors: %v", game, l.report.Diagnostics))

@@ -26,6 +26,11 @@ type Vocabulary struct {
 	// without a Catalogue tag plays with: its name in reports, and its
 	// text.
 	DefaultName, DefaultSource string
+	// Default, when set, is DefaultSource as Read gives it, generated
+	// (go run ./referee/catalogue/gen) so that a check with the default
+	// catalogue need not parse it; the referee's tests hold it to
+	// DefaultSource.
+	Default *Catalogue
 	// Load reads a catalogue with the game's words, giving the rules to
 	// play with and the cards for listings. Its errors stand at the IDs of
 	// the items at fault (Place puts them at their lines and columns).

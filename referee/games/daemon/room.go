@@ -38,6 +38,7 @@ func init() {
 		Catalogue: &catalogue.Vocabulary{
 			DefaultName:   "daemon.cards (the default catalogue)",
 			DefaultSource: daemonCatalogue,
+			Default:       defaultCatalogue,
 			Load:          loadDaemon,
 		},
 	})

@@ -41,6 +41,7 @@ func init() {
 		Catalogue: &catalogue.Vocabulary{
 			DefaultName:   "mecha.cards (the default catalogue)",
 			DefaultSource: mechaCatalogue,
+			Default:       defaultCatalogue,
 			Load:          loadMecha,
 		},
 	})

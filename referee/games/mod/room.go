@@ -39,6 +39,7 @@ func init() {
 		Catalogue: &catalogue.Vocabulary{
 			DefaultName:   "mod.cards (the default catalogue)",
 			DefaultSource: modCatalogue,
+			Default:       defaultCatalogue,
 			Load:          loadMod,
 		},
 	})

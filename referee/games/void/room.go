@@ -36,6 +36,7 @@ func init() {
 		Catalogue: &catalogue.Vocabulary{
 			DefaultName:   "void.cards (the default catalogue)",
 			DefaultSource: voidCatalogue,
+			Default:       defaultCatalogue,
 			Load:          loadVoid,
 		},
 		Board: grammar.VoidBoard,
