@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tabletop-referee/referee/grammar"
 	"github.com/tabletop-referee/referee/notation"
 )
 
@@ -65,7 +64,7 @@ func placedWhereWritten(t *testing.T, p *notation.Parsed, src string, written []
 // move at its place, the first time and the next.
 func TestMemoStaysWithinItsBound(t *testing.T) {
 	const limit = 64 << 10
-	g := grammar.Sortie
+	g := cardGame
 	t.Cleanup(g.KeepMovesByText())
 	g.SetMemoLimit(limit)
 	t.Cleanup(func() { g.SetMemoLimit(notation.MemoBytes) })
@@ -94,7 +93,7 @@ func TestMemoStaysWithinItsBound(t *testing.T) {
 // within its count, so that its bound bounds memory. The count is rough;
 // it must not be low by more than a quarter.
 func TestMemoCountsWhatItHolds(t *testing.T) {
-	g := grammar.Sortie
+	g := cardGame
 	t.Cleanup(g.KeepMovesByText())
 	src, _ := distinctPlacements(3000)
 	heap := func() uint64 {
@@ -119,7 +118,7 @@ func TestMemoCountsWhatItHolds(t *testing.T) {
 // A parse in an arena used before is the same as one in fresh memory,
 // whatever the last parse in it left, longer or shorter.
 func TestParseInAnArenaUsedBefore(t *testing.T) {
-	g := grammar.Sortie
+	g := cardGame
 	var a notation.Arena
 	for _, turns := range []int{40, 3, 120, 1, 0, 60} {
 		src, written := distinctPlacements(turns)
@@ -142,7 +141,7 @@ func TestParseInAnArenaUsedBefore(t *testing.T) {
 // transcripts that differ only in their tags' strings (as random games
 // by their seeds) add nothing to the memo.
 func TestTagsOfANameShareAParse(t *testing.T) {
-	g := grammar.Sortie
+	g := cardGame
 	g.ForgetParses()
 	t.Cleanup(g.ForgetParses)
 	sources := []string{
@@ -195,7 +194,7 @@ func TestTagsOfANameShareAParse(t *testing.T) {
 // still fails at its place; and that a long game's heads share a parse
 // per player rather than one each: 100,000 turns allocated 650 MB.
 func TestTurnHeadsKeptWithoutTheirNumber(t *testing.T) {
-	g := grammar.Sortie
+	g := cardGame
 	head := "[Game \"sortie\"]\n[Players \"Ann\" \"Ben\"]\n"
 	for _, body := range []string{
 		"1. Ann: a1-a2\n2. Ben: a1-a2\n3. Ann: a1-a2\n",

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tabletop-referee/referee/grammar"
 	"github.com/tabletop-referee/referee/notation"
 )
 
@@ -38,12 +37,13 @@ func sameAsWholeFile(t *testing.T, g *notation.Grammar, name, src string) {
 	}
 }
 
-// Sortie keeps its moves by their shape (ValueTokens): moves that differ
+// The game of cards keeps its moves by their shape (ValueTokens), as
+// Sortie does: moves that differ
 // only in their cards and squares, or in their spacing, share one parse,
 // and each takes its own values and its own place, whatever the widths of
 // its values (10H against 9H) and the line it is on.
 func TestMovesOfAShapeShareAParse(t *testing.T) {
-	g := grammar.Sortie
+	g := cardGame
 	g.ForgetParses()
 	t.Cleanup(g.ForgetParses)
 	sources := []string{
@@ -69,14 +69,14 @@ func TestMovesOfAShapeShareAParse(t *testing.T) {
 		t.Errorf("900 placements, none met before, left %d moves in the memo, want the same 7 shapes", n)
 	}
 	if n := g.FixedMoves(); n > 0 {
-		t.Errorf("%d of Sortie's shapes are parsed at each place, want none: does a Relocate leave out a value?", n)
+		t.Errorf("%d of the game of cards' shapes are parsed at each place, want none: does a Relocate leave out a value?", n)
 	}
 }
 
 // ValueTokens names token types the grammar only copies: a grammar with a
 // word of its own of one of those types cannot be kept by shape.
 func TestValueTokensRefuseTheGrammarsOwnWords(t *testing.T) {
-	g, err := notation.NewGrammar(grammar.SortieLexer, nil, notation.Moves(&cornerStep{}))
+	g, err := notation.NewGrammar(cardLexer, nil, notation.Moves(&cornerStep{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,8 +103,8 @@ func (m *cornerStep) String() string { return "a1-" + m.To }
 // string (joins two, or reads a number) is still parsed right: those
 // shapes are parsed at each place.
 func TestShapesThatDoMoreThanCopyAreParsedAtEachPlace(t *testing.T) {
-	joined := must(must(notation.NewGrammar(grammar.SortieLexer, nil, notation.Moves(&joinedStep{}))).ValueTokens("Square"))
-	counted := must(must(notation.NewGrammar(grammar.SortieLexer, nil, notation.Moves(&countedTake{}))).ValueTokens("Int"))
+	joined := must(must(notation.NewGrammar(cardLexer, nil, notation.Moves(&joinedStep{}))).ValueTokens("Square"))
+	counted := must(must(notation.NewGrammar(cardLexer, nil, notation.Moves(&countedTake{}))).ValueTokens("Int"))
 	for round := range 2 {
 		sameAsWholeFile(t, joined, fmt.Sprint("joined, round ", round), "1. Ann: go a1 b2, go c3 d4\n2. Ben: go a2 a3, go a1 b2\n")
 		sameAsWholeFile(t, counted, fmt.Sprint("counted, round ", round), "1. Ann: take 3, take 12\n2. Ben: take 7\n")
@@ -157,7 +157,7 @@ func TestLazyGrammar(t *testing.T) {
 	builds := 0
 	lazy := notation.Lazy(func() (*notation.Grammar, error) {
 		builds++
-		return notation.NewGrammar(grammar.SortieLexer, nil, notation.Moves(&cornerStep{}))
+		return notation.NewGrammar(cardLexer, nil, notation.Moves(&cornerStep{}))
 	})
 	if builds != 0 {
 		t.Fatalf("built %d times before any use", builds)
@@ -180,21 +180,21 @@ func TestLazyGrammar(t *testing.T) {
 	failing.Parse("f", src)
 }
 
-// Void keeps its moves by their shape with names standing for any name
-// but its own words (ValueNames): hands of other cards, and plays of other
-// cards on other sectors, share a parse, each with its own names, and a
-// name written like a word of the grammar ("play" quoted, a card named
-// pick) parses as it does alone.
-func TestVoidMovesOfAShapeShareAParse(t *testing.T) {
-	g := grammar.Void
+// The game of names keeps its moves by their shape with names standing
+// for any name but its own words (ValueNames), as Void does: hands of
+// other cards, and plays of other cards on other sectors, share a parse,
+// each with its own names, and a name written like a word of the grammar
+// ("play" quoted, a card named pick) parses as it does alone.
+func TestNamedMovesOfAShapeShareAParse(t *testing.T) {
+	g := nameGame
 	g.ForgetParses()
 	t.Cleanup(g.ForgetParses)
-	src := "[Game \"void\"]\n[Players \"Ann\" \"Ben\"]\n" +
+	src := "[Game \"names\"]\n[Players \"Ann\" \"Ben\"]\n" +
 		"board: sector North Forest Lake, sector Middle Ruins, sector South Dunes Marsh\n" +
 		"Ann: energy 2, income 1, life 10, hand Shock Rift, field Raider Middle\n" +
 		"Ben: energy 0, income 1, life 3, hand Scout Drain, field Scout Middle\n" +
 		"1. Ann: play Shock Middle, attack Raider Middle, Ben defend Scout Raider, play Rift North pick 2\n" +
-		"2. Ben: play Scout Middle, play \"play\" South, attack Scout North, hand pick Drain, play Flux X 2\n"
+		"2. Ben: play Scout Middle, play \"play\" South, attack Scout North, hand pick Drain, play Flux\n"
 	sameAsWholeFile(t, g, "first", src)
 	shapes := g.MovePieces()
 	// The same moves with other names: no new shape.
@@ -205,6 +205,6 @@ func TestVoidMovesOfAShapeShareAParse(t *testing.T) {
 		t.Errorf("the same moves with other names left %d moves in the memo, want the same %d shapes", n, shapes)
 	}
 	if n := g.FixedMoves(); n > 0 {
-		t.Errorf("%d of Void's shapes are parsed at each place, want none: does a Relocate leave out a name?", n)
+		t.Errorf("%d of the game of names' shapes are parsed at each place, want none: does a Relocate leave out a name?", n)
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -169,21 +170,37 @@ func TestPlayRefusesABadFile(t *testing.T) {
 	}
 }
 
-// buildReferee builds the command into a temporary folder.
-func buildReferee(t *testing.T) string {
+// commandArgs, set in the environment, makes TestRefereeProcess the
+// command: the test binary run again as referee with these arguments (in
+// JSON), so that the command is not built and linked a second time.
+const commandArgs = "REFEREE_TEST_COMMAND_ARGS"
+
+// TestRefereeProcess is the referee command in a process of its own, when
+// refereeCommand starts it.
+func TestRefereeProcess(t *testing.T) {
+	encoded := os.Getenv(commandArgs)
+	if encoded == "" {
+		t.Skip("the command's process of refereeCommand")
+	}
+	var args []string
+	if err := json.Unmarshal([]byte(encoded), &args); err != nil {
+		t.Fatal(err)
+	}
+	os.Args = append([]string{"referee"}, args...)
+	main()
+}
+
+// refereeCommand is the referee command with args, run as a process of
+// its own by the test binary.
+func refereeCommand(t *testing.T, args ...string) *exec.Cmd {
 	t.Helper()
-	goTool, err := exec.LookPath("go")
+	encoded, err := json.Marshal(args)
 	if err != nil {
-		t.Skip("no go command to build referee with")
+		t.Fatal(err)
 	}
-	bin := filepath.Join(t.TempDir(), "referee")
-	if runtime.GOOS == "windows" {
-		bin += ".exe"
-	}
-	if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
+	cmd := exec.Command(os.Args[0], "-test.run=^TestRefereeProcess$")
+	cmd.Env = append(os.Environ(), commandArgs+"="+string(encoded))
+	return cmd
 }
 
 // terminal is a process on a pseudo-terminal and what it has written.
@@ -253,11 +270,10 @@ func TestPlayOnATerminal(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("pseudo-terminals are Unix's")
 	}
-	bin := buildReferee(t)
 	dir := t.TempDir()
 	file := filepath.Join(dir, "g.sortie")
-	cmd := exec.Command(bin, "play", "sortie", "--record", file, "--seed", "1")
-	cmd.Env = append(os.Environ(), "TERM=xterm", "NO_COLOR=1")
+	cmd := refereeCommand(t, "play", "sortie", "--record", file, "--seed", "1")
+	cmd.Env = append(cmd.Env, "TERM=xterm", "NO_COLOR=1")
 	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 60, Cols: 120})
 	if errors.Is(err, pty.ErrUnsupported) {
 		t.Skip("no pseudo-terminals here")
@@ -312,7 +328,7 @@ func TestPlayOnATerminal(t *testing.T) {
 	if string(data) != want {
 		t.Errorf("after kill -9 the file holds:\n%s\nwant:\n%s", data, want)
 	}
-	out, err := exec.Command(bin, "check", file).CombinedOutput()
+	out, err := refereeCommand(t, "check", file).CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "played    2 turns, 2 moves") {
 		t.Errorf("referee check on the file: %v\n%s", err, out)
 	}

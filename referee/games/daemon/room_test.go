@@ -129,9 +129,9 @@ func TestRandomGamesPlayOnFromTheirPositions(t *testing.T) {
 	const games = 60
 	taken := 0
 	for seed := uint64(1); seed <= games; seed++ {
-		text, _ := g.Random(seed)
+		text := playRandom(seed, referee.RandomOptions{}).text
 		path := fmt.Sprintf("random-%d.daemon", seed)
-		whole := g.Check(path, text, referee.Options{})
+		whole := checkRandom(t, seed, referee.RandomOptions{})
 		last := 0
 		for _, m := range turnLine.FindAllStringSubmatch(text, -1) {
 			last = max(last, atoi(t, m[1]))

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -20,26 +21,84 @@ import (
 // The seeds of the random games the properties are checked on.
 const randomGames = 12
 
+// playedKey names a random game as a test writes it.
+type playedKey struct {
+	seed uint64
+	opts referee.RandomOptions
+}
+
+// played is a random game as written, and its check once asked for.
+type played struct {
+	text, outcome string
+	err           error
+	report        *referee.Report
+}
+
+// playedGames are the random games the tests have written, each written
+// and checked once: several tests play the same games, and the bots' play
+// and the check are most of what these tests cost.
+var (
+	playedMu    sync.Mutex
+	playedGames = map[playedKey]*played{}
+)
+
+// playRandom is the random game of seed written as opts asks, written at
+// the first call for it.
+func playRandom(seed uint64, opts referee.RandomOptions) *played {
+	playedMu.Lock()
+	defer playedMu.Unlock()
+	k := playedKey{seed, opts}
+	if p, ok := playedGames[k]; ok {
+		return p
+	}
+	g, _ := referee.Lookup("daemon")
+	p := &played{}
+	if opts == (referee.RandomOptions{}) {
+		p.text, p.outcome = g.Random(seed)
+	} else {
+		p.text, p.outcome, p.err = g.RandomWith(seed, opts)
+	}
+	playedGames[k] = p
+	return p
+}
+
+// checkRandom is the check of the random game of seed written as opts
+// asks, as random-<seed>.daemon, made at the first call for it.
+func checkRandom(t *testing.T, seed uint64, opts referee.RandomOptions) *referee.Report {
+	t.Helper()
+	p := playRandom(seed, opts)
+	if p.err != nil {
+		t.Fatalf("seed %d, %+v: %v", seed, opts, p.err)
+	}
+	playedMu.Lock()
+	defer playedMu.Unlock()
+	if p.report == nil {
+		g, _ := referee.Lookup("daemon")
+		p.report = g.Check(fmt.Sprintf("random-%d.daemon", seed), p.text, referee.Options{})
+	}
+	return p.report
+}
+
 // A random game written without a seed, every card drawn and set written,
 // checks clean to the same result as its seeded original; written from
 // either seat, the cards hidden from it as ?, it does too.
 func TestRandomGamesWithoutASeed(t *testing.T) {
-	g, _ := referee.Lookup("daemon")
 	for seed := uint64(1); seed <= randomGames; seed++ {
-		seeded, outcome := g.Random(seed)
-		want := g.Check("seeded.daemon", seeded, referee.Options{})
+		outcome := playRandom(seed, referee.RandomOptions{}).outcome
+		want := checkRandom(t, seed, referee.RandomOptions{})
 		if want.ExitCode() != 0 {
 			t.Fatalf("seed %d: the seeded game does not check:\n%s", seed, referee.ReportText(want))
 		}
 		for _, opts := range []referee.RandomOptions{{Unseeded: true}, {Perspective: "Ann"}, {Perspective: "Ben"}} {
-			text, got, err := g.RandomWith(seed, opts)
+			p := playRandom(seed, opts)
+			text, got, err := p.text, p.outcome, p.err
 			if err != nil {
 				t.Fatalf("seed %d, %+v: %v", seed, opts, err)
 			}
 			if strings.Contains(text, "[Seed") {
 				t.Errorf("seed %d, %+v: written with a seed", seed, opts)
 			}
-			r := g.Check(fmt.Sprintf("random-%d.daemon", seed), text, referee.Options{})
+			r := checkRandom(t, seed, opts)
 			if r.ExitCode() != 0 || r.Outcome != want.Outcome || got != outcome {
 				t.Fatalf("seed %d, %+v: checks as\n%s\nnot as\n%s\n%s", seed, opts, referee.ReportText(r), referee.ReportText(want), text)
 			}
@@ -62,7 +121,8 @@ func TestOneSeatRevealOfACardElsewhereIsFlagged(t *testing.T) {
 	mutated := 0
 	for seed := uint64(1); seed <= randomGames; seed++ {
 		for _, seat := range []string{"Ann", "Ben"} {
-			text, _, err := g.RandomWith(seed, referee.RandomOptions{Perspective: seat})
+			p := playRandom(seed, referee.RandomOptions{Perspective: seat})
+			text, err := p.text, p.err
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -245,9 +305,9 @@ func TestUnseededRandomGamesPlayOnFromTheirPositions(t *testing.T) {
 	taken := 0
 	for seed := uint64(1); seed <= randomGames; seed++ {
 		for _, opts := range []referee.RandomOptions{{Unseeded: true}, {Perspective: "Ann"}, {Perspective: "Ben"}} {
-			text, _, _ := g.RandomWith(seed, opts)
+			text := playRandom(seed, opts).text
 			path := fmt.Sprintf("random-%d.daemon", seed)
-			whole := g.Check(path, text, referee.Options{})
+			whole := checkRandom(t, seed, opts)
 			last := 0
 			for _, m := range turnLine.FindAllStringSubmatch(text, -1) {
 				last = max(last, atoi(t, m[1]))
@@ -322,8 +382,8 @@ func TestEveryCardUnknownStaysFast(t *testing.T) {
 	g, _ := referee.Lookup("daemon")
 	start := time.Now()
 	for seed := uint64(1); seed <= 8; seed++ {
-		text, _, _ := g.RandomWith(seed, referee.RandomOptions{Unseeded: true})
-		want := g.Check("whole.daemon", text, referee.Options{})
+		text := playRandom(seed, referee.RandomOptions{Unseeded: true}).text
+		want := checkRandom(t, seed, referee.RandomOptions{Unseeded: true})
 		unknown := drawnCards.ReplaceAllStringFunc(text, func(m string) string {
 			f := strings.Fields(m)
 			return f[0] + strings.Repeat(" ?", len(f)-1)

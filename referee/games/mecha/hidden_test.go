@@ -3,6 +3,7 @@ package mecha
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,6 +17,44 @@ import (
 // randomSeeds are the random games the property tests write: a few, so
 // that the tests stay fast. In 108, an effect draws Ben's deck out.
 var randomSeeds = []uint64{1, 2, 3, 4, 5, 6, 108}
+
+// writtenKey names a random game as a test writes it.
+type writtenKey struct {
+	seed uint64
+	opts referee.RandomOptions
+}
+
+// writtenGame is a random game as written.
+type writtenGame struct {
+	text, outcome string
+	err           error
+}
+
+// writtenGames are the random games the tests have written, each written
+// once: several tests play the same games, and the bots' play is most of
+// what writing one costs.
+var (
+	writtenMu    sync.Mutex
+	writtenGames = map[writtenKey]writtenGame{}
+)
+
+// writeRandom is g's random game of seed written as opts asks (Random's
+// when opts asks nothing), written at the first call for it.
+func writeRandom(g referee.Game, seed uint64, opts referee.RandomOptions) (text, outcome string, err error) {
+	writtenMu.Lock()
+	defer writtenMu.Unlock()
+	k := writtenKey{seed, opts}
+	w, ok := writtenGames[k]
+	if !ok {
+		if opts == (referee.RandomOptions{}) {
+			w.text, w.outcome = g.Random(seed)
+		} else {
+			w.text, w.outcome, w.err = g.RandomWith(seed, opts)
+		}
+		writtenGames[k] = w
+	}
+	return w.text, w.outcome, w.err
+}
 
 func mechaGame(t *testing.T) referee.Game {
 	t.Helper()
@@ -52,9 +91,9 @@ func checkClean(t *testing.T, g referee.Game, what, text, want string) *referee.
 func TestRandomGamesFromATable(t *testing.T) {
 	g := mechaGame(t)
 	for _, seed := range randomSeeds {
-		seeded, _ := g.Random(seed)
+		seeded, _, _ := writeRandom(g, seed, referee.RandomOptions{})
 		want := checkClean(t, g, fmt.Sprintf("seed %d", seed), seeded, "").Result
-		unseeded, _, err := g.RandomWith(seed, referee.RandomOptions{Unseeded: true})
+		unseeded, _, err := writeRandom(g, seed, referee.RandomOptions{Unseeded: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,7 +104,7 @@ func TestRandomGamesFromATable(t *testing.T) {
 			t.Errorf("seed %d unseeded: %d moves unverified in a record of every card", seed, r.Unverified)
 		}
 		for _, seat := range []string{"Ann", "Ben"} {
-			text, _, err := g.RandomWith(seed, referee.RandomOptions{Perspective: seat})
+			text, _, err := writeRandom(g, seed, referee.RandomOptions{Perspective: seat})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -91,7 +130,7 @@ func TestRevealedCardElsewhere(t *testing.T) {
 	mutated := 0
 	for _, seed := range randomSeeds {
 		for seat, name := range []string{"Ann", "Ben"} {
-			text, _, err := g.RandomWith(seed, referee.RandomOptions{Perspective: name})
+			text, _, err := writeRandom(g, seed, referee.RandomOptions{Perspective: name})
 			if err != nil {
 				t.Fatal(err)
 			}

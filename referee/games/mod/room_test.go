@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/tabletop-referee/referee/engine"
@@ -121,6 +122,44 @@ func TestModRecordsNotateAndReadBack(t *testing.T) {
 // and each player's seat.
 var seats = []referee.RandomOptions{{Unseeded: true}, {Perspective: "Ann"}, {Perspective: "Ben"}}
 
+// writtenKey names a random game as a test writes it.
+type writtenKey struct {
+	seed uint64
+	opts referee.RandomOptions
+}
+
+// writtenGame is a random game as written.
+type writtenGame struct {
+	text, outcome string
+	err           error
+}
+
+// writtenGames are the random games the tests have written, each written
+// once: several tests play the same games, and the bots' play is most of
+// what writing one costs.
+var (
+	writtenMu    sync.Mutex
+	writtenGames = map[writtenKey]writtenGame{}
+)
+
+// writeRandom is g's random game of seed written as opts asks (Random's
+// when opts asks nothing), written at the first call for it.
+func writeRandom(g referee.Game, seed uint64, opts referee.RandomOptions) (text, outcome string, err error) {
+	writtenMu.Lock()
+	defer writtenMu.Unlock()
+	k := writtenKey{seed, opts}
+	w, ok := writtenGames[k]
+	if !ok {
+		if opts == (referee.RandomOptions{}) {
+			w.text, w.outcome = g.Random(seed)
+		} else {
+			w.text, w.outcome, w.err = g.RandomWith(seed, opts)
+		}
+		writtenGames[k] = w
+	}
+	return w.text, w.outcome, w.err
+}
+
 // Random games written without a seed, every card written where the table
 // revealed it, check clean to the result of their seeded originals; so do
 // the same games written from each seat, the other player's draws and
@@ -132,13 +171,13 @@ func TestRandomGamesUnseededAndFromEachSeat(t *testing.T) {
 	}
 	unverified := 0
 	for seed := uint64(1); seed <= 40; seed++ {
-		text, _ := g.Random(seed)
+		text, _, _ := writeRandom(g, seed, referee.RandomOptions{})
 		want := g.Check("seeded.mod", text, referee.Options{})
 		if want.ExitCode() != 0 {
 			t.Fatalf("seed %d: the seeded game does not check clean:\n%s", seed, referee.ReportText(want))
 		}
 		for _, opts := range seats {
-			written, _, err := g.RandomWith(seed, opts)
+			written, _, err := writeRandom(g, seed, opts)
 			if err != nil {
 				t.Fatalf("seed %d %+v: %v", seed, opts, err)
 			}
@@ -177,7 +216,7 @@ func TestRandomGamesFromOneSeatFlagARevealThatCannotBe(t *testing.T) {
 	}
 	flagged := 0
 	for seed := uint64(1); seed <= 20; seed++ {
-		text, _, err := g.RandomWith(seed, referee.RandomOptions{Perspective: "Ann"})
+		text, _, err := writeRandom(g, seed, referee.RandomOptions{Perspective: "Ann"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -240,7 +279,7 @@ func TestUnseededPositionsRoundTrip(t *testing.T) {
 	}
 	for seed := uint64(1); seed <= 12; seed++ {
 		for _, opts := range seats {
-			text, _, err := g.RandomWith(seed, opts)
+			text, _, err := writeRandom(g, seed, opts)
 			if err != nil {
 				t.Fatal(err)
 			}

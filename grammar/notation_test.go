@@ -1,4 +1,4 @@
-package notation_test
+package grammar_test
 
 import (
 	"fmt"
@@ -13,6 +13,12 @@ import (
 	"github.com/tabletop-referee/referee/grammar"
 	"github.com/tabletop-referee/referee/notation"
 )
+
+// The tests of package notation's parser, printer and checks that parse
+// real games (Sortie's, Mecha's and Void's transcripts) are here, with the
+// grammars: in notation's tests, they made go test build this package a
+// second time, against notation's test build. notation's own tests parse
+// small games of their own.
 
 type move = notation.Move
 
@@ -649,9 +655,9 @@ func TestParseErrorMessages(t *testing.T) {
 	}
 }
 
-// hostile is a table of odd inputs: none may panic, and every message must
+// hostileTranscripts is a table of odd inputs: none may panic, and every message must
 // be in words.
-var hostile = []struct {
+var hostileTranscripts = []struct {
 	src string
 }{
 	{src: ""},
@@ -697,7 +703,7 @@ var hostile = []struct {
 }
 
 func TestParseNeverPanics(t *testing.T) {
-	for _, tt := range hostile {
+	for _, tt := range hostileTranscripts {
 		t.Run(fmt.Sprintf("%.20q", tt.src), func(t *testing.T) {
 			defer func() {
 				if r := recover(); r != nil {
@@ -724,7 +730,7 @@ func TestParseNeverPanics(t *testing.T) {
 }
 
 func TestParseErrorMessagesOnHostileInput(t *testing.T) {
-	for _, tt := range hostile {
+	for _, tt := range hostileTranscripts {
 		t.Run(fmt.Sprintf("%.20q", tt.src), func(t *testing.T) {
 			for _, e := range parse(tt.src).Errors {
 				if rawMessage(e.Msg) {

@@ -1,4 +1,4 @@
-package notation_test
+package grammar_test
 
 import (
 	"fmt"
