@@ -171,7 +171,7 @@ func Cards(g Game, path, src string) ([]CardInfo, *Report) {
 
 // DetectCatalogue tells which game a catalogue is for, by its Game tag.
 func DetectCatalogue(src string) (Game, error) {
-	m := gameTag().FindStringSubmatch(src)
+	m := findGameTag(src)
 	if m == nil {
 		return nil, fmt.Errorf(`cannot tell the game of a catalogue without a Game tag, as in [Game "mecha"]`)
 	}

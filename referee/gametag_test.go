@@ -1,0 +1,32 @@
+package referee
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestFindGameTagAsTheRegexp checks that the Game tag found from the first
+// "Game" on is the one the regexp finds in the whole text.
+func TestFindGameTagAsTheRegexp(t *testing.T) {
+	for _, src := range []string{
+		"",
+		`[Game "sortie"]`,
+		"\n\n  [ Game \"mecha\"]\n",
+		"; Game on\n[Game \"mod\"]\n",
+		"1. Ann: a1-a2 ; the Game\n[Game \"void\"]\n",
+		"[\n Game \"daemon\"]",
+		"\n\n[\n\n  Game \"daemon\"]",
+		"x[Game \"sortie\"]\n[Game \"mecha\"]",
+		"[[Game \"sortie\"]",
+		"Game\n  [Game \"mod\"]",
+		"[Event \"Game night\"]\n[Game \"void\"]",
+		"[Game \"a\nb\"]\n[Game \"mod\"]",
+		strings.Repeat("1. Ann: a1-a2\n", 1000) + "[Game \"sortie\"]",
+		strings.Repeat("1. Ann: a1-a2\n", 1000),
+	} {
+		if got, want := findGameTag(src), gameTag().FindStringSubmatch(src); !slices.Equal(got, want) {
+			t.Errorf("%.40q: found %q, the regexp %q", src, got, want)
+		}
+	}
+}
