@@ -1,10 +1,10 @@
 package mecha
 
 import (
-	"reflect"
 	"testing"
 
 	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/internal/enginetest"
 	"github.com/tabletop-referee/referee/engine/shuffle"
 )
 
@@ -55,7 +55,7 @@ func TestApplyAsBefore(t *testing.T) {
 			if errText(err) != wantErr.Error() {
 				t.Fatalf("Apply(%d, %s) = %q; on a copy, %q\n%s", p, moveKey(m), errText(err), wantErr, forceSnapshot(before))
 			}
-			if !reflect.DeepEqual(s.clone(), before) {
+			if !enginetest.Equal(s.clone(), before) {
 				t.Fatalf("refused Apply(%d, %s) changed the state:\nbefore %s\nafter  %s", p, moveKey(m), forceSnapshot(before), forceSnapshot(s))
 			}
 			return false
@@ -68,7 +68,7 @@ func TestApplyAsBefore(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Apply(%d, %s) = %q; on a copy, accepted", p, moveKey(m), err)
 		}
-		if !reflect.DeepEqual(s.clone(), want) {
+		if !enginetest.Equal(s.clone(), want) {
 			t.Fatalf("Apply(%d, %s) differs from the move on a copy:\n%s\nwant\n%s", p, moveKey(m), forceSnapshot(s), forceSnapshot(want))
 		}
 		return true
@@ -218,10 +218,10 @@ func TestApplyPutsBackWhatComesFirst(t *testing.T) {
 			if errText(err) != errText(wantErr) {
 				t.Errorf("Apply(%s) = %q; on a copy, %q", moveKey(m), errText(err), errText(wantErr))
 			}
-			if err != nil && !reflect.DeepEqual(s.clone(), before) {
+			if err != nil && !enginetest.Equal(s.clone(), before) {
 				t.Errorf("refused %s changed the state:\nbefore %s\nafter  %s", moveKey(m), forceSnapshot(before), forceSnapshot(s))
 			}
-			if err == nil && !reflect.DeepEqual(s.clone(), want) {
+			if err == nil && !enginetest.Equal(s.clone(), want) {
 				t.Errorf("%s differs from the move on a copy:\n%s\nwant\n%s", moveKey(m), forceSnapshot(s), forceSnapshot(want))
 			}
 		})
