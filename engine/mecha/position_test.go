@@ -227,8 +227,13 @@ func TestPositionPlaysOnAsTheGame(t *testing.T) {
 				t.Fatalf("game %d, turn %d: the position starts as\n%s\nwant\n%s", g, orig.Turn(), got, want)
 			}
 			for k, pm := range moves[at:] {
-				if got, want := copied.Legal(), listed[at+k]; !slices.EqualFunc(got, want, enginetest.Equal[engine.Move]) {
-					t.Fatalf("game %d from turn %d, at turn %d: legal moves\n%q\nwant\n%q", g, orig.Turn(), copied.Turn(), keys(got), keys(want))
+				// Legal at each of the first 40 moves, then at every
+				// fourth: the states stay together or part at once, and
+				// what both show is compared at every move.
+				if k < 40 || k%4 == 0 {
+					if got, want := copied.Legal(), listed[at+k]; !slices.EqualFunc(got, want, enginetest.Equal[engine.Move]) {
+						t.Fatalf("game %d from turn %d, at turn %d: legal moves\n%q\nwant\n%q", g, orig.Turn(), copied.Turn(), keys(got), keys(want))
+					}
 				}
 				p := rng.Intn(2)
 				m := randomMove(rng, orig, p, pool)
