@@ -44,13 +44,14 @@ func errText(err error) string {
 func TestApplyAsBefore(t *testing.T) {
 	var refused, accepted int
 	// try checks m by p on s, on a copy of s when the move is legal and
-	// onCopy is set, and tells whether Apply accepted it.
-	try := func(s *State, p int, m engine.Move, onCopy bool) bool {
+	// onCopy is set, and tells whether Apply accepted it. before is a copy
+	// of s as it is, made once for a step's trials: each leaves s as it
+	// was, or fails.
+	try := func(s, before *State, p int, m engine.Move, onCopy bool) bool {
 		t.Helper()
 		want, wantErr := applyAsBefore(s, p, m)
 		if wantErr != nil {
 			refused++
-			before := s.clone()
 			err := s.Apply(p, m)
 			if errText(err) != wantErr.Error() {
 				t.Fatalf("Apply(%d, %s) = %q; on a copy, %q\n%s", p, moveKey(m), errText(err), wantErr, forceSnapshot(before))
@@ -105,8 +106,9 @@ func TestApplyAsBefore(t *testing.T) {
 			}
 			p := rng.Intn(2)
 			trials = append(trials, trial{p, setupMove(rng, s, p)}, trial{2, engine.EndTurn{}})
+			before := s.clone()
 			for _, tr := range trials {
-				if try(s, tr.player, tr.move, true) {
+				if try(s, before, tr.player, tr.move, true) {
 					ok = append(ok, tr)
 				}
 			}
@@ -117,7 +119,7 @@ func TestApplyAsBefore(t *testing.T) {
 			if len(pool) < 1000 {
 				pool = append(pool, tr.move)
 			}
-			try(s, tr.player, tr.move, false)
+			try(s, before, tr.player, tr.move, false)
 			checkWhole(t, s)
 		}
 	}
