@@ -160,8 +160,8 @@ func TestApplyAsTheReference(t *testing.T) {
 			t.Fatalf("%s: %v is not a violation", at(), err)
 		}
 		// Force plays a legal move as Apply does: want is its reference.
+		// A refused move left want as s is, a copy for referenceForce.
 		if wantErr != nil {
-			want = s.clone()
 			wantErr = referenceForce(want, p, m)
 		}
 		got = s.clone()

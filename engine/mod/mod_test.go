@@ -1525,7 +1525,11 @@ func TestLegalInRandomGames(t *testing.T) {
 		for step := 0; step < maxSteps && !s.Outcome().Over; step++ {
 			checkConsistent(t, s, want)
 			moves := checkLegalMovesApply(t, s)
-			checkUnlistedRefused(t, s, moves)
+			if step%2 == 0 {
+				// At every other step: it tries some forty moves, and
+				// the steps between reach nothing more.
+				checkUnlistedRefused(t, s, moves)
+			}
 			if t.Failed() {
 				t.Fatalf("game %d (seed %d, %v), step %d:\n%s", g, seed, s.rules, step, snapshot(s))
 			}
