@@ -509,3 +509,24 @@ func TestPositionWritesWhatItMust(t *testing.T) {
 		}
 	}
 }
+
+// TestSameObservedTellsMovesApart: sameObserved holds a game to itself
+// and to a copy, and tells it from the game a move on, at every step of a
+// random game, as observed does.
+func TestSameObservedTellsMovesApart(t *testing.T) {
+	t.Parallel()
+	moves, _, start, _ := randomPlayed(t, 1)
+	s := start()
+	for _, pm := range moves[:min(len(moves), 60)] {
+		before := s.clone()
+		if !sameObserved(s, before) {
+			t.Fatalf("a game differs from its copy:\n%s", observed(s))
+		}
+		if err := s.Apply(pm.player, pm.move); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := sameObserved(s, before), observed(s) == observed(before); got != want {
+			t.Fatalf("after %s: sameObserved %v, observed alike %v", moveKey(pm.move), got, want)
+		}
+	}
+}

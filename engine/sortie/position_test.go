@@ -607,3 +607,25 @@ func TestNothingIsLegalWhileDeclaring(t *testing.T) {
 	}
 	expect(t, s, 0, place("7H", "8H", "b1"), ruled("S24"))
 }
+
+// TestSameViewTellsMovesApart: sameView holds a game to a copy, and tells
+// it from the game a move on exactly when snapshot does, along a random
+// game.
+func TestSameViewTellsMovesApart(t *testing.T) {
+	t.Parallel()
+	s := newGame(t, true, 3, forceVariants[1])
+	rng := shuffle.New(3)
+	for step := 0; step < 60 && !s.Outcome().Over; step++ {
+		before := s.clone()
+		if !sameView(s, before) {
+			t.Fatalf("a game differs from its copy:\n%s", snapshot(s))
+		}
+		m := pickLegal(rng, s.Legal())
+		if err := s.Apply(s.ToMove(), m); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := sameView(s, before), snapshot(s) == snapshot(before); got != want {
+			t.Fatalf("after %s: sameView %v, snapshots alike %v", moveKey(m), got, want)
+		}
+	}
+}
