@@ -3,7 +3,6 @@ package mod
 import (
 	"fmt"
 	"os"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -186,7 +185,7 @@ func expect(t testing.TB, s *State, player int, m engine.Move, want verdict) *en
 		return nil
 	}
 	v := quotes.Refused(t, err, moveKey(m), who, want)
-	if !reflect.DeepEqual(before, s) {
+	if !enginetest.Equal(before, s) {
 		t.Errorf("refused %s changed the state:\nbefore %s\nafter  %s", moveKey(m), snapshot(before), snapshot(s))
 	}
 	return v
@@ -347,14 +346,14 @@ func checkLegalMovesApply(t testing.TB, s *State) []engine.Move {
 	t.Helper()
 	before := s.clone()
 	moves := s.Legal()
-	if !reflect.DeepEqual(before, s) {
+	if !enginetest.Equal(before, s) {
 		t.Errorf("Legal changed the state:\nbefore %s\nafter  %s", snapshot(before), snapshot(s))
 	}
 	if len(moves) == 0 && !s.Outcome().Over {
 		t.Errorf("Legal lists no moves in a game that is not over:\n%s", snapshot(s))
 	}
 	enginetest.MovesApply(t, s, moves, moveKey)
-	if again := s.Legal(); !reflect.DeepEqual(again, moves) {
+	if again := s.Legal(); !enginetest.Equal(again, moves) {
 		t.Errorf("Legal is not stable: %q, then %q", moveKeys(moves), moveKeys(again))
 	}
 	return moves

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/cards"
+	"github.com/tabletop-referee/referee/engine/internal/enginetest"
 	"github.com/tabletop-referee/referee/engine/shuffle"
 )
 
@@ -188,7 +189,8 @@ func TestPositionPlaysOn(t *testing.T) {
 			positions++
 			orig, got := tk.st, fromPosition(t, opts, tk.pos)
 			for i := tk.at; ; i++ {
-				if a, b := snapshot(orig), snapshot(got); a != b {
+				if !sameView(orig, got) {
+					a, b := snapshot(orig), snapshot(got)
 					t.Fatalf("game %d, position before move %d, %d moves on:\nthe game: %s\nits position: %s\nposition %s",
 						game, tk.at, i-tk.at, a, b, writePosition(tk.pos))
 				}
@@ -222,6 +224,34 @@ func TestPositionPlaysOn(t *testing.T) {
 	if positions < 50 || steps < 5000 || refusals < 3000 || over < 2 || reshuffled < 2 {
 		t.Errorf("%d positions, %d moves, %d refusals, %d games over, %d reshuffles: the playouts check too little", positions, steps, refusals, over, reshuffled)
 	}
+}
+
+// sameView tells whether a and b show the same as snapshot writes: turn,
+// player, outcome, counts, hands, flags, units, the cards of the deck and
+// discards, owed draws and legal moves. It compares the values themselves,
+// for the cost of writing both snapshots at every step was most of
+// TestPositionPlaysOn's time.
+func sameView(a, b *State) bool {
+	if a.Turn() != b.Turn() || a.ToMove() != b.ToMove() || a.Outcome() != b.Outcome() ||
+		a.Deck() != b.Deck() || a.Discards() != b.Discards() {
+		return false
+	}
+	for p := range 2 {
+		if !slices.Equal(a.Hand(p), b.Hand(p)) || !slices.Equal(a.Flags(p), b.Flags(p)) || !slices.Equal(a.Captured(p), b.Captured(p)) {
+			return false
+		}
+	}
+	for i := range Board.Size() {
+		if u, v := a.UnitAt(Board.Square(i)), b.UnitAt(Board.Square(i)); (u == nil) != (v == nil) || u != nil && *u != *v {
+			return false
+		}
+	}
+	va, vb := a.settled(), b.settled()
+	if !slices.Equal(va.deck, vb.deck) || !slices.Equal(va.discard, vb.discard) || !slices.Equal(va.pending, vb.pending) ||
+		va.turn != vb.turn || va.player != vb.player {
+		return false
+	}
+	return slices.EqualFunc(a.Legal(), b.Legal(), enginetest.Equal[engine.Move])
 }
 
 // ---------------------------------------------------------------------------
@@ -576,4 +606,26 @@ func TestNothingIsLegalWhileDeclaring(t *testing.T) {
 		t.Errorf("Legal lists %v while the position is declared", legal)
 	}
 	expect(t, s, 0, place("7H", "8H", "b1"), ruled("S24"))
+}
+
+// TestSameViewTellsMovesApart: sameView holds a game to a copy, and tells
+// it from the game a move on exactly when snapshot does, along a random
+// game.
+func TestSameViewTellsMovesApart(t *testing.T) {
+	t.Parallel()
+	s := newGame(t, true, 3, forceVariants[1])
+	rng := shuffle.New(3)
+	for step := 0; step < 60 && !s.Outcome().Over; step++ {
+		before := s.clone()
+		if !sameView(s, before) {
+			t.Fatalf("a game differs from its copy:\n%s", snapshot(s))
+		}
+		m := pickLegal(rng, s.Legal())
+		if err := s.Apply(s.ToMove(), m); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := sameView(s, before), snapshot(s) == snapshot(before); got != want {
+			t.Fatalf("after %s: sameView %v, snapshots alike %v", moveKey(m), got, want)
+		}
+	}
 }
