@@ -424,8 +424,9 @@ func boardText(s *State) string {
 
 // TestManyUnknownCards: a long game under empty=reshuffle, with jokers,
 // every draw unknown, keeps up to the whole deck hidden at once and
-// reveals every card placed; it must stay quick (a loose bound, against
-// a search over assignments).
+// reveals every card placed; it must end (a guard against a search over
+// assignments, which would take hours; the time it takes is not measured
+// here: a loaded machine took 2 s where a quiet one takes 0.3).
 func TestManyUnknownCards(t *testing.T) {
 	start := time.Now()
 	variants := map[string]string{"empty": "reshuffle", "jokers": "high"}
@@ -448,7 +449,7 @@ func TestManyUnknownCards(t *testing.T) {
 	if most < 20 || assumed < 50 {
 		t.Errorf("at most %d unknown cards at once, %d assumptions: the games check too little", most, assumed)
 	}
-	if d := time.Since(start); d > 2*time.Second {
+	if d := time.Since(start); d > 30*time.Second {
 		t.Errorf("checking took %v", d)
 	}
 }
