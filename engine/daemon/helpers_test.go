@@ -368,45 +368,12 @@ func mustApply(t testing.TB, s *State, player int, moves ...engine.Move) {
 // ---------------------------------------------------------------------------
 // Checks
 
-// sameState tells whether two states are the same in every field. A
-// damage's continuation is a func, which reflect.DeepEqual never finds
-// equal: it is compared as there or not. The catalogue is compared as the
-// same one, not card by card, and an empty zone as empty, nil or not.
+// sameState tells whether two states are the same in every field
+// (deepSame): a damage's continuation, a func, is compared as there or
+// not; the catalogue as the same one, not card by card; an empty zone as
+// empty, nil or not.
 func sameState(a, b *State) bool {
-	if a.cards != b.cards {
-		return false
-	}
-	if (a.damage == nil) != (b.damage == nil) || (a.damage != nil && (a.damage.then == nil) != (b.damage.then == nil)) {
-		return false
-	}
-	return reflect.DeepEqual(normalised(a), normalised(b))
-}
-
-// normalised is a shallow copy of s for sameState to compare: no
-// catalogue, no damage continuation, and nil for every empty zone.
-func normalised(s *State) *State {
-	c := *s
-	c.cards = nil
-	if s.damage != nil {
-		d := *s.damage
-		d.then = nil
-		c.damage = &d
-	}
-	orNil := func(zone []string) []string {
-		if len(zone) == 0 {
-			return nil
-		}
-		return zone
-	}
-	for i, p := range s.players {
-		pc := *p
-		pc.modules, pc.deck, pc.grip, pc.security, pc.heap, pc.scripts = orNil(p.modules), orNil(p.deck), orNil(p.grip), orNil(p.security), orNil(p.heap), orNil(p.scripts)
-		if len(pc.daemons) == 0 {
-			pc.daemons = nil
-		}
-		c.players[i] = &pc
-	}
-	return &c
+	return a.cards == b.cards && deepSame(reflect.ValueOf(a).Elem(), reflect.ValueOf(b).Elem(), 0)
 }
 
 // snapshot writes down everything the accessors show of a state.

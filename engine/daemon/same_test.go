@@ -1,0 +1,154 @@
+package daemon
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/tabletop-referee/referee/engine"
+)
+
+// deepSame tells whether a and b, of one type, hold the same values, field
+// by field and element by element, as reflect.DeepEqual does, but for
+// three things the tests rely on: an empty slice or map is the same as a
+// nil one; a func is compared as there or not (DeepEqual finds no two
+// funcs equal); and no record of the pointers visited is kept, which is
+// most of DeepEqual's cost on a state, as a state holds no cycle (a chain
+// deeper than any state's panics rather than loop).
+func deepSame(a, b reflect.Value, depth int) bool {
+	if depth > 50 {
+		panic("deepSame: values nested too deep; is there a cycle?")
+	}
+	switch a.Kind() {
+	case reflect.Bool:
+		return a.Bool() == b.Bool()
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return a.Int() == b.Int()
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return a.Uint() == b.Uint()
+	case reflect.Float32, reflect.Float64:
+		return a.Float() == b.Float()
+	case reflect.Complex64, reflect.Complex128:
+		return a.Complex() == b.Complex()
+	case reflect.String:
+		return a.String() == b.String()
+	case reflect.Pointer:
+		if a.Pointer() == b.Pointer() {
+			return true
+		}
+		if a.IsNil() || b.IsNil() {
+			return false
+		}
+		return deepSame(a.Elem(), b.Elem(), depth+1)
+	case reflect.Interface:
+		if a.IsNil() || b.IsNil() {
+			return a.IsNil() == b.IsNil()
+		}
+		ea, eb := a.Elem(), b.Elem()
+		return ea.Type() == eb.Type() && deepSame(ea, eb, depth+1)
+	case reflect.Slice, reflect.Array:
+		n := a.Len()
+		if n != b.Len() {
+			return false
+		}
+		if a.Kind() == reflect.Slice && n > 0 && a.Pointer() == b.Pointer() {
+			return true
+		}
+		if a.Type().Elem().Kind() == reflect.String {
+			for i := range n {
+				if a.Index(i).String() != b.Index(i).String() {
+					return false
+				}
+			}
+			return true
+		}
+		for i := range n {
+			if !deepSame(a.Index(i), b.Index(i), depth+1) {
+				return false
+			}
+		}
+		return true
+	case reflect.Struct:
+		for i := range a.NumField() {
+			if !deepSame(a.Field(i), b.Field(i), depth+1) {
+				return false
+			}
+		}
+		return true
+	case reflect.Map:
+		if a.Len() != b.Len() {
+			return false
+		}
+		for it := a.MapRange(); it.Next(); {
+			vb := b.MapIndex(it.Key())
+			if !vb.IsValid() || !deepSame(it.Value(), vb, depth+1) {
+				return false
+			}
+		}
+		return true
+	case reflect.Func:
+		return a.IsNil() == b.IsNil()
+	default: // channels and unsafe pointers: the same one
+		return a.Pointer() == b.Pointer()
+	}
+}
+
+// TestSameStateSeesEveryChange checks sameState against changes to every
+// part of a state in a game under way: each must make it differ from the
+// state before, and a clone must not.
+func TestSameStateSeesEveryChange(t *testing.T) {
+	s := build(t, position{
+		grips:   [2]string{"Ant Zap", "Bat"},
+		daemons: [2]string{"Ant Mole/sick", "Gnat Bear/spent"},
+		scripts: [2]string{"Cell", "Drill"},
+		heaps:   [2]string{"Note", "Kit"},
+		memory:  2,
+	})
+	mustApply(t, s, ann, attack("Ant"))
+	if s.damage == nil || s.damage.attacker == nil {
+		t.Fatalf("the attack deals no damage to reveal:\n%s", snapshot(s))
+	}
+	if !sameState(s, s.clone()) {
+		t.Fatal("a clone differs from its state")
+	}
+	for _, tt := range []struct {
+		name   string
+		change func(c *State)
+	}{
+		{"a card of a grip", func(c *State) { c.players[ben].grip[0] = "Ant" }},
+		{"a card more in a heap", func(c *State) { c.players[ann].heap = append(c.players[ann].heap, "Dud") }},
+		{"an empty heap", func(c *State) { c.players[ann].heap = nil }},
+		{"the order of a deck", func(c *State) {
+			d := c.players[ann].deck
+			d[0], d[len(d)-1] = "Ant", d[0]
+		}},
+		{"a daemon readied", func(c *State) { c.players[ben].daemons[1].Ready = true }},
+		{"a daemon's card", func(c *State) { c.players[ben].daemons[0].Card = c.players[ann].daemons[0].Card }},
+		{"a daemon fewer", func(c *State) { c.players[ben].daemons = c.players[ben].daemons[1:] }},
+		{"the bonuses kept", func(c *State) { c.players[ann].bonuses.Grip++ }},
+		{"a main", func(c *State) { c.players[ann].main = "Beta" }},
+		{"the tracker", func(c *State) { c.memory++ }},
+		{"the turn", func(c *State) { c.turn++ }},
+		{"the player active", func(c *State) { c.active = ben }},
+		{"the end of the turn", func(c *State) { c.ended = !c.ended }},
+		{"the shuffle source", func(c *State) { c.src.Intn(10) }},
+		{"the reveals owed", func(c *State) { c.damage.left++ }},
+		{"the attacker", func(c *State) { c.damage.attacker.Ready = !c.damage.attacker.Ready }},
+		{"what follows the damage", func(c *State) {
+			if c.damage.then == nil {
+				c.damage.then = func(*State) {}
+			} else {
+				c.damage.then = nil
+			}
+		}},
+		{"no damage", func(c *State) { c.damage = nil }},
+		{"the outcome", func(c *State) { c.outcome = engine.Outcome{Over: true, Winner: ben} }},
+		{"the rules", func(c *State) { c.rules.overflow = !c.rules.overflow }},
+		{"the catalogue", func(c *State) { cs := *c.cards; c.cards = &cs }},
+	} {
+		c := s.clone()
+		tt.change(c)
+		if sameState(s, c) || sameState(c, s) {
+			t.Errorf("%s changed, and the states are the same", tt.name)
+		}
+	}
+}
