@@ -42,19 +42,32 @@ func referenceForce(s *State, p int, m engine.Move) error {
 // alien is a move of no game's, which Apply refuses without a violation.
 type alien struct{}
 
+// reference plays m for p on a copy of s the reference way, with
+// referenceForce when forced and else with referenceApply, and returns the
+// copy and the answer.
+func reference(s *State, p int, m engine.Move, forced bool) (*State, error) {
+	ref := s.clone()
+	if forced {
+		return ref, referenceForce(ref, p, m)
+	}
+	return ref, referenceApply(ref, p, m)
+}
+
 // sameAsReference plays m for p on s, with Force when forced and else with
 // Apply, and on a copy of s the reference way: the two answers must be the
 // same error, or none, and the two states the same. A refused move thus
 // leaves s exactly as it was. It returns the answer.
 func sameAsReference(t *testing.T, s *State, p int, m engine.Move, forced bool, at string) error {
 	t.Helper()
-	ref := s.clone()
-	var got, want error
-	if forced {
-		want, got = referenceForce(ref, p, m), s.Force(p, m)
-	} else {
-		want, got = referenceApply(ref, p, m), s.Apply(p, m)
-	}
+	ref, want := reference(s, p, m, forced)
+	return sameAsFound(t, s, ref, want, p, m, forced, at)
+}
+
+// sameAsFound is sameAsReference with the reference's state and answer
+// already found, from s as it is now.
+func sameAsFound(t *testing.T, s, ref *State, want error, p int, m engine.Move, forced bool, at string) error {
+	t.Helper()
+	got := apply(s, p, m, forced)
 	how := "Apply"
 	if forced {
 		how = "Force"
@@ -131,12 +144,7 @@ func TestApplyInPlaceAsOnACopy(t *testing.T) {
 				}
 				// A move the reference refuses is refused on s itself;
 				// one it accepts is played on a copy, s going on below.
-				var want error
-				if forced {
-					want = referenceForce(s.clone(), q, m)
-				} else {
-					want = referenceApply(s.clone(), q, m)
-				}
+				ref, want := reference(s, q, m, forced)
 				on := s
 				if want == nil {
 					on = s.clone()
@@ -144,7 +152,7 @@ func TestApplyInPlaceAsOnACopy(t *testing.T) {
 					refused++
 				}
 				tried++
-				sameAsReference(t, on, q, m, forced, at)
+				sameAsFound(t, on, ref, want, q, m, forced, at)
 			}
 			if s.Outcome().Over {
 				break
@@ -215,10 +223,7 @@ func TestFirstMoveOfATurnAsOnACopy(t *testing.T) {
 				for _, m := range append(broadMoves(s), alien{}) {
 					for p := range 2 {
 						for _, forced := range []bool{false, true} {
-							want := referenceApply(s.clone(), p, m)
-							if forced {
-								want = referenceForce(s.clone(), p, m)
-							}
+							ref, want := reference(s, p, m, forced)
 							on := s
 							if want == nil {
 								on = s.clone()
@@ -226,7 +231,7 @@ func TestFirstMoveOfATurnAsOnACopy(t *testing.T) {
 							} else if s.begins(m) {
 								began++
 							}
-							sameAsReference(t, on, p, m, forced, at)
+							sameAsFound(t, on, ref, want, p, m, forced, at)
 						}
 					}
 				}
