@@ -358,7 +358,7 @@ func TestForceRefusesWhatNoHandCanDo(t *testing.T) {
 			}
 			s := table.start(t)
 			run(t, s, tt.before)
-			before, shown := s.clone(), snapshot(s)
+			before, shown := s.clone(), show(s)
 			text, p, m := tt.move, ann, tt.m
 			if m == nil {
 				p, m = parse(t, text)
@@ -375,7 +375,7 @@ func TestForceRefusesWhatNoHandCanDo(t *testing.T) {
 	}
 	t.Run("a set-up line refused as Apply refuses it", func(t *testing.T) {
 		s := table{ann: "hand Scout"}.open(t)
-		before, shown := s.clone(), snapshot(s)
+		before, shown := s.clone(), show(s)
 		v := quotes.Refused(t, s.Force(ann, engine.OnSetupLine{Move: Hand{[]string{"Gizmo"}}}), "hand Gizmo", "Ann", ruled("V1", rulingCatalogue))
 		checkWhat(t, v, "the catalogue has no card Gizmo")
 		checkUnchanged(t, s, before, shown, "hand Gizmo")
@@ -416,7 +416,7 @@ func TestForceEndsTheGame(t *testing.T) {
 			if moves := s.Legal(); len(moves) != 0 {
 				t.Errorf("Legal lists %q once the game is over", legalTexts(s))
 			}
-			before, shown := s.clone(), snapshot(s)
+			before, shown := s.clone(), show(s)
 			for _, text := range []string{"end", "execute", "Ben convert Gizmo", tt.force} {
 				quotes.Refused(t, forceText(t, s, text, nil), text, "", ruled("V29", rulingTurnOver))
 			}
@@ -526,7 +526,7 @@ func TestForceRandomMovesKeepTheGameWhole(t *testing.T) {
 					mv.p = 1 - mv.p
 				}
 				if s.clone().Apply(mv.p, mv.m) != nil {
-					before, shown := s.clone(), snapshot(s)
+					before, shown := s.clone(), show(s)
 					err := s.Force(mv.p, mv.m)
 					if err != nil {
 						refusedN++

@@ -378,7 +378,7 @@ func checkUnlistedRefused(t *testing.T, s *State, moves []engine.Move, rng *shuf
 		listed[move{p, m}.key()] = true
 	}
 	pm := plausibleMoves(s)
-	before, shown := s.clone(), snapshot(s)
+	before, shown := s.clone(), show(s)
 	for range sample {
 		mv := pm.random(rng)
 		if by, ok := mv.m.(engine.By); ok {
@@ -430,7 +430,7 @@ func TestRefusedMovesLeaveTheStateAsItWas(t *testing.T) {
 		t.Run(pos.name, func(t *testing.T) {
 			s := pos.tb.start(t)
 			run(t, s, pos.moves)
-			before, shown := s.clone(), snapshot(s)
+			before, shown := s.clone(), show(s)
 			for _, text := range append(slices.Clone(bad), pos.extra...) {
 				err := refusedWith(t, s, text)
 				var v *engine.Violation
@@ -458,7 +458,7 @@ func TestRefusedMovesLeaveTheStateAsItWas(t *testing.T) {
 // change nothing; players without names are named by their number.
 func TestApplyOutsideTheRules(t *testing.T) {
 	s := table{ann: "energy 1, hand Scout"}.start(t)
-	before, shown := s.clone(), snapshot(s)
+	before, shown := s.clone(), show(s)
 	for _, tt := range []struct {
 		p int
 		m any
@@ -485,7 +485,7 @@ func TestCloneIsIndependent(t *testing.T) {
 	t.Run("moves on the clone leave the original as it was", func(t *testing.T) {
 		s := tb.start(t)
 		run(t, s, "play Scout South, Ben play Drain Ann")
-		saved, shown := s.clone(), snapshot(s)
+		saved, shown := s.clone(), show(s)
 		c := s.Clone().(*State)
 		run(t, c, "play Shock North, execute, execute, attack Raider North, execute, execute, end")
 		checkUnchanged(t, s, saved, shown, "playing the clone")
@@ -494,7 +494,7 @@ func TestCloneIsIndependent(t *testing.T) {
 		s := tb.start(t)
 		run(t, s, "play Scout South, Ben play Drain Ann")
 		c := s.Clone().(*State)
-		saved, shown := c.clone(), snapshot(c)
+		saved, shown := c.clone(), show(c)
 		run(t, s, "play Shock North, execute, execute, attack Raider North, execute, execute, end")
 		checkUnchanged(t, c, saved, shown, "playing the original")
 	})

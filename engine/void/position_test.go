@@ -283,7 +283,7 @@ func TestPositionImpossible(t *testing.T) {
 			}
 			for _, l := range lines {
 				for _, m := range setupMoves(t, l.text) {
-					before, shown := s.clone(), snapshot(s)
+					before, shown := s.clone(), show(s)
 					if err := s.Apply(l.who, engine.OnSetupLine{Move: m}); err != nil {
 						checkWhat(t, quotes.Refused(t, err, moveText(m), who(l.who), tt.want), tt.what)
 						checkUnchanged(t, s, before, shown, moveText(m))
@@ -294,7 +294,7 @@ func TestPositionImpossible(t *testing.T) {
 			// What no declaration refuses, StartAt refuses itself, at the
 			// first turn line, before anything changes: the referee calls
 			// Begin only on a position that StartAt accepted.
-			before, shown := s.clone(), snapshot(s)
+			before, shown := s.clone(), show(s)
 			err = s.StartAt(tt.turn, tt.player)
 			v := quotes.Refused(t, err, fmt.Sprintf("StartAt(%d)", tt.turn), who(tt.player), tt.want)
 			checkWhat(t, v, tt.what)

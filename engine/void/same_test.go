@@ -1,0 +1,143 @@
+package void
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+)
+
+// deepSame tells whether a and b, of one type, hold the same values, field
+// by field and element by element, as reflect.DeepEqual does, but for
+// three things the tests rely on: an empty slice or map is the same as a
+// nil one; a func is compared as there or not (DeepEqual finds no two
+// funcs equal); and no record of the pointers visited is kept, which is
+// most of DeepEqual's cost on a state, as a state holds no cycle (a chain
+// deeper than any state's panics rather than loop).
+func deepSame(a, b reflect.Value, depth int) bool {
+	if depth > 50 {
+		panic("deepSame: values nested too deep; is there a cycle?")
+	}
+	switch a.Kind() {
+	case reflect.Bool:
+		return a.Bool() == b.Bool()
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return a.Int() == b.Int()
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return a.Uint() == b.Uint()
+	case reflect.Float32, reflect.Float64:
+		return a.Float() == b.Float()
+	case reflect.Complex64, reflect.Complex128:
+		return a.Complex() == b.Complex()
+	case reflect.String:
+		return a.String() == b.String()
+	case reflect.Pointer:
+		if a.Pointer() == b.Pointer() {
+			return true
+		}
+		if a.IsNil() || b.IsNil() {
+			return false
+		}
+		return deepSame(a.Elem(), b.Elem(), depth+1)
+	case reflect.Interface:
+		if a.IsNil() || b.IsNil() {
+			return a.IsNil() == b.IsNil()
+		}
+		ea, eb := a.Elem(), b.Elem()
+		return ea.Type() == eb.Type() && deepSame(ea, eb, depth+1)
+	case reflect.Slice, reflect.Array:
+		n := a.Len()
+		if n != b.Len() {
+			return false
+		}
+		if a.Kind() == reflect.Slice && n > 0 && a.Pointer() == b.Pointer() {
+			return true
+		}
+		if a.Type().Elem().Kind() == reflect.String {
+			for i := range n {
+				if a.Index(i).String() != b.Index(i).String() {
+					return false
+				}
+			}
+			return true
+		}
+		for i := range n {
+			if !deepSame(a.Index(i), b.Index(i), depth+1) {
+				return false
+			}
+		}
+		return true
+	case reflect.Struct:
+		for i := range a.NumField() {
+			if !deepSame(a.Field(i), b.Field(i), depth+1) {
+				return false
+			}
+		}
+		return true
+	case reflect.Map:
+		if a.Len() != b.Len() {
+			return false
+		}
+		for it := a.MapRange(); it.Next(); {
+			vb := b.MapIndex(it.Key())
+			if !vb.IsValid() || !deepSame(it.Value(), vb, depth+1) {
+				return false
+			}
+		}
+		return true
+	case reflect.Func:
+		return a.IsNil() == b.IsNil()
+	default: // channels and unsafe pointers: the same one
+		return a.Pointer() == b.Pointer()
+	}
+}
+
+// TestSameStateSeesEveryChange checks sameState, and what the accessors
+// show, against changes to every part of a state in a game under way,
+// the queue open: each must make it differ from the state before, and a
+// clone must not.
+func TestSameStateSeesEveryChange(t *testing.T) {
+	s := table{ann: "energy 5, hand Scout Shock Barrage, field Raider North, field Extractor Forest", ben: "energy 3, life 9, hand Drain Scout, field Wall North, field Scout Middle"}.start(t)
+	run(t, s, "play Scout South, Ben play Drain Ann")
+	if len(s.queue) == 0 || len(s.perms) == 0 {
+		t.Fatalf("want cards in play and in the queue:\n%s", snapshot(s))
+	}
+	if c := s.clone(); !sameState(s, c) || !show(s).same(show(c)) {
+		t.Fatal("a clone differs from its state")
+	}
+	for _, tt := range []struct {
+		name   string
+		change func(c *State)
+		hidden bool // the accessors do not show it
+	}{
+		{"a card of a hand", func(c *State) { c.players[ben].hand[0] = "Gizmo" }, false},
+		{"a card more in a cache", func(c *State) { c.players[ann].cache = append(c.players[ann].cache, "Scout") }, false},
+		{"the void energy", func(c *State) { c.players[ann].energy++ }, false},
+		{"a life", func(c *State) { c.players[ben].life-- }, false},
+		{"a permanent's damage", func(c *State) { c.perms[0].damage++ }, false},
+		{"a permanent spent", func(c *State) { c.perms[0].spent = !c.perms[0].spent }, false},
+		{"a permanent's id", func(c *State) { c.perms[0].id += 100 }, true},
+		{"a permanent fewer", func(c *State) { c.perms = c.perms[1:] }, false},
+		{"an action's x", func(c *State) { c.queue[0].x++ }, true},
+		{"an action's target", func(c *State) {
+			c.queue[len(c.queue)-1].targets = []target{{c.queue[len(c.queue)-1].targets[0].kind, 5}}
+		}, false},
+		{"an action fewer", func(c *State) { c.queue = c.queue[:len(c.queue)-1] }, false},
+		{"a sector's biomes", func(c *State) { c.sectors[0].Biomes = append(slices.Clone(c.sectors[0].Biomes), "Gizmo") }, false},
+		{"the next id", func(c *State) { c.nextID++ }, true},
+		{"priority", func(c *State) { c.priority = 1 - c.priority }, false},
+		{"declined", func(c *State) { c.declined = !c.declined }, false},
+		{"the turn", func(c *State) { c.turn++ }, false},
+		{"the rules", func(c *State) { c.rules.refund = !c.rules.refund }, true},
+		{"the plan", func(c *State) { c.planned++ }, true},
+		{"the catalogue", func(c *State) { cs := *c.cards; c.cards = &cs; cs.all = cs.all[1:] }, true},
+	} {
+		c := s.clone()
+		tt.change(c)
+		if sameState(s, c) || sameState(c, s) {
+			t.Errorf("%s changed, and the states are the same", tt.name)
+		}
+		if !tt.hidden && show(s).same(show(c)) {
+			t.Errorf("%s changed, and the accessors show the same", tt.name)
+		}
+	}
+}
