@@ -140,7 +140,7 @@ func TestPositionPlaysOn(t *testing.T) {
 			compared++
 			for i, mv := range played[st.at:] {
 				steps++
-				if a, b := snapshot(orig), snapshot(copy); a != b {
+				if !show(orig).same(show(copy)) {
 					fail(i, "the states differ")
 				}
 				if a, b := legalTexts(orig), legalTexts(copy); !slices.Equal(a, b) {
@@ -160,7 +160,7 @@ func TestPositionPlaysOn(t *testing.T) {
 					fail(i, "%s by %s: %v", moveText(mv.m), who(mv.p), err)
 				}
 			}
-			if a, b := snapshot(orig), snapshot(copy); a != b {
+			if !show(orig).same(show(copy)) {
 				fail(len(played)-st.at, "the games end apart")
 			}
 			if orig.Outcome() != copy.Outcome() {
