@@ -1,6 +1,7 @@
 package void
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"reflect"
@@ -449,6 +450,17 @@ func checkUnchanged(t testing.TB, s, before *State, shown shown, what string) {
 	if after := show(s); !after.same(shown) {
 		t.Errorf("refused %s changed what the accessors show:\nbefore %s\nafter  %s", what, shown, after)
 	}
+}
+
+// asViolation is err as a *engine.Violation, as errors.As finds it, first
+// tried by a type assertion: the engine returns its violations as they
+// are, and errors.As, which reflects, is dear in the random games.
+func asViolation(err error) (*engine.Violation, bool) {
+	if v, ok := err.(*engine.Violation); ok {
+		return v, true
+	}
+	var v *engine.Violation
+	return v, errors.As(err, &v)
 }
 
 // engineBug skips the test, naming a fault of the engine, when buggy
