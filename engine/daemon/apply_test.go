@@ -131,6 +131,10 @@ func TestApplyInPlaceAsOnACopy(t *testing.T) {
 			}
 			pool = append(pool, moves...)
 			broad := append(broadMoves(s), alien{}, engine.OnSetupLine{Move: alien{}})
+			// base is a copy of s as s is, for the reference to play on:
+			// a move it refuses leaves it so (and s, checked against it),
+			// one it accepts changes it, and the next takes a new copy.
+			var base *State
 			for range samples {
 				var m engine.Move
 				if rng.Intn(2) == 0 {
@@ -144,10 +148,18 @@ func TestApplyInPlaceAsOnACopy(t *testing.T) {
 				}
 				// A move the reference refuses is refused on s itself;
 				// one it accepts is played on a copy, s going on below.
-				ref, want := reference(s, q, m, forced)
+				if base == nil {
+					base = s.clone()
+				}
+				ref, want := base, error(nil)
+				if forced {
+					want = referenceForce(ref, q, m)
+				} else {
+					want = referenceApply(ref, q, m)
+				}
 				on := s
 				if want == nil {
-					on = s.clone()
+					on, base = s.clone(), nil
 				} else {
 					refused++
 				}

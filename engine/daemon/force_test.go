@@ -531,8 +531,7 @@ func TestForceInRandomGames(t *testing.T) {
 			err := s.Force(p, m)
 			if err != nil {
 				refused++
-				var v *engine.Violation
-				if !errors.As(err, &v) || v.What == "" || v.Rule == "" {
+				if v, ok := asViolation(err); !ok || v.What == "" || v.Rule == "" {
 					t.Fatalf("seed %d, step %d: Force %s by %s: %v, not a violation", seed, step, moveKey(m), players[p], err)
 				}
 				if !sameState(before, s) {

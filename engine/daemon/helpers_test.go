@@ -1,6 +1,7 @@
 package daemon
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"reflect"
@@ -355,6 +356,17 @@ func expect(t testing.TB, s *State, player int, m engine.Move, want verdict) *en
 		t.Errorf("refused %s changed the state:\nbefore %s\nafter  %s", moveKey(m), snapshot(before), snapshot(s))
 	}
 	return v
+}
+
+// asViolation is err as a *engine.Violation, as errors.As finds it, first
+// tried by a type assertion: the engine returns its violations as they
+// are, and errors.As, which reflects, is dear in the random games.
+func asViolation(err error) (*engine.Violation, bool) {
+	if v, ok := err.(*engine.Violation); ok {
+		return v, true
+	}
+	var v *engine.Violation
+	return v, errors.As(err, &v)
 }
 
 // mustApply applies moves that must be accepted.

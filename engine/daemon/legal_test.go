@@ -567,8 +567,7 @@ func checkUnlistedRefused(t *testing.T, s *State, moves []engine.Move) {
 			scratch = s.clone()
 			continue
 		}
-		var v *engine.Violation
-		if !errors.As(err, &v) || v.Rule == "" || v.What == "" {
+		if v, ok := asViolation(err); !ok || v.Rule == "" || v.What == "" {
 			t.Errorf("%s is not listed, and Apply answers %v, not a violation", key, err)
 		}
 		// The whole state after the first refusal, then the numbers that
