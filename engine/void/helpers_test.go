@@ -654,9 +654,12 @@ func checkWhat(t testing.TB, v *engine.Violation, want string) {
 
 // legalTexts writes the moves Legal lists, each with the player who makes
 // it, as "Ann: play Scout North", sorted.
-func legalTexts(s *State) []string {
+func legalTexts(s *State) []string { return movesTexts(s, s.Legal()) }
+
+// movesTexts is legalTexts of moves, Legal's list in s.
+func movesTexts(s *State, moves []engine.Move) []string {
 	var out []string
-	for _, m := range s.Legal() {
+	for _, m := range moves {
 		p := mover(s, m)
 		if by, ok := m.(engine.By); ok {
 			m = by.Move
