@@ -135,7 +135,19 @@ func TestApplyInPlaceAsOnACopy(t *testing.T) {
 				}
 			}
 			pool = append(pool, moves...)
-			broad := append(broadMoves(s), alien{}, engine.OnSetupLine{Move: alien{}})
+			// broadMoves(s), then a move of no game's alone and on a
+			// set-up line; only those sampled are made.
+			broad := newBroad(s)
+			sampleBroad := func() engine.Move {
+				switch i := rng.Intn(broad.len() + 2); i - broad.len() {
+				case 0:
+					return alien{}
+				case 1:
+					return engine.OnSetupLine{Move: alien{}}
+				default:
+					return broad.at(i)
+				}
+			}
 			// base is a copy of s as s is, for the reference to play on:
 			// a move it refuses leaves it so (and s, checked against it),
 			// one it accepts changes it, and the next takes a new copy.
@@ -143,7 +155,7 @@ func TestApplyInPlaceAsOnACopy(t *testing.T) {
 			for range samples {
 				var m engine.Move
 				if rng.Intn(2) == 0 {
-					m = broad[rng.Intn(len(broad))]
+					m = sampleBroad()
 				} else {
 					m = pool[rng.Intn(len(pool))]
 				}
