@@ -196,8 +196,17 @@ func TestRandomGamesInPlace(t *testing.T) {
 		s := newSeeded(t, catalogues[g%2], seed, randomVariants[g%len(randomVariants)])
 		rng := shuffle.New(seed)
 		var pool []move // moves Legal listed in this game
-		// scratch is a copy of s as s is, nil once a move changed it.
+		// scratch is a copy of s as s is, and plausibleS s's plausible
+		// moves, each nil until asked for and once a move changed s.
 		var scratch *State
+		var plausibleS *plausible
+		plausibleOfS := func() plausible {
+			if plausibleS == nil {
+				pm := plausibleMoves(s)
+				plausibleS = &pm
+			}
+			return *plausibleS
+		}
 		check := func(w way, mv move) error {
 			checked++
 			if scratch == nil {
@@ -233,7 +242,7 @@ func TestRandomGamesInPlace(t *testing.T) {
 			}
 			var forceable []move
 			for range sample {
-				mv := randomMove(s, pool, rng)
+				mv := randomMove(plausibleOfS, pool, rng)
 				check(byApply, mv)
 				if check(byForce, mv) == nil {
 					forceable = append(forceable, mv)
@@ -252,7 +261,7 @@ func TestRandomGamesInPlace(t *testing.T) {
 				if err := s.Force(mv.p, mv.m); err != nil {
 					t.Fatalf("seed %d, step %d: Force %s by %s: %v", seed, step, moveText(mv.m), who(mv.p), err)
 				}
-				scratch = nil
+				scratch, plausibleS = nil, nil
 				continue
 			case s.Turn() == 0 && len(s.sectors) > 0 && rng.Intn(12) == 0:
 				mv = move{rng.Intn(2), engine.OnSetupLine{Move: Energy{rng.Intn(5)}}}
@@ -269,12 +278,12 @@ func TestRandomGamesInPlace(t *testing.T) {
 			if err := s.Apply(mv.p, mv.m); err != nil {
 				t.Fatalf("seed %d, step %d: %s by %s: %v", seed, step, moveText(mv.m), who(mv.p), err)
 			}
-			scratch = nil
+			scratch, plausibleS = nil, nil
 		}
 		if s.Outcome().Over {
 			ended++
 			for range sample {
-				mv := randomMove(s, pool, rng)
+				mv := randomMove(plausibleOfS, pool, rng)
 				for _, w := range []way{byApply, byForce} {
 					if check(w, mv) == nil {
 						t.Errorf("seed %d: %s %s by %s is accepted once the game is over", seed, w, moveText(mv.m), who(mv.p))
@@ -315,10 +324,11 @@ func kind(m engine.Move) string {
 	return reflect.TypeOf(m).Name()
 }
 
-// randomMove is a move to check: a plausible one (plausible.random),
-// one Legal listed earlier in the game, by its maker or the other player,
-// a set-up line, or one by a player not in the game.
-func randomMove(s *State, pool []move, rng *shuffle.Source) move {
+// randomMove is a move to check: a plausible one (plausible.random, of
+// plausibleMoves(s), which pm gives), one Legal listed earlier in the
+// game, by its maker or the other player, a set-up line, or one by a
+// player not in the game.
+func randomMove(pm func() plausible, pool []move, rng *shuffle.Source) move {
 	switch rng.Intn(8) {
 	case 0, 1:
 		if len(pool) > 0 {
@@ -339,10 +349,10 @@ func randomMove(s *State, pool []move, rng *shuffle.Source) move {
 		return move{players[rng.Intn(len(players))], engine.OnSetupLine{Move: lines[rng.Intn(len(lines))]}}
 	case 3:
 		if rng.Intn(3) == 0 {
-			mv := plausibleMoves(s).random(rng)
+			mv := pm().random(rng)
 			mv.p = []int{-1, 2}[rng.Intn(2)]
 			return mv
 		}
 	}
-	return plausibleMoves(s).random(rng)
+	return pm().random(rng)
 }

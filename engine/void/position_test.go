@@ -157,8 +157,9 @@ func TestPositionPlaysOn(t *testing.T) {
 				if b := legalTexts(copy); !slices.Equal(a, b) {
 					fail(i, "legal moves differ:\n%q\n%q", a, b)
 				}
+				pm := plausibleMoves(orig)
 				for range 2 {
-					other := plausibleMoves(orig).random(rng)
+					other := pm.random(rng)
 					a, b := orig.clone().Apply(other.p, other.m), copy.clone().Apply(other.p, other.m)
 					if errText(a) != errText(b) {
 						fail(i, "%s by %s: %v, and from the position: %v", moveText(other.m), who(other.p), a, b)
