@@ -381,11 +381,11 @@ func mustApply(t testing.TB, s *State, player int, moves ...engine.Move) {
 // Checks
 
 // sameState tells whether two states are the same in every field
-// (deepSame): a damage's continuation, a func, is compared as there or
+// (deepSame, by a comparer): a damage's continuation, a func, is compared as there or
 // not; the catalogue as the same one, not card by card; an empty zone as
 // empty, nil or not.
 func sameState(a, b *State) bool {
-	return a.cards == b.cards && deepSame(reflect.ValueOf(a).Elem(), reflect.ValueOf(b).Elem(), 0)
+	return a.cards == b.cards && same(a, b)
 }
 
 // snapshot writes down everything the accessors show of a state.
@@ -434,7 +434,7 @@ func show(s *State) shown {
 // sameShown tells whether a and b show the same, as their snapshots would.
 func sameShown(a, b *State) bool {
 	x, y := show(a), show(b)
-	return deepSame(reflect.ValueOf(&x).Elem(), reflect.ValueOf(&y).Elem(), 0)
+	return same(&x, &y)
 }
 
 func (v shown) String() string {
