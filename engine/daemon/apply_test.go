@@ -42,19 +42,32 @@ func referenceForce(s *State, p int, m engine.Move) error {
 // alien is a move of no game's, which Apply refuses without a violation.
 type alien struct{}
 
+// reference plays m for p on a copy of s the reference way, with
+// referenceForce when forced and else with referenceApply, and returns the
+// copy and the answer.
+func reference(s *State, p int, m engine.Move, forced bool) (*State, error) {
+	ref := s.clone()
+	if forced {
+		return ref, referenceForce(ref, p, m)
+	}
+	return ref, referenceApply(ref, p, m)
+}
+
 // sameAsReference plays m for p on s, with Force when forced and else with
 // Apply, and on a copy of s the reference way: the two answers must be the
 // same error, or none, and the two states the same. A refused move thus
 // leaves s exactly as it was. It returns the answer.
 func sameAsReference(t *testing.T, s *State, p int, m engine.Move, forced bool, at string) error {
 	t.Helper()
-	ref := s.clone()
-	var got, want error
-	if forced {
-		want, got = referenceForce(ref, p, m), s.Force(p, m)
-	} else {
-		want, got = referenceApply(ref, p, m), s.Apply(p, m)
-	}
+	ref, want := reference(s, p, m, forced)
+	return sameAsFound(t, s, ref, want, p, m, forced, at)
+}
+
+// sameAsFound is sameAsReference with the reference's state and answer
+// already found, from s as it is now.
+func sameAsFound(t *testing.T, s, ref *State, want error, p int, m engine.Move, forced bool, at string) error {
+	t.Helper()
+	got := apply(s, p, m, forced)
 	how := "Apply"
 	if forced {
 		how = "Force"
@@ -112,16 +125,37 @@ func TestApplyInPlaceAsOnACopy(t *testing.T) {
 			p := s.ToMove()
 			moves := s.Legal()
 			for _, m := range moves {
-				if sameAsReference(t, s.clone(), p, m, false, at) != nil {
+				// The reference plays on a copy of its own: it starts
+				// from a shallow copy of s, which a move it accepts
+				// replaces whole, and which nothing else writes to.
+				ref := *s
+				want := referenceApply(&ref, p, m)
+				if sameAsFound(t, s.clone(), &ref, want, p, m, false, at) != nil {
 					t.Fatalf("%s: Legal lists %s, which Apply refuses", at, moveKey(m))
 				}
 			}
 			pool = append(pool, moves...)
-			broad := append(broadMoves(s), alien{}, engine.OnSetupLine{Move: alien{}})
+			// broadMoves(s), then a move of no game's alone and on a
+			// set-up line; only those sampled are made.
+			broad := newBroad(s)
+			sampleBroad := func() engine.Move {
+				switch i := rng.Intn(broad.len() + 2); i - broad.len() {
+				case 0:
+					return alien{}
+				case 1:
+					return engine.OnSetupLine{Move: alien{}}
+				default:
+					return broad.at(i)
+				}
+			}
+			// base is a copy of s as s is, for the reference to play on:
+			// a move it refuses leaves it so (and s, checked against it),
+			// one it accepts changes it, and the next takes a new copy.
+			var base *State
 			for range samples {
 				var m engine.Move
 				if rng.Intn(2) == 0 {
-					m = broad[rng.Intn(len(broad))]
+					m = sampleBroad()
 				} else {
 					m = pool[rng.Intn(len(pool))]
 				}
@@ -131,20 +165,23 @@ func TestApplyInPlaceAsOnACopy(t *testing.T) {
 				}
 				// A move the reference refuses is refused on s itself;
 				// one it accepts is played on a copy, s going on below.
-				var want error
+				if base == nil {
+					base = s.clone()
+				}
+				ref, want := base, error(nil)
 				if forced {
-					want = referenceForce(s.clone(), q, m)
+					want = referenceForce(ref, q, m)
 				} else {
-					want = referenceApply(s.clone(), q, m)
+					want = referenceApply(ref, q, m)
 				}
 				on := s
 				if want == nil {
-					on = s.clone()
+					on, base = s.clone(), nil
 				} else {
 					refused++
 				}
 				tried++
-				sameAsReference(t, on, q, m, forced, at)
+				sameAsFound(t, on, ref, want, q, m, forced, at)
 			}
 			if s.Outcome().Over {
 				break
@@ -215,10 +252,7 @@ func TestFirstMoveOfATurnAsOnACopy(t *testing.T) {
 				for _, m := range append(broadMoves(s), alien{}) {
 					for p := range 2 {
 						for _, forced := range []bool{false, true} {
-							want := referenceApply(s.clone(), p, m)
-							if forced {
-								want = referenceForce(s.clone(), p, m)
-							}
+							ref, want := reference(s, p, m, forced)
 							on := s
 							if want == nil {
 								on = s.clone()
@@ -226,7 +260,7 @@ func TestFirstMoveOfATurnAsOnACopy(t *testing.T) {
 							} else if s.begins(m) {
 								began++
 							}
-							sameAsReference(t, on, p, m, forced, at)
+							sameAsFound(t, on, ref, want, p, m, forced, at)
 						}
 					}
 				}

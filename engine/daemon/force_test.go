@@ -511,14 +511,19 @@ func TestForceInRandomGames(t *testing.T) {
 			})
 		}
 		rng := shuffle.New(seed)
+		// moves are Legal's in the position reached: listed again only
+		// once a legal move is applied, as a refused move leaves the
+		// state as it was and checkForcedConsistent lists them after a
+		// move let stand.
+		moves := s.Legal()
 		for step := 0; step < maxSteps && !s.Outcome().Over; step++ {
-			moves := s.Legal()
 			if len(moves) == 0 {
 				t.Fatalf("seed %d, step %d: Legal lists no move in a game that is not over\n%s", seed, step, snapshot(s))
 			}
 			pool = append(pool, moves...)
 			if rng.Intn(3) > 0 {
 				mustApply(t, s, s.ToMove(), moves[rng.Intn(len(moves))])
+				moves = s.Legal()
 				continue
 			}
 			m, p := pool[rng.Intn(len(pool))], rng.Intn(2)
@@ -526,8 +531,7 @@ func TestForceInRandomGames(t *testing.T) {
 			err := s.Force(p, m)
 			if err != nil {
 				refused++
-				var v *engine.Violation
-				if !errors.As(err, &v) || v.What == "" || v.Rule == "" {
+				if v, ok := asViolation(err); !ok || v.What == "" || v.Rule == "" {
 					t.Fatalf("seed %d, step %d: Force %s by %s: %v, not a violation", seed, step, moveKey(m), players[p], err)
 				}
 				if !sameState(before, s) {
@@ -539,7 +543,7 @@ func TestForceInRandomGames(t *testing.T) {
 				continue
 			}
 			forced++
-			checkForcedConsistent(t, s)
+			moves = checkForcedConsistent(t, s)
 			if t.Failed() {
 				t.Fatalf("seed %d, step %d, after forcing %s by %s:\n%s", seed, step, moveKey(m), players[p], snapshot(s))
 			}
@@ -565,8 +569,8 @@ func TestForceInRandomGames(t *testing.T) {
 // checkForcedConsistent checks what the engine relies on after a move let
 // stand: every card in one place, every daemon on one field, the tracker
 // on the gauge, a reveal owed only from a security that has a card, and
-// Legal's moves accepted by Apply.
-func checkForcedConsistent(t *testing.T, s *State) {
+// Legal's moves accepted by Apply. It returns Legal's moves.
+func checkForcedConsistent(t *testing.T, s *State) []engine.Move {
 	t.Helper()
 	seen := map[*FieldDaemon]bool{}
 	for p := range 2 {
@@ -605,4 +609,5 @@ func checkForcedConsistent(t *testing.T, s *State) {
 			t.Errorf("Legal lists %s, which Apply refuses: %v", moveKey(m), err)
 		}
 	}
+	return moves
 }

@@ -1,6 +1,7 @@
 package daemon
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"reflect"
@@ -342,19 +343,30 @@ func ruled(id, rule string) verdict { return verdict{Ruling: id, Rule: rule} }
 // must leave the state exactly as it was.
 func expect(t testing.TB, s *State, player int, m engine.Move, want verdict) *engine.Violation {
 	t.Helper()
-	before := s.clone()
-	err := s.Apply(player, m)
 	if want == ok {
-		if err != nil {
+		if err := s.Apply(player, m); err != nil {
 			t.Fatalf("%s by %s: %v\n%s", moveKey(m), players[player], err, snapshot(s))
 		}
 		return nil
 	}
+	before := s.clone()
+	err := s.Apply(player, m)
 	v := quotes.Refused(t, err, moveKey(m), players[player], want)
 	if !sameState(before, s) {
 		t.Errorf("refused %s changed the state:\nbefore %s\nafter  %s", moveKey(m), snapshot(before), snapshot(s))
 	}
 	return v
+}
+
+// asViolation is err as a *engine.Violation, as errors.As finds it, first
+// tried by a type assertion: the engine returns its violations as they
+// are, and errors.As, which reflects, is dear in the random games.
+func asViolation(err error) (*engine.Violation, bool) {
+	if v, ok := err.(*engine.Violation); ok {
+		return v, true
+	}
+	var v *engine.Violation
+	return v, errors.As(err, &v)
 }
 
 // mustApply applies moves that must be accepted.
@@ -368,62 +380,74 @@ func mustApply(t testing.TB, s *State, player int, moves ...engine.Move) {
 // ---------------------------------------------------------------------------
 // Checks
 
-// sameState tells whether two states are the same in every field. A
-// damage's continuation is a func, which reflect.DeepEqual never finds
-// equal: it is compared as there or not. The catalogue is compared as the
-// same one, not card by card, and an empty zone as empty, nil or not.
+// sameState tells whether two states are the same in every field
+// (deepSame, by a comparer): a damage's continuation, a func, is compared as there or
+// not; the catalogue as the same one, not card by card; an empty zone as
+// empty, nil or not.
 func sameState(a, b *State) bool {
-	if a.cards != b.cards {
-		return false
-	}
-	if (a.damage == nil) != (b.damage == nil) || (a.damage != nil && (a.damage.then == nil) != (b.damage.then == nil)) {
-		return false
-	}
-	return reflect.DeepEqual(normalised(a), normalised(b))
-}
-
-// normalised is a shallow copy of s for sameState to compare: no
-// catalogue, no damage continuation, and nil for every empty zone.
-func normalised(s *State) *State {
-	c := *s
-	c.cards = nil
-	if s.damage != nil {
-		d := *s.damage
-		d.then = nil
-		c.damage = &d
-	}
-	orNil := func(zone []string) []string {
-		if len(zone) == 0 {
-			return nil
-		}
-		return zone
-	}
-	for i, p := range s.players {
-		pc := *p
-		pc.modules, pc.deck, pc.grip, pc.security, pc.heap, pc.scripts = orNil(p.modules), orNil(p.deck), orNil(p.grip), orNil(p.security), orNil(p.heap), orNil(p.scripts)
-		if len(pc.daemons) == 0 {
-			pc.daemons = nil
-		}
-		c.players[i] = &pc
-	}
-	return &c
+	return a.cards == b.cards && same(a, b)
 }
 
 // snapshot writes down everything the accessors show of a state.
-func snapshot(s *State) string {
-	var b strings.Builder
-	ended, why := s.Ended()
-	owed, to := s.Owed()
-	fmt.Fprintf(&b, "turn=%d toMove=%d setup=%v active=%d memory=%d ended=%v (%s) owed=%d to %d outcome=%+v\n",
-		s.Turn(), s.ToMove(), s.SettingUp(), s.Active(), s.Memory(), ended, why, owed, to, s.Outcome())
+func snapshot(s *State) string { return show(s).String() }
+
+// shown is everything the accessors show of a state, as snapshot writes
+// it: two states show the same when their shown are the same (sameShown),
+// found without writing them down.
+type shown struct {
+	turn, toMove, active, memory int
+	setup, ended                 bool
+	why                          string
+	owed, to                     int
+	outcome                      engine.Outcome
+	players                      [2]shownPlayer
+}
+
+type shownPlayer struct {
+	modules                             []string
+	main                                string
+	deck, grip, security, heap, scripts []string
+	daemons                             []shownDaemon
+}
+
+type shownDaemon struct {
+	name        string
+	power       int
+	ready, sick bool
+}
+
+func show(s *State) shown {
+	v := shown{turn: s.Turn(), toMove: s.ToMove(), setup: s.SettingUp(), active: s.Active(), memory: s.Memory(), outcome: s.Outcome()}
+	v.ended, v.why = s.Ended()
+	v.owed, v.to = s.Owed()
 	for p := range 2 {
-		mods, main := s.Modules(p)
-		var ds []string
+		pv := &v.players[p]
+		pv.modules, pv.main = s.Modules(p)
+		pv.deck, pv.grip, pv.security, pv.heap, pv.scripts = s.Deck(p), s.Grip(p), s.Security(p), s.Heap(p), s.Scripts(p)
 		for _, d := range s.Daemons(p) {
-			ds = append(ds, fmt.Sprintf("%s(power %d ready %v sick %v)", d.Card.Name, s.Power(p, d), d.Ready, d.Sick))
+			pv.daemons = append(pv.daemons, shownDaemon{d.Card.Name, s.Power(p, d), d.Ready, d.Sick})
+		}
+	}
+	return v
+}
+
+// sameShown tells whether a and b show the same, as their snapshots would.
+func sameShown(a, b *State) bool {
+	x, y := show(a), show(b)
+	return same(&x, &y)
+}
+
+func (v shown) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "turn=%d toMove=%d setup=%v active=%d memory=%d ended=%v (%s) owed=%d to %d outcome=%+v\n",
+		v.turn, v.toMove, v.setup, v.active, v.memory, v.ended, v.why, v.owed, v.to, v.outcome)
+	for p, pv := range v.players {
+		var ds []string
+		for _, d := range pv.daemons {
+			ds = append(ds, fmt.Sprintf("%s(power %d ready %v sick %v)", d.name, d.power, d.ready, d.sick))
 		}
 		fmt.Fprintf(&b, "p%d modules=%q main=%s deck=%q grip=%q security=%q heap=%q scripts=%q daemons=%v\n",
-			p, mods, main, s.Deck(p), s.Grip(p), s.Security(p), s.Heap(p), s.Scripts(p), ds)
+			p, pv.modules, pv.main, pv.deck, pv.grip, pv.security, pv.heap, pv.scripts, ds)
 	}
 	return b.String()
 }

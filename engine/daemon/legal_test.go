@@ -504,6 +504,22 @@ func checkConsistent(t *testing.T, s *State) {
 // broadMoves is a broad set of moves to try in a position: every kind of
 // move, with the names of the cards in sight and some that are not.
 func broadMoves(s *State) []engine.Move {
+	b := newBroad(s)
+	out := make([]engine.Move, b.len())
+	for i := range out {
+		out[i] = b.at(i)
+	}
+	return out
+}
+
+// broad is broadMoves's list, each move made when it is asked for: most
+// tests take a few of its hundreds.
+type broad struct {
+	cards, targets []string
+	tail           []engine.Move // the moves after those naming cards
+}
+
+func newBroad(s *State) broad {
 	p := s.ToMove()
 	var cards, targets []string
 	for _, pl := range s.players {
@@ -516,16 +532,11 @@ func broadMoves(s *State) []engine.Move {
 		cards = append(cards, pl.security[:min(1, len(pl.security))]...)
 		cards = append(cards, pl.deck[:min(1, len(pl.deck))]...)
 	}
-	cards = distinct(append(cards, "Gizmo", s.cards.All()[1].Name))
-	targets = distinct(append(targets, "Gizmo"))
-	var out []engine.Move
-	for _, c := range cards {
-		out = append(out, Play{Card: c}, Activate{Card: c}, TrashScript{c}, Attack{Attacker: c}, Reveal{c})
-		for _, tg := range targets {
-			out = append(out, Play{c, tg}, Activate{c, tg}, Attack{c, tg})
-		}
+	b := broad{
+		cards:   distinct(append(cards, "Gizmo", s.cards.All()[1].Name)),
+		targets: distinct(append(targets, "Gizmo")),
+		tail:    []engine.Move{Refresh{}, Burn{}, engine.EndTurn{}, Keep{}, Draft{s.cards.modules[0]}},
 	}
-	out = append(out, Refresh{}, Burn{}, engine.EndTurn{}, Keep{}, Draft{s.cards.modules[0]})
 	pl := s.players[p]
 	set := []engine.Move{Keep{}, Mulligan{}, Mulligan{Cards: []string{"Gizmo"}}, Mulligan{Cards: slices.Clone(pl.grip)}, Refresh{}, Reveal{"Dud"}}
 	for _, c := range distinct(pl.grip) {
@@ -535,9 +546,45 @@ func broadMoves(s *State) []engine.Move {
 		set = append(set, Draft{m}, Main{m})
 	}
 	for _, m := range set {
-		out = append(out, engine.OnSetupLine{Move: m})
+		b.tail = append(b.tail, engine.OnSetupLine{Move: m})
 	}
-	return out
+	return b
+}
+
+// perCard is how many moves name each card: five alone, three with each
+// target.
+func (b broad) perCard() int { return 5 + 3*len(b.targets) }
+
+func (b broad) len() int { return len(b.cards)*b.perCard() + len(b.tail) }
+
+// at is the i-th move: each card's five moves alone, then with each
+// target a play, an activation and an attack; then the tail.
+func (b broad) at(i int) engine.Move {
+	per := b.perCard()
+	if i >= len(b.cards)*per {
+		return b.tail[i-len(b.cards)*per]
+	}
+	c, j := b.cards[i/per], i%per
+	switch j {
+	case 0:
+		return Play{Card: c}
+	case 1:
+		return Activate{Card: c}
+	case 2:
+		return TrashScript{c}
+	case 3:
+		return Attack{Attacker: c}
+	case 4:
+		return Reveal{c}
+	}
+	tg := b.targets[(j-5)/3]
+	switch (j - 5) % 3 {
+	case 0:
+		return Play{c, tg}
+	case 1:
+		return Activate{c, tg}
+	}
+	return Attack{c, tg}
 }
 
 // checkUnlistedRefused applies, on clones, a broad set of moves: those
@@ -567,8 +614,7 @@ func checkUnlistedRefused(t *testing.T, s *State, moves []engine.Move) {
 			scratch = s.clone()
 			continue
 		}
-		var v *engine.Violation
-		if !errors.As(err, &v) || v.Rule == "" || v.What == "" {
+		if v, ok := asViolation(err); !ok || v.Rule == "" || v.What == "" {
 			t.Errorf("%s is not listed, and Apply answers %v, not a violation", key, err)
 		}
 		// The whole state after the first refusal, then the numbers that

@@ -59,10 +59,11 @@ func TestPositionPlaysOnAsTheGame(t *testing.T) {
 			what           string
 		}
 		var moves []played
+		var legals [][]engine.Move // Legal's moves where each of moves was made
 		var cuts []cut
 		// take declares the position of s, taken between turns; orig is
-		// s as the next turn begins.
-		take := func(orig *State, what string) {
+		// s as the next turn begins, before moves[at].
+		take := func(orig *State, what string, at int) {
 			pos := s.Position()
 			restored, where, err := declare(t, cs, seed, variants, pos)
 			if err != nil {
@@ -74,7 +75,7 @@ func TestPositionPlaysOnAsTheGame(t *testing.T) {
 			if again := orig.Position(); !reflect.DeepEqual(again, pos) {
 				t.Fatalf("seed %d, %s: the position between turns\n%s\nand at the start of the turn\n%s", seed, what, positionText(pos), positionText(again))
 			}
-			cuts = append(cuts, cut{len(moves), orig, restored, what})
+			cuts = append(cuts, cut{at, orig, restored, what})
 		}
 		for step := 0; step < maxSteps && !s.Outcome().Over; step++ {
 			legal := s.Legal()
@@ -85,13 +86,15 @@ func TestPositionPlaysOnAsTheGame(t *testing.T) {
 				if err := orig.begin(); err != nil {
 					t.Fatal(err)
 				}
-				take(orig, "the end of the set-up")
+				// The first move of the turn, this step's, begins it.
+				take(orig, "the end of the set-up", len(moves))
 			}
 			_, end := m.(engine.EndTurn)
 			if end && len(cuts) < cutsPerGame && rng.Intn(4) == 0 {
 				orig := s.clone()
 				mustApply(t, orig, p, m)
-				take(orig, fmt.Sprintf("the end of turn %d", s.Turn()))
+				// This step's move, the end of the turn, is orig's last.
+				take(orig, fmt.Sprintf("the end of turn %d", s.Turn()), len(moves)+1)
 			}
 			if !s.setup && !end && rng.Intn(10) == 0 {
 				m, p, forced = pool[rng.Intn(len(pool))], rng.Intn(2), true
@@ -100,10 +103,11 @@ func TestPositionPlaysOnAsTheGame(t *testing.T) {
 				t.Fatalf("seed %d, step %d: %s: %v", seed, step, moveKey(m), err)
 			} else if err == nil {
 				moves = append(moves, played{p, m, forced})
+				legals = append(legals, legal)
 			}
 		}
 		for _, c := range cuts {
-			playOn(t, fmt.Sprintf("seed %d, from %s", seed, c.what), c.orig, c.restored, moves[c.at:], pool, rng)
+			playOn(t, fmt.Sprintf("seed %d, from %s", seed, c.what), c.orig, c.restored, moves[c.at:], legals[c.at:], pool, rng)
 		}
 		cutsTaken += len(cuts)
 		if len(pool) > 2000 {
@@ -124,12 +128,13 @@ func apply(s *State, p int, m engine.Move, forced bool) error {
 
 // playOn plays the rest of a game's moves on the game and on the game
 // declared from its position, checking at every step that they answer
-// alike.
-func playOn(t *testing.T, at string, orig, restored *State, moves []played, pool []engine.Move, rng *shuffle.Source) {
+// alike. legals are the game's legal moves before each of moves, as
+// Legal listed them when the game was played, the same positions.
+func playOn(t *testing.T, at string, orig, restored *State, moves []played, legals [][]engine.Move, pool []engine.Move, rng *shuffle.Source) {
 	t.Helper()
 	for i, pm := range moves {
 		step := fmt.Sprintf("%s, move %d (%s)", at, i+1, moveKey(pm.move))
-		if a, b := moveKeys(orig.Legal()), moveKeys(restored.Legal()); !slices.Equal(a, b) {
+		if a, b := moveKeys(legals[i]), moveKeys(restored.Legal()); !slices.Equal(a, b) {
 			t.Fatalf("%s: the game lists %q, its position %q", step, a, b)
 		}
 		for range 3 {
@@ -142,8 +147,8 @@ func playOn(t *testing.T, at string, orig, restored *State, moves []played, pool
 		if fmt.Sprint(a) != fmt.Sprint(b) {
 			t.Fatalf("%s: the game answers %v, its position %v", step, a, b)
 		}
-		if x, y := snapshot(orig), snapshot(restored); x != y {
-			t.Fatalf("%s: the game\n%s\nits position\n%s", step, x, y)
+		if !sameShown(orig, restored) {
+			t.Fatalf("%s: the game\n%s\nits position\n%s", step, snapshot(orig), snapshot(restored))
 		}
 	}
 	if a, b := orig.Outcome(), restored.Outcome(); a != b {

@@ -31,7 +31,13 @@ func (w way) String() string { return [...]string{"Apply", "Force", "Begin"}[w] 
 // engine's answer; s is left as it is.
 func checkInPlace(t testing.TB, s *State, w way, p int, m engine.Move) error {
 	t.Helper()
-	got := s.clone()
+	return checkInPlaceOn(t, s, s.clone(), w, p, m)
+}
+
+// checkInPlaceOn is checkInPlace on got, a copy of s as s is, which a
+// refused move is found to leave so: it can try the next move.
+func checkInPlaceOn(t testing.TB, s, got *State, w way, p int, m engine.Move) error {
+	t.Helper()
 	var err error
 	switch w {
 	case byApply:
@@ -190,9 +196,26 @@ func TestRandomGamesInPlace(t *testing.T) {
 		s := newSeeded(t, catalogues[g%2], seed, randomVariants[g%len(randomVariants)])
 		rng := shuffle.New(seed)
 		var pool []move // moves Legal listed in this game
+		// scratch is a copy of s as s is, and plausibleS s's plausible
+		// moves, each nil until asked for and once a move changed s.
+		var scratch *State
+		var plausibleS *plausible
+		plausibleOfS := func() plausible {
+			if plausibleS == nil {
+				pm := plausibleMoves(s)
+				plausibleS = &pm
+			}
+			return *plausibleS
+		}
 		check := func(w way, mv move) error {
 			checked++
-			err := checkInPlace(t, s, w, mv.p, mv.m)
+			if scratch == nil {
+				scratch = s.clone()
+			}
+			err := checkInPlaceOn(t, s, scratch, w, mv.p, mv.m)
+			if err == nil || t.Failed() {
+				scratch = nil
+			}
 			k := kinds[kind(mv.m)]
 			if err != nil {
 				refused++
@@ -219,7 +242,7 @@ func TestRandomGamesInPlace(t *testing.T) {
 			}
 			var forceable []move
 			for range sample {
-				mv := randomMove(s, pool, rng)
+				mv := randomMove(plausibleOfS, pool, rng)
 				check(byApply, mv)
 				if check(byForce, mv) == nil {
 					forceable = append(forceable, mv)
@@ -238,6 +261,7 @@ func TestRandomGamesInPlace(t *testing.T) {
 				if err := s.Force(mv.p, mv.m); err != nil {
 					t.Fatalf("seed %d, step %d: Force %s by %s: %v", seed, step, moveText(mv.m), who(mv.p), err)
 				}
+				scratch, plausibleS = nil, nil
 				continue
 			case s.Turn() == 0 && len(s.sectors) > 0 && rng.Intn(12) == 0:
 				mv = move{rng.Intn(2), engine.OnSetupLine{Move: Energy{rng.Intn(5)}}}
@@ -254,11 +278,12 @@ func TestRandomGamesInPlace(t *testing.T) {
 			if err := s.Apply(mv.p, mv.m); err != nil {
 				t.Fatalf("seed %d, step %d: %s by %s: %v", seed, step, moveText(mv.m), who(mv.p), err)
 			}
+			scratch, plausibleS = nil, nil
 		}
 		if s.Outcome().Over {
 			ended++
 			for range sample {
-				mv := randomMove(s, pool, rng)
+				mv := randomMove(plausibleOfS, pool, rng)
 				for _, w := range []way{byApply, byForce} {
 					if check(w, mv) == nil {
 						t.Errorf("seed %d: %s %s by %s is accepted once the game is over", seed, w, moveText(mv.m), who(mv.p))
@@ -299,10 +324,11 @@ func kind(m engine.Move) string {
 	return reflect.TypeOf(m).Name()
 }
 
-// randomMove is a move to check: a plausible one (plausible.random),
-// one Legal listed earlier in the game, by its maker or the other player,
-// a set-up line, or one by a player not in the game.
-func randomMove(s *State, pool []move, rng *shuffle.Source) move {
+// randomMove is a move to check: a plausible one (plausible.random, of
+// plausibleMoves(s), which pm gives), one Legal listed earlier in the
+// game, by its maker or the other player, a set-up line, or one by a
+// player not in the game.
+func randomMove(pm func() plausible, pool []move, rng *shuffle.Source) move {
 	switch rng.Intn(8) {
 	case 0, 1:
 		if len(pool) > 0 {
@@ -323,10 +349,10 @@ func randomMove(s *State, pool []move, rng *shuffle.Source) move {
 		return move{players[rng.Intn(len(players))], engine.OnSetupLine{Move: lines[rng.Intn(len(lines))]}}
 	case 3:
 		if rng.Intn(3) == 0 {
-			mv := plausibleMoves(s).random(rng)
+			mv := pm().random(rng)
 			mv.p = []int{-1, 2}[rng.Intn(2)]
 			return mv
 		}
 	}
-	return plausibleMoves(s).random(rng)
+	return pm().random(rng)
 }

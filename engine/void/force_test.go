@@ -358,7 +358,7 @@ func TestForceRefusesWhatNoHandCanDo(t *testing.T) {
 			}
 			s := table.start(t)
 			run(t, s, tt.before)
-			before, shown := s.clone(), snapshot(s)
+			before, shown := s.clone(), show(s)
 			text, p, m := tt.move, ann, tt.m
 			if m == nil {
 				p, m = parse(t, text)
@@ -375,7 +375,7 @@ func TestForceRefusesWhatNoHandCanDo(t *testing.T) {
 	}
 	t.Run("a set-up line refused as Apply refuses it", func(t *testing.T) {
 		s := table{ann: "hand Scout"}.open(t)
-		before, shown := s.clone(), snapshot(s)
+		before, shown := s.clone(), show(s)
 		v := quotes.Refused(t, s.Force(ann, engine.OnSetupLine{Move: Hand{[]string{"Gizmo"}}}), "hand Gizmo", "Ann", ruled("V1", rulingCatalogue))
 		checkWhat(t, v, "the catalogue has no card Gizmo")
 		checkUnchanged(t, s, before, shown, "hand Gizmo")
@@ -416,7 +416,7 @@ func TestForceEndsTheGame(t *testing.T) {
 			if moves := s.Legal(); len(moves) != 0 {
 				t.Errorf("Legal lists %q once the game is over", legalTexts(s))
 			}
-			before, shown := s.clone(), snapshot(s)
+			before, shown := s.clone(), show(s)
 			for _, text := range []string{"end", "execute", "Ben convert Gizmo", tt.force} {
 				quotes.Refused(t, forceText(t, s, text, nil), text, "", ruled("V29", rulingTurnOver))
 			}
@@ -491,8 +491,11 @@ func TestForceRandomMovesKeepTheGameWhole(t *testing.T) {
 			t.Helper()
 			t.Fatalf("seed %d, step %d: %s\n%s", seed, step, fmt.Sprintf(format, args...), snapshot(s))
 		}
+		// moves are Legal's in the position reached: listed again only
+		// once a legal move is applied, as a refused move leaves the state
+		// as it was and checkForcedPosition lists them after a forced one.
+		moves := s.Legal()
 		for step := 0; step < maxSteps && !s.Outcome().Over; step++ {
-			moves := s.Legal()
 			if len(moves) == 0 {
 				fail(step, "Legal lists no moves in a game that is not over")
 			}
@@ -526,7 +529,7 @@ func TestForceRandomMovesKeepTheGameWhole(t *testing.T) {
 					mv.p = 1 - mv.p
 				}
 				if s.clone().Apply(mv.p, mv.m) != nil {
-					before, shown := s.clone(), snapshot(s)
+					before, shown := s.clone(), show(s)
 					err := s.Force(mv.p, mv.m)
 					if err != nil {
 						refusedN++
@@ -537,7 +540,7 @@ func TestForceRandomMovesKeepTheGameWhole(t *testing.T) {
 						checkUnchanged(t, s, before, shown, "forced "+mv.key())
 					} else {
 						forcedN++
-						checkForcedPosition(t, s)
+						moves = checkForcedPosition(t, s)
 					}
 					if t.Failed() {
 						fail(step, "after forcing %s", mv.key())
@@ -553,6 +556,7 @@ func TestForceRandomMovesKeepTheGameWhole(t *testing.T) {
 			if err := s.Apply(p, m); err != nil {
 				fail(step, "%s by %s: %v", moveText(m), who(p), err)
 			}
+			moves = s.Legal()
 		}
 		if len(pool) > 0 {
 			earlier = append(earlier, pool[rng.Intn(len(pool))])
@@ -573,11 +577,11 @@ func TestForceRandomMovesKeepTheGameWhole(t *testing.T) {
 
 // checkForcedPosition checks a position after a forced move: what must
 // hold in every position, every move Legal lists applies, and an outcome
-// that matches the lives.
-func checkForcedPosition(t *testing.T, s *State) {
+// that matches the lives. It returns Legal's moves.
+func checkForcedPosition(t *testing.T, s *State) []engine.Move {
 	t.Helper()
 	checkConsistent(t, s)
-	_ = snapshot(s)
+	_ = show(s) // every accessor answers
 	moves := s.Legal()
 	for _, m := range moves {
 		p := mover(s, m)
@@ -593,7 +597,7 @@ func checkForcedPosition(t *testing.T, s *State) {
 		if len(moves) == 0 {
 			t.Errorf("Legal lists no moves in a game that is not over")
 		}
-		return
+		return moves
 	}
 	if len(moves) != 0 {
 		t.Errorf("Legal lists %d moves once the game is over", len(moves))
@@ -610,4 +614,5 @@ func checkForcedPosition(t *testing.T, s *State) {
 	if o.Turn != s.Turn() || lost == 0 || (lost == 2) != (o.Winner == engine.Nobody) {
 		t.Errorf("outcome %+v on turn %d with lives %d and %d", o, s.Turn(), s.Player(ann).Life, s.Player(ben).Life)
 	}
+	return moves
 }

@@ -1,6 +1,7 @@
 package void
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"reflect"
@@ -402,14 +403,14 @@ func expect(t testing.TB, s *State, text string, want verdict) *engine.Violation
 // must leave the state as it was, in every field and every accessor.
 func expectMove(t testing.TB, s *State, p int, m engine.Move, want verdict) *engine.Violation {
 	t.Helper()
-	before, shown := s.clone(), snapshot(s)
-	err := s.Apply(p, m)
 	if want == accepted {
-		if err != nil {
-			t.Fatalf("%s by %s: %v\n%s", moveText(m), who(p), err, shown)
+		if err := s.Apply(p, m); err != nil {
+			t.Fatalf("%s by %s: %v\n%s", moveText(m), who(p), err, snapshot(s))
 		}
 		return nil
 	}
+	before, shown := s.clone(), show(s)
+	err := s.Apply(p, m)
 	v := quotes.Refused(t, err, moveText(m), who(p), want)
 	checkUnchanged(t, s, before, shown, moveText(m))
 	return v
@@ -424,7 +425,7 @@ func refusedWith(t testing.TB, s *State, text string) error {
 	if who < 0 {
 		who = s.Active()
 	}
-	before, shown := s.clone(), snapshot(s)
+	before, shown := s.clone(), show(s)
 	err := s.Apply(who, m)
 	if err != nil {
 		checkUnchanged(t, s, before, shown, text)
@@ -441,14 +442,25 @@ func who(p int) string {
 
 // checkUnchanged checks that s is what before was, in every field, and
 // shows what shown showed.
-func checkUnchanged(t testing.TB, s, before *State, shown, what string) {
+func checkUnchanged(t testing.TB, s, before *State, shown shown, what string) {
 	t.Helper()
 	if !sameState(before, s) {
 		t.Errorf("refused %s changed the state", what)
 	}
-	if after := snapshot(s); after != shown {
+	if after := show(s); !after.same(shown) {
 		t.Errorf("refused %s changed what the accessors show:\nbefore %s\nafter  %s", what, shown, after)
 	}
+}
+
+// asViolation is err as a *engine.Violation, as errors.As finds it, first
+// tried by a type assertion: the engine returns its violations as they
+// are, and errors.As, which reflects, is dear in the random games.
+func asViolation(err error) (*engine.Violation, bool) {
+	if v, ok := err.(*engine.Violation); ok {
+		return v, true
+	}
+	var v *engine.Violation
+	return v, errors.As(err, &v)
 }
 
 // engineBug skips the test, naming a fault of the engine, when buggy
@@ -464,26 +476,52 @@ func engineBug(t testing.TB, buggy bool, what string) {
 // ---------------------------------------------------------------------------
 // Checks
 
-// sameState tells whether two states are the same in every field. Both
-// are cloned first, so that an empty slice and a nil one compare alike.
-func sameState(a, b *State) bool {
-	// What a seeded game records for Recorded is no part of the game.
-	x, y := a.clone(), b.clone()
-	x.record, y.record = nil, nil
-	return reflect.DeepEqual(x, y)
-}
+// sameState tells whether two states are the same in every field
+// (deepSame, by a comparer), an empty slice and a nil one alike, but what
+// a seeded game records for Recorded, which is no part of the game.
+func sameState(a, b *State) bool { return sameButRecord(a, b) }
+
+// sameButRecord compares two states in every field but record.
+var sameButRecord = enginetest.SameExcept[State]("record")
 
 // snapshot writes down everything the accessors show of a state.
-func snapshot(s *State) string {
-	var b strings.Builder
-	p, declined, open := s.Deciding()
-	fmt.Fprintf(&b, "turn=%d active=%d toMove=%d deciding=%d declined=%v open=%v outcome=%+v\n",
-		s.Turn(), s.Active(), s.ToMove(), p, declined, open, s.Outcome())
-	fmt.Fprintf(&b, "sectors=%v\n", s.Sectors())
+func snapshot(s *State) string { return show(s).String() }
+
+// shown is everything the accessors show of a state, as snapshot writes
+// it: two states show the same when their shown are the same (same),
+// found without writing them down.
+type shown struct {
+	turn, active, toMove, deciding int
+	declined, open                 bool
+	outcome                        engine.Outcome
+	sectors                        []Sector
+	players                        [2]PlayerView
+	field, queue                   []string
+}
+
+func show(s *State) shown {
+	v := shown{turn: s.Turn(), active: s.Active(), toMove: s.ToMove(), outcome: s.Outcome(), sectors: s.Sectors(), field: field(s), queue: queue(s)}
+	v.deciding, v.declined, v.open = s.Deciding()
 	for p := range 2 {
-		fmt.Fprintf(&b, "%s: %+v\n", who(p), s.Player(p))
+		v.players[p] = s.Player(p)
 	}
-	fmt.Fprintf(&b, "in play: %q\nqueue: %q\n", field(s), queue(s))
+	return v
+}
+
+// same tells whether v and w are the same, as their texts would be.
+func (v shown) same(w shown) bool {
+	return same(&v, &w)
+}
+
+func (v shown) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "turn=%d active=%d toMove=%d deciding=%d declined=%v open=%v outcome=%+v\n",
+		v.turn, v.active, v.toMove, v.deciding, v.declined, v.open, v.outcome)
+	fmt.Fprintf(&b, "sectors=%v\n", v.sectors)
+	for p := range 2 {
+		fmt.Fprintf(&b, "%s: %+v\n", who(p), v.players[p])
+	}
+	fmt.Fprintf(&b, "in play: %q\nqueue: %q\n", v.field, v.queue)
 	return b.String()
 }
 
@@ -492,9 +530,9 @@ func snapshot(s *State) string {
 func field(s *State) []string {
 	var out []string
 	for _, c := range s.InPlay() {
-		text := fmt.Sprintf("%s %s %s", who(c.Owner), c.Card.Name, c.Where)
+		text := who(c.Owner) + " " + c.Card.Name + " " + c.Where
 		if c.Damage > 0 {
-			text += fmt.Sprintf(" damage %d", c.Damage)
+			text += " damage " + strconv.Itoa(c.Damage)
 		}
 		if c.Spent {
 			text += " spent"
@@ -615,9 +653,12 @@ func checkWhat(t testing.TB, v *engine.Violation, want string) {
 
 // legalTexts writes the moves Legal lists, each with the player who makes
 // it, as "Ann: play Scout North", sorted.
-func legalTexts(s *State) []string {
+func legalTexts(s *State) []string { return movesTexts(s, s.Legal()) }
+
+// movesTexts is legalTexts of moves, Legal's list in s.
+func movesTexts(s *State, moves []engine.Move) []string {
 	var out []string
-	for _, m := range s.Legal() {
+	for _, m := range moves {
 		p := mover(s, m)
 		if by, ok := m.(engine.By); ok {
 			m = by.Move
@@ -659,7 +700,7 @@ func (v turnView) Clone() engine.State { return turnView{v.clone()} }
 // twice, is stable, and leaves the state as it was.
 func checkLegalMovesApply(t testing.TB, s *State) []engine.Move {
 	t.Helper()
-	before, shown := s.clone(), snapshot(s)
+	before, shown := s.clone(), show(s)
 	moves := s.Legal()
 	checkUnchanged(t, s, before, shown, "Legal")
 	if len(moves) == 0 && !s.Outcome().Over && s.Turn() > 0 {

@@ -378,7 +378,10 @@ func checkUnlistedRefused(t *testing.T, s *State, moves []engine.Move, rng *shuf
 		listed[move{p, m}.key()] = true
 	}
 	pm := plausibleMoves(s)
-	before, shown := s.clone(), snapshot(s)
+	before, shown := s.clone(), show(s)
+	// The moves are tried on one copy, found after each refusal to be as
+	// s is, and copied afresh after a move accepted.
+	c := s.clone()
 	for range sample {
 		mv := pm.random(rng)
 		if by, ok := mv.m.(engine.By); ok {
@@ -387,17 +390,19 @@ func checkUnlistedRefused(t *testing.T, s *State, moves []engine.Move, rng *shuf
 		if listed[mv.key()] {
 			continue
 		}
-		c := s.clone()
 		err := c.Apply(mv.p, mv.m)
 		if err == nil {
 			t.Errorf("%s is not listed, but Apply accepts it", mv.key())
+			c = s.clone()
 			continue
 		}
-		var v *engine.Violation
-		if !errors.As(err, &v) || v.Rule == "" || v.What == "" {
+		if v, ok := asViolation(err); !ok || v.Rule == "" || v.What == "" {
 			t.Errorf("%s is not listed, and Apply answers %v, not a violation", mv.key(), err)
 		}
 		checkUnchanged(t, c, before, shown, mv.key())
+		if t.Failed() {
+			c = s.clone()
+		}
 	}
 }
 
@@ -430,7 +435,7 @@ func TestRefusedMovesLeaveTheStateAsItWas(t *testing.T) {
 		t.Run(pos.name, func(t *testing.T) {
 			s := pos.tb.start(t)
 			run(t, s, pos.moves)
-			before, shown := s.clone(), snapshot(s)
+			before, shown := s.clone(), show(s)
 			for _, text := range append(slices.Clone(bad), pos.extra...) {
 				err := refusedWith(t, s, text)
 				var v *engine.Violation
@@ -458,7 +463,7 @@ func TestRefusedMovesLeaveTheStateAsItWas(t *testing.T) {
 // change nothing; players without names are named by their number.
 func TestApplyOutsideTheRules(t *testing.T) {
 	s := table{ann: "energy 1, hand Scout"}.start(t)
-	before, shown := s.clone(), snapshot(s)
+	before, shown := s.clone(), show(s)
 	for _, tt := range []struct {
 		p int
 		m any
@@ -485,7 +490,7 @@ func TestCloneIsIndependent(t *testing.T) {
 	t.Run("moves on the clone leave the original as it was", func(t *testing.T) {
 		s := tb.start(t)
 		run(t, s, "play Scout South, Ben play Drain Ann")
-		saved, shown := s.clone(), snapshot(s)
+		saved, shown := s.clone(), show(s)
 		c := s.Clone().(*State)
 		run(t, c, "play Shock North, execute, execute, attack Raider North, execute, execute, end")
 		checkUnchanged(t, s, saved, shown, "playing the clone")
@@ -494,7 +499,7 @@ func TestCloneIsIndependent(t *testing.T) {
 		s := tb.start(t)
 		run(t, s, "play Scout South, Ben play Drain Ann")
 		c := s.Clone().(*State)
-		saved, shown := c.clone(), snapshot(c)
+		saved, shown := c.clone(), show(c)
 		run(t, s, "play Shock North, execute, execute, attack Raider North, execute, execute, end")
 		checkUnchanged(t, c, saved, shown, "playing the original")
 	})

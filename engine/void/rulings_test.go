@@ -84,7 +84,7 @@ func TestRulingV1SetUpLines(t *testing.T) {
 	t.Run("the cards declared are cards of the catalogue", func(t *testing.T) {
 		for _, m := range []engine.Move{Hand{[]string{"Scout", "Gizmo"}}, Field{Card: "Gizmo", Target: "North"}} {
 			s := table{}.open(t)
-			before, shown := s.clone(), snapshot(s)
+			before, shown := s.clone(), show(s)
 			err := s.Apply(ann, engine.OnSetupLine{Move: m})
 			var v *engine.Violation
 			if err != nil && !errors.As(err, &v) {
@@ -98,7 +98,7 @@ func TestRulingV1SetUpLines(t *testing.T) {
 		for _, text := range []string{"play Scout North", "convert Scout", "attack Scout North", "execute", "end"} {
 			s := table{ann: "energy 1, hand Scout, field Scout North"}.open(t)
 			_, m := parse(t, text)
-			before, shown := s.clone(), snapshot(s)
+			before, shown := s.clone(), show(s)
 			err := s.Apply(ann, engine.OnSetupLine{Move: m})
 			if err == nil {
 				t.Fatalf("%s on a set-up line is accepted", text)
@@ -251,7 +251,7 @@ func TestRulingV5TheFirstPlayer(t *testing.T) {
 	run(t, s, "end")
 	checkTurn(t, s, 2, ben)
 	s = table{board: none, ann: "energy 1, income 2"}.open(t)
-	before, shown := s.clone(), snapshot(s)
+	before, shown := s.clone(), show(s)
 	quotes.Refused(t, s.Begin(), "Begin", "", ruled("V2", rulingBoardFirst))
 	checkUnchanged(t, s, before, shown, "Begin")
 	// The players' names, in the Players tag's order, name them.

@@ -1,0 +1,262 @@
+package enginetest
+
+import (
+	"reflect"
+	"sync"
+	"unsafe"
+)
+
+// deepSame tells whether a and b, of one type, hold the same values, field
+// by field and element by element, as reflect.DeepEqual does, but for
+// three things the tests rely on: an empty slice or map is the same as a
+// nil one; a func is compared as there or not (DeepEqual finds no two
+// funcs equal); and no record of the pointers visited is kept, which is
+// most of DeepEqual's cost on a state, as a state holds no cycle (a chain
+// deeper than any state's panics rather than loop).
+func deepSame(a, b reflect.Value, depth int) bool {
+	if depth > 50 {
+		panic("deepSame: values nested too deep; is there a cycle?")
+	}
+	switch a.Kind() {
+	case reflect.Bool:
+		return a.Bool() == b.Bool()
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return a.Int() == b.Int()
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return a.Uint() == b.Uint()
+	case reflect.Float32, reflect.Float64:
+		return a.Float() == b.Float()
+	case reflect.Complex64, reflect.Complex128:
+		return a.Complex() == b.Complex()
+	case reflect.String:
+		return a.String() == b.String()
+	case reflect.Pointer:
+		if a.Pointer() == b.Pointer() {
+			return true
+		}
+		if a.IsNil() || b.IsNil() {
+			return false
+		}
+		return deepSame(a.Elem(), b.Elem(), depth+1)
+	case reflect.Interface:
+		if a.IsNil() || b.IsNil() {
+			return a.IsNil() == b.IsNil()
+		}
+		ea, eb := a.Elem(), b.Elem()
+		return ea.Type() == eb.Type() && deepSame(ea, eb, depth+1)
+	case reflect.Slice, reflect.Array:
+		n := a.Len()
+		if n != b.Len() {
+			return false
+		}
+		if a.Kind() == reflect.Slice && n > 0 && a.Pointer() == b.Pointer() {
+			return true
+		}
+		if a.Type().Elem().Kind() == reflect.String {
+			for i := range n {
+				if a.Index(i).String() != b.Index(i).String() {
+					return false
+				}
+			}
+			return true
+		}
+		for i := range n {
+			if !deepSame(a.Index(i), b.Index(i), depth+1) {
+				return false
+			}
+		}
+		return true
+	case reflect.Struct:
+		for i := range a.NumField() {
+			if !deepSame(a.Field(i), b.Field(i), depth+1) {
+				return false
+			}
+		}
+		return true
+	case reflect.Map:
+		if a.Len() != b.Len() {
+			return false
+		}
+		for it := a.MapRange(); it.Next(); {
+			vb := b.MapIndex(it.Key())
+			if !vb.IsValid() || !deepSame(it.Value(), vb, depth+1) {
+				return false
+			}
+		}
+		return true
+	case reflect.Func:
+		return a.IsNil() == b.IsNil()
+	default: // channels and unsafe pointers: the same one
+		return a.Pointer() == b.Pointer()
+	}
+}
+
+// comparer is deepSame for values of one type at a and b: the same
+// comparisons, made through the values' memory by a plan made once for
+// the type (comparerOf), where deepSame asks reflect at every field, most
+// of the random games' time in the comparisons of their states.
+type comparer func(a, b unsafe.Pointer, depth int) bool
+
+var (
+	comparersMu sync.Mutex
+	comparers   = map[reflect.Type]*comparer{}
+)
+
+// comparerOf is the comparer of values of type t.
+func comparerOf(t reflect.Type) *comparer {
+	comparersMu.Lock()
+	defer comparersMu.Unlock()
+	return buildComparer(t)
+}
+
+// buildComparer makes t's comparer, and those of the types it holds. A
+// type may hold itself, through a pointer or a slice: its comparer is
+// stored before it is made, and called through its address.
+func buildComparer(t reflect.Type) *comparer {
+	if c, ok := comparers[t]; ok {
+		return c
+	}
+	c := new(comparer)
+	comparers[t] = c
+	switch t.Kind() {
+	case reflect.Bool:
+		*c = func(a, b unsafe.Pointer, _ int) bool { return *(*bool)(a) == *(*bool)(b) }
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		switch t.Size() {
+		case 1:
+			*c = func(a, b unsafe.Pointer, _ int) bool { return *(*uint8)(a) == *(*uint8)(b) }
+		case 2:
+			*c = func(a, b unsafe.Pointer, _ int) bool { return *(*uint16)(a) == *(*uint16)(b) }
+		case 4:
+			*c = func(a, b unsafe.Pointer, _ int) bool { return *(*uint32)(a) == *(*uint32)(b) }
+		default:
+			*c = func(a, b unsafe.Pointer, _ int) bool { return *(*uint64)(a) == *(*uint64)(b) }
+		}
+	case reflect.String:
+		*c = func(a, b unsafe.Pointer, _ int) bool { return *(*string)(a) == *(*string)(b) }
+	case reflect.Pointer:
+		elem := buildComparer(t.Elem())
+		*c = func(a, b unsafe.Pointer, depth int) bool {
+			pa, pb := *(*unsafe.Pointer)(a), *(*unsafe.Pointer)(b)
+			switch {
+			case pa == pb:
+				return true
+			case pa == nil || pb == nil:
+				return false
+			case depth > 50:
+				panic("comparer: values nested too deep; is there a cycle?")
+			}
+			return (*elem)(pa, pb, depth+1)
+		}
+	case reflect.Slice:
+		elem, size := buildComparer(t.Elem()), t.Elem().Size()
+		*c = func(a, b unsafe.Pointer, depth int) bool {
+			sa, sb := (*sliceHeader)(a), (*sliceHeader)(b)
+			if sa.len != sb.len {
+				return false
+			}
+			if sa.len == 0 || sa.data == sb.data {
+				return true
+			}
+			for i := range uintptr(sa.len) {
+				if !(*elem)(unsafe.Add(sa.data, i*size), unsafe.Add(sb.data, i*size), depth+1) {
+					return false
+				}
+			}
+			return true
+		}
+	case reflect.Array:
+		elem, size, n := buildComparer(t.Elem()), t.Elem().Size(), uintptr(t.Len())
+		*c = func(a, b unsafe.Pointer, depth int) bool {
+			for i := range n {
+				if !(*elem)(unsafe.Add(a, i*size), unsafe.Add(b, i*size), depth+1) {
+					return false
+				}
+			}
+			return true
+		}
+	case reflect.Struct:
+		type field struct {
+			offset uintptr
+			same   *comparer
+		}
+		var fields []field
+		for i := range t.NumField() {
+			f := t.Field(i)
+			fields = append(fields, field{f.Offset, buildComparer(f.Type)})
+		}
+		*c = func(a, b unsafe.Pointer, depth int) bool {
+			for _, f := range fields {
+				if !(*f.same)(unsafe.Add(a, f.offset), unsafe.Add(b, f.offset), depth+1) {
+					return false
+				}
+			}
+			return true
+		}
+	case reflect.Func:
+		*c = func(a, b unsafe.Pointer, _ int) bool {
+			return (*(*unsafe.Pointer)(a) == nil) == (*(*unsafe.Pointer)(b) == nil)
+		}
+	case reflect.Chan, reflect.UnsafePointer:
+		*c = func(a, b unsafe.Pointer, _ int) bool { return *(*unsafe.Pointer)(a) == *(*unsafe.Pointer)(b) }
+	default: // floats, interfaces and maps, rare in a state: through reflect
+		*c = func(a, b unsafe.Pointer, depth int) bool {
+			return deepSame(reflect.NewAt(t, a).Elem(), reflect.NewAt(t, b).Elem(), depth)
+		}
+	}
+	return c
+}
+
+// sliceHeader is how a slice is laid out in memory.
+type sliceHeader struct {
+	data     unsafe.Pointer
+	len, cap int
+}
+
+// Same tells whether *a and *b hold the same values, as deepSame tells:
+// as reflect.DeepEqual does (and Equal), but an empty slice or map is the
+// same as a nil one, a func is compared as there or not, and the
+// comparison goes through the values' memory by a plan made once a type,
+// where reflect asks at every field. It is the fastest of the three, for
+// tests that compare states by the hundred thousand, where a nil and an
+// empty list are one state.
+func Same[T any](a, b *T) bool {
+	return (*comparerOf(reflect.TypeFor[T]()))(unsafe.Pointer(a), unsafe.Pointer(b), 0)
+}
+
+// DeepSame tells whether a and b, of one type, hold the same values, as
+// Same does, field by field through reflect: Same's own comparisons are
+// tested against it.
+func DeepSame(a, b reflect.Value) bool { return deepSame(a, b, 0) }
+
+// SameExcept is Same for values of struct type T but for the named field,
+// which it leaves out (such as what a seeded game records, which is no
+// part of the game). It panics when T has no such field.
+func SameExcept[T any](field string) func(a, b *T) bool {
+	comparersMu.Lock()
+	defer comparersMu.Unlock()
+	t := reflect.TypeFor[T]()
+	type part struct {
+		offset uintptr
+		same   *comparer
+	}
+	var parts []part
+	for i := range t.NumField() {
+		if f := t.Field(i); f.Name != field {
+			parts = append(parts, part{f.Offset, buildComparer(f.Type)})
+		}
+	}
+	if len(parts) != t.NumField()-1 {
+		panic(t.String() + " has no field " + field)
+	}
+	return func(a, b *T) bool {
+		pa, pb := unsafe.Pointer(a), unsafe.Pointer(b)
+		for _, p := range parts {
+			if !(*p.same)(unsafe.Add(pa, p.offset), unsafe.Add(pb, p.offset), 1) {
+				return false
+			}
+		}
+		return true
+	}
+}
