@@ -3,41 +3,17 @@ package grammar_test
 import (
 	"fmt"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/tabletop-referee/referee/grammar"
 	"github.com/tabletop-referee/referee/notation"
+	"github.com/tabletop-referee/referee/notation/notationtest"
 )
 
-// placesOf is where each statement and move of p stands, with its text.
-func placesOf(p *notation.Parsed, src string) []string {
-	var out []string
-	at := func(kind string, sp notation.Span) {
-		out = append(out, fmt.Sprintf("%s %d:%d-%d:%d %q", kind, sp.Start.Line, sp.Start.Column, sp.End.Line, sp.End.Column, src[sp.Start.Offset:sp.End.Offset]))
-	}
-	for _, st := range p.File.Statements {
-		at("statement", st.Span())
-		for _, m := range st.Moves() {
-			at("move "+m.String(), m.Span())
-		}
-	}
-	return out
-}
+var placesOf = notationtest.PlacesOf
 
-// sameAsWholeFile fails the test unless the parse of src piece by piece
-// says what the parse of the whole file says, at the same places.
-func sameAsWholeFile(t *testing.T, g *notation.Grammar, name, src string) {
-	t.Helper()
-	got, want := g.Parse(name, src), g.ParseWholeFile(name, src)
-	if len(got.Errors) > 0 || len(want.Errors) > 0 {
-		t.Fatalf("%s: %d errors piece by piece, %d in the whole file", name, len(got.Errors), len(want.Errors))
-	}
-	if g, w := placesOf(got, src), placesOf(want, src); !slices.Equal(g, w) {
-		t.Fatalf("%s: piece by piece\n%s\nwant\n%s", name, strings.Join(g, "\n"), strings.Join(w, "\n"))
-	}
-}
+var sameAsWholeFile = notationtest.SameAsWholeFile
 
 // Sortie's moves, kept by their shape (ValueTokens), each take their own
 // cards and squares and their own place, whatever the widths of their

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tabletop-referee/referee/grammar"
 	"github.com/tabletop-referee/referee/notation"
+	"github.com/tabletop-referee/referee/notation/notationtest"
 )
 
 // The tests of package notation's parser, printer and checks that parse
@@ -38,14 +39,7 @@ func parseOK(t *testing.T, src string) *notation.Parsed {
 	return p
 }
 
-// errorLines shows errors as "line:col: message".
-func errorLines(errs []*notation.Error) []string {
-	var out []string
-	for _, e := range errs {
-		out = append(out, fmt.Sprintf("%d:%d: %s", e.Span.Start.Line, e.Span.Start.Column, e.Msg))
-	}
-	return out
-}
+var errorLines = notationtest.ErrorLines
 
 func tokenValues(toks *notation.Tokens) []string {
 	var out []string
@@ -55,38 +49,12 @@ func tokenValues(toks *notation.Tokens) []string {
 	return out
 }
 
-// summary is what a parse says, statement by statement, without positions
-// or layout: tag names and values, turn numbers, player names and moves.
-func summary(p *notation.Parsed) []string {
-	var out []string
-	moves := func(ms []move) string {
-		var s []string
-		for _, m := range ms {
-			s = append(s, m.String())
-		}
-		return strings.Join(s, " | ")
-	}
-	for _, st := range p.File.Statements {
-		switch {
-		case st.Tag != nil:
-			out = append(out, fmt.Sprintf("tag %s %q", st.Tag.Name, st.Tag.Text()))
-		case st.Setup != nil:
-			out = append(out, fmt.Sprintf("setup %q: %s", st.Setup.Player.Text(), moves(st.Setup.Moves)))
-		case st.Turn != nil:
-			out = append(out, fmt.Sprintf("turn %d %q: %s", st.Turn.Number, st.Turn.Player.Text(), moves(st.Turn.Moves)))
-		case st.Result != nil:
-			r := st.Result
-			player := ""
-			if r.Player != nil {
-				player = r.Player.Text()
-			}
-			out = append(out, fmt.Sprintf("result draw=%v unfinished=%v %q %s", r.Draw, r.Unfinished, player, r.Verb))
-		default:
-			out = append(out, "empty statement")
-		}
-	}
-	return out
-}
+var summary = notationtest.Summary
+
+var (
+	distinctPlacements = notationtest.DistinctPlacements
+	placedWhereWritten = notationtest.PlacedWhereWritten
+)
 
 func commentTexts(p *notation.Parsed) []string {
 	var out []string

@@ -7,6 +7,7 @@ import (
 	"github.com/alecthomas/participle/v2"
 
 	"github.com/tabletop-referee/referee/notation"
+	"github.com/tabletop-referee/referee/notation/notationtest"
 )
 
 // The games of these tests, written as the games of package grammar
@@ -235,44 +236,6 @@ var nameGame = notation.Lazy(func() (*notation.Grammar, error) {
 	return g.ValueNames(notation.TokenIdent)
 })
 
-// errorLines shows errors as "line:col: message".
-func errorLines(errs []*notation.Error) []string {
-	var out []string
-	for _, e := range errs {
-		out = append(out, fmt.Sprintf("%d:%d: %s", e.Span.Start.Line, e.Span.Start.Column, e.Msg))
-	}
-	return out
-}
+var errorLines = notationtest.ErrorLines
 
-// summary is what a parse says, statement by statement, without positions
-// or layout: tag names and values, turn numbers, player names and moves.
-func summary(p *notation.Parsed) []string {
-	var out []string
-	moves := func(ms []move) string {
-		var s []string
-		for _, m := range ms {
-			s = append(s, m.String())
-		}
-		return strings.Join(s, " | ")
-	}
-	for _, st := range p.File.Statements {
-		switch {
-		case st.Tag != nil:
-			out = append(out, fmt.Sprintf("tag %s %q", st.Tag.Name, st.Tag.Text()))
-		case st.Setup != nil:
-			out = append(out, fmt.Sprintf("setup %q: %s", st.Setup.Player.Text(), moves(st.Setup.Moves)))
-		case st.Turn != nil:
-			out = append(out, fmt.Sprintf("turn %d %q: %s", st.Turn.Number, st.Turn.Player.Text(), moves(st.Turn.Moves)))
-		case st.Result != nil:
-			r := st.Result
-			player := ""
-			if r.Player != nil {
-				player = r.Player.Text()
-			}
-			out = append(out, fmt.Sprintf("result draw=%v unfinished=%v %q %s", r.Draw, r.Unfinished, player, r.Verb))
-		default:
-			out = append(out, "empty statement")
-		}
-	}
-	return out
-}
+var summary = notationtest.Summary

@@ -1,6 +1,7 @@
 // Package notationtest holds checks the fuzz tests of the grammars and of
 // the referee share: that a span lies inside its source, and that a call
-// returns, without a panic, in reasonable time.
+// returns, without a panic, in reasonable time; and the helpers notation's
+// tests and grammar's tests of the parser share (parse.go).
 package notationtest
 
 import (
