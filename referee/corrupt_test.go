@@ -69,8 +69,15 @@ type replayed struct {
 	rng     rand.PCG // the generator after drawing the pool
 }
 
-// replays memoises replayed, by game, path, source and seed.
+// replays memoises replayed, by game, path, source and seed, until the
+// spoilers are done with it.
 var replays sync.Map
+
+// spoilers is how many times the tests spoil each shared random game: the
+// corruption test, the taken-back test, and the let-stand test twice. The
+// last lets the replay go, so that the states of every move of 500 games
+// (half a gigabyte) are not held to the end of the run.
+const spoilers = 4
 
 // replayFor is the replay of src that corrupt spoils, made once. Its
 // states are never changed: corrupt and spoil.want clone them first.
@@ -79,10 +86,19 @@ func (b *binding[M]) replayFor(path, src string, seed uint64) *replayed {
 		game, path, src string
 		seed            uint64
 	}
-	once, _ := replays.LoadOrStore(key{b.Name(), path, src, seed}, sync.OnceValue(func() *replayed {
+	type memo struct {
+		replay func() *replayed
+		uses   atomic.Int32
+	}
+	k := key{b.Name(), path, src, seed}
+	v, _ := replays.LoadOrStore(k, &memo{replay: sync.OnceValue(func() *replayed {
 		return b.replayToSpoil(path, src, seed)
-	}))
-	return once.(func() *replayed)()
+	})})
+	m := v.(*memo)
+	if m.uses.Add(1) == spoilers {
+		replays.Delete(k)
+	}
+	return m.replay()
 }
 
 // replayToSpoil replays src, recording every written move and the state before
