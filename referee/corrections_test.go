@@ -2,7 +2,6 @@ package referee
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"strings"
 	"sync/atomic"
@@ -38,7 +37,7 @@ func TestIllegalMoveTakenBack(t *testing.T) {
 				path := fmt.Sprintf("random-%d%s", seed, g.Extension())
 				// A move, not a declaration: a position cannot be taken back
 				// (TestCorrectedDeclaration).
-				s, ok := g.(corruptor).corrupt(path, text, rand.New(rand.NewPCG(seed, 11)), spoiling{moves: true})
+				s, ok := g.(corruptor).corrupt(path, text, seed, spoiling{moves: true})
 				if !ok {
 					return nil
 				}
@@ -112,7 +111,7 @@ func TestIllegalMoveLetStand(t *testing.T) {
 				for _, force := range []bool{true, false} {
 					// A move, not a declaration: a position cannot be let stand
 					// (TestCorrectedDeclaration).
-					s, ok := g.(corruptor).corrupt(path, text, rand.New(rand.NewPCG(seed, 11)), spoiling{want: forceable(force), moves: true})
+					s, ok := g.(corruptor).corrupt(path, text, seed, spoiling{want: forceable(force), moves: true})
 					if !ok {
 						continue
 					}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -13,7 +14,7 @@ import (
 
 // corruptor is a game that can spoil one move of a transcript.
 type corruptor interface {
-	corrupt(path, src string, rng *rand.Rand, spoil spoiling) (spoilt, bool)
+	corrupt(path, src string, seed uint64, spoil spoiling) (spoilt, bool)
 }
 
 // spoiling says which moves corrupt may spoil, and how.
@@ -54,13 +55,55 @@ type candidate struct {
 	by    bool // a move of another player than the turn's, which only some notations can write
 }
 
-// corrupt replaces one written move of a clean transcript with a move that
-// is well formed but illegal where it stands: a move legal somewhere else
-// in the same game. The engine itself, asked at that place, is the judge
-// of illegality; what is under test is that the referee finds the move at
-// its place. It returns the spoiled transcript, or false when no move
-// could be spoiled as spoil asks.
-func (b *binding) corrupt(path, src string, rng *rand.Rand, spoil spoiling) (spoilt, bool) {
+// replayed is what corrupt learns of a clean transcript by replaying it
+// once: the moves as written with the state before each, the moves legal
+// at a sample of its positions, and the seed's generator as the sample
+// left it. The corruption and correction tests spoil the same shared
+// random games from the same seed, four times each; the replay, which
+// clones the state at every move, is made once.
+type replayed struct {
+	ok      bool // the transcript checks clean and has moves
+	moves   []written
+	pool    []candidate
+	players []string
+	rng     rand.PCG // the generator after drawing the pool
+}
+
+// replays memoises replayed, by game, path, source and seed, until the
+// spoilers are done with it.
+var replays sync.Map
+
+// spoilers is how many times the tests spoil each shared random game: the
+// corruption test, the taken-back test, and the let-stand test twice. The
+// last lets the replay go, so that the states of every move of 500 games
+// (half a gigabyte) are not held to the end of the run.
+const spoilers = 4
+
+// replayFor is the replay of src that corrupt spoils, made once. Its
+// states are never changed: corrupt and spoil.want clone them first.
+func (b *binding) replayFor(path, src string, seed uint64) *replayed {
+	type key struct {
+		game, path, src string
+		seed            uint64
+	}
+	type memo struct {
+		replay func() *replayed
+		uses   atomic.Int32
+	}
+	k := key{b.Name(), path, src, seed}
+	v, _ := replays.LoadOrStore(k, &memo{replay: sync.OnceValue(func() *replayed {
+		return b.replayToSpoil(path, src, seed)
+	})})
+	m := v.(*memo)
+	if m.uses.Add(1) == spoilers {
+		replays.Delete(k)
+	}
+	return m.replay()
+}
+
+// replayToSpoil replays src, recording every written move and the state before
+// it, and draws the pool of candidate moves with seed's generator.
+func (b *binding) replayToSpoil(path, src string, seed uint64) *replayed {
 	var moves []written
 	opts := Options{beforeMove: func(at notation.Span, player int, setup bool, st engine.State) {
 		moves = append(moves, written{at, player, setup, st.Clone(), false})
@@ -68,7 +111,7 @@ func (b *binding) corrupt(path, src string, rng *rand.Rand, spoil spoiling) (spo
 	rp := b.run(path, src, opts)
 	r := rp.report
 	if r.ExitCode() != 0 || len(moves) == 0 {
-		return spoilt{}, false
+		return &replayed{}
 	}
 	// The declarations, by their place: moves of set-up lines the game's
 	// room says declare a position.
@@ -84,6 +127,8 @@ func (b *binding) corrupt(path, src string, rng *rand.Rand, spoil spoiling) (spo
 		moves[i].declaration = moves[i].setup && declared[moves[i].at.Start.Offset]
 	}
 	// The moves legal at a sample of the game's positions.
+	pcg := rand.NewPCG(seed, 11)
+	rng := rand.New(pcg)
 	var pool []candidate
 	for range 30 {
 		st := moves[rng.IntN(len(moves))].before
@@ -100,6 +145,23 @@ func (b *binding) corrupt(path, src string, rng *rand.Rand, spoil spoiling) (spo
 			pool = append(pool, candidate{mover, m, setup, isBy})
 		}
 	}
+	return &replayed{ok: true, moves: moves, pool: pool, players: r.Players, rng: *pcg}
+}
+
+// corrupt replaces one written move of a clean transcript with a move that
+// is well formed but illegal where it stands: a move legal somewhere else
+// in the same game. The engine itself, asked at that place, is the judge
+// of illegality; what is under test is that the referee finds the move at
+// its place. The choice is random, from seed. It returns the spoiled
+// transcript, or false when no move could be spoiled as spoil asks.
+func (b *binding) corrupt(path, src string, seed uint64, spoil spoiling) (spoilt, bool) {
+	rp := b.replayFor(path, src, seed)
+	if !rp.ok {
+		return spoilt{}, false
+	}
+	moves, pool := rp.moves, rp.pool
+	pcg := rp.rng // a copy: each call draws from where the pool left it
+	rng := rand.New(&pcg)
 	for _, k := range rng.Perm(len(moves)) {
 		w := moves[k]
 		if spoil.moves && w.declaration {
@@ -119,7 +181,7 @@ func (b *binding) corrupt(path, src string, rng *rand.Rand, spoil spoiling) (spo
 			if spoil.want != nil && !spoil.want(w.before, c.mover, c.move) {
 				continue
 			}
-			now := b.writeMove(c.move, c.mover, turn, r.Players)
+			now := b.writeMove(c.move, c.mover, turn, rp.players)
 			if w.setup {
 				now = b.notate(c.move)
 			}
@@ -154,7 +216,7 @@ func TestCorruptedMoveIsFoundAtItsPlace(t *testing.T) {
 			errs := forSeeds(corruptedGames(), func(seed uint64) (errs []string) {
 				text, _ := randomGame(g, seed)
 				path := fmt.Sprintf("random-%d%s", seed, g.Extension())
-				s, ok := g.(corruptor).corrupt(path, text, rand.New(rand.NewPCG(seed, 11)), spoiling{})
+				s, ok := g.(corruptor).corrupt(path, text, seed, spoiling{})
 				if !ok {
 					return nil
 				}

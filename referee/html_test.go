@@ -74,7 +74,7 @@ func longGamePage(t testing.TB) ([]byte, int) {
 	t.Helper()
 	g, _ := Lookup("sortie")
 	// Seed 2 plays to the random games' limit of 200 turns.
-	src, _ := g.Random(2)
+	src, _ := randomGame(g, 2)
 	turns := len(regexp.MustCompile(`(?m)^\d+\. `).FindAllString(src, -1))
 	if turns < 200 {
 		t.Fatalf("the random game has %d turns, want 200", turns)

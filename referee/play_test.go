@@ -304,7 +304,7 @@ func TestSessionTypesWholeGames(t *testing.T) {
 	games := []game{{"sortie/ann-wins", string(src)}}
 	for _, g := range Games() {
 		// Seed 1 gives each game a short one, won by a player.
-		text, _ := g.Random(1)
+		text, _ := randomGame(g, 1)
 		games = append(games, game{g.Name() + "/random-1", text})
 	}
 	for _, tt := range games {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -239,24 +240,34 @@ var randomEndings = map[string][]string{
 	"void":   {"life fell to 0"},
 }
 
-// sweepGames sets how many random games the property test plays, all
-// games together. 2,000 cover what 10,000 do but for a handful of rare
-// branches (40.8% of the statements they reach, as 10,000; 1,500 reach
-// 40.7%); scripts/sweep plays more, by hand, as scripts/fuzz fuzzes.
-var sweepGames = flag.Int("sweep.games", 2000, "random games the property test plays, all games together")
+// sweep is how many random games of each game the property test plays:
+// together they reach every statement that 2,000 games, 400 of each,
+// reach, but for two branches that one game each alone reaches
+// (rareGames). The games cost unequally (a Mecha game as much as forty
+// of Mod's), so the costly ones play the games the other tests share and
+// no more.
+var sweep = map[string]int{"sortie": 400, "mecha": 100, "mod": 400, "daemon": 100, "void": 200}
 
-// randomGames is how many random games the property tests play, all
-// games together.
-func randomGames() int {
-	if testing.Short() {
-		return 1500 // fewer, and every game still reaches each ending
+// sweepGames, when set, is how many random games the property test plays,
+// all games together, as many of each: scripts/sweep plays more, by hand,
+// as scripts/fuzz fuzzes.
+var sweepGames = flag.Int("sweep.games", 0, "random games the property test plays, all games together (0: as many of each game as reach every statement)")
+
+// randomGames is how many random games of g the property test plays.
+func randomGames(g Game) int {
+	switch {
+	case *sweepGames > 0:
+		return *sweepGames / len(Games())
+	case testing.Short():
+		return min(sweep[g.Name()], 300) // fewer, and every game still reaches each ending
 	}
-	return *sweepGames
+	return sweep[g.Name()]
 }
 
 // sharedSeeds is how many random games of each game the tests share:
 // the corruption, correction and position tests each take their first
-// seeds, and the property test starts with them, so each is played once.
+// seeds, the property test starts with them, and the tests that need a
+// random game or a few take theirs from them, so each is played once.
 const sharedSeeds = 100
 
 // randomGames memoises the shared random games, by game and seed.
@@ -307,60 +318,27 @@ func forSeeds(n int, f func(seed uint64) []string) []string {
 	return out
 }
 
-// Random games, 10,000 in all: each checks clean with the result the
-// generator reached, is already in the canonical layout, keeps its parse
-// and comes back to that layout when its spacing is changed, and replays
-// twice (as written, and re-spaced) to the same report.
+// Random games, as many of each game as sweep says: each checks clean
+// with the result the generator reached, is already in the canonical
+// layout, keeps its parse and comes back to that layout when its spacing
+// is changed, and replays twice (as written, and re-spaced) to the same
+// report.
 func TestRandomGameProperties(t *testing.T) {
 	t.Parallel()
-	perGame := randomGames() / len(Games())
 	for _, g := range Games() {
+		perGame := randomGames(g)
 		t.Run(g.Name(), func(t *testing.T) {
 			endings, ok := randomEndings[g.Name()]
 			if !ok {
 				t.Fatalf("randomEndings has no entry for %s", g.Name())
 			}
+			if perGame == 0 {
+				t.Fatalf("sweep has no entry for %s", g.Name())
+			}
 			results := make([]string, perGame+1)
-			errs := forSeeds(perGame, func(seed uint64) (errs []string) {
-				fail := func(format string, args ...any) {
-					errs = append(errs, fmt.Sprintf("seed %d: ", seed)+fmt.Sprintf(format, args...))
-				}
-				text, outcome := randomGame(g, seed)
-				path := fmt.Sprintf("random-%d%s", seed, g.Extension())
-				r := g.Check(path, text, Options{})
-				results[seed] = r.Result
-				report := ReportText(r)
-				if r.ExitCode() != 0 || r.Outcome != outcome {
-					fail("generator says %q, check says %q (exit %d):\n%s", outcome, r.Outcome, r.ExitCode(), report)
-				}
-				// The second replay is of the same game with its spacing
-				// changed: a clean report quotes no source, so it must come
-				// out byte for byte the same. Every game's parse is compared
-				// below with its spacing changed; a quarter are replayed
-				// again, as the replay reads only the parse.
-				spaced := relayout(text, rand.New(rand.NewPCG(seed, 7)))
-				if seed%4 == 0 {
-					if again := ReportText(g.Check(path, spaced, Options{})); again != report {
-						fail("two replays differ:\n%s", Diff("x", "relayout(x)", report, again))
-					}
-				}
-				shape, printed, diags := g.(shaper).parseShape(path, text)
-				if len(diags) > 0 {
-					fail("does not parse: %v", diags)
-					return errs
-				}
-				if printed != text {
-					fail("not canonical:\n%s", Diff("generated", "formatted", text, printed))
-				}
-				spacedShape, spacedPrinted, diags := g.(shaper).parseShape(path, spaced)
-				switch {
-				case len(diags) > 0:
-					fail("does not parse with its spacing changed: %v\n%s", diags, spaced)
-				case spacedShape != shape:
-					fail("changing the spacing changed the parse:\n%s", Diff("parse(x)", "parse(relayout(x))", shape, spacedShape))
-				case spacedPrinted != text:
-					fail("fmt does not restore the layout:\n%s", Diff("generated", "fmt(relayout(x))", text, spacedPrinted))
-				}
+			errs := forSeeds(perGame, func(seed uint64) []string {
+				var errs []string
+				results[seed], errs = randomGameFaults(g, seed)
 				return errs
 			})
 			for _, e := range errs {
@@ -378,6 +356,113 @@ func TestRandomGameProperties(t *testing.T) {
 				if reached[e] == 0 && !testing.Short() { // rare endings need the full run
 					t.Errorf("no random game ended with %q (reached: %v)", e, reached)
 				}
+			}
+		})
+	}
+}
+
+// randomGameFaults checks random game seed of g as the property test does,
+// and returns its result and what is wrong with it.
+func randomGameFaults(g Game, seed uint64) (result string, errs []string) {
+	fail := func(format string, args ...any) {
+		errs = append(errs, fmt.Sprintf("seed %d: ", seed)+fmt.Sprintf(format, args...))
+	}
+	text, outcome := randomGame(g, seed)
+	path := fmt.Sprintf("random-%d%s", seed, g.Extension())
+	r := g.Check(path, text, Options{})
+	report := ReportText(r)
+	if r.ExitCode() != 0 || r.Outcome != outcome {
+		fail("generator says %q, check says %q (exit %d):\n%s", outcome, r.Outcome, r.ExitCode(), report)
+	}
+	// The second replay is of the same game with its spacing changed: a
+	// clean report quotes no source, so it must come out byte for byte the
+	// same. Every game's parse is compared below with its spacing changed;
+	// a quarter are replayed again, as the replay reads only the parse.
+	spaced := relayout(text, rand.New(rand.NewPCG(seed, 7)))
+	if seed%4 == 0 {
+		if again := ReportText(g.Check(path, spaced, Options{})); again != report {
+			fail("two replays differ:\n%s", Diff("x", "relayout(x)", report, again))
+		}
+	}
+	shape, printed, diags := g.(shaper).parseShape(path, text)
+	if len(diags) > 0 {
+		fail("does not parse: %v", diags)
+		return r.Result, errs
+	}
+	if printed != text {
+		fail("not canonical:\n%s", Diff("generated", "formatted", text, printed))
+	}
+	spacedShape, spacedPrinted, diags := g.(shaper).parseShape(path, spaced)
+	switch {
+	case len(diags) > 0:
+		fail("does not parse with its spacing changed: %v\n%s", diags, spaced)
+	case spacedShape != shape:
+		fail("changing the spacing changed the parse:\n%s", Diff("parse(x)", "parse(relayout(x))", shape, spacedShape))
+	case spacedPrinted != text:
+		fail("fmt does not restore the layout:\n%s", Diff("generated", "fmt(relayout(x))", text, spacedPrinted))
+	}
+	return r.Result, errs
+}
+
+// rareGames are random games past the sweep's that alone reach a branch
+// the sweep's games do not (2,000 games, 400 of each, reached them all):
+// each is played through the same properties, and asserted to reach its
+// branch.
+var rareGames = []struct {
+	game   string
+	seed   uint64
+	branch string
+	// reaches tells what in the game's transcript or report falls short
+	// of the branch, if anything.
+	reaches func(text string, r *Report) string
+}{
+	{
+		"mecha", 148, "a player who could not draw takes a fifth card into their damage zone in the same turn: the first loss stands",
+		func(_ string, r *Report) string {
+			var state strings.Builder
+			for _, row := range r.State {
+				fmt.Fprintf(&state, "%s: %s\n", row.Name, row.Value)
+			}
+			const lost = "Ann could not draw a card from their deck"
+			damage := regexp.MustCompile(`(?m)^damage: Ann ([^;]*);`).FindStringSubmatch(state.String())
+			if !strings.Contains(r.Result, lost) || !strings.Contains(state.String(), "decks: Ann 0 cards") ||
+				damage == nil || len(strings.Split(damage[1], ", ")) != 5 {
+				return fmt.Sprintf("the game ends %q, want %q with Ann's deck empty and five cards in her damage zone:\n%s", r.Result, lost, state.String())
+			}
+			return ""
+		},
+	},
+	{
+		"void", 344, "a turn the generator ends at its limit of 40 moves, as long enough",
+		func(text string, _ *Report) string {
+			_, tr := voidGame().load(nil, "random.void", text, Limits{})
+			for _, turn := range tr.Turns {
+				if len(turn.Moves) >= 40 {
+					return ""
+				}
+			}
+			return "no turn has 40 moves"
+		},
+	},
+}
+
+// Each of rareGames keeps the random games' properties and reaches its
+// branch.
+func TestRandomGameRareBranches(t *testing.T) {
+	t.Parallel()
+	for _, c := range rareGames {
+		t.Run(fmt.Sprintf("%s/%d", c.game, c.seed), func(t *testing.T) {
+			g, ok := Lookup(c.game)
+			if !ok {
+				t.Fatalf("no game %s", c.game)
+			}
+			_, errs := randomGameFaults(g, c.seed)
+			for _, e := range errs {
+				t.Error(e)
+			}
+			text, _ := randomGame(g, c.seed)
+			if short := c.reaches(text, g.Check("random"+g.Extension(), text, Options{})); short != "" {
+				t.Errorf("%s: it no longer reaches %s", short, c.branch)
 			}
 		})
 	}

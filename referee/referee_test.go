@@ -199,7 +199,7 @@ func TestLegalMovesReplay(t *testing.T) {
 // When the last turn can only end, as every Mod turn after its one move,
 // legal lists the next turn's moves; each is accepted as that next turn.
 func TestLegalMovesOfTheNextTurn(t *testing.T) {
-	game, _ := modGame().Random(7)
+	game, _ := randomGame(modGame(), 7)
 	lines := strings.Split(game, "\n")
 	// The header (five lines) and the first twelve turns: round 2 has begun.
 	src := strings.Join(lines[:5+12], "\n") + "\n"

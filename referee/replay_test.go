@@ -466,7 +466,7 @@ func TestReplayRandomGames(t *testing.T) {
 	}
 	for _, g := range Games() {
 		for seed := range uint64(seeds) {
-			src, _ := g.Random(seed + 1)
+			src, _ := randomGame(g, seed+1)
 			name := "random" + g.Extension()
 			rp, r := g.Replay(name, src, Options{})
 			if r.ExitCode() != 0 {

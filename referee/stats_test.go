@@ -455,3 +455,26 @@ func TestStatsSVG(t *testing.T) {
 		}
 	}
 }
+
+// The variants' rows list the rules as written ("none") first, then the
+// changes by name, whatever order the map holding them gives them in: the
+// test builds the rows again and again, as a map's order changes from one
+// range to the next, so that "none" comes both first and last into the
+// sort.
+func TestStatsVariantsNoneFirst(t *testing.T) {
+	groups := []string{"tie=bounce", "none", "ace=high tie=bounce", "ace=high"}
+	want := []string{"none", "ace=high", "ace=high tie=bounce", "tie=bounce"}
+	for range 20 {
+		g := gameAccumulator{variants: map[string]*ResultRow{}}
+		for _, v := range groups {
+			g.variants[v] = &ResultRow{Group: v}
+		}
+		var got []string
+		for _, row := range g.finish([]string{ByVariant}).Variants {
+			got = append(got, row.Group)
+		}
+		if strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Fatalf("variants in the order %q, want %q", got, want)
+		}
+	}
+}

@@ -23,7 +23,7 @@ func TestRecordsFromTheTable(t *testing.T) {
 			t.Parallel()
 			hid, assumed := map[string]int{}, map[string]int{}
 			for seed := uint64(1); seed <= seeds; seed++ {
-				_, outcome := g.Random(seed)
+				_, outcome := randomGame(g, seed)
 				for _, opts := range tableRecords {
 					text, got, err := g.RandomWith(seed, opts)
 					if err != nil {

@@ -295,7 +295,7 @@ func TestVoidRandomGamesAnswer(t *testing.T) {
 	const games = 50
 	answers := map[string]int{} // by the answering player
 	for seed := uint64(1); seed <= games; seed++ {
-		text, outcome := voidGame().Random(seed)
+		text, outcome := randomGame(voidGame(), seed)
 		p := grammar.Void.Parse("random.void", text)
 		if len(p.Errors) > 0 {
 			t.Errorf("seed %d: syntax errors %v:\n%s", seed, p.Errors, text)
