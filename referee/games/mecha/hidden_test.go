@@ -3,7 +3,6 @@ package mecha
 import (
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -12,49 +11,15 @@ import (
 	"github.com/tabletop-referee/referee/grammar"
 	"github.com/tabletop-referee/referee/referee"
 	"github.com/tabletop-referee/referee/referee/catalogue"
+	"github.com/tabletop-referee/referee/referee/games/roomtest"
 )
 
 // randomSeeds are the random games the property tests write: a few, so
 // that the tests stay fast. In 108, an effect draws Ben's deck out.
 var randomSeeds = []uint64{1, 2, 3, 4, 5, 6, 108}
 
-// writtenKey names a random game as a test writes it.
-type writtenKey struct {
-	seed uint64
-	opts referee.RandomOptions
-}
-
-// writtenGame is a random game as written.
-type writtenGame struct {
-	text, outcome string
-	err           error
-}
-
-// writtenGames are the random games the tests have written, each written
-// once: several tests play the same games, and the bots' play is most of
-// what writing one costs.
-var (
-	writtenMu    sync.Mutex
-	writtenGames = map[writtenKey]writtenGame{}
-)
-
-// writeRandom is g's random game of seed written as opts asks (Random's
-// when opts asks nothing), written at the first call for it.
-func writeRandom(g referee.Game, seed uint64, opts referee.RandomOptions) (text, outcome string, err error) {
-	writtenMu.Lock()
-	defer writtenMu.Unlock()
-	k := writtenKey{seed, opts}
-	w, ok := writtenGames[k]
-	if !ok {
-		if opts == (referee.RandomOptions{}) {
-			w.text, w.outcome = g.Random(seed)
-		} else {
-			w.text, w.outcome, w.err = g.RandomWith(seed, opts)
-		}
-		writtenGames[k] = w
-	}
-	return w.text, w.outcome, w.err
-}
+// writeRandom is roomtest.WriteRandom.
+var writeRandom = roomtest.WriteRandom
 
 func mechaGame(t *testing.T) referee.Game {
 	t.Helper()

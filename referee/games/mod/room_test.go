@@ -4,7 +4,6 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/tabletop-referee/referee/engine"
@@ -13,6 +12,7 @@ import (
 	"github.com/tabletop-referee/referee/notation"
 	"github.com/tabletop-referee/referee/referee"
 	"github.com/tabletop-referee/referee/referee/catalogue"
+	"github.com/tabletop-referee/referee/referee/games/roomtest"
 )
 
 // Each declaration of a position, written by modNotate, parses back to
@@ -122,43 +122,8 @@ func TestModRecordsNotateAndReadBack(t *testing.T) {
 // and each player's seat.
 var seats = []referee.RandomOptions{{Unseeded: true}, {Perspective: "Ann"}, {Perspective: "Ben"}}
 
-// writtenKey names a random game as a test writes it.
-type writtenKey struct {
-	seed uint64
-	opts referee.RandomOptions
-}
-
-// writtenGame is a random game as written.
-type writtenGame struct {
-	text, outcome string
-	err           error
-}
-
-// writtenGames are the random games the tests have written, each written
-// once: several tests play the same games, and the bots' play is most of
-// what writing one costs.
-var (
-	writtenMu    sync.Mutex
-	writtenGames = map[writtenKey]writtenGame{}
-)
-
-// writeRandom is g's random game of seed written as opts asks (Random's
-// when opts asks nothing), written at the first call for it.
-func writeRandom(g referee.Game, seed uint64, opts referee.RandomOptions) (text, outcome string, err error) {
-	writtenMu.Lock()
-	defer writtenMu.Unlock()
-	k := writtenKey{seed, opts}
-	w, ok := writtenGames[k]
-	if !ok {
-		if opts == (referee.RandomOptions{}) {
-			w.text, w.outcome = g.Random(seed)
-		} else {
-			w.text, w.outcome, w.err = g.RandomWith(seed, opts)
-		}
-		writtenGames[k] = w
-	}
-	return w.text, w.outcome, w.err
-}
+// writeRandom is roomtest.WriteRandom.
+var writeRandom = roomtest.WriteRandom
 
 // Random games written without a seed, every card written where the table
 // revealed it, check clean to the result of their seeded originals; so do
