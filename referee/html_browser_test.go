@@ -204,13 +204,6 @@ func TestHTMLInBrowser(t *testing.T) {
 			turnStep := slices.IndexFunc(rp.Steps, func(s Step) bool { return s.Kind == TurnStep && s.Turn == c.turn })
 			want[turnStep] = boardText(t, rp.Steps[turnStep])
 			check(turnStep, fmt.Sprintf("the link #t%d", c.turn))
-			png, err := chromedp.Run(tab, chromedp.CaptureScreenshot())
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(shots, name+".png"), png, 0o644); err != nil {
-				t.Fatal(err)
-			}
 		})
 	}
 	// A 200-turn game's page opens as fast, and steps to its end.
