@@ -686,3 +686,7 @@ func TestQuoteRulingsStandInRulingsMD(t *testing.T) { quotes.RulingsStandInRulin
 // TestQuoteRulingIDsHaveHeadings checks that every ruling number the
 // engine gives has its heading in RULINGS.md.
 func TestQuoteRulingIDsHaveHeadings(t *testing.T) { quotes.RulingIDsHaveHeadings(t) }
+
+// TestQuoteViolationsQuoteTheRightText checks that violation(...) and
+// s.violationf(...) quote a rule of the rules text, never a ruling.
+func TestQuoteViolationsQuoteTheRightText(t *testing.T) { quotes.ViolationsQuoteTheRightText(t) }

@@ -443,6 +443,25 @@ func (s *State) name(p int) string {
 
 func violation(what, rule string) error { return &engine.Violation{What: what, Rule: rule} }
 
+// violationf is a violation of rule, what was wrong written from format
+// and args only when the move is made: a dry run (Legal, trying each
+// candidate move) needs only to know that it is refused, and writing
+// every refusal was a fifth of Legal's time.
+func (s *State) violationf(rule, format string, args ...any) error {
+	if s.dry {
+		return &engine.Violation{Rule: rule}
+	}
+	return violation(fmt.Sprintf(format, args...), rule)
+}
+
+// rulingf is ruling's violationf.
+func (s *State) rulingf(id, rule, format string, args ...any) error {
+	if s.dry {
+		return &engine.Violation{Rule: rule, Ruling: id}
+	}
+	return ruling(id, rule, fmt.Sprintf(format, args...))
+}
+
 func ruling(id, rule, what string) error {
 	return &engine.Violation{What: what, Rule: rule, Ruling: id}
 }
@@ -500,7 +519,7 @@ func (s *State) choose(p int) error {
 	}
 	list, _ := s.defaultDeck()
 	if list == nil {
-		return ruling("M4", rulingDeckFirst, fmt.Sprintf("%s has no deck: the catalogue has none and the set-up line names none", s.name(p)))
+		return s.rulingf("M4", rulingDeckFirst, "%s has no deck: the catalogue has none and the set-up line names none", s.name(p))
 	}
 	s.setDeck(p, s.cards.decks[0].cards)
 	return nil
@@ -735,7 +754,7 @@ func (s *State) apply(p int, m engine.Move) error {
 		return s.deck(p, m)
 	case Draw:
 		if s.outOfTurnSacrifice() {
-			return ruling("M20", rulingSacrifice, fmt.Sprintf("%s controls two copies of %s and must sacrifice one first", s.name(s.sacrificer), s.sacrifice))
+			return s.rulingf("M20", rulingSacrifice, "%s controls two copies of %s and must sacrifice one first", s.name(s.sacrificer), s.sacrifice)
 		}
 		return s.draw(p, m)
 	case Mulligan:
@@ -757,7 +776,7 @@ func (s *State) apply(p int, m engine.Move) error {
 		if sacrifice, ok := m.(Sacrifice); ok && p == s.sacrificer {
 			return s.sacrificePilot(p, sacrifice)
 		}
-		return ruling("M20", rulingSacrifice, fmt.Sprintf("%s controls two copies of %s and must sacrifice one first", s.name(s.sacrificer), s.sacrifice))
+		return s.rulingf("M20", rulingSacrifice, "%s controls two copies of %s and must sacrifice one first", s.name(s.sacrificer), s.sacrifice)
 	}
 	if skip, ok := m.(SkipDraw); ok {
 		return s.skip(p, skip)
@@ -765,7 +784,7 @@ func (s *State) apply(p int, m engine.Move) error {
 	if play, ok := m.(Play); ok && s.beforeDraw(p, play) {
 		// A command before the turn's draw (ruling M35).
 		if s.sacrifice != "" {
-			return ruling("M20", rulingSacrifice, fmt.Sprintf("%s controls two copies of %s and must sacrifice one first", s.name(s.toMove), s.sacrifice))
+			return s.rulingf("M20", rulingSacrifice, "%s controls two copies of %s and must sacrifice one first", s.name(s.toMove), s.sacrifice)
 		}
 		return s.play(p, play)
 	}
@@ -773,14 +792,14 @@ func (s *State) apply(p int, m engine.Move) error {
 		return err
 	}
 	if _, ok := m.(Sacrifice); !ok && s.sacrifice != "" {
-		return ruling("M20", rulingSacrifice, fmt.Sprintf("%s controls two copies of %s and must sacrifice one first", s.name(s.toMove), s.sacrifice))
+		return s.rulingf("M20", rulingSacrifice, "%s controls two copies of %s and must sacrifice one first", s.name(s.toMove), s.sacrifice)
 	}
 	if play, ok := m.(Play); ok && p != s.toMove {
 		// A command in the other player's turn (ruling M13).
 		return s.play(p, play)
 	}
 	if p != s.toMove {
-		return ruling("M2", rulingTurns, fmt.Sprintf("it is %s's turn, not %s's", s.name(s.toMove), s.name(p)))
+		return s.rulingf("M2", rulingTurns, "it is %s's turn, not %s's", s.name(s.toMove), s.name(p))
 	}
 	switch m := m.(type) {
 	case Play:
@@ -815,7 +834,7 @@ func (s *State) begin() error {
 			return err
 		}
 		if pl.owed > 0 && !s.seeded {
-			return ruling("M3", rulingDrawRecord, fmt.Sprintf("%s's opening hand is not recorded, and no Seed tag gives it", s.name(p)))
+			return s.rulingf("M3", rulingDrawRecord, "%s's opening hand is not recorded, and no Seed tag gives it", s.name(p))
 		}
 		s.settleOwed(p)
 	}
@@ -855,7 +874,7 @@ func (s *State) drawn(m engine.Move) error {
 	// command that made them may have come before the turn's draw.
 	for p, pl := range s.players {
 		if pl.owed > 0 && !s.seeded {
-			return ruling("M3", rulingDrawRecord, fmt.Sprintf("%s owes %s not recorded, and no Seed tag gives them", s.name(p), cardsWord(pl.owed)))
+			return s.rulingf("M3", rulingDrawRecord, "%s owes %s not recorded, and no Seed tag gives them", s.name(p), cardsWord(pl.owed))
 		}
 	}
 	if s.drawPhase {
@@ -875,10 +894,10 @@ func (s *State) drawFirst(m engine.Move) error {
 	draw := fmt.Sprintf("%s's draw for turn %d", s.name(s.toMove), s.turn)
 	if play, ok := m.(Play); ok && s.rules.commandsMain {
 		if c, ok := s.cards.Card(play.Card); ok && c.Kind == Command {
-			return ruling("M35", rulingMainDraw, fmt.Sprintf("with variant commands=main, %s waits for %s, which is not written before it", c.Name, draw))
+			return s.rulingf("M35", rulingMainDraw, "with variant commands=main, %s waits for %s, which is not written before it", c.Name, draw)
 		}
 	}
-	return ruling("M35", rulingDrawFirst, fmt.Sprintf("%s comes first, and is not written before this move; no Seed tag gives it", draw))
+	return s.rulingf("M35", rulingDrawFirst, "%s comes first, and is not written before this move; no Seed tag gives it", draw)
 }
 
 func cardsWord(n int) string {
@@ -959,7 +978,7 @@ func (s *State) canSkip(p int) bool {
 func (s *State) deck(p int, d Deck) error {
 	pl := s.players[p]
 	if !s.setup || pl.chosen {
-		return ruling("M4", rulingDeckFirst, fmt.Sprintf("%s's deck is already in play", s.name(p)))
+		return s.rulingf("M4", rulingDeckFirst, "%s's deck is already in play", s.name(p))
 	}
 	list := d.List
 	if d.Named == Unknown {
@@ -967,7 +986,7 @@ func (s *State) deck(p int, d Deck) error {
 	} else if d.Named != "" {
 		var ok bool
 		if list, ok = s.cards.Deck(d.Named); !ok {
-			return ruling("M4", rulingDeckFirst, fmt.Sprintf("the catalogue has no deck named %q (decks: %v)", d.Named, s.cards.Decks()))
+			return s.rulingf("M4", rulingDeckFirst, "the catalogue has no deck named %q (decks: %v)", d.Named, s.cards.Decks())
 		}
 	}
 	if v := s.cards.CheckDeck(list); v != nil {
@@ -981,7 +1000,7 @@ func (s *State) deck(p int, d Deck) error {
 	case s.seeded:
 		return ruling("M41", rulingUnknownSeed, "the Seed tag shuffles the decks written: a seeded game writes each deck in full")
 	case s.oneSeat && p == s.seat:
-		return ruling("M42", rulingSeat, fmt.Sprintf("the record is from %s's seat: %s's own deck is written", s.name(p), s.name(p)))
+		return s.rulingf("M42", rulingSeat, "the record is from %s's seat: %s's own deck is written", s.name(p), s.name(p))
 	}
 	world, surplus := s.deckWorld(list)
 	s.setDeck(p, world)
@@ -1021,11 +1040,11 @@ func (s *State) draw(p int, d Draw) error {
 		for _, who := range []int{p, 1 - p} {
 			if recent := s.players[who].recent; len(recent) > 0 {
 				if len(d.Cards) > len(recent) {
-					return violation(fmt.Sprintf("%d cards drawn, but the effect drew %s", len(d.Cards), cardsWord(len(recent))), ruleDraw)
+					return s.violationf(ruleDraw, "%d cards drawn, but the effect drew %s", len(d.Cards), cardsWord(len(recent)))
 				}
 				for i, c := range d.Cards {
 					if c != recent[i] {
-						return ruling("M3", rulingSeedAgrees, fmt.Sprintf("the seeded deck gave %s here, not %s", recent[i], c))
+						return s.rulingf("M3", rulingSeedAgrees, "the seeded deck gave %s here, not %s", recent[i], c)
 					}
 				}
 				s.players[who].recent = recent[len(d.Cards):]
@@ -1035,16 +1054,15 @@ func (s *State) draw(p int, d Draw) error {
 	}
 	if n == 0 {
 		if s.setup {
-			return violation(fmt.Sprintf("%s's opening hand is complete", s.name(p)), ruleOpening)
+			return s.violationf(ruleOpening, "%s's opening hand is complete", s.name(p))
 		}
-		return violation(fmt.Sprintf("%s has no card to draw now: a turn has one draw, in its draw phase", s.name(p)), ruleDraw)
-	}
-	rule := ruleDraw
-	if s.setup {
-		rule = ruleOpening
+		return s.violationf(ruleDraw, "%s has no card to draw now: a turn has one draw, in its draw phase", s.name(p))
 	}
 	if len(d.Cards) > n {
-		return violation(fmt.Sprintf("%d cards drawn, but %s", len(d.Cards), owedWords(n, s.setup, turnDraw)), rule)
+		if s.setup {
+			return s.violationf(ruleOpening, "%d cards drawn, but %s", len(d.Cards), owedWords(n, s.setup, turnDraw))
+		}
+		return s.violationf(ruleDraw, "%d cards drawn, but %s", len(d.Cards), owedWords(n, s.setup, turnDraw))
 	}
 	od := s.players[owner]
 	if unknownIn(d.Cards) {
@@ -1058,7 +1076,7 @@ func (s *State) draw(p int, d Draw) error {
 				break
 			}
 			if want := od.deck[i]; c != want {
-				return ruling("M3", rulingSeedAgrees, fmt.Sprintf("the seeded deck gives %s here, not %s", want, c))
+				return s.rulingf("M3", rulingSeedAgrees, "the seeded deck gives %s here, not %s", want, c)
 			}
 		}
 	} else {
@@ -1116,14 +1134,14 @@ func (s *State) mulligan(p int) error {
 		return ruling("M5", rulingMulligan, "the set-up is over: turn 1 has begun")
 	}
 	if pl.mulligan {
-		return violation(fmt.Sprintf("%s has already taken a mulligan", s.name(p)), ruleMulligan)
+		return s.violationf(ruleMulligan, "%s has already taken a mulligan", s.name(p))
 	}
 	if err := s.choose(p); err != nil {
 		return err
 	}
 	if pl.owed > 0 {
 		if !s.seeded {
-			return ruling("M5", rulingMulligan, fmt.Sprintf("%s's opening hand is not complete: draw five cards first", s.name(p)))
+			return s.rulingf("M5", rulingMulligan, "%s's opening hand is not complete: draw five cards first", s.name(p))
 		}
 		s.settleOwed(p)
 	}
@@ -1149,10 +1167,10 @@ func (s *State) setAside(p int) {
 
 func (s *State) skip(p int, m SkipDraw) error {
 	if p != s.toMove {
-		return ruling("M2", rulingTurns, fmt.Sprintf("it is %s's turn, not %s's", s.name(s.toMove), s.name(p)))
+		return s.rulingf("M2", rulingTurns, "it is %s's turn, not %s's", s.name(s.toMove), s.name(p))
 	}
 	if !s.drawPhase {
-		return ruling("M24", rulingSkip, fmt.Sprintf("%s's draw phase is over", s.name(p)))
+		return s.rulingf("M24", rulingSkip, "%s's draw phase is over", s.name(p))
 	}
 	c, ok := s.cards.Card(m.Card)
 	if !ok {
@@ -1161,10 +1179,10 @@ func (s *State) skip(p int, m SkipDraw) error {
 	pl := s.players[p]
 	i := slices.Index(pl.graveyard, m.Card)
 	if i < 0 {
-		return ruling("M24", rulingSkip, fmt.Sprintf("%s is not in %s's graveyard", m.Card, s.name(p)))
+		return s.rulingf("M24", rulingSkip, "%s is not in %s's graveyard", m.Card, s.name(p))
 	}
 	if !c.Rebirth {
-		return ruling("M24", rulingSkip, fmt.Sprintf("%s has no rebirth", m.Card))
+		return s.rulingf("M24", rulingSkip, "%s has no rebirth", m.Card)
 	}
 	if s.dry {
 		return nil
@@ -1208,14 +1226,14 @@ func (s *State) play(p int, m Play) error {
 		return s.command(p, c, m.At)
 	}
 	if p != s.toMove || s.ending {
-		return ruling("M13", rulingOwnTurn, fmt.Sprintf("%s is a %s: it is played in its owner's main phase", c.Name, c.Kind))
+		return s.rulingf("M13", rulingOwnTurn, "%s is a %s: it is played in its owner's main phase", c.Name, c.Kind)
 	}
 	if m.At == nil {
-		return violation(fmt.Sprintf("a %s is played onto a square", c.Kind), ruleEntryZone)
+		return s.violationf(ruleEntryZone, "a %s is played onto a square", c.Kind)
 	}
 	at := *m.At
 	if !Board.Contains(at) {
-		return ruling("M1", rulingBoard, fmt.Sprintf("%v is not on the board", at))
+		return s.rulingf("M1", rulingBoard, "%v is not on the board", at)
 	}
 	inZone := at.Rank == EntryRank(p)
 	switch c.Kind {
@@ -1223,11 +1241,11 @@ func (s *State) play(p int, m Play) error {
 		u := s.UnitAt(at)
 		switch {
 		case u == nil || u.Card.Kind != Mecha || u.Owner != p:
-			return violation(fmt.Sprintf("%v holds no mecha of %s's", at, s.name(p)), rulePilotZone)
+			return s.violationf(rulePilotZone, "%v holds no mecha of %s's", at, s.name(p))
 		case !inZone:
-			return violation(fmt.Sprintf("%v is not in %s's entry zone", at, s.name(p)), rulePilotZone)
+			return s.violationf(rulePilotZone, "%v is not in %s's entry zone", at, s.name(p))
 		case u.Pilot != nil:
-			return violation(fmt.Sprintf("the mecha on %v already has %s attached", at, u.Pilot.Name), rulePilotOne)
+			return s.violationf(rulePilotOne, "the mecha on %v already has %s attached", at, u.Pilot.Name)
 		}
 		if s.dry {
 			return nil
@@ -1240,20 +1258,20 @@ func (s *State) play(p int, m Play) error {
 		return nil
 	}
 	if s.UnitAt(at) != nil {
-		return ruling("M9", rulingOccupied, fmt.Sprintf("%v is occupied", at))
+		return s.rulingf("M9", rulingOccupied, "%v is occupied", at)
 	}
 	switch c.Kind {
 	case Tower:
 		if !inZone && !s.nextToTower(p, at) {
-			return violation(fmt.Sprintf("%v is neither in %s's entry zone nor next to a tower of theirs", at, s.name(p)), ruleTowerPlace)
+			return s.violationf(ruleTowerPlace, "%v is neither in %s's entry zone nor next to a tower of theirs", at, s.name(p))
 		}
 	case Mecha:
 		if !inZone {
-			return violation(fmt.Sprintf("%v is not in %s's entry zone", at, s.name(p)), ruleEntryZone)
+			return s.violationf(ruleEntryZone, "%v is not in %s's entry zone", at, s.name(p))
 		}
 		provided, used := s.Bandwidth(p)
 		if used+c.Cost > provided {
-			return violation(fmt.Sprintf("%s costs %d, and %s has %d of %d bandwidth free", c.Name, c.Cost, s.name(p), max(provided-used, 0), provided), ruleBandwidth)
+			return s.violationf(ruleBandwidth, "%s costs %d, and %s has %d of %d bandwidth free", c.Name, c.Cost, s.name(p), max(provided-used, 0), provided)
 		}
 	}
 	if s.dry {
@@ -1338,10 +1356,10 @@ func (s *State) checkCopies() {
 func (s *State) sacrificePilot(p int, m Sacrifice) error {
 	u := s.UnitAt(m.At)
 	if u == nil || u.Owner != p || u.Pilot == nil {
-		return violation(fmt.Sprintf("%v holds no mecha of %s's with a pilot", m.At, s.name(p)), rulePilotCopy)
+		return s.violationf(rulePilotCopy, "%v holds no mecha of %s's with a pilot", m.At, s.name(p))
 	}
 	if s.sacrifice == "" || u.Pilot.Name != s.sacrifice || p != s.sacrificer {
-		return violation(fmt.Sprintf("%s controls one copy of %s: there is nothing to sacrifice", s.name(p), u.Pilot.Name), rulePilotCopy)
+		return s.violationf(rulePilotCopy, "%s controls one copy of %s: there is nothing to sacrifice", s.name(p), u.Pilot.Name)
 	}
 	if s.dry {
 		return nil
@@ -1362,19 +1380,19 @@ func (s *State) unpilot(u *Unit) {
 // command plays command c: onto its target, or placed on the battlefield.
 func (s *State) command(p int, c *Card, at *grid.Square) error {
 	if p == s.toMove && s.ending && s.rules.commandsMain {
-		return ruling("M17", rulingMainDiscard, fmt.Sprintf("%s has discarded: with variant commands=main, they play no command in the end phase", s.name(p)))
+		return s.rulingf("M17", rulingMainDiscard, "%s has discarded: with variant commands=main, they play no command in the end phase", s.name(p))
 	}
 	t := c.Target
 	if t.Kind == NoTarget {
 		if at != nil {
-			return ruling("M14", rulingTarget, fmt.Sprintf("%s has no target", c.Name))
+			return s.rulingf("M14", rulingTarget, "%s has no target", c.Name)
 		}
 	} else {
 		if at == nil {
-			return ruling("M14", rulingTarget, fmt.Sprintf("%s needs a target: a %s", c.Name, t))
+			return s.rulingf("M14", rulingTarget, "%s needs a target: a %s", c.Name, t)
 		}
 		if !Board.Contains(*at) {
-			return ruling("M1", rulingBoard, fmt.Sprintf("%v is not on the board", *at))
+			return s.rulingf("M1", rulingBoard, "%v is not on the board", *at)
 		}
 		if err := s.checkTarget(p, c, *at); err != nil {
 			return err
@@ -1416,7 +1434,7 @@ func (s *State) checkTarget(p int, c *Card, at grid.Square) error {
 	}
 	u := s.UnitAt(at)
 	bad := func(what string) error {
-		return ruling("M14", rulingTarget, fmt.Sprintf("%s needs a target: a %s, and %v %s", c.Name, t, at, what))
+		return s.rulingf("M14", rulingTarget, "%s needs a target: a %s, and %v %s", c.Name, t, at, what)
 	}
 	switch {
 	case u == nil:
@@ -1507,16 +1525,16 @@ func (s *State) copies(p int, pilot string) int {
 func (s *State) actor(p int, from grid.Square) (*Unit, error) {
 	u := s.UnitAt(from)
 	if u == nil {
-		return nil, ruling("M8", rulingOwnUnit, fmt.Sprintf("%v holds no unit", from))
+		return nil, s.rulingf("M8", rulingOwnUnit, "%v holds no unit", from)
 	}
 	if u.Owner != p {
-		return nil, ruling("M8", rulingOwnUnit, fmt.Sprintf("the unit on %v is %s's", from, s.name(u.Owner)))
+		return nil, s.rulingf("M8", rulingOwnUnit, "the unit on %v is %s's", from, s.name(u.Owner))
 	}
 	if s.ending {
-		return nil, ruling("M17", rulingDiscard, fmt.Sprintf("%s has discarded: the turn is in its end phase", s.name(p)))
+		return nil, s.rulingf("M17", rulingDiscard, "%s has discarded: the turn is in its end phase", s.name(p))
 	}
 	if u.PlayedTurn == s.turn && !u.Keywords().Haste {
-		return nil, violation(fmt.Sprintf("%s on %v was played this turn and has no haste", u.Card.Name, from), ruleHaste)
+		return nil, s.violationf(ruleHaste, "%s on %v was played this turn and has no haste", u.Card.Name, from)
 	}
 	return u, nil
 }
@@ -1527,20 +1545,20 @@ func (s *State) step(p int, m Step) error {
 		return err
 	}
 	if !Board.Contains(m.To) {
-		return ruling("M1", rulingBoard, fmt.Sprintf("%v is not on the board", m.To))
+		return s.rulingf("M1", rulingBoard, "%v is not on the board", m.To)
 	}
 	if grid.Manhattan(m.From, m.To) != 1 {
-		return violation(fmt.Sprintf("%v-%v is not one orthogonal step", m.From, m.To), ruleMechaMove)
+		return s.violationf(ruleMechaMove, "%v-%v is not one orthogonal step", m.From, m.To)
 	}
 	speed := u.Speed()
 	if speed == 0 {
-		return violation(fmt.Sprintf("%s on %v is a tower without speed", u.Card.Name, m.From), ruleTowerMove)
+		return s.violationf(ruleTowerMove, "%s on %v is a tower without speed", u.Card.Name, m.From)
 	}
 	if u.Steps >= speed {
-		return violation(fmt.Sprintf("%s on %v has already moved %s this turn, its speed", u.Card.Name, m.From, squaresWord(u.Steps)), ruleSpeed)
+		return s.violationf(ruleSpeed, "%s on %v has already moved %s this turn, its speed", u.Card.Name, m.From, squaresWord(u.Steps))
 	}
 	if other := s.UnitAt(m.To); other != nil {
-		return violation(fmt.Sprintf("%v holds %s", m.To, other.Card.Name), ruleSpeedPath)
+		return s.violationf(ruleSpeedPath, "%v holds %s", m.To, other.Card.Name)
 	}
 	if s.dry {
 		return nil
@@ -1571,10 +1589,10 @@ func (s *State) canAttack(p int, from grid.Square) (*Unit, error) {
 		return nil, err
 	}
 	if u.Attacked {
-		return nil, ruling("M8", rulingAttackOnce, fmt.Sprintf("%s on %v has already attacked this turn", u.Card.Name, from))
+		return nil, s.rulingf("M8", rulingAttackOnce, "%s on %v has already attacked this turn", u.Card.Name, from)
 	}
 	if u.Power() == 0 {
-		return nil, ruling("M12", rulingPower, fmt.Sprintf("%s on %v has no power", u.Card.Name, from))
+		return nil, s.rulingf("M12", rulingPower, "%s on %v has no power", u.Card.Name, from)
 	}
 	return u, nil
 }
@@ -1585,24 +1603,24 @@ func (s *State) attack(p int, m Attack) error {
 		return err
 	}
 	if !Board.Contains(m.Target) {
-		return ruling("M1", rulingBoard, fmt.Sprintf("%v is not on the board", m.Target))
+		return s.rulingf("M1", rulingBoard, "%v is not on the board", m.Target)
 	}
 	t := s.UnitAt(m.Target)
 	switch {
 	case t == nil:
-		return violation(fmt.Sprintf("%v holds no enemy unit", m.Target), ruleRange)
+		return s.violationf(ruleRange, "%v holds no enemy unit", m.Target)
 	case t.Owner == p:
-		return violation(fmt.Sprintf("the unit on %v is %s's own: an attack targets an enemy unit", m.Target, s.name(p)), ruleRange)
+		return s.violationf(ruleRange, "the unit on %v is %s's own: an attack targets an enemy unit", m.Target, s.name(p))
 	}
 	k := u.Keywords()
 	if t.Keywords().Flight && !k.Flight && !k.Reach {
-		return violation(fmt.Sprintf("%s on %v has Flight, and %s has neither Flight nor Reach", t.Card.Name, m.Target, u.Card.Name), ruleFlight)
+		return s.violationf(ruleFlight, "%s on %v has Flight, and %s has neither Flight nor Reach", t.Card.Name, m.Target, u.Card.Name)
 	}
 	if d := s.distance(p, m.From, m.Target); d > u.Range() {
 		if d == unreachable || grid.Manhattan(m.From, m.Target) <= u.Range() {
-			return violation(fmt.Sprintf("enemy units stand between %v and %v", m.From, m.Target), ruleRangeOver)
+			return s.violationf(ruleRangeOver, "enemy units stand between %v and %v", m.From, m.Target)
 		}
-		return violation(fmt.Sprintf("%v is %s from %v, and %s has range %d", m.Target, squaresWord(d), m.From, u.Card.Name, u.Range()), ruleRange)
+		return s.violationf(ruleRange, "%v is %s from %v, and %s has range %d", m.Target, squaresWord(d), m.From, u.Card.Name, u.Range())
 	}
 	if s.dry {
 		return nil
@@ -1694,10 +1712,10 @@ func (s *State) direct(p int, m Direct) error {
 	opp := 1 - p
 	if s.rules.directRange {
 		if !s.directInRange(p, m.From, u) {
-			return ruling("M7", rulingDirectRange, fmt.Sprintf("the far edge is out of %s's range from %v, or an enemy unit stands between", u.Card.Name, m.From))
+			return s.rulingf("M7", rulingDirectRange, "the far edge is out of %s's range from %v, or an enemy unit stands between", u.Card.Name, m.From)
 		}
 	} else if m.From.Rank != EntryRank(opp) {
-		return ruling("M7", rulingDirect, fmt.Sprintf("%v is not in %s's entry zone", m.From, s.name(opp)))
+		return s.rulingf("M7", rulingDirect, "%v is not in %s's entry zone", m.From, s.name(opp))
 	}
 	card, err := s.damageCard(opp, m.Card)
 	if err != nil {
@@ -1722,27 +1740,27 @@ func (s *State) damageCard(opp int, written string) (string, error) {
 		return "", s.unknownAllowed(opp, "damaged card")
 	}
 	if written == Unknown {
-		return "", ruling("M44", rulingDamageKnown, fmt.Sprintf("the card %s places in the damage zone is face up: write it", s.name(opp)))
+		return "", s.rulingf("M44", rulingDamageKnown, "the card %s places in the damage zone is face up: write it", s.name(opp))
 	}
 	switch {
 	case s.deckLen(opp) == 0:
 		if written != "" {
-			return "", ruling("M3", rulingNotInDeck, fmt.Sprintf("%s's deck is empty", s.name(opp)))
+			return "", s.rulingf("M3", rulingNotInDeck, "%s's deck is empty", s.name(opp))
 		}
 	case s.seeded:
 		card = od.deck[0]
 		if written != "" && written != card {
-			return "", ruling("M3", rulingSeedAgrees, fmt.Sprintf("the seeded deck gives %s here, not %s", card, written))
+			return "", s.rulingf("M3", rulingSeedAgrees, "the seeded deck gives %s here, not %s", card, written)
 		}
 	default:
 		if written == "" {
-			return "", ruling("M3", rulingDrawRecord, fmt.Sprintf("the card %s places in the damage zone is not recorded, and no Seed tag gives it", s.name(opp)))
+			return "", s.rulingf("M3", rulingDrawRecord, "the card %s places in the damage zone is not recorded, and no Seed tag gives it", s.name(opp))
 		}
 		if _, ok := s.cards.Card(written); !ok {
 			return "", ruling("M3", rulingNotInDeck, s.cards.unknown(written))
 		}
 		if !slices.Contains(od.deck, written) {
-			return "", ruling("M3", rulingNotInDeck, fmt.Sprintf("%s's deck has no %s left", s.name(opp), written))
+			return "", s.rulingf("M3", rulingNotInDeck, "%s's deck has no %s left", s.name(opp), written)
 		}
 		card = written
 	}
@@ -1796,7 +1814,7 @@ func (s *State) directInRange(p int, from grid.Square, u *Unit) bool {
 func (s *State) discard(p int, m Discard) error {
 	pl := s.players[p]
 	if len(pl.hand) <= MaxHandSize {
-		return ruling("M17", rulingDiscard, fmt.Sprintf("%s holds %s, no more than %d", s.name(p), cardsWord(len(pl.hand)), MaxHandSize))
+		return s.rulingf("M17", rulingDiscard, "%s holds %s, no more than %d", s.name(p), cardsWord(len(pl.hand)), MaxHandSize)
 	}
 	if _, err := s.fromHand(p, m.Card); err != nil {
 		return err
@@ -1823,7 +1841,7 @@ func (s *State) discardCard(p int, card string) {
 
 func (s *State) endTurn(p int) error {
 	if n := len(s.players[p].hand); n > MaxHandSize {
-		return violation(fmt.Sprintf("%s holds %s", s.name(p), cardsWord(n)), ruleHandSize)
+		return s.violationf(ruleHandSize, "%s holds %s", s.name(p), cardsWord(n))
 	}
 	s.passTurn(p)
 	return nil
@@ -1858,7 +1876,7 @@ func (s *State) inDeck(owner int, cards []string) error {
 		if _, ok := s.cards.Card(c); !ok {
 			return ruling("M3", rulingNotInDeck, s.cards.unknown(c))
 		}
-		return ruling("M3", rulingNotInDeck, fmt.Sprintf("%s's deck has no %s left", s.name(owner), c))
+		return s.rulingf("M3", rulingNotInDeck, "%s's deck has no %s left", s.name(owner), c)
 	}
 	return nil
 }

@@ -193,8 +193,11 @@ func (q Quotes) rulingCalls(t *testing.T) []rulingCall {
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
+			case *ast.FuncDecl:
+				// The formatting forms pass their arguments on.
+				return n.Name.Name != q.rulingFunc()+"f" && n.Name.Name != q.violationFunc()+"f"
 			case *ast.CallExpr:
-				if fn, ok := n.Fun.(*ast.Ident); !ok || fn.Name != q.rulingFunc() {
+				if name, _ := calledName(n); name != q.rulingFunc() && name != q.rulingFunc()+"f" {
 					return true
 				}
 				at := fset.Position(n.Pos())
@@ -349,17 +352,28 @@ func (q Quotes) ViolationsQuoteTheRightText(t *testing.T) {
 			t.Fatal(err)
 		}
 		ast.Inspect(f, func(node ast.Node) bool {
+			if decl, ok := node.(*ast.FuncDecl); ok {
+				// The formatting form passes its arguments on.
+				return decl.Name.Name != q.violationFunc()+"f"
+			}
 			call, ok := node.(*ast.CallExpr)
 			if !ok {
 				return true
 			}
-			fn, ok := call.Fun.(*ast.Ident)
-			if !ok || fn.Name != q.violationFunc() || len(call.Args) != 2 {
+			// violation(what, quote), or s.violationf(quote, format, ...).
+			quoteAt := -1
+			switch name, _ := calledName(call); {
+			case name == q.violationFunc() && len(call.Args) == 2:
+				quoteAt = 1
+			case name == q.violationFunc()+"f" && len(call.Args) >= 2:
+				quoteAt = 0
+			}
+			if quoteAt < 0 {
 				return true
 			}
 			n++
 			at := fset.Position(call.Pos())
-			quote, ok := call.Args[1].(*ast.Ident)
+			quote, ok := call.Args[quoteAt].(*ast.Ident)
 			if _, isRule := rules[identName(quote)]; !ok || !isRule {
 				_, isRuling := rulings[identName(quote)]
 				t.Errorf("%s:%d: %s(...) quotes %s, not a rule of the rules text (ruling: %v)",
@@ -371,6 +385,18 @@ func (q Quotes) ViolationsQuoteTheRightText(t *testing.T) {
 	if n == 0 {
 		t.Fatalf("found no %s(...) call", q.violationFunc())
 	}
+}
+
+// calledName is the name of the function or method a call calls, and
+// whether it is a method (or a function of another package).
+func calledName(call *ast.CallExpr) (string, bool) {
+	switch fn := call.Fun.(type) {
+	case *ast.Ident:
+		return fn.Name, false
+	case *ast.SelectorExpr:
+		return fn.Sel.Name, true
+	}
+	return "", false
 }
 
 // identName is an identifier's name, for a message.
