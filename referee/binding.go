@@ -276,7 +276,7 @@ func (b *binding) readAsMoves(texts []string) []bool {
 	for _, text := range texts {
 		src.WriteString("1. X: " + text + "\n")
 	}
-	trial := b.grammar.Parse("", src.String())
+	trial := b.grammar.ParseUnexplained("", src.String())
 	failed, seen := make([]bool, len(texts)), make([]bool, len(texts))
 	lineOf := func(line int) (int, bool) { return line - 1, line >= 1 && line <= len(texts) }
 	together := trial.Dropped == 0 && len(trial.Comments) == 0
@@ -304,7 +304,7 @@ func (b *binding) readAsMoves(texts []string) []bool {
 		return moves
 	}
 	for i, text := range texts {
-		trial := b.grammar.Parse("", "1. X: "+text+"\n")
+		trial := b.grammar.ParseUnexplained("", "1. X: "+text+"\n")
 		moves[i] = len(trial.Errors) == 0 && len(trial.Comments) == 0 && len(trial.File.Statements) == 1 && trial.File.Statements[0].Turn != nil && len(trial.File.Statements[0].Turn.Moves) > 0
 	}
 	return moves
