@@ -35,7 +35,11 @@ type Session struct {
 	// What replaying text gave, set again whenever text changes.
 	report *Report
 	replay *Replay
-	legal  *LegalMoves
+	// legal are the legal moves after text, worked out at the first ask
+	// (legalMoves): typing a line replays the text to check and show it,
+	// and listing the moves is a replay more, which most lines never use.
+	legal      *LegalMoves
+	legalKnown bool
 	// options are what Complete offers, worked out at the first tab;
 	// after are the moves that may follow the moves typed before a comma,
 	// by those moves.
@@ -120,8 +124,17 @@ func (s *Session) Save() error {
 // legal moves.
 func (s *Session) refresh() {
 	s.replay, s.report = s.game.Replay(s.path, s.text, s.opts)
-	s.legal, _ = s.game.Legal(s.path, s.text, s.opts)
+	s.legal, s.legalKnown = nil, false
 	s.options, s.after = nil, nil
+}
+
+// legalMoves are the legal moves after the text (Legal's), or nil.
+func (s *Session) legalMoves() *LegalMoves {
+	if !s.legalKnown {
+		s.legal, _ = s.game.Legal(s.path, s.text, s.opts)
+		s.legalKnown = true
+	}
+	return s.legal
 }
 
 // finished tells whether the transcript has a result line.
@@ -353,8 +366,10 @@ type typedLine struct {
 // move appends typed moves to the open turn, or begins turn 1 with them.
 func (s *Session) move(w io.Writer, typed string) (Status, error) {
 	st, err := s.try(w, s.moveAttempt(typed))
-	if lm := s.legal; st == Rejected && lm != nil && lm.Ended != nil {
-		fmt.Fprintf(w, "note: %s's turn %d can only end: type end\n", escapeControls(lm.Ended.Player), lm.Ended.Turn)
+	if st == Rejected {
+		if lm := s.legalMoves(); lm != nil && lm.Ended != nil {
+			fmt.Fprintf(w, "note: %s's turn %d can only end: type end\n", escapeControls(lm.Ended.Player), lm.Ended.Turn)
+		}
 	}
 	return st, err
 }
@@ -554,8 +569,8 @@ func (s *Session) result(w io.Writer, typed string) (Status, error) {
 	case "resign", "resigns":
 		// The turn's player; before turn 1, the player to move.
 		turn, player, _ := s.openTurn()
-		if turn == 0 && s.legal != nil {
-			player = s.legal.Player
+		if turn == 0 && s.legalMoves() != nil {
+			player = s.legalMoves().Player
 		}
 		if !slices.Contains(s.report.Players, player) {
 			fmt.Fprintln(w, "who resigns? write result NAME resigns")
@@ -854,7 +869,7 @@ func (s *Session) writeStatus(w io.Writer) {
 		return
 	}
 	fmt.Fprintln(w, escapeControls(notation.MoveLine(fmt.Sprintf("%d. %s:", turn, typedName(player)), moves)))
-	lm := s.legal
+	lm := s.legalMoves()
 	switch {
 	case lm != nil && lm.Ended != nil:
 		fmt.Fprintf(w, "%s's turn %d can only end: type end\n", escapeControls(lm.Ended.Player), lm.Ended.Turn)
@@ -875,8 +890,8 @@ func (s *Session) writeLegal(w io.Writer) {
 	switch {
 	case s.finished():
 		fmt.Fprintf(w, "no legal moves: the result is written (%s)\n", s.resultLine())
-	case s.legal != nil:
-		WriteLegal(w, s.legal)
+	case s.legalMoves() != nil:
+		WriteLegal(w, s.legalMoves())
 	default:
 		fmt.Fprintln(w, "no legal moves to list")
 	}
@@ -950,7 +965,7 @@ func (s *Session) movesAfter(typed string) []string {
 // may be turn 1's (a seeded Sortie game's placements), typed bare, or
 // set-up moves, typed with the name of the player to move.
 func (s *Session) typedMoves() []string {
-	lm := s.legal
+	lm := s.legalMoves()
 	if lm == nil || s.finished() || lm.Ended != nil || lm.Over != "" || len(lm.Moves) == 0 {
 		return nil
 	}
