@@ -14,13 +14,16 @@ import (
 // cycle, was most of their time. Equal panics on a value nested deeper
 // than a state ever is, which a cycle would be.
 func Equal[T any](a, b T) bool {
-	return equal(reflect.ValueOf(&a).Elem(), reflect.ValueOf(&b).Elem(), 0)
+	return equal(reflect.ValueOf(&a).Elem(), reflect.ValueOf(&b).Elem(), 0, false)
 }
 
 // maxDepth bounds the nesting Equal follows: far beyond any state's.
 const maxDepth = 200
 
-func equal(a, b reflect.Value, depth int) bool {
+// equal tells whether a and b are deeply equal, as Equal does; lenient
+// takes an empty slice or map for a nil one and compares funcs by whether
+// they are there, as Same does.
+func equal(a, b reflect.Value, depth int, lenient bool) bool {
 	if !a.IsValid() || !b.IsValid() {
 		return a.IsValid() == b.IsValid()
 	}
@@ -49,13 +52,13 @@ func equal(a, b reflect.Value, depth int) bool {
 		return a.String() == b.String()
 	case reflect.Array:
 		for i := range a.Len() {
-			if !equal(a.Index(i), b.Index(i), depth+1) {
+			if !equal(a.Index(i), b.Index(i), depth+1, lenient) {
 				return false
 			}
 		}
 		return true
 	case reflect.Slice:
-		if a.IsNil() != b.IsNil() || a.Len() != b.Len() {
+		if !lenient && a.IsNil() != b.IsNil() || a.Len() != b.Len() {
 			return false
 		}
 		if a.Len() == 0 || a.UnsafePointer() == b.UnsafePointer() {
@@ -65,7 +68,7 @@ func equal(a, b reflect.Value, depth int) bool {
 			return sameBytes(a.UnsafePointer(), b.UnsafePointer(), a.Len()*int(elem.Size()))
 		}
 		for i := range a.Len() {
-			if !equal(a.Index(i), b.Index(i), depth+1) {
+			if !equal(a.Index(i), b.Index(i), depth+1, lenient) {
 				return false
 			}
 		}
@@ -74,7 +77,7 @@ func equal(a, b reflect.Value, depth int) bool {
 		if a.IsNil() || b.IsNil() {
 			return a.IsNil() == b.IsNil()
 		}
-		return equal(a.Elem(), b.Elem(), depth+1)
+		return equal(a.Elem(), b.Elem(), depth+1, lenient)
 	case reflect.Pointer:
 		if a.UnsafePointer() == b.UnsafePointer() {
 			return true
@@ -82,19 +85,19 @@ func equal(a, b reflect.Value, depth int) bool {
 		if a.IsNil() || b.IsNil() {
 			return false
 		}
-		return equal(a.Elem(), b.Elem(), depth+1)
+		return equal(a.Elem(), b.Elem(), depth+1, lenient)
 	case reflect.Struct:
 		for i := range a.NumField() {
-			if !equal(a.Field(i), b.Field(i), depth+1) {
+			if !equal(a.Field(i), b.Field(i), depth+1, lenient) {
 				return false
 			}
 		}
 		return true
 	case reflect.Map:
-		if a.IsNil() != b.IsNil() || a.Len() != b.Len() {
+		if !lenient && a.IsNil() != b.IsNil() || a.Len() != b.Len() {
 			return false
 		}
-		if a.UnsafePointer() == b.UnsafePointer() {
+		if a.Len() == 0 || a.UnsafePointer() == b.UnsafePointer() {
 			return true
 		}
 		if x, ok := typed(a).(map[string]int); ok {
@@ -109,12 +112,15 @@ func equal(a, b reflect.Value, depth int) bool {
 		}
 		for it := a.MapRange(); it.Next(); {
 			w := b.MapIndex(it.Key())
-			if !w.IsValid() || !equal(it.Value(), w, depth+1) {
+			if !w.IsValid() || !equal(it.Value(), w, depth+1, lenient) {
 				return false
 			}
 		}
 		return true
 	case reflect.Func:
+		if lenient {
+			return a.IsNil() == b.IsNil()
+		}
 		// As reflect.DeepEqual: funcs are equal only when both are nil.
 		return a.IsNil() && b.IsNil()
 	case reflect.Chan, reflect.UnsafePointer:

@@ -6,94 +6,9 @@ import (
 	"unsafe"
 )
 
-// deepSame tells whether a and b, of one type, hold the same values, field
-// by field and element by element, as reflect.DeepEqual does, but for
-// three things the tests rely on: an empty slice or map is the same as a
-// nil one; a func is compared as there or not (DeepEqual finds no two
-// funcs equal); and no record of the pointers visited is kept, which is
-// most of DeepEqual's cost on a state, as a state holds no cycle (a chain
-// deeper than any state's panics rather than loop).
-func deepSame(a, b reflect.Value, depth int) bool {
-	if depth > 50 {
-		panic("deepSame: values nested too deep; is there a cycle?")
-	}
-	switch a.Kind() {
-	case reflect.Bool:
-		return a.Bool() == b.Bool()
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return a.Int() == b.Int()
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return a.Uint() == b.Uint()
-	case reflect.Float32, reflect.Float64:
-		return a.Float() == b.Float()
-	case reflect.Complex64, reflect.Complex128:
-		return a.Complex() == b.Complex()
-	case reflect.String:
-		return a.String() == b.String()
-	case reflect.Pointer:
-		if a.Pointer() == b.Pointer() {
-			return true
-		}
-		if a.IsNil() || b.IsNil() {
-			return false
-		}
-		return deepSame(a.Elem(), b.Elem(), depth+1)
-	case reflect.Interface:
-		if a.IsNil() || b.IsNil() {
-			return a.IsNil() == b.IsNil()
-		}
-		ea, eb := a.Elem(), b.Elem()
-		return ea.Type() == eb.Type() && deepSame(ea, eb, depth+1)
-	case reflect.Slice, reflect.Array:
-		n := a.Len()
-		if n != b.Len() {
-			return false
-		}
-		if a.Kind() == reflect.Slice && n > 0 && a.Pointer() == b.Pointer() {
-			return true
-		}
-		if a.Type().Elem().Kind() == reflect.String {
-			for i := range n {
-				if a.Index(i).String() != b.Index(i).String() {
-					return false
-				}
-			}
-			return true
-		}
-		for i := range n {
-			if !deepSame(a.Index(i), b.Index(i), depth+1) {
-				return false
-			}
-		}
-		return true
-	case reflect.Struct:
-		for i := range a.NumField() {
-			if !deepSame(a.Field(i), b.Field(i), depth+1) {
-				return false
-			}
-		}
-		return true
-	case reflect.Map:
-		if a.Len() != b.Len() {
-			return false
-		}
-		for it := a.MapRange(); it.Next(); {
-			vb := b.MapIndex(it.Key())
-			if !vb.IsValid() || !deepSame(it.Value(), vb, depth+1) {
-				return false
-			}
-		}
-		return true
-	case reflect.Func:
-		return a.IsNil() == b.IsNil()
-	default: // channels and unsafe pointers: the same one
-		return a.Pointer() == b.Pointer()
-	}
-}
-
-// comparer is deepSame for values of one type at a and b: the same
+// comparer is equal, lenient, for values of one type at a and b: the same
 // comparisons, made through the values' memory by a plan made once for
-// the type (comparerOf), where deepSame asks reflect at every field, most
+// the type (comparerOf), where equal asks reflect at every field, most
 // of the random games' time in the comparisons of their states.
 type comparer func(a, b unsafe.Pointer, depth int) bool
 
@@ -202,7 +117,7 @@ func buildComparer(t reflect.Type) *comparer {
 		*c = func(a, b unsafe.Pointer, _ int) bool { return *(*unsafe.Pointer)(a) == *(*unsafe.Pointer)(b) }
 	default: // floats, interfaces and maps, rare in a state: through reflect
 		*c = func(a, b unsafe.Pointer, depth int) bool {
-			return deepSame(reflect.NewAt(t, a).Elem(), reflect.NewAt(t, b).Elem(), depth)
+			return equal(reflect.NewAt(t, a).Elem(), reflect.NewAt(t, b).Elem(), depth, true)
 		}
 	}
 	return c
@@ -214,7 +129,7 @@ type sliceHeader struct {
 	len, cap int
 }
 
-// Same tells whether *a and *b hold the same values, as deepSame tells:
+// Same tells whether *a and *b hold the same values, as equal tells with lenient set:
 // as reflect.DeepEqual does (and Equal), but an empty slice or map is the
 // same as a nil one, a func is compared as there or not, and the
 // comparison goes through the values' memory by a plan made once a type,
@@ -228,7 +143,7 @@ func Same[T any](a, b *T) bool {
 // DeepSame tells whether a and b, of one type, hold the same values, as
 // Same does, field by field through reflect: Same's own comparisons are
 // tested against it.
-func DeepSame(a, b reflect.Value) bool { return deepSame(a, b, 0) }
+func DeepSame(a, b reflect.Value) bool { return equal(a, b, 0, true) }
 
 // SameExcept is Same for values of struct type T but for the named field,
 // which it leaves out (such as what a seeded game records, which is no
