@@ -186,10 +186,7 @@ func TestDeterminize(t *testing.T) {
 		}.CheckDeterminize(t, fmt.Sprintf("game %d", g), s, 6)
 		// The world dealt plays on to the end under the rules.
 		d := s.Determinize(g%2, shuffle.New(99)).(*State)
-		for step := 0; step < 1500 && !d.Outcome().Over; step++ {
-			botMove(t, d, rng)
-		}
-		if d.Outcome().Over {
+		if enginetest.PlayOn(d, 1500, func(d *State) { botMove(t, d, rng) }) {
 			over++
 		}
 	}

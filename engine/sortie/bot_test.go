@@ -173,10 +173,7 @@ func TestDeterminize(t *testing.T) {
 		if !d.seeded {
 			steps = 100 // each draw written lists the deck: slow to play out
 		}
-		for step := 0; step < steps && !d.Outcome().Over; step++ {
-			playLegal(t, d, rng)
-		}
-		if d.Outcome().Over {
+		if enginetest.PlayOn(d, steps, func(d *State) { playLegal(t, d, rng) }) {
 			over++
 		}
 	}

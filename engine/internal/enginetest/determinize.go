@@ -99,3 +99,13 @@ func CheckPrefers(t *testing.T, name string, better, worse engine.Evaluator) {
 		t.Errorf("%s: Evaluate for the second player = %v, not below %v", name, b, w)
 	}
 }
+
+// PlayOn plays s on, a move at a time with move, until its game is over
+// or steps moves are made, and tells whether it is over: a world
+// Determinize deals must play on to its end under the rules.
+func PlayOn[S engine.State](s S, steps int, move func(S)) bool {
+	for step := 0; step < steps && !s.Outcome().Over; step++ {
+		move(s)
+	}
+	return s.Outcome().Over
+}
