@@ -72,3 +72,6 @@ func (g *Grammar) FixedMoves() int {
 	}
 	return n
 }
+
+// FirstBytes is firstBytes, the bytes a pattern's text may begin with.
+func FirstBytes(pattern string) [256]bool { return firstBytes(pattern) }

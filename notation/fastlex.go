@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"regexp/syntax"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -40,6 +41,9 @@ type FastLexer struct {
 type gameMatcher struct {
 	typ   lexer.TokenType
 	match func(string) int
+	// first holds the bytes a token of the rule may begin with: the rule
+	// is tried only at those, where it was tried at every token.
+	first *[256]bool
 }
 
 // NewFastLexer builds a game's fast lexer from the game's own rules, which
@@ -57,7 +61,8 @@ func NewFastLexer(game ...GameRule) *FastLexer {
 		correction: sym[TokenCorrection], integer: sym[TokenInt], ident: sym[TokenIdent], punct: sym[TokenPunct],
 	}
 	for _, r := range game {
-		l.game = append(l.game, gameMatcher{sym[r.Name], r.Match})
+		first := firstBytes(r.Pattern)
+		l.game = append(l.game, gameMatcher{sym[r.Name], r.Match, &first})
 	}
 	return l
 }
@@ -220,6 +225,9 @@ func (l *FastLexer) scan(s string) (lexer.TokenType, int) {
 		}
 	}
 	for _, g := range l.game {
+		if !g.first[s[0]] {
+			continue
+		}
 		if n := g.match(s); n > 0 {
 			return g.typ, n
 		}
@@ -329,4 +337,89 @@ func WordEnd(rest string) bool {
 	}
 	k := byteClass[rest[0]]
 	return k != classLetter && k != classX && k != classDigit
+}
+
+// firstBytes is the set of bytes a text that pattern matches may begin
+// with, or more: every byte where it cannot tell (a pattern that does not
+// parse, or that matches the empty text).
+func firstBytes(pattern string) [256]bool {
+	var set [256]bool
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil || addFirstBytes(&set, re) {
+		for b := range set {
+			set[b] = true
+		}
+	}
+	return set
+}
+
+// addFirstBytes adds to set the bytes a text re matches may begin with,
+// and tells whether re matches the empty text, after which what follows
+// it may come first too.
+func addFirstBytes(set *[256]bool, re *syntax.Regexp) (empty bool) {
+	addRune := func(r rune) {
+		var buf [utf8.UTFMax]byte
+		utf8.EncodeRune(buf[:], r)
+		set[buf[0]] = true
+	}
+	switch re.Op {
+	case syntax.OpLiteral:
+		if len(re.Rune) == 0 {
+			return true
+		}
+		r := re.Rune[0]
+		addRune(r)
+		if re.Flags&syntax.FoldCase != 0 {
+			for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+				addRune(f)
+			}
+		}
+		return false
+	case syntax.OpCharClass:
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			lo, hi := re.Rune[i], re.Rune[i+1]
+			for r := lo; r <= min(hi, utf8.RuneSelf-1); r++ {
+				set[r] = true
+			}
+			if hi >= utf8.RuneSelf {
+				// Any byte that begins a character beyond ASCII.
+				for b := 0xC0; b <= 0xFF; b++ {
+					set[b] = true
+				}
+			}
+		}
+		return false
+	case syntax.OpCapture:
+		return addFirstBytes(set, re.Sub[0])
+	case syntax.OpStar, syntax.OpQuest:
+		addFirstBytes(set, re.Sub[0])
+		return true
+	case syntax.OpPlus:
+		return addFirstBytes(set, re.Sub[0])
+	case syntax.OpRepeat:
+		empty := addFirstBytes(set, re.Sub[0])
+		return empty || re.Min == 0
+	case syntax.OpConcat:
+		for _, sub := range re.Sub {
+			if !addFirstBytes(set, sub) {
+				return false
+			}
+		}
+		return true
+	case syntax.OpAlternate:
+		for _, sub := range re.Sub {
+			if addFirstBytes(set, sub) {
+				empty = true
+			}
+		}
+		return empty
+	case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
+		syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+		return true
+	}
+	// Any character, or what this does not know: every byte.
+	for b := range set {
+		set[b] = true
+	}
+	return false
 }
