@@ -628,6 +628,10 @@ func (t *tokens) statements(dst []part) []part {
 }
 
 func (t *tokens) startsStatement(i int) bool {
+	k := &t.toks[i]
+	if c := t.src[k.off]; k.line == t.toks[i-1].line && c != '[' && c != 'r' && (c < '0' || c > '9') {
+		return false // most tokens: within a line, and none of the three below
+	}
 	v := t.value(i)
 	next := func(k int) string {
 		if i+k < len(t.toks) {
