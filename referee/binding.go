@@ -312,6 +312,19 @@ func (b *binding) readAsMoves(texts []string) []bool {
 	return moves
 }
 
+// spanner is what a report may point at: a move, or a turn's head, whose
+// span is worked out only when a report needs it (most moves need none;
+// working out each move's was 2% of a check).
+type spanner interface{ Span() notation.Span }
+
+// turnHead is a turn's number and player, where a report about the turn
+// as a whole points.
+type turnHead struct{ turn *notation.Turn }
+
+func (h turnHead) Span() notation.Span {
+	return notation.Span{Start: h.turn.Node.Pos, End: h.turn.Player.Span().End}
+}
+
 // readTags are the header tags the referee reads.
 var readTags = []string{"Game", "Players", "Seed", "Perspective", "Variant", "Catalogue"}
 
@@ -433,10 +446,10 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 	}
 	// over reports a turn or move written after the game ended. Replay
 	// ends there, but the result stands: the rules decided it before.
-	over := func(at notation.Span) bool {
+	over := func(at spanner) bool {
 		if o := state.Outcome(); o.Over {
 			r.Illegal++
-			r.add(Illegal, at, "the game is over: "+describeOutcome(o, t.Players))
+			r.add(Illegal, at.Span(), "the game is over: "+describeOutcome(o, t.Players))
 			return true
 		}
 		return false
@@ -459,8 +472,9 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 	// apply plays one written move; it tells whether to go on. A move that
 	// stands for several (a1-b2xc3) stops at its first illegal part.
 	apply := func(player int, m notation.Move, setup bool) bool {
-		span := m.Span()
-		if over(span) {
+		// The move's span is worked out only where a report needs it:
+		// most moves need none.
+		if over(m) {
 			return false
 		}
 		// A declaration is counted with the moves, as Void's set-up lines
@@ -473,7 +487,7 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 			}
 		}
 		if opts.beforeMove != nil {
-			opts.beforeMove(span, player, setup, state)
+			opts.beforeMove(m.Span(), player, setup, state)
 		}
 		correction, corrected := t.CorrectionOf(m)
 		ems = b.toEngine(ems[:0], m, setup)
@@ -489,16 +503,16 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 			ok = false
 		case declaration:
 			follow.lose()
-			ok = b.play(state, player, ems, span, fault, impossible)
+			ok = b.play(state, player, ems, m, fault, impossible)
 		case !corrected && opts.KeepGoing:
-			ok = follow.play(r, state, player, ems, span, m.String(), fault, illegal)
+			ok = follow.play(r, state, player, ems, m, m.String, fault, illegal)
 		case !corrected:
-			ok = b.play(state, player, ems, span, fault, illegal)
+			ok = b.play(state, player, ems, m, fault, illegal)
 		case correction.Kind == notation.LetStand:
 			follow.lose()
-			ok = b.letStand(r, state, player, ems, span, fault, illegal)
+			ok = b.letStand(r, state, player, ems, m.Span(), fault, illegal)
 		default:
-			ok = b.takeBack(r, t.Players, state, player, ems, span, correction, fault)
+			ok = b.takeBack(r, t.Players, state, player, ems, m.Span(), correction, fault)
 		}
 		if !ok {
 			return false
@@ -523,17 +537,18 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 				r.Unverified++
 			}
 		}()
-		span := notation.Span{Start: turn.Node.Pos, End: turn.Player.Span().End}
+		at := turnHead{turn}
 		if opts.KeepGoing {
-			return follow.play(r, state, player, []engine.Move{engine.EndTurn{}}, span, fmt.Sprintf("the end of turn %d", turn.Number), fault, func(span notation.Span, msg string) bool {
+			what := func() string { return fmt.Sprintf("the end of turn %d", turn.Number) }
+			return follow.play(r, state, player, []engine.Move{engine.EndTurn{}}, at, what, fault, func(span notation.Span, msg string) bool {
 				return illegal(span, "at the end of the turn: "+msg)
 			})
 		}
 		if err := guarded(func() error { return state.Apply(player, engine.EndTurn{}) }); err != nil {
 			if _, ok := err.(*internalError); ok {
-				return fault(span, err)
+				return fault(at.Span(), err)
 			}
-			return illegal(span, "at the end of the turn: "+violationText(err))
+			return illegal(at.Span(), "at the end of the turn: "+violationText(err))
 		}
 		return true
 	}
@@ -549,7 +564,7 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 			// A game already over stops at this turn's line, pointed at
 			// by its number and player; one that the end of the last turn
 			// ends stops there too.
-			turnAt := notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}
+			turnAt := turnHead{turn}
 			if over(turnAt) {
 				return
 			}
@@ -563,7 +578,7 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 				r.Turns++
 				onTurn = turn.Number
 				if want, written := turnPlayer(state), t.PlayerIndex(turn.Player.Text()); want >= 0 && want != written {
-					illegal(turnAt, fmt.Sprintf("turn %d is %s's, not %s's: the turns before it give it to %s", turn.Number, t.Players[want], t.Players[written], t.Players[want]))
+					illegal(turnAt.Span(), fmt.Sprintf("turn %d is %s's, not %s's: the turns before it give it to %s", turn.Number, t.Players[want], t.Players[written], t.Players[want]))
 					return
 				}
 				for _, m := range turn.Moves {
@@ -694,13 +709,13 @@ var declarationCannot = map[notation.CorrectionKind]string{
 // play plays a written move's engine moves on state. A move that stands
 // for several (a1-b2xc3) stops at its first illegal part, which illegal
 // reports; a panic in the engine is a fault. It tells whether to go on.
-func (b *binding) play(state engine.State, player int, ems []engine.Move, span notation.Span, fault func(notation.Span, error) bool, illegal func(notation.Span, string) bool) bool {
+func (b *binding) play(state engine.State, player int, ems []engine.Move, at spanner, fault func(notation.Span, error) bool, illegal func(notation.Span, string) bool) bool {
 	for _, em := range ems {
 		if err := guarded(func() error { return state.Apply(player, em) }); err != nil {
 			if _, ok := err.(*internalError); ok {
-				return fault(span, err)
+				return fault(at.Span(), err)
 			}
-			return illegal(span, violationText(err))
+			return illegal(at.Span(), violationText(err))
 		}
 	}
 	return true
@@ -722,16 +737,17 @@ type followOn struct {
 // lose forgets the shadow: the game changes in a way it does not follow.
 func (f *followOn) lose() { f.shadow = nil }
 
-// play plays ems, the written move what, on state, reporting an illegal
+// play plays ems, the written move what (written when needed) at at, on state, reporting an illegal
 // part with illegal and skipping the rest of it, and plays it on the
 // shadow too. The move a fault follows from is named by its text, not its
 // place, so that the report says the same of a transcript reformatted.
-func (f *followOn) play(r *Report, state engine.State, player int, ems []engine.Move, span notation.Span, what string, fault func(notation.Span, error) bool, illegal func(notation.Span, string) bool) bool {
+func (f *followOn) play(r *Report, state engine.State, player int, ems []engine.Move, at spanner, what func() string, fault func(notation.Span, error) bool, illegal func(notation.Span, string) bool) bool {
 	for i, em := range ems {
 		err := guarded(func() error { return state.Apply(player, em) })
 		if err == nil {
 			continue
 		}
+		span := at.Span()
 		if _, ok := err.(*internalError); ok {
 			return fault(span, err)
 		}
@@ -751,7 +767,7 @@ func (f *followOn) play(r *Report, state engine.State, player int, ems []engine.
 		}
 		// A fault of its own: the shadow starts again from the game, with
 		// the rest of this move made as at the table.
-		f.shadow, f.skipped = nil, what
+		f.shadow, f.skipped = nil, what()
 		if _, ok := state.(engine.Forcer); ok {
 			shadow := state.Clone()
 			force := func(s engine.State, p int, m engine.Move) error { return s.(engine.Forcer).Force(p, m) }
