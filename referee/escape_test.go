@@ -231,3 +231,27 @@ func TestJSONSafe(t *testing.T) {
 		t.Error("a safe document is copied")
 	}
 }
+
+// TestControlCharacters: the characters escaped are Unicode's control and
+// format characters but the tab, whatever path tells them (ASCII's own
+// test, or Unicode's tables), and text told printable has none.
+func TestControlCharacters(t *testing.T) {
+	unicodeControl := func(r rune) bool { return r != '\t' && (unicode.IsControl(r) || unicode.Is(unicode.Cf, r)) }
+	for r := rune(0); r <= 0x3000; r++ {
+		if got, want := isControl(r), unicodeControl(r); got != want {
+			t.Errorf("isControl(%U) = %v, want %v", r, got, want)
+		}
+		s := "a" + string(r) + "b"
+		if printable(s) && strings.ContainsFunc(s, isControl) {
+			t.Errorf("%q is told printable, but holds %U", s, r)
+		}
+		if !printable(s) && r >= 0x20 && r < 0x7F {
+			t.Errorf("%q is told not printable", s)
+		}
+	}
+	for _, r := range []rune{0xFEFF, 0x200B, 0x202E, 0xE0001, 0x10FFFF} {
+		if got, want := isControl(r), unicodeControl(r); got != want {
+			t.Errorf("isControl(%U) = %v, want %v", r, got, want)
+		}
+	}
+}

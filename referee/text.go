@@ -159,7 +159,7 @@ func EscapeLines(s string) string { return escapeControlsKeepLines(s) }
 
 // escapeControls is EscapeControls.
 func escapeControls(s string) string {
-	if !strings.ContainsFunc(s, isControl) {
+	if printable(s) || !strings.ContainsFunc(s, isControl) {
 		return s
 	}
 	var b strings.Builder
@@ -175,7 +175,23 @@ func escapeControls(s string) string {
 }
 
 func isControl(r rune) bool {
-	return r != '\t' && (unicode.IsControl(r) || unicode.Is(unicode.Cf, r))
+	if r < utf8.RuneSelf {
+		// The C0 controls and DEL, as unicode.IsControl has them; ASCII
+		// has no format character.
+		return r < 0x20 && r != '\t' || r == 0x7F
+	}
+	return unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
+}
+
+// printable tells whether s is printable ASCII and tabs, with nothing to
+// escape: most of what a report prints, told a byte at a time.
+func printable(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 && c != '\t' || c >= 0x7F {
+			return false
+		}
+	}
+	return true
 }
 
 // sourceLine is the line of src holding offset, without its line end. A
