@@ -34,6 +34,10 @@ type FastLexer struct {
 	spec    func() *lexer.StatefulDefinition
 	symbols map[string]lexer.TokenType
 	game    []gameMatcher
+	// scanned holds the bytes lexASCII leaves to scan: those a game's
+	// rule may begin with, and those of no class of its own (comments,
+	// strings, corrections, and bytes no rule takes).
+	scanned [256]bool
 	// The types of the shared token kinds.
 	comment, whitespace, str, correction, integer, ident, punct lexer.TokenType
 }
@@ -63,6 +67,12 @@ func NewFastLexer(game ...GameRule) *FastLexer {
 	for _, r := range game {
 		first := firstBytes(r.Pattern)
 		l.game = append(l.game, gameMatcher{sym[r.Name], r.Match, &first})
+		for c, in := range first {
+			l.scanned[c] = l.scanned[c] || in
+		}
+	}
+	for c, k := range byteClass {
+		l.scanned[c] = l.scanned[c] || k == classNone
 	}
 	return l
 }

@@ -364,26 +364,10 @@ func (l *FastLexer) lex(out *Tokens, pos lexer.Position, src string, invalid str
 		// final size: for a large text, count the tokens first.
 		toks = slices.Grow(toks, l.count(src))
 	}
-	// In ASCII text a character is a byte, so a token's width is its
-	// length: no rune counting, and spaces are skipped here, without a
-	// call (half the tokens of a transcript are spaces).
-	ascii := isASCII(src)
+	if pos == (lexer.Position{Filename: pos.Filename, Line: 1, Column: 1}) && invalid == "" && isASCII(src) {
+		return l.lexASCII(out, pos.Filename, src, toks)
+	}
 	for s := src; s != ""; {
-		if ascii && byteClass[s[0]] == classSpace {
-			n := 1
-			for n < len(s) && byteClass[s[n]] == classSpace {
-				n++
-			}
-			if i := strings.LastIndexByte(s[:n], '\n'); i >= 0 {
-				pos.Line += strings.Count(s[:i], "\n") + 1
-				pos.Column = n - i
-			} else {
-				pos.Column += n
-			}
-			pos.Offset += n
-			s = s[n:]
-			continue
-		}
 		typ, n := l.scan(s)
 		if n == 0 {
 			out.unexpected(src, pos, invalid)
@@ -408,11 +392,7 @@ func (l *FastLexer) lex(out *Tokens, pos lexer.Position, src string, invalid str
 			advance(&pos, value)
 		default:
 			pos.Offset += n
-			if ascii {
-				pos.Column += n
-			} else {
-				pos.Column += runes(value)
-			}
+			pos.Column += runes(value)
 		}
 		if (typ == l.comment || typ == l.correction || typ == l.str) && !out.take(lexer.Token{Type: typ, Value: value, Pos: at}, kinds) {
 			continue
@@ -422,6 +402,83 @@ func (l *FastLexer) lex(out *Tokens, pos lexer.Position, src string, invalid str
 	out.EOF = pos
 	return toks
 }
+
+// lexASCII is lex for a whole text of ASCII, where a character is a
+// byte: a token's column is its distance from its line's start, and the
+// tokens most transcripts are made of (spaces, names, numbers,
+// punctuation) are told here by their first byte, without a call; the
+// rest, and every byte a game's own rule may begin with, go to scan.
+// Lexing was a sixth of a check, at a hundred instructions a token.
+func (l *FastLexer) lexASCII(out *Tokens, filename, src string, toks []token) []token {
+	kinds := tokenKinds{l.comment, l.whitespace, l.str, l.correction}
+	line, lineStart := 1, 0 // lineStart: the offset of the line's first byte
+	for i := 0; i < len(src); {
+		c := src[i]
+		var typ lexer.TokenType
+		n := 1
+		switch {
+		case byteClass[c] == classSpace:
+			for i < len(src) && byteClass[src[i]] == classSpace {
+				if src[i] == '\n' {
+					line, lineStart = line+1, i+1
+				}
+				i++
+			}
+			continue
+		case l.scanned[c]:
+			if typ, n = l.scan(src[i:]); n == 0 {
+				out.unexpected(src, lexer.Position{Filename: filename, Offset: i, Line: line, Column: i - lineStart + 1}, "")
+				// Go on at the next line.
+				if nl := strings.IndexByte(src[i:], '\n'); nl >= 0 {
+					i += nl + 1
+					line, lineStart = line+1, i
+				} else {
+					i = len(src)
+				}
+				continue
+			}
+		case byteClass[c] == classDigit:
+			for i+n < len(src) && byteClass[src[i+n]] == classDigit {
+				n++
+			}
+			typ = l.integer
+		case byteClass[c] == classLetter:
+			for i+n < len(src) && nameByte[src[i+n]] {
+				n++
+			}
+			typ = l.ident
+		default: // punctuation: scanned holds every other byte
+			typ = l.punct
+		}
+		col := i - lineStart + 1
+		if typ == l.comment || typ == l.correction || typ == l.str {
+			value := src[i : i+n]
+			forParser := out.take(lexer.Token{Type: typ, Value: value, Pos: lexer.Position{Filename: filename, Offset: i, Line: line, Column: col}}, kinds)
+			if k := strings.LastIndexByte(value, '\n'); k >= 0 {
+				// A brace comment may hold line ends.
+				line += strings.Count(value[:k], "\n") + 1
+				lineStart = i + k + 1
+			}
+			if !forParser {
+				i += n
+				continue
+			}
+		}
+		toks = append(toks, token{off: i, n: int32(n), line: int32(line), col: int32(col), typ: int32(typ)})
+		i += n
+	}
+	out.EOF = lexer.Position{Filename: filename, Offset: len(src), Line: line, Column: len(src) - lineStart + 1}
+	return toks
+}
+
+// nameByte holds the ASCII bytes a name goes on with: [\p{L}\p{N}_'].
+var nameByte = func() (b [256]bool) {
+	for c := range utf8.RuneSelf {
+		k := byteClass[c]
+		b[c] = k == classLetter || k == classX || k == classDigit || c == '\''
+	}
+	return b
+}()
 
 // isASCII tells whether s is all ASCII, eight bytes at a time.
 func isASCII(s string) bool {
