@@ -3,8 +3,8 @@ package notation
 import (
 	"fmt"
 	"io"
-	"strings"
 	"regexp/syntax"
+	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
