@@ -18,9 +18,12 @@ type Arena struct {
 	moves  []Move
 	heads  []*piece[*Statement]
 	pieces []*piece[Move]
-	values []string // of tags
-	key    []byte   // a move's shape (shapeKey)
-	copies copies
+	forms  []form
+	// moveParts are the moves' places in the tokens, as pieces has their parses.
+	moveParts []part
+	values    []string // of tags
+	key       []byte   // a move's shape (shapeKey)
+	copies    copies
 }
 
 // arenaMost is the most elements an arena keeps of each kind: a

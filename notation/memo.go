@@ -499,10 +499,16 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 		ar = &Arena{} // kept by nothing: each take allocates
 	}
 	heads := take(&ar.heads, len(chunks))
-	moves := take(&ar.pieces, 0)
+	// What the first round finds of each statement, and the parts of the
+	// moves, for the second to place them without looking again.
+	forms := take(&ar.forms, len(chunks))
+	moves, moveParts := take(&ar.pieces, 0), take(&ar.moveParts, 0)
 	defer func() {
 		if cap(moves) <= arenaMost {
 			ar.pieces = moves[:0]
+		}
+		if cap(moveParts) <= arenaMost {
+			ar.moveParts = moveParts[:0]
 		}
 	}()
 	var turns, setups int
@@ -514,9 +520,11 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 				return nil, false
 			}
 			tagValues += chunk.len() - 3
+			forms[i] = form{head: chunk.len(), tag: true}
 			continue
 		}
 		head, turn := g.head(t, chunk)
+		forms[i] = form{head: head, turn: turn}
 		if head > longStatement {
 			// Not a statement of the notation: let the file's error
 			// path parse it, a prefix first (compactRuns), where this
@@ -552,7 +560,8 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 				key, values = t.shapeKey(m, g.values, &ar.key)
 			}
 			p := findPiece(g.moves, t, m, key, values, g.parseMovePiece, relocateMove)
-			moves = append(moves, p)
+			moves, moveParts = append(moves, p), append(moveParts, m)
+			forms[i].moves++
 			return p != nil
 		})
 		if !ok {
@@ -570,8 +579,9 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 	all := take(&ar.moves, len(moves))
 	values := take(&ar.values, tagValues)
 	file.Statements = take(&ar.stmts, len(chunks))
+	next := 0 // the first move of the statement in moves and moveParts
 	for i, chunk := range chunks {
-		head, turn := g.head(t, chunk)
+		head, turn := forms[i].head, forms[i].turn
 		st, ok := placePiece(r, heads[i], t, chunk.first(head), g.parseStatementPiece, relocate)
 		if !ok {
 			return nil, false
@@ -585,25 +595,22 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 			st.Turn.Number = int(n)
 		}
 		file.Statements[i] = st
-		if _, tag := g.tagName(t, chunk); tag {
+		if forms[i].tag {
 			values = placeTag(t, st, chunk, values)
 			continue
 		}
 		if head == chunk.len() {
 			continue
 		}
-		n := t.countMoves(chunk.after(head))
-		placed := all[:0:n]
+		n := forms[i].moves
+		placed := all[:n:n]
 		all = all[n:]
-		t.eachMove(chunk.after(head), func(m part) bool {
-			mv, ok2 := placePiece(r, moves[0], t, m, g.parseMovePiece, relocateMove)
-			moves, ok = moves[1:], ok2
-			placed = append(placed, mv)
-			return ok
-		})
-		if !ok {
-			return nil, false
+		for k := range placed {
+			if placed[k], ok = placePiece(r, moves[next+k], t, moveParts[next+k], g.parseMovePiece, relocateMove); !ok {
+				return nil, false
+			}
 		}
+		next += n
 		node := t.node(chunk.lo, chunk.hi-1)
 		st.Node = node
 		if st.Turn != nil {
@@ -613,6 +620,13 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 		}
 	}
 	return file, true
+}
+
+// form is what the first round of parsePieces finds of a statement: its
+// head's length, whether it is a turn or a tag, and its number of moves.
+type form struct {
+	head, moves int
+	turn, tag   bool
 }
 
 // eachMove calls f with each move of a turn or a set-up line, the tokens
