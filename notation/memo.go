@@ -366,7 +366,9 @@ func (s *Statement) relocate(r *Relocation, a *blocks) *Statement {
 		c = &b.st
 		c.Turn = &b.turn
 		c.Turn.Player = &b.player
-		c.Turn.Node = r.Node(s.Turn.Node)
+		if !a.movesFollow {
+			c.Turn.Node = r.Node(s.Turn.Node)
+		}
 		c.Turn.Player.Node = r.Node(s.Turn.Player.Node)
 	case s.Setup != nil:
 		b := a.setup()
@@ -374,7 +376,9 @@ func (s *Statement) relocate(r *Relocation, a *blocks) *Statement {
 		c = &b.st
 		c.Setup = &b.setup
 		c.Setup.Player = &b.player
-		c.Setup.Node = r.Node(s.Setup.Node)
+		if !a.movesFollow {
+			c.Setup.Node = r.Node(s.Setup.Node)
+		}
 		c.Setup.Player.Node = r.Node(s.Setup.Player.Node)
 	case s.Tag != nil:
 		b := &struct {
@@ -395,7 +399,9 @@ func (s *Statement) relocate(r *Relocation, a *blocks) *Statement {
 			c.Result = &t
 		}
 	}
-	c.Node = r.Node(s.Node)
+	if !a.movesFollow || c.Turn == nil && c.Setup == nil {
+		c.Node = r.Node(s.Node)
+	}
 	return c
 }
 
@@ -410,6 +416,10 @@ func relocateStatement(s *Statement, r *Relocation) *Statement {
 type blocks struct {
 	turns  []turnBlock
 	setups []setupBlock
+	// movesFollow is set while a turn's or set-up line's head is placed
+	// before its moves: the statement's node and the turn's or set-up
+	// line's are then the whole line's, which parsePieces sets.
+	movesFollow bool
 }
 
 type turnBlock struct {
@@ -582,6 +592,7 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 	next := 0 // the first move of the statement in moves and moveParts
 	for i, chunk := range chunks {
 		head, turn := forms[i].head, forms[i].turn
+		a.movesFollow = head < chunk.len()
 		st, ok := placePiece(r, heads[i], t, chunk.first(head), g.parseStatementPiece, relocate)
 		if !ok {
 			return nil, false
