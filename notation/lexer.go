@@ -197,7 +197,7 @@ func TokenizeWith(def LexerDefinition, filename, src string, opts TokenizeOption
 	}
 	if fast, ok := def.(*FastLexer); ok && len(src) <= maxCompact {
 		sc := getScratch()
-		sc.toks = fast.lex(out, base, src, invalid, sc.toks)
+		sc.toks, _ = fast.lex(out, base, src, invalid, sc.toks)
 		out.Tokens = (&tokens{filename: filename, src: src, toks: sc.toks}).expand()
 		putScratch(sc)
 		return out.finish().withoutBOM(src)
@@ -356,8 +356,9 @@ func (t *Tokens) unexpected(src string, pos lexer.Position, invalid string) {
 // lex is Tokenize's loop for a fast lexer, without a lexer value, an
 // interface call and a position sum a token: the tokens for the parser
 // are appended to toks, compact, and the rest goes to out as Tokenize
-// files it.
-func (l *FastLexer) lex(out *Tokens, pos lexer.Position, src string, invalid string, toks []token) []token {
+// files it. It tells whether the text was ASCII, where a token's width
+// is its length.
+func (l *FastLexer) lex(out *Tokens, pos lexer.Position, src string, invalid string, toks []token) (_ []token, ascii bool) {
 	kinds := tokenKinds{l.comment, l.whitespace, l.str, l.correction}
 	if len(src) > largeText && cap(toks)-len(toks) < len(src)/4 {
 		// A slice grown token by token allocates about five times its
@@ -365,7 +366,7 @@ func (l *FastLexer) lex(out *Tokens, pos lexer.Position, src string, invalid str
 		toks = slices.Grow(toks, l.count(src))
 	}
 	if pos == (lexer.Position{Filename: pos.Filename, Line: 1, Column: 1}) && invalid == "" && isASCII(src) {
-		return l.lexASCII(out, pos.Filename, src, toks)
+		return l.lexASCII(out, pos.Filename, src, toks), true
 	}
 	for s := src; s != ""; {
 		typ, n := l.scan(s)
@@ -400,7 +401,7 @@ func (l *FastLexer) lex(out *Tokens, pos lexer.Position, src string, invalid str
 		toks = append(toks, token{off: at.Offset, n: int32(n), line: int32(at.Line), col: int32(at.Column), typ: int32(typ)})
 	}
 	out.EOF = pos
-	return toks
+	return toks, false
 }
 
 // lexASCII is lex for a whole text of ASCII, where a character is a

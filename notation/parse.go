@@ -311,9 +311,10 @@ func (g *Grammar) parse(a *Arena, filename, src string, limits Limits, pieces bo
 	toks := newTokens(limits)
 	sc := getScratch()
 	defer putScratch(sc)
-	sc.toks = fast.lex(toks, lexer.Position{Filename: filename, Line: 1, Column: 1}, src, "", sc.toks)
+	var ascii bool
+	sc.toks, ascii = fast.lex(toks, lexer.Position{Filename: filename, Line: 1, Column: 1}, src, "", sc.toks)
 	toks.finish()
-	t := &tokens{filename: filename, src: src, toks: sc.toks, lexed: &sc.lexed}
+	t := &tokens{filename: filename, src: src, toks: sc.toks, lexed: &sc.lexed, ascii: ascii}
 	if strings.HasPrefix(src, "\uFEFF") {
 		toks.withoutBOM(src)
 		t.withoutBOM()

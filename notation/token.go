@@ -31,6 +31,16 @@ type tokens struct {
 	// lexed is where lexTokens makes a piece's tokens, used again for the
 	// next piece, or nil for fresh memory.
 	lexed *[]lexer.Token
+	// ascii is set when src is ASCII: a token's width is its length.
+	ascii bool
+}
+
+// width is the number of characters of token i.
+func (t *tokens) width(i int) int {
+	if t.ascii {
+		return int(t.toks[i].n)
+	}
+	return runes(t.value(i))
 }
 
 func (t *tokens) value(i int) string {
@@ -47,9 +57,8 @@ func (t *tokens) pos(i int) lexer.Position {
 // end is the position just after token i, which never spans lines.
 func (t *tokens) end(i int) lexer.Position {
 	p := t.pos(i)
-	v := t.value(i)
-	p.Offset += len(v)
-	p.Column += runes(v)
+	p.Offset += int(t.toks[i].n)
+	p.Column += t.width(i)
 	return p
 }
 
@@ -57,7 +66,7 @@ func (t *tokens) end(i int) lexer.Position {
 // position of its end (a tenth of a Sortie check went to placing nodes).
 func (t *tokens) node(lo, hi int) Node {
 	a, b := &t.toks[lo], &t.toks[hi]
-	return Node{Pos: t.pos(lo), end: nodeEnd{bytes: int32(b.off + int(b.n) - a.off), lines: b.line - a.line, column: b.col + int32(runes(t.value(hi)))}}
+	return Node{Pos: t.pos(lo), end: nodeEnd{bytes: int32(b.off + int(b.n) - a.off), lines: b.line - a.line, column: b.col + int32(t.width(hi))}}
 }
 
 // lexToken is token i as participle reads it.
