@@ -183,4 +183,8 @@ func TestNamedMovesOfAShapeShareAParse(t *testing.T) {
 	if n := g.FixedMoves(); n > 0 {
 		t.Errorf("%d of the game of names' shapes are parsed at each place, want none: does a Relocate leave out a name?", n)
 	}
+	// Names beyond ASCII, whose characters are wider than a byte: each
+	// node ends at its last character, as in the parse of the whole file.
+	wide := strings.NewReplacer("Shock", "Šok", "Middle", "Midströmmen", "Ben", "Bön", "Scout", "Späher").Replace(src)
+	sameAsWholeFile(t, g, "names beyond ASCII", wide)
 }
