@@ -183,6 +183,28 @@ var homes = [2][]grid.Square{
 	{{File: 3, Rank: 3}, {File: 3, Rank: 2}, {File: 2, Rank: 3}},
 }
 
+// homeSquares are both players' home squares in board order, each with
+// its index and the player whose home it is: the only squares where a
+// flag can be captured.
+var homeSquares = func() []homeSquare {
+	var out []homeSquare
+	for i := range Board.Size() {
+		sq := Board.Square(i)
+		for p := range 2 {
+			if slices.Contains(homes[p], sq) {
+				out = append(out, homeSquare{i, sq, p})
+			}
+		}
+	}
+	return out
+}()
+
+type homeSquare struct {
+	index  int
+	square grid.Square
+	player int
+}
+
 // Home lists a player's three home squares, where the flags stand.
 func Home(player int) []grid.Square { return homes[player] }
 
@@ -707,17 +729,17 @@ func (s *State) remove(sq grid.Square) {
 
 func (s *State) endTurn() {
 	// Flags: every unit standing on an opposing flag at the end of the turn
-	// captures it, all at once.
-	for i, u := range s.board {
-		if u == nil {
+	// captures it, all at once, in board order. A flag stands only on a
+	// home square, so only those are looked at.
+	for _, h := range homeSquares {
+		u := s.board[h.index]
+		if u == nil || u.Owner == h.player {
 			continue
 		}
-		sq := Board.Square(i)
-		opp := 1 - u.Owner
-		if k := slices.Index(s.flags[opp], sq); k >= 0 {
-			s.flags[opp] = slices.Delete(s.flags[opp], k, k+1)
-			s.captured[u.Owner] = append(s.captured[u.Owner], sq)
-			s.remove(sq)
+		if k := slices.Index(s.flags[h.player], h.square); k >= 0 {
+			s.flags[h.player] = slices.Delete(s.flags[h.player], k, k+1)
+			s.captured[u.Owner] = append(s.captured[u.Owner], h.square)
+			s.remove(h.square)
 		}
 	}
 	// Only the player whose turn ends can have captured, unless a move let
@@ -735,7 +757,7 @@ func (s *State) endTurn() {
 		s.outcome = engine.Outcome{Over: true, Winner: winner, Reason: "all three flags captured", Turn: s.turn}
 		return
 	}
-	for _, u := range s.board {
+	for _, u := range s.board[:] { // the slice: a range over the array copies it
 		if u != nil {
 			u.Placed, u.Moved, u.Attacks = false, false, 0
 		}
