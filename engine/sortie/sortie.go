@@ -277,6 +277,12 @@ func (s *State) clone() *State {
 	return &c
 }
 
+// Settled is the state with every draw a seed gives already made, as
+// Deck and Hand see it: s itself when there are none to make. A caller
+// that asks several of them at once asks it, so that the draws are made
+// once.
+func (s *State) Settled() *State { return s.settled() }
+
 // settled returns the state with every draw a seed gives already made: s
 // itself when there are none to make.
 func (s *State) settled() *State {

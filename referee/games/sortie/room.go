@@ -262,45 +262,114 @@ func pileNode(word string, p sortie.Pile) *grammar.SortiePile {
 }
 
 // sortieDescribe writes the board square by square, the flags, the hands
-// and the piles.
+// and the piles. A check describes the final state of every file, so
+// each row is written with appends into one buffer.
 func sortieDescribe(st engine.State, players []string) []referee.Row {
-	s := st.(*sortie.State)
-	var units []string
+	s := st.(*sortie.State).Settled()
+	var b []byte
 	for rank := sortie.Board.Ranks - 1; rank >= 0; rank-- {
 		for file := 0; file < sortie.Board.Files; file++ {
 			sq := grid.Square{File: file, Rank: rank}
-			if u := s.UnitAt(sq); u != nil {
-				shield := ""
-				if !u.Shield {
-					shield = " (shield broken)"
-				}
-				units = append(units, fmt.Sprintf("%v %s %v/%v%s", sq, players[u.Owner], u.Bottom, u.Top, shield))
+			u := s.UnitAt(sq)
+			if u == nil {
+				continue
+			}
+			if len(b) > 0 {
+				b = append(b, ", "...)
+			}
+			b = appendSquare(b, sq)
+			b = append(b, ' ')
+			b = append(b, players[u.Owner]...)
+			b = append(b, ' ')
+			b = appendCard(b, u.Bottom)
+			b = append(b, '/')
+			b = appendCard(b, u.Top)
+			if !u.Shield {
+				b = append(b, " (shield broken)"...)
 			}
 		}
 	}
-	if len(units) == 0 {
-		units = []string{"empty"}
+	board := "empty"
+	if len(b) > 0 {
+		board = string(b)
 	}
-	var flags, hands []string
+	b = b[:0]
 	for p, name := range players {
-		f := squares(s.Flags(p))
+		if p > 0 {
+			b = append(b, "; "...)
+		}
+		b = append(b, name...)
+		b = append(b, ' ')
+		b = appendSquares(b, s.Flags(p))
 		if lost := s.Captured(1 - p); len(lost) > 0 {
-			f += " (lost " + squares(lost) + ")"
+			b = append(b, " (lost "...)
+			b = appendSquares(b, lost)
+			b = append(b, ')')
 		}
-		flags = append(flags, name+" "+f)
-		hand := handWords(s, p)
-		if len(hand) == 0 {
-			hand = []string{"empty"}
-		}
-		hands = append(hands, name+" "+strings.Join(hand, " "))
 	}
+	flags := string(b)
+	b = b[:0]
+	for p, name := range players {
+		if p > 0 {
+			b = append(b, "; "...)
+		}
+		b = append(b, name...)
+		hand, unknowns := s.Hand(p), s.Unknowns(p)
+		if len(hand) == 0 && unknowns == 0 {
+			b = append(b, " empty"...)
+		}
+		for _, c := range hand {
+			b = append(b, ' ')
+			b = appendCard(b, c)
+		}
+		for range unknowns {
+			b = append(b, ' ')
+			b = append(b, grammar.Unknown...)
+		}
+	}
+	hands := string(b)
 	return []referee.Row{
-		{Name: "board", Value: strings.Join(units, ", ")},
-		{Name: "flags", Value: strings.Join(flags, "; ")},
-		{Name: "hands", Value: strings.Join(hands, "; ")},
-		{Name: "deck", Value: fmt.Sprintf("%s, %s discarded", referee.Plural(s.Deck(), "card"), referee.Plural(s.Discards(), "card"))},
+		{Name: "board", Value: board},
+		{Name: "flags", Value: flags},
+		{Name: "hands", Value: hands},
+		{Name: "deck", Value: referee.Plural(s.Deck(), "card") + ", " + referee.Plural(s.Discards(), "card") + " discarded"},
 	}
 }
+
+// appendSquare appends sq as its String writes it.
+func appendSquare(b []byte, sq grid.Square) []byte {
+	if sq.File < 0 || sq.File >= 26 {
+		return append(b, sq.String()...)
+	}
+	b = append(b, byte('a'+sq.File))
+	return strconv.AppendInt(b, int64(sq.Rank+1), 10)
+}
+
+// appendSquares appends squares as squares writes them.
+func appendSquares(b []byte, sqs []grid.Square) []byte {
+	if len(sqs) == 0 {
+		return append(b, "none"...)
+	}
+	for i, sq := range sqs {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = appendSquare(b, sq)
+	}
+	return b
+}
+
+// appendCard appends c as its String writes it.
+func appendCard(b []byte, c cards.Card) []byte {
+	if !c.Valid() || c.IsJoker() {
+		return append(b, c.String()...)
+	}
+	b = append(b, rankNames[c.Rank]...)
+	return append(b, "CDHS"[c.Suit])
+}
+
+// rankNames are the ranks as cards' String writes them, for appendCard.
+var rankNames = [...]string{"", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}
 
 func squares(sqs []grid.Square) string {
 	if len(sqs) == 0 {
