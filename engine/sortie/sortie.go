@@ -141,21 +141,12 @@ type State struct {
 // New deals a game. The opening draws are owed at once; in a seeded game
 // the engine makes them itself when the transcript does not write them.
 func (Game) New(opts engine.Options) (engine.State, error) {
-	v, err := engine.ResolveVariants(Game{}.Variants(), opts.Variants)
+	r, err := rulesOf(opts.Variants)
 	if err != nil {
 		return nil, err
 	}
 	s := &State{
-		rules: rules{
-			aceHigh:            v["ace"] == "high",
-			jokers:             v["jokers"] == "high",
-			tieBounce:          v["tie"] == "bounce",
-			corner:             v["adjacent"] == "corner",
-			attackAny:          v["attacks"] == "any",
-			firstNoDraw:        v["firstdraw"] == "no",
-			reshuffle:          v["empty"] == "reshuffle",
-			flagPlaceForbidden: v["flagplace"] == "forbidden",
-		},
+		rules:   r,
 		seeded:  opts.Seeded,
 		seed:    opts.Seed,
 		names:   opts.Players,
@@ -176,6 +167,28 @@ func (Game) New(opts engine.Options) (engine.State, error) {
 		s.pending = append(s.pending, pending{0, 1, false})
 	}
 	return s, nil
+}
+
+// rulesOf reads the variants chosen. Every variant's default is the zero
+// rules, so a game that chooses none, as most do, needs no lookup.
+func rulesOf(chosen map[string]string) (rules, error) {
+	if len(chosen) == 0 {
+		return rules{}, nil
+	}
+	v, err := engine.ResolveVariants(Game{}.Variants(), chosen)
+	if err != nil {
+		return rules{}, err
+	}
+	return rules{
+		aceHigh:            v["ace"] == "high",
+		jokers:             v["jokers"] == "high",
+		tieBounce:          v["tie"] == "bounce",
+		corner:             v["adjacent"] == "corner",
+		attackAny:          v["attacks"] == "any",
+		firstNoDraw:        v["firstdraw"] == "no",
+		reshuffle:          v["empty"] == "reshuffle",
+		flagPlaceForbidden: v["flagplace"] == "forbidden",
+	}, nil
 }
 
 var homes = [2][]grid.Square{
