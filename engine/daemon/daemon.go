@@ -340,6 +340,14 @@ func (s *State) Modules(p int) ([]string, string) {
 // Deck is a player's deck, top first.
 func (s *State) Deck(p int) []string { return slices.Clone(s.players[p].deck) }
 
+// DeckSize is the number of cards in a player's deck: len(Deck(p))
+// without the copy.
+func (s *State) DeckSize(p int) int { return len(s.players[p].deck) }
+
+// SecuritySize is the number of cards in a player's security:
+// len(Security(p)) without the copy.
+func (s *State) SecuritySize(p int) int { return len(s.players[p].security) }
+
 // Grip is a player's grip.
 func (s *State) Grip(p int) []string { return slices.Clone(s.players[p].grip) }
 
