@@ -1,6 +1,8 @@
 package daemon
 
 import (
+	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/tabletop-referee/referee/grammar"
@@ -21,4 +23,22 @@ func TestAppendNamesAndPlural(t *testing.T) {
 			t.Errorf("appendPlural(%d) = %q, Plural %q", n, got, want)
 		}
 	}
+}
+
+// TestCardText: a name's kept text is grammar.DaemonCardText's, the
+// first time and after, asked by goroutines at once.
+func TestCardText(t *testing.T) {
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range 3 {
+				for _, name := range []string{"Ice", "Black Ice", "?", "lower", "Ice-9", `Say "hi"`, "", fmt.Sprint("Card ", g, i)} {
+					if got, want := cardText(name), grammar.DaemonCardText(grammar.Name(name)); got != want {
+						t.Errorf("cardText(%q) = %q, want %q", name, got, want)
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
