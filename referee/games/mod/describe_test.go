@@ -1,9 +1,12 @@
 package mod
 
 import (
+	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/tabletop-referee/referee/engine/mod"
+	"github.com/tabletop-referee/referee/grammar"
 	"github.com/tabletop-referee/referee/referee"
 )
 
@@ -32,4 +35,22 @@ func TestAppendNamesPluralAndTop(t *testing.T) {
 			t.Errorf("appendPlural(%d) = %q, Plural %q", n, got, want)
 		}
 	}
+}
+
+// TestNameText: a name's kept text is grammar.ModName's String, the
+// first time and after, asked by goroutines at once.
+func TestNameText(t *testing.T) {
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range 3 {
+				for _, name := range []string{"Laser", "Plasma Sword", "lower", "Zap-9", `Say "hi"`, "", fmt.Sprint("Card ", g, i)} {
+					if got, want := nameText(name), grammar.ModName(name).String(); got != want {
+						t.Errorf("nameText(%q) = %q, want %q", name, got, want)
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
