@@ -264,7 +264,7 @@ func daemonDescribe(st engine.State, players []string) []referee.Row {
 		}
 		rows = append(rows, referee.Row{Name: "memory", Value: gauge})
 	}
-	var b []byte
+	b := make([]byte, 0, 512) // most final states write each row in one
 	// each adds a row of every player's name and what write appends for
 	// them, as referee.PerPlayer writes it.
 	each := func(name string, write func(b []byte, p int) []byte) {

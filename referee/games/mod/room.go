@@ -252,7 +252,7 @@ func modDescribe(st engine.State, players []string) []referee.Row {
 	s := st.(*mod.State)
 	rows := make([]referee.Row, 0, 10)
 	rows = append(rows, referee.Row{Name: "round", Value: strconv.Itoa(s.Round()) + ", " + players[s.Initiative()] + " holds the initiative"})
-	var b []byte
+	b := make([]byte, 0, 512) // most final states write each row in one
 	// each adds a row of every player's name and what write appends for
 	// them, as referee.PerPlayer writes it.
 	each := func(name string, write func(b []byte, p int) []byte) {

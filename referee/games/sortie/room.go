@@ -266,7 +266,7 @@ func pileNode(word string, p sortie.Pile) *grammar.SortiePile {
 // each row is written with appends into one buffer.
 func sortieDescribe(st engine.State, players []string) []referee.Row {
 	s := st.(*sortie.State).Settled()
-	var b []byte
+	b := make([]byte, 0, 512) // most final states write each row in one
 	for rank := sortie.Board.Ranks - 1; rank >= 0; rank-- {
 		for file := 0; file < sortie.Board.Files; file++ {
 			sq := grid.Square{File: file, Rank: rank}
