@@ -214,9 +214,15 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 	if g.Cards == nil || len(g.Cards.modules) < 2*3 {
 		return nil, errors.New("daemon: the catalogue has too few modules for the draft")
 	}
-	variants, err := engine.ResolveVariants(g.Variants(), opts.Variants)
-	if err != nil {
-		return nil, err
+	// A game that chooses no variant, as most do, plays every default,
+	// which the lookups below give on no map at all: it needs no list of
+	// variants resolved.
+	var variants map[string]string
+	if len(opts.Variants) > 0 {
+		var err error
+		if variants, err = engine.ResolveVariants(g.Variants(), opts.Variants); err != nil {
+			return nil, err
+		}
 	}
 	s := &State{
 		cards: g.Cards,

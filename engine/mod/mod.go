@@ -202,9 +202,15 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 	if g.Cards == nil {
 		return nil, errors.New("mod: no catalogue of cards")
 	}
-	variants, err := engine.ResolveVariants(g.Variants(), opts.Variants)
-	if err != nil {
-		return nil, err
+	// A game that chooses no variant, as most do, plays every default,
+	// which the lookups below give on no map at all: it needs no list of
+	// variants resolved.
+	var variants map[string]string
+	if len(opts.Variants) > 0 {
+		var err error
+		if variants, err = engine.ResolveVariants(g.Variants(), opts.Variants); err != nil {
+			return nil, err
+		}
 	}
 	s := &State{
 		cards: g.Cards,
