@@ -753,7 +753,8 @@ func (s *State) remove(sq grid.Square) {
 func (s *State) endTurn() {
 	// Flags: every unit standing on an opposing flag at the end of the turn
 	// captures it, all at once, in board order. A flag stands only on a
-	// home square, so only units there are looked at.
+	// home square, so only units there are looked at. (on &= on - 1 drops
+	// the lowest bit: the squares come in board order.)
 	for on := s.occupied & homeSquares; on != 0; on &= on - 1 {
 		i := bits.TrailingZeros16(on)
 		u, sq := s.board[i], Board.Square(i)
@@ -779,6 +780,7 @@ func (s *State) endTurn() {
 		s.outcome = engine.Outcome{Over: true, Winner: winner, Reason: "all three flags captured", Turn: s.turn}
 		return
 	}
+	// The turn's marks are cleared on every unit.
 	for on := s.occupied; on != 0; on &= on - 1 {
 		u := s.board[bits.TrailingZeros16(on)]
 		u.Placed, u.Moved, u.Attacks = false, false, 0
