@@ -214,9 +214,15 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 	if g.Cards == nil || len(g.Cards.modules) < 2*3 {
 		return nil, errors.New("daemon: the catalogue has too few modules for the draft")
 	}
-	variants, err := engine.ResolveVariants(g.Variants(), opts.Variants)
-	if err != nil {
-		return nil, err
+	// A game that chooses no variant, as most do, plays every default,
+	// which the lookups below give on no map at all: it needs no list of
+	// variants resolved.
+	var variants map[string]string
+	if len(opts.Variants) > 0 {
+		var err error
+		if variants, err = engine.ResolveVariants(g.Variants(), opts.Variants); err != nil {
+			return nil, err
+		}
 	}
 	s := &State{
 		cards: g.Cards,
@@ -339,6 +345,14 @@ func (s *State) Modules(p int) ([]string, string) {
 
 // Deck is a player's deck, top first.
 func (s *State) Deck(p int) []string { return slices.Clone(s.players[p].deck) }
+
+// DeckSize is the number of cards in a player's deck: len(Deck(p))
+// without the copy.
+func (s *State) DeckSize(p int) int { return len(s.players[p].deck) }
+
+// SecuritySize is the number of cards in a player's security:
+// len(Security(p)) without the copy.
+func (s *State) SecuritySize(p int) int { return len(s.players[p].security) }
 
 // Grip is a player's grip.
 func (s *State) Grip(p int) []string { return slices.Clone(s.players[p].grip) }

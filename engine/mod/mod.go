@@ -202,9 +202,15 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 	if g.Cards == nil {
 		return nil, errors.New("mod: no catalogue of cards")
 	}
-	variants, err := engine.ResolveVariants(g.Variants(), opts.Variants)
-	if err != nil {
-		return nil, err
+	// A game that chooses no variant, as most do, plays every default,
+	// which the lookups below give on no map at all: it needs no list of
+	// variants resolved.
+	var variants map[string]string
+	if len(opts.Variants) > 0 {
+		var err error
+		if variants, err = engine.ResolveVariants(g.Variants(), opts.Variants); err != nil {
+			return nil, err
+		}
 	}
 	s := &State{
 		cards: g.Cards,
@@ -314,6 +320,10 @@ func (s *State) Hand(p int) []string { return slices.Clone(s.players[p].hand) }
 // Deck is a player's personal deck, top first.
 func (s *State) Deck(p int) []string { return slices.Clone(s.players[p].deck) }
 
+// DeckSize is the number of cards in a player's personal deck:
+// len(Deck(p)) without the copy.
+func (s *State) DeckSize(p int) int { return len(s.players[p].deck) }
+
 // Discard is a player's discard pile, oldest first.
 func (s *State) Discard(p int) []string { return slices.Clone(s.players[p].discard) }
 
@@ -326,6 +336,20 @@ func (s *State) Stack() []Slot { return slices.Clone(s.stack) }
 // Shared is a shared deck and its discard pile; i counts from 0.
 func (s *State) Shared(i int) SharedDeck {
 	return SharedDeck{Deck: slices.Clone(s.shared[i].Deck), Pile: slices.Clone(s.shared[i].Pile)}
+}
+
+// SharedTops is the top card of shared deck i and its size, and the top
+// card of its pile and its size, without copying them; a top is "" when
+// its deck or pile is empty.
+func (s *State) SharedTops(i int) (deckTop string, deckSize int, pileTop string, pileSize int) {
+	d := s.shared[i]
+	if len(d.Deck) > 0 {
+		deckTop = d.Deck[0]
+	}
+	if len(d.Pile) > 0 {
+		pileTop = d.Pile[len(d.Pile)-1]
+	}
+	return deckTop, len(d.Deck), pileTop, len(d.Pile)
 }
 
 // Pending describes the choice being made during activation: the ejected

@@ -589,6 +589,9 @@ func checkSound(t *testing.T, s *State) {
 	add("in hand 1", v.hands[1]...)
 	units := map[*Unit]bool{}
 	for i, u := range v.board {
+		if (u != nil) != (v.occupied&(1<<i) != 0) {
+			t.Fatalf("the square %v is occupied %v, but holds %v", Board.Square(i), v.occupied&(1<<i) != 0, u)
+		}
 		if u == nil {
 			continue
 		}

@@ -241,7 +241,7 @@ func (s *State) declareUnit(player int, d DeclareUnit) error {
 	if err := s.placeCards([]cards.Card{d.Bottom, d.Top}); err != nil {
 		return err
 	}
-	s.board[Board.Index(d.At)] = &Unit{Owner: player, Bottom: d.Bottom, Top: d.Top, Shield: !d.Broken}
+	s.put(Board.Index(d.At), &Unit{Owner: player, Bottom: d.Bottom, Top: d.Top, Shield: !d.Broken})
 	return nil
 }
 

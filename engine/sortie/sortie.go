@@ -9,6 +9,7 @@ package sortie
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"github.com/tabletop-referee/referee/engine"
@@ -112,10 +113,13 @@ type State struct {
 	// known only when the transcript says. Once a card is drawn unseen
 	// (hidden.go), the unseeded deck is the cards seen nowhere: the deck
 	// and the unknown cards in the hands, which could be any of them.
-	deck     []cards.Card
-	discard  []cards.Card
-	hands    [2][]cards.Card
-	board    [16]*Unit
+	deck    []cards.Card
+	discard []cards.Card
+	hands   [2][]cards.Card
+	board   [16]*Unit
+	// occupied has bit i set when board[i] holds a unit (put keeps it),
+	// so that the end of a turn visits the units without the empty squares.
+	occupied uint16
 	flags    [2][]grid.Square // flags still standing on each player's side
 	captured [2][]grid.Square // opposing flags each player has captured
 	pending  []pending
@@ -141,21 +145,12 @@ type State struct {
 // New deals a game. The opening draws are owed at once; in a seeded game
 // the engine makes them itself when the transcript does not write them.
 func (Game) New(opts engine.Options) (engine.State, error) {
-	v, err := engine.ResolveVariants(Game{}.Variants(), opts.Variants)
+	r, err := rulesOf(opts.Variants)
 	if err != nil {
 		return nil, err
 	}
 	s := &State{
-		rules: rules{
-			aceHigh:            v["ace"] == "high",
-			jokers:             v["jokers"] == "high",
-			tieBounce:          v["tie"] == "bounce",
-			corner:             v["adjacent"] == "corner",
-			attackAny:          v["attacks"] == "any",
-			firstNoDraw:        v["firstdraw"] == "no",
-			reshuffle:          v["empty"] == "reshuffle",
-			flagPlaceForbidden: v["flagplace"] == "forbidden",
-		},
+		rules:   r,
 		seeded:  opts.Seeded,
 		seed:    opts.Seed,
 		names:   opts.Players,
@@ -178,10 +173,44 @@ func (Game) New(opts engine.Options) (engine.State, error) {
 	return s, nil
 }
 
+// rulesOf reads the variants chosen. Every variant's default is the zero
+// rules, so a game that chooses none, as most do, needs no lookup.
+func rulesOf(chosen map[string]string) (rules, error) {
+	if len(chosen) == 0 {
+		return rules{}, nil
+	}
+	v, err := engine.ResolveVariants(Game{}.Variants(), chosen)
+	if err != nil {
+		return rules{}, err
+	}
+	return rules{
+		aceHigh:            v["ace"] == "high",
+		jokers:             v["jokers"] == "high",
+		tieBounce:          v["tie"] == "bounce",
+		corner:             v["adjacent"] == "corner",
+		attackAny:          v["attacks"] == "any",
+		firstNoDraw:        v["firstdraw"] == "no",
+		reshuffle:          v["empty"] == "reshuffle",
+		flagPlaceForbidden: v["flagplace"] == "forbidden",
+	}, nil
+}
+
 var homes = [2][]grid.Square{
 	{{File: 0, Rank: 0}, {File: 0, Rank: 1}, {File: 1, Rank: 0}},
 	{{File: 3, Rank: 3}, {File: 3, Rank: 2}, {File: 2, Rank: 3}},
 }
+
+// homeSquares has bit i set for each home square of either player's, by
+// board index: the only squares where a flag can be captured.
+var homeSquares = func() uint16 {
+	var out uint16
+	for p := range 2 {
+		for _, sq := range homes[p] {
+			out |= 1 << Board.Index(sq)
+		}
+	}
+	return out
+}()
 
 // Home lists a player's three home squares, where the flags stand.
 func Home(player int) []grid.Square { return homes[player] }
@@ -255,6 +284,12 @@ func (s *State) clone() *State {
 	return &c
 }
 
+// Settled is the state with every draw a seed gives already made, as
+// Deck and Hand see it: s itself when there are none to make. A caller
+// that asks several of them at once asks it, so that the draws are made
+// once.
+func (s *State) Settled() *State { return s.settled() }
+
 // settled returns the state with every draw a seed gives already made: s
 // itself when there are none to make.
 func (s *State) settled() *State {
@@ -322,6 +357,16 @@ func (s *State) Flags(player int) []grid.Square { return slices.Clone(s.flags[pl
 
 // Captured lists the opposing flags a player has captured, in order.
 func (s *State) Captured(player int) []grid.Square { return slices.Clone(s.captured[player]) }
+
+// put sets the unit on the square of board index i, nil for none.
+func (s *State) put(i int, u *Unit) {
+	s.board[i] = u
+	if u == nil {
+		s.occupied &^= 1 << i
+	} else {
+		s.occupied |= 1 << i
+	}
+}
 
 // UnitAt is the unit on sq, or nil.
 func (s *State) UnitAt(sq grid.Square) *Unit {
@@ -560,7 +605,7 @@ func (s *State) canLay(m Place) ([]cards.Card, error) {
 func (s *State) lay(m Place) {
 	cards.Remove(&s.hands[s.player], m.Bottom)
 	cards.Remove(&s.hands[s.player], m.Top)
-	s.board[Board.Index(m.At)] = &Unit{Owner: s.player, Bottom: m.Bottom, Top: m.Top, Shield: true, Placed: true}
+	s.put(Board.Index(m.At), &Unit{Owner: s.player, Bottom: m.Bottom, Top: m.Top, Shield: true, Placed: true})
 }
 
 // canPlaceAt tells whether sq is a home square of player's or a rear square
@@ -639,8 +684,8 @@ func (s *State) step(m Step) error {
 // move takes the unit on m.From to m.To, which must be free, and marks it moved.
 func (s *State) move(m Step) {
 	u := s.board[Board.Index(m.From)]
-	s.board[Board.Index(m.From)] = nil
-	s.board[Board.Index(m.To)] = u
+	s.put(Board.Index(m.From), nil)
+	s.put(Board.Index(m.To), u)
 	u.Moved = true
 }
 
@@ -702,17 +747,17 @@ func (s *State) AttackResult(attacker, target *Unit) string {
 func (s *State) remove(sq grid.Square) {
 	u := s.board[Board.Index(sq)]
 	s.discard = append(s.discard, u.Bottom, u.Top)
-	s.board[Board.Index(sq)] = nil
+	s.put(Board.Index(sq), nil)
 }
 
 func (s *State) endTurn() {
 	// Flags: every unit standing on an opposing flag at the end of the turn
-	// captures it, all at once.
-	for i, u := range s.board {
-		if u == nil {
-			continue
-		}
-		sq := Board.Square(i)
+	// captures it, all at once, in board order. A flag stands only on a
+	// home square, so only units there are looked at. (on &= on - 1 drops
+	// the lowest bit: the squares come in board order.)
+	for on := s.occupied & homeSquares; on != 0; on &= on - 1 {
+		i := bits.TrailingZeros16(on)
+		u, sq := s.board[i], Board.Square(i)
 		opp := 1 - u.Owner
 		if k := slices.Index(s.flags[opp], sq); k >= 0 {
 			s.flags[opp] = slices.Delete(s.flags[opp], k, k+1)
@@ -735,10 +780,10 @@ func (s *State) endTurn() {
 		s.outcome = engine.Outcome{Over: true, Winner: winner, Reason: "all three flags captured", Turn: s.turn}
 		return
 	}
-	for _, u := range s.board {
-		if u != nil {
-			u.Placed, u.Moved, u.Attacks = false, false, 0
-		}
+	// The turn's marks are cleared on every unit.
+	for on := s.occupied; on != 0; on &= on - 1 {
+		u := s.board[bits.TrailingZeros16(on)]
+		u.Placed, u.Moved, u.Attacks = false, false, 0
 	}
 	s.turn++
 	s.player = 1 - s.player

@@ -115,7 +115,7 @@ func pos(r rules, player int, hand0, hand1 string, units ...string) *State {
 		if s.board[Board.Index(at)] != nil {
 			panic("two units on " + f[2])
 		}
-		s.board[Board.Index(at)] = u
+		s.put(Board.Index(at), u)
 	}
 	return s
 }
@@ -627,7 +627,7 @@ func TestPlacement(t *testing.T) {
 		{"S17 both rear squares of another unit: a4", 0, sq("a4"), nil, ok},
 		{"S17 both rear squares of another unit: b3", 0, sq("b3"), nil, ok},
 		{"not the front square of a friendly unit (d2 side)", 0, sq("c3"), nil, broke(rulePlace)},
-		{"not a square diagonally behind a friendly unit", 0, sq("d1"), func(s *State) { s.board[Board.Index(sq("d2"))] = nil }, broke(rulePlace)},
+		{"not a square diagonally behind a friendly unit", 0, sq("d1"), func(s *State) { s.put(Board.Index(sq("d2")), nil) }, broke(rulePlace)},
 		{"not a rear square of an opposing unit", 0, sq("d1"), nil, broke(rulePlace)},
 		{"not an ordinary square elsewhere", 0, sq("d3"), nil, broke(rulePlace)},
 		{"not off the board", 0, grid.Square{File: 4, Rank: 0}, nil, broke(rulePlace)},
@@ -1728,3 +1728,19 @@ var rulingTexts = map[string]string{
 }
 
 var rulingHeading = regexp.MustCompile(`\*\*(S[0-9]+)\.`)
+
+// TestDefaultRulesAreZero: the rules of a game that chooses no variant,
+// which New does not look up, are those of every variant's default.
+func TestDefaultRulesAreZero(t *testing.T) {
+	defaults := map[string]string{}
+	for _, v := range (Game{}).Variants() {
+		defaults[v.Name] = v.Values[0]
+	}
+	r, err := rulesOf(defaults)
+	if err != nil || r != (rules{}) {
+		t.Errorf("the defaults give %+v, %v; want the zero rules", r, err)
+	}
+	if _, err := rulesOf(map[string]string{"ace": "middle"}); err == nil {
+		t.Error("ace=middle is read")
+	}
+}

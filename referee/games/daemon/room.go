@@ -8,7 +8,11 @@ package daemon
 import (
 	_ "embed"
 	"fmt"
+	"maps"
 	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/daemon"
@@ -242,60 +246,132 @@ func daemonNotate(m engine.Move) string {
 }
 
 // daemonDescribe writes the gauge, then each player's modules and zones.
+// A check describes the final state of every file, so the rows are
+// written with appends into one buffer.
 func daemonDescribe(st engine.State, players []string) []referee.Row {
 	s := st.(*daemon.State)
-	names := func(cards []string) string { return referee.NameList(cards, grammar.DaemonCardText) }
-	each := func(f func(p int) string) string { return referee.PerPlayer(players, f) }
-	var rows []referee.Row
+	rows := make([]referee.Row, 0, 9)
 	if !s.SettingUp() {
-		gauge := fmt.Sprintf("%d on %s's side", s.Memory(), players[s.Active()])
+		gauge := strconv.Itoa(s.Memory()) + " on " + players[s.Active()] + "'s side"
 		switch {
 		case s.Memory() == 0:
 			gauge = "0"
 		case s.Memory() < 0:
-			gauge = fmt.Sprintf("%d on %s's side", -s.Memory(), players[1-s.Active()])
+			gauge = strconv.Itoa(-s.Memory()) + " on " + players[1-s.Active()] + "'s side"
 		}
 		if ended, why := s.Ended(); ended {
 			gauge += "; " + players[s.Active()] + "'s turn has ended: " + why
 		}
 		rows = append(rows, referee.Row{Name: "memory", Value: gauge})
 	}
-	rows = append(rows,
-		referee.Row{Name: "modules", Value: each(func(p int) string {
-			mods, main := s.Modules(p)
-			if len(mods) == 0 {
-				return "none"
+	b := make([]byte, 0, 512) // most final states write each row in one
+	// each adds a row of every player's name and what write appends for
+	// them, as referee.PerPlayer writes it.
+	each := func(name string, write func(b []byte, p int) []byte) {
+		b = b[:0]
+		for p, player := range players {
+			if p > 0 {
+				b = append(b, "; "...)
 			}
-			out := names(mods)
-			if main != "" {
-				out += " (main " + grammar.Name(main).String() + ")"
+			b = append(append(b, player...), ' ')
+			b = write(b, p)
+		}
+		rows = append(rows, referee.Row{Name: name, Value: string(b)})
+	}
+	each("modules", func(b []byte, p int) []byte {
+		mods, main := s.Modules(p)
+		if len(mods) == 0 {
+			return append(b, "none"...)
+		}
+		b = appendNames(b, mods)
+		if main != "" {
+			b = append(append(append(b, " (main "...), grammar.Name(main).String()...), ')')
+		}
+		return b
+	})
+	each("security", func(b []byte, p int) []byte { return appendPlural(b, s.SecuritySize(p), "card") })
+	each("grips", func(b []byte, p int) []byte { return appendNames(b, s.Grip(p)) })
+	each("decks", func(b []byte, p int) []byte { return appendPlural(b, s.DeckSize(p), "card") })
+	each("daemons", func(b []byte, p int) []byte {
+		daemons := s.Daemons(p)
+		if len(daemons) == 0 {
+			return append(b, "none"...)
+		}
+		for i, d := range daemons {
+			if i > 0 {
+				b = append(b, ", "...)
 			}
-			return out
-		})},
-		referee.Row{Name: "security", Value: each(func(p int) string { return referee.Plural(len(s.Security(p)), "card") })},
-		referee.Row{Name: "grips", Value: each(func(p int) string { return names(s.Grip(p)) })},
-		referee.Row{Name: "decks", Value: each(func(p int) string { return referee.Plural(len(s.Deck(p)), "card") })},
-		referee.Row{Name: "daemons", Value: each(func(p int) string {
-			daemons := s.Daemons(p)
-			if len(daemons) == 0 {
-				return "none"
-			}
-			var out []byte
-			for i, d := range daemons {
-				if i > 0 {
-					out = append(out, ", "...)
-				}
-				out = appendDaemon(out, s, p, d)
-			}
-			return string(out)
-		})},
-		referee.Row{Name: "scripts", Value: each(func(p int) string { return names(s.Scripts(p)) })},
-		referee.Row{Name: "heaps", Value: each(func(p int) string { return names(s.Heap(p)) })},
-	)
+			b = appendDaemon(b, s, p, d)
+		}
+		return b
+	})
+	each("scripts", func(b []byte, p int) []byte { return appendNames(b, s.Scripts(p)) })
+	each("heaps", func(b []byte, p int) []byte { return appendNames(b, s.Heap(p)) })
 	if n, who := s.Owed(); n > 0 {
-		rows = append(rows, referee.Row{Name: "damage", Value: fmt.Sprintf("%s owes %s", players[who], referee.Plural(n, "reveal"))})
+		rows = append(rows, referee.Row{Name: "damage", Value: players[who] + " owes " + referee.Plural(n, "reveal")})
 	}
 	return rows
+}
+
+// appendNames appends cards as referee.NameList writes them with
+// grammar.DaemonCardText: comma separated, or "none".
+func appendNames(b []byte, cards []string) []byte {
+	if len(cards) == 0 {
+		return append(b, "none"...)
+	}
+	for i, c := range cards {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, cardText(c)...)
+	}
+	return b
+}
+
+// cardTexts keeps card names as grammar.DaemonCardText writes them, for
+// the final state, which writes every card of every zone of every file,
+// where telling whether a name needs quotes is a scan of it. It keeps the
+// names met, those of the catalogues, up to maxCardTexts of them, in a map
+// that is never changed once stored: a name not in it is added to a copy.
+var cardTexts struct {
+	sync.Mutex // held to add a name
+	read       atomic.Pointer[map[string]string]
+}
+
+const maxCardTexts = 4096
+
+// cardText is grammar.DaemonCardText, kept in cardTexts.
+func cardText(name string) string {
+	if m := cardTexts.read.Load(); m != nil {
+		if t, ok := (*m)[name]; ok {
+			return t
+		}
+	}
+	t := grammar.DaemonCardText(grammar.Name(name))
+	cardTexts.Lock()
+	defer cardTexts.Unlock()
+	old := cardTexts.read.Load()
+	if old != nil && len(*old) >= maxCardTexts {
+		return t
+	}
+	m := make(map[string]string, 1)
+	if old != nil {
+		m = maps.Clone(*old)
+	}
+	// Copies, so as not to keep alive the transcript a name may be part of.
+	m[strings.Clone(name)] = strings.Clone(t)
+	cardTexts.read.Store(&m)
+	return t
+}
+
+// appendPlural appends n and word as referee.Plural writes them.
+func appendPlural(b []byte, n int, word string) []byte {
+	b = append(strconv.AppendInt(b, int64(n), 10), ' ')
+	b = append(b, word...)
+	if n != 1 {
+		b = append(b, 's')
+	}
+	return b
 }
 
 // daemonText writes a daemon in play: its name, its power and whether it

@@ -8,7 +8,11 @@ package mod
 import (
 	_ "embed"
 	"fmt"
+	"maps"
+	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/mod"
@@ -242,35 +246,57 @@ func modNotate(m engine.Move) string {
 }
 
 // modDescribe writes each player's numbers and zones, the stack and the
-// shared decks.
+// shared decks. A check describes the final state of every file, so the
+// rows are written with appends into one buffer.
 func modDescribe(st engine.State, players []string) []referee.Row {
 	s := st.(*mod.State)
-	names := func(cards []string) string { return referee.NameList(cards, modCardName) }
-	each := func(f func(p int) string) string { return referee.PerPlayer(players, f) }
+	rows := make([]referee.Row, 0, 10)
+	rows = append(rows, referee.Row{Name: "round", Value: strconv.Itoa(s.Round()) + ", " + players[s.Initiative()] + " holds the initiative"})
+	b := make([]byte, 0, 512) // most final states write each row in one
+	// each adds a row of every player's name and what write appends for
+	// them, as referee.PerPlayer writes it.
+	each := func(name string, write func(b []byte, p int) []byte) {
+		b = b[:0]
+		for p, player := range players {
+			if p > 0 {
+				b = append(b, "; "...)
+			}
+			b = append(append(b, player...), ' ')
+			b = write(b, p)
+		}
+		rows = append(rows, referee.Row{Name: name, Value: string(b)})
+	}
+	each("durability", func(b []byte, p int) []byte { return strconv.AppendInt(b, int64(s.Durability(p)), 10) })
+	each("fuel", func(b []byte, p int) []byte { return strconv.AppendInt(b, int64(s.Fuel(p)), 10) })
+	each("hands", func(b []byte, p int) []byte { return appendNames(b, s.Hand(p)) })
+	each("decks", func(b []byte, p int) []byte { return appendPlural(b, s.DeckSize(p), "card") })
+	each("discard piles", func(b []byte, p int) []byte { return appendNames(b, s.Discard(p)) })
+	each("play areas", func(b []byte, p int) []byte { return appendNames(b, s.PlayArea(p)) })
 	stack := "empty"
 	if slots := s.Stack(); len(slots) > 0 {
-		var out []string
-		for _, sl := range slots {
-			out = append(out, fmt.Sprintf("%s %s %s", players[sl.Owner], sl.How, modCardName(sl.Card)))
+		b = b[:0]
+		for i, sl := range slots {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			b = append(append(b, players[sl.Owner]...), ' ')
+			b = append(append(b, sl.How.String()...), ' ')
+			b = append(b, modCardName(sl.Card)...)
 		}
-		stack = strings.Join(out, ", ") + " (the last placed activates first)"
+		stack = string(append(b, " (the last placed activates first)"...))
 	}
-	var shared []string
+	rows = append(rows, referee.Row{Name: "stack", Value: stack})
+	b = b[:0]
 	for i := range mod.SharedDecks {
-		d := s.Shared(i)
-		shared = append(shared, fmt.Sprintf("%d: %s, pile %s", i+1, modTop(d.Deck, 0), modTop(d.Pile, len(d.Pile)-1)))
+		if i > 0 {
+			b = append(b, "; "...)
+		}
+		deckTop, deckSize, pileTop, pileSize := s.SharedTops(i)
+		b = append(strconv.AppendInt(b, int64(i+1), 10), ": "...)
+		b = appendTop(b, deckTop, deckSize)
+		b = appendTop(append(b, ", pile "...), pileTop, pileSize)
 	}
-	rows := []referee.Row{
-		{Name: "round", Value: fmt.Sprintf("%d, %s holds the initiative", s.Round(), players[s.Initiative()])},
-		{Name: "durability", Value: each(func(p int) string { return fmt.Sprint(s.Durability(p)) })},
-		{Name: "fuel", Value: each(func(p int) string { return fmt.Sprint(s.Fuel(p)) })},
-		{Name: "hands", Value: each(func(p int) string { return names(s.Hand(p)) })},
-		{Name: "decks", Value: each(func(p int) string { return referee.Plural(len(s.Deck(p)), "card") })},
-		{Name: "discard piles", Value: each(func(p int) string { return names(s.Discard(p)) })},
-		{Name: "play areas", Value: each(func(p int) string { return names(s.PlayArea(p)) })},
-		{Name: "stack", Value: stack},
-		{Name: "shared decks", Value: strings.Join(shared, "; ")},
-	}
+	rows = append(rows, referee.Row{Name: "shared decks", Value: string(b)})
 	if p := s.Pending(); p != "" {
 		rows = append(rows, referee.Row{Name: "choice", Value: p})
 	}
@@ -286,13 +312,84 @@ func modTop(cards []string, at int) string {
 	return fmt.Sprintf("%s on top of %d", modCardName(cards[at]), len(cards))
 }
 
+// appendTop appends a shared deck or pile by the card at its top and its
+// size.
+func appendTop(b []byte, top string, size int) []byte {
+	if size == 0 {
+		return append(b, "empty"...)
+	}
+	b = append(append(b, modCardName(top)...), " on top of "...)
+	return strconv.AppendInt(b, int64(size), 10)
+}
+
+// appendNames appends cards as referee.NameList writes them with
+// modCardName: comma separated, or "none".
+func appendNames(b []byte, cards []string) []byte {
+	if len(cards) == 0 {
+		return append(b, "none"...)
+	}
+	for i, c := range cards {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, modCardName(c)...)
+	}
+	return b
+}
+
+// appendPlural appends n and word as referee.Plural writes them.
+func appendPlural(b []byte, n int, word string) []byte {
+	b = append(strconv.AppendInt(b, int64(n), 10), ' ')
+	b = append(b, word...)
+	if n != 1 {
+		b = append(b, 's')
+	}
+	return b
+}
+
 // modCardName writes a card's name as the notation does: ? for a card
 // nobody recorded.
 func modCardName(card string) string {
 	if card == mod.Unknown {
 		return mod.Unknown
 	}
-	return grammar.ModName(card).String()
+	return nameText(card)
+}
+
+// nameTexts keeps card names as grammar.ModName's String writes them, for
+// the final state, which writes every card of every zone of every file,
+// where telling whether a name needs quotes is a scan of it. It keeps the
+// names met, those of the catalogues, up to maxNameTexts of them, in a map
+// that is never changed once stored: a name not in it is added to a copy.
+var nameTexts struct {
+	sync.Mutex // held to add a name
+	read       atomic.Pointer[map[string]string]
+}
+
+const maxNameTexts = 4096
+
+// nameText is grammar.ModName(name).String(), kept in nameTexts.
+func nameText(name string) string {
+	if m := nameTexts.read.Load(); m != nil {
+		if t, ok := (*m)[name]; ok {
+			return t
+		}
+	}
+	t := grammar.ModName(name).String()
+	nameTexts.Lock()
+	defer nameTexts.Unlock()
+	old := nameTexts.read.Load()
+	if old != nil && len(*old) >= maxNameTexts {
+		return t
+	}
+	m := make(map[string]string, 1)
+	if old != nil {
+		m = maps.Clone(*old)
+	}
+	// Copies, so as not to keep alive the transcript a name may be part of.
+	m[strings.Clone(name)] = strings.Clone(t)
+	nameTexts.read.Store(&m)
+	return t
 }
 
 // modCards names the card a move plays from the hand into the stack,

@@ -40,8 +40,75 @@ func init() {
 
 // The lexer admits only well-formed cards and squares, so these cannot
 // fail; "?", which is no card, is the engine's Unknown.
-func card(s string) cards.Card    { c, _ := cards.Parse(s); return c }
-func square(s string) grid.Square { sq, _ := grid.Parse(s); return sq }
+//
+// card reads the two-letter cards (7H, TS, QD) itself, as cards.Parse
+// does, and leaves the others (10S, the jokers, "?") to it: it is called
+// for every card of every move.
+func card(s string) cards.Card {
+	if len(s) == 2 {
+		if r, suit := ranks[s[0]], strings.IndexByte("CDHS", s[1]); r != 0 && suit >= 0 {
+			return cards.Card{Rank: r, Suit: cards.Suit(suit)}
+		}
+	}
+	c, _ := cards.Parse(s)
+	return c
+}
+
+// ranks is the rank a card's first letter gives, for card; 0 for no rank
+// of a two-letter card.
+var ranks = [256]cards.Rank{'A': cards.Ace, '2': 2, '3': 3, '4': 4, '5': 5, '6': 6, '7': 7, '8': 8, '9': 9, 'T': 10,
+	'J': cards.Jack, 'Q': cards.Queen, 'K': cards.King}
+
+// square reads a square; one of one digit, as every square of the board
+// is, without grid.Parse's number parsing.
+func square(s string) grid.Square {
+	if len(s) == 2 && s[0] >= 'a' && s[0] <= 'z' && s[1] >= '1' && s[1] <= '9' {
+		return grid.Square{File: int(s[0] - 'a'), Rank: int(s[1] - '1')}
+	}
+	sq, _ := grid.Parse(s)
+	return sq
+}
+
+// steps and attacks are every step and attack from a square of the board
+// to another, each made an engine.Move once, by the board index of its
+// two squares: a Step or an Attack put into an engine.Move is an
+// allocation, and most moves are one of them.
+var steps, attacks = func() (steps, attacks [16][16]engine.Move) {
+	for from := range sortie.Board.Size() {
+		for to := range sortie.Board.Size() {
+			a, b := sortie.Board.Square(from), sortie.Board.Square(to)
+			steps[from][to] = sortie.Step{From: a, To: b}
+			attacks[from][to] = sortie.Attack{From: a, Target: b}
+		}
+	}
+	return steps, attacks
+}()
+
+// onBoard is the board index of the square sq, or -1 off the board.
+func onBoard(sq grid.Square) int {
+	if !sortie.Board.Contains(sq) {
+		return -1
+	}
+	return sortie.Board.Index(sq)
+}
+
+// step is the engine's move of a unit from one square to another.
+func step(from, to string) engine.Move {
+	a, b := square(from), square(to)
+	if i, j := onBoard(a), onBoard(b); i >= 0 && j >= 0 {
+		return steps[i][j]
+	}
+	return sortie.Step{From: a, To: b}
+}
+
+// attack is the engine's attack of the unit on target by the one on from.
+func attack(from, target string) engine.Move {
+	a, b := square(from), square(target)
+	if i, j := onBoard(a), onBoard(b); i >= 0 && j >= 0 {
+		return attacks[i][j]
+	}
+	return sortie.Attack{From: a, Target: b}
+}
 
 func cardsOf(ss []string) []cards.Card {
 	out := make([]cards.Card, len(ss))
@@ -106,11 +173,11 @@ func sortieToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Mov
 		out := dst
 		at := m.From
 		if m.To != "" {
-			out = append(out, sortie.Step{From: square(m.From), To: square(m.To)})
+			out = append(out, step(m.From, m.To))
 			at = m.To
 		}
 		if m.Target != "" {
-			out = append(out, sortie.Attack{From: square(at), Target: square(m.Target)})
+			out = append(out, attack(at, m.Target))
 		}
 		return out
 	}
@@ -195,45 +262,114 @@ func pileNode(word string, p sortie.Pile) *grammar.SortiePile {
 }
 
 // sortieDescribe writes the board square by square, the flags, the hands
-// and the piles.
+// and the piles. A check describes the final state of every file, so
+// each row is written with appends into one buffer.
 func sortieDescribe(st engine.State, players []string) []referee.Row {
-	s := st.(*sortie.State)
-	var units []string
+	s := st.(*sortie.State).Settled()
+	b := make([]byte, 0, 512) // most final states write each row in one
 	for rank := sortie.Board.Ranks - 1; rank >= 0; rank-- {
 		for file := 0; file < sortie.Board.Files; file++ {
 			sq := grid.Square{File: file, Rank: rank}
-			if u := s.UnitAt(sq); u != nil {
-				shield := ""
-				if !u.Shield {
-					shield = " (shield broken)"
-				}
-				units = append(units, fmt.Sprintf("%v %s %v/%v%s", sq, players[u.Owner], u.Bottom, u.Top, shield))
+			u := s.UnitAt(sq)
+			if u == nil {
+				continue
+			}
+			if len(b) > 0 {
+				b = append(b, ", "...)
+			}
+			b = appendSquare(b, sq)
+			b = append(b, ' ')
+			b = append(b, players[u.Owner]...)
+			b = append(b, ' ')
+			b = appendCard(b, u.Bottom)
+			b = append(b, '/')
+			b = appendCard(b, u.Top)
+			if !u.Shield {
+				b = append(b, " (shield broken)"...)
 			}
 		}
 	}
-	if len(units) == 0 {
-		units = []string{"empty"}
+	board := "empty"
+	if len(b) > 0 {
+		board = string(b)
 	}
-	var flags, hands []string
+	b = b[:0]
 	for p, name := range players {
-		f := squares(s.Flags(p))
+		if p > 0 {
+			b = append(b, "; "...)
+		}
+		b = append(b, name...)
+		b = append(b, ' ')
+		b = appendSquares(b, s.Flags(p))
 		if lost := s.Captured(1 - p); len(lost) > 0 {
-			f += " (lost " + squares(lost) + ")"
+			b = append(b, " (lost "...)
+			b = appendSquares(b, lost)
+			b = append(b, ')')
 		}
-		flags = append(flags, name+" "+f)
-		hand := handWords(s, p)
-		if len(hand) == 0 {
-			hand = []string{"empty"}
-		}
-		hands = append(hands, name+" "+strings.Join(hand, " "))
 	}
+	flags := string(b)
+	b = b[:0]
+	for p, name := range players {
+		if p > 0 {
+			b = append(b, "; "...)
+		}
+		b = append(b, name...)
+		hand, unknowns := s.Hand(p), s.Unknowns(p)
+		if len(hand) == 0 && unknowns == 0 {
+			b = append(b, " empty"...)
+		}
+		for _, c := range hand {
+			b = append(b, ' ')
+			b = appendCard(b, c)
+		}
+		for range unknowns {
+			b = append(b, ' ')
+			b = append(b, grammar.Unknown...)
+		}
+	}
+	hands := string(b)
 	return []referee.Row{
-		{Name: "board", Value: strings.Join(units, ", ")},
-		{Name: "flags", Value: strings.Join(flags, "; ")},
-		{Name: "hands", Value: strings.Join(hands, "; ")},
-		{Name: "deck", Value: fmt.Sprintf("%s, %s discarded", referee.Plural(s.Deck(), "card"), referee.Plural(s.Discards(), "card"))},
+		{Name: "board", Value: board},
+		{Name: "flags", Value: flags},
+		{Name: "hands", Value: hands},
+		{Name: "deck", Value: referee.Plural(s.Deck(), "card") + ", " + referee.Plural(s.Discards(), "card") + " discarded"},
 	}
 }
+
+// appendSquare appends sq as its String writes it.
+func appendSquare(b []byte, sq grid.Square) []byte {
+	if sq.File < 0 || sq.File >= 26 {
+		return append(b, sq.String()...)
+	}
+	b = append(b, byte('a'+sq.File))
+	return strconv.AppendInt(b, int64(sq.Rank+1), 10)
+}
+
+// appendSquares appends squares as squares writes them.
+func appendSquares(b []byte, sqs []grid.Square) []byte {
+	if len(sqs) == 0 {
+		return append(b, "none"...)
+	}
+	for i, sq := range sqs {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = appendSquare(b, sq)
+	}
+	return b
+}
+
+// appendCard appends c as its String writes it.
+func appendCard(b []byte, c cards.Card) []byte {
+	if !c.Valid() || c.IsJoker() {
+		return append(b, c.String()...)
+	}
+	b = append(b, rankNames[c.Rank]...)
+	return append(b, "CDHS"[c.Suit])
+}
+
+// rankNames are the ranks as cards' String writes them, for appendCard.
+var rankNames = [...]string{"", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}
 
 func squares(sqs []grid.Square) string {
 	if len(sqs) == 0 {
