@@ -7,12 +7,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/shuffle"
 	"github.com/tabletop-referee/referee/internal/suggest"
+	"github.com/tabletop-referee/referee/internal/textmemo"
 	"github.com/tabletop-referee/referee/notation"
 	"github.com/tabletop-referee/referee/referee/catalogue"
 )
@@ -211,7 +210,7 @@ func (b *binding) load(a *notation.Arena, path, src string, limits notation.Limi
 		// A tag the referee does not read is kept, as PGN keeps Event;
 		// one a slip away from a tag it reads is most likely that tag.
 		if !slices.Contains(readTags, tag.Name) {
-			if meant := tagMeant(tag.Name); meant != "" {
+			if meant := tagsMeant.Text(tag.Name); meant != "" {
 				r.add(Note, tag.Span(), fmt.Sprintf("the tag %s is kept but not read: did you mean %s? (the tags read are %s)", tag.Name, meant, strings.Join(readTags, ", ")))
 			}
 		}
@@ -328,29 +327,11 @@ func (h turnHead) Span() notation.Span {
 // readTags are the header tags the referee reads.
 var readTags = []string{"Game", "Players", "Seed", "Perspective", "Variant", "Catalogue"}
 
-// tagsMeant keeps tagMeant's answers: the same few tags the referee does
-// not read (Event, Date) head most files, and measuring their distance to
-// every tag it reads was 1 to 3% of a check. At most maxTagsMeant names
-// are kept, so that a flood of made-up tags cannot grow it.
-var (
-	tagsMeant     sync.Map // tag name -> suggest.Closest's answer
-	tagsMeantSize atomic.Int32
-)
-
-const maxTagsMeant = 1024
-
-// tagMeant is the tag the referee reads that name most likely meant, as
-// suggest.Closest gives it, or "".
-func tagMeant(name string) string {
-	if meant, ok := tagsMeant.Load(name); ok {
-		return meant.(string)
-	}
-	meant := suggest.Closest(name, readTags)
-	if tagsMeantSize.Add(1) <= maxTagsMeant {
-		tagsMeant.Store(strings.Clone(name), meant)
-	}
-	return meant
-}
+// tagsMeant keeps the tag the referee reads that a tag it does not read
+// most likely meant, as suggest.Closest gives it, or "": the same few
+// tags head most files (Event, Date), and measuring their distance to
+// every tag read was 1 to 3% of a check.
+var tagsMeant = textmemo.New(1024, func(name string) string { return suggest.Closest(name, readTags) })
 
 // declaresPosition tells whether a transcript's set-up lines declare a
 // position: whether any of their moves is a declaration.

@@ -8,15 +8,12 @@ package daemon
 import (
 	_ "embed"
 	"fmt"
-	"maps"
 	"strconv"
-	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/daemon"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/internal/textmemo"
 	"github.com/tabletop-referee/referee/notation"
 	"github.com/tabletop-referee/referee/referee"
 	"github.com/tabletop-referee/referee/referee/catalogue"
@@ -330,39 +327,11 @@ func appendNames(b []byte, cards []string) []byte {
 
 // cardTexts keeps card names as grammar.DaemonCardText writes them, for
 // the final state, which writes every card of every zone of every file,
-// where telling whether a name needs quotes is a scan of it. It keeps the
-// names met, those of the catalogues, up to maxCardTexts of them, in a map
-// that is never changed once stored: a name not in it is added to a copy.
-var cardTexts struct {
-	sync.Mutex // held to add a name
-	read       atomic.Pointer[map[string]string]
-}
-
-const maxCardTexts = 4096
+// where telling whether a name needs quotes is a scan of it.
+var cardTexts = textmemo.New(4096, func(name string) string { return grammar.DaemonCardText(grammar.Name(name)) })
 
 // cardText is grammar.DaemonCardText, kept in cardTexts.
-func cardText(name string) string {
-	if m := cardTexts.read.Load(); m != nil {
-		if t, ok := (*m)[name]; ok {
-			return t
-		}
-	}
-	t := grammar.DaemonCardText(grammar.Name(name))
-	cardTexts.Lock()
-	defer cardTexts.Unlock()
-	old := cardTexts.read.Load()
-	if old != nil && len(*old) >= maxCardTexts {
-		return t
-	}
-	m := make(map[string]string, 1)
-	if old != nil {
-		m = maps.Clone(*old)
-	}
-	// Copies, so as not to keep alive the transcript a name may be part of.
-	m[strings.Clone(name)] = strings.Clone(t)
-	cardTexts.read.Store(&m)
-	return t
-}
+func cardText(name string) string { return cardTexts.Text(name) }
 
 // appendPlural appends n and word as referee.Plural writes them.
 func appendPlural(b []byte, n int, word string) []byte {

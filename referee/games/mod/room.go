@@ -8,15 +8,13 @@ package mod
 import (
 	_ "embed"
 	"fmt"
-	"maps"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/mod"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/internal/textmemo"
 	"github.com/tabletop-referee/referee/notation"
 	"github.com/tabletop-referee/referee/referee"
 	"github.com/tabletop-referee/referee/referee/catalogue"
@@ -356,41 +354,13 @@ func modCardName(card string) string {
 	return nameText(card)
 }
 
-// nameTexts keeps card names as grammar.ModName's String writes them, for
-// the final state, which writes every card of every zone of every file,
-// where telling whether a name needs quotes is a scan of it. It keeps the
-// names met, those of the catalogues, up to maxNameTexts of them, in a map
-// that is never changed once stored: a name not in it is added to a copy.
-var nameTexts struct {
-	sync.Mutex // held to add a name
-	read       atomic.Pointer[map[string]string]
-}
-
-const maxNameTexts = 4096
+// nameTexts keeps card names as grammar.ModName writes them, for the
+// final state, which writes every card of every zone of every file, where
+// telling whether a name needs quotes is a scan of it.
+var nameTexts = textmemo.New(4096, func(name string) string { return grammar.ModName(name).String() })
 
 // nameText is grammar.ModName(name).String(), kept in nameTexts.
-func nameText(name string) string {
-	if m := nameTexts.read.Load(); m != nil {
-		if t, ok := (*m)[name]; ok {
-			return t
-		}
-	}
-	t := grammar.ModName(name).String()
-	nameTexts.Lock()
-	defer nameTexts.Unlock()
-	old := nameTexts.read.Load()
-	if old != nil && len(*old) >= maxNameTexts {
-		return t
-	}
-	m := make(map[string]string, 1)
-	if old != nil {
-		m = maps.Clone(*old)
-	}
-	// Copies, so as not to keep alive the transcript a name may be part of.
-	m[strings.Clone(name)] = strings.Clone(t)
-	nameTexts.read.Store(&m)
-	return t
-}
+func nameText(name string) string { return nameTexts.Text(name) }
 
 // modCards names the card a move plays from the hand into the stack,
 // face up (assign) or face down (eject).

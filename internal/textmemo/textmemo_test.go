@@ -1,0 +1,57 @@
+package textmemo
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+)
+
+// TestText: a name's kept text is the function's, the first time and
+// after, asked by goroutines at once; the function is called once a name
+// while the memo has room, and every time past it.
+func TestText(t *testing.T) {
+	var calls atomic.Int32
+	m := New(6, func(name string) string {
+		calls.Add(1)
+		return "<" + strings.ToUpper(name) + ">"
+	})
+	names := []string{"ice", "black ice", "", "say \"hi\"", "ice-9"}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			for range 3 {
+				for _, name := range names {
+					if got, want := m.Text(name), "<"+strings.ToUpper(name)+">"; got != want {
+						t.Errorf("Text(%q) = %q, want %q", name, got, want)
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	// Goroutines may each write a name before one keeps it: at most one
+	// call a goroutine a name.
+	if n := int(calls.Load()); n < len(names) || n > 4*len(names) {
+		t.Errorf("%d calls for %d names asked 12 times each", n, len(names))
+	}
+	if m.Len() != len(names) {
+		t.Errorf("%d names kept, want %d", m.Len(), len(names))
+	}
+	// Past the bound: answered, not kept.
+	for i := range 10 {
+		name := fmt.Sprint("card ", i)
+		if got := m.Text(name); got != "<CARD "+fmt.Sprint(i)+">" {
+			t.Errorf("Text(%q) = %q", name, got)
+		}
+	}
+	if m.Len() != 6 {
+		t.Errorf("%d names kept, want the bound, 6", m.Len())
+	}
+	before := calls.Load()
+	m.Text("card 9")
+	if calls.Load() != before+1 {
+		t.Error("a name past the bound was kept")
+	}
+}
