@@ -202,8 +202,12 @@ func (b *binding) load(a *notation.Arena, path, src string, limits notation.Limi
 	if tag := t.Tag("Game"); tag != nil && t.Game != b.Name() {
 		r.add(Error, tag.Span(), fmt.Sprintf("this is a %s transcript, but the Game tag says %q", b.Name(), t.Game))
 	}
-	if _, err := engine.ResolveVariants(b.rules.Variants(), t.Variants); err != nil {
-		r.add(Error, t.VariantTag.Span(), err.Error())
+	// A file that chooses no variant has none wrong, and most choose none:
+	// the game's list of variants is not even made.
+	if len(t.Variants) > 0 {
+		if _, err := engine.ResolveVariants(b.rules.Variants(), t.Variants); err != nil {
+			r.add(Error, t.VariantTag.Span(), err.Error())
+		}
 	}
 	r.Diagnostics = append(r.Diagnostics, b.movesInComments(parsed)...)
 	for _, tag := range t.Tags {
