@@ -3,12 +3,12 @@ package referee
 import (
 	"errors"
 	"fmt"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/bot"
 	"github.com/tabletop-referee/referee/engine/shuffle"
 	"github.com/tabletop-referee/referee/internal/suggest"
 	"github.com/tabletop-referee/referee/internal/textmemo"
@@ -1192,7 +1192,7 @@ func (b *binding) generate(seed uint64, opts RandomOptions, gen generator) (gene
 				return m
 			}
 		}
-		return pick(rng, legal)
+		return bot.Pick(rng, legal)
 	}
 	rules := b.rules
 	if b.cards != nil {
@@ -1377,42 +1377,6 @@ func (b *binding) generate(seed uint64, opts RandomOptions, gen generator) (gene
 }
 
 func isEndTurn(m engine.Move) bool { _, ok := m.(engine.EndTurn); return ok }
-
-// pick chooses a kind of move, then a move of that kind. Ending the turn
-// weighs a third of any other kind, so that turns do something.
-func pick(rng *shuffle.Source, legal []engine.Move) engine.Move {
-	if len(legal) == 0 {
-		return nil
-	}
-	var kinds []reflect.Type
-	byKind := map[reflect.Type][]engine.Move{}
-	for _, m := range legal {
-		k := reflect.TypeOf(m)
-		if byKind[k] == nil {
-			kinds = append(kinds, k)
-		}
-		byKind[k] = append(byKind[k], m)
-	}
-	endKind := reflect.TypeOf(engine.EndTurn{})
-	weight := func(k reflect.Type) int {
-		if k == endKind {
-			return 1
-		}
-		return 3
-	}
-	total := 0
-	for _, k := range kinds {
-		total += weight(k)
-	}
-	n := rng.Intn(total)
-	for _, k := range kinds {
-		if n -= weight(k); n < 0 {
-			ms := byKind[k]
-			return ms[rng.Intn(len(ms))]
-		}
-	}
-	panic("unreachable")
-}
 
 func sortedKeys(m map[string]string) []string {
 	keys := make([]string, 0, len(m))

@@ -3,14 +3,9 @@ package referee
 import (
 	"os"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/tabletop-referee/referee/engine"
-	"github.com/tabletop-referee/referee/engine/bot"
-	"github.com/tabletop-referee/referee/engine/shuffle"
 )
 
 func TestMatchGamesCheckCleanAndRepeat(t *testing.T) {
@@ -114,21 +109,6 @@ func TestBotNames(t *testing.T) {
 	for _, tt := range tests {
 		if got := botNames(tt.bots); !slices.Equal(got, tt.want) {
 			t.Errorf("botNames(%q) = %q, want %q", tt.bots, got, tt.want)
-		}
-	}
-}
-
-func TestRandomBotPicksAsRandomGames(t *testing.T) {
-	t.Parallel()
-	// The random bot and referee random choose alike from the same
-	// randomness: a match of random bots plays as random games do.
-	g, _ := Lookup("sortie")
-	st := midGame(t, g, 2, 3)
-	legal := append(st.Legal(), engine.EndTurn{}, engine.By{Player: 1, Move: engine.EndTurn{}})
-	a, b := shuffle.New(7), shuffle.New(7)
-	for i := range 200 {
-		if x, y := pick(a, legal), bot.Pick(b, legal); !reflect.DeepEqual(x, y) {
-			t.Fatalf("draw %d: random games pick %v, the random bot %v", i, x, y)
 		}
 	}
 }

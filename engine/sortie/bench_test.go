@@ -1,11 +1,11 @@
 package sortie
 
 import (
-	"reflect"
 	"runtime"
 	"testing"
 
 	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/bot"
 	"github.com/tabletop-referee/referee/engine/shuffle"
 )
 
@@ -32,7 +32,7 @@ func BenchmarkApply(b *testing.B) {
 		}
 		rng := shuffle.New(uint64(g))
 		for step := 0; step < 400 && !st.Outcome().Over; step++ {
-			m := pickKind(rng, st.Legal())
+			m := bot.Pick(rng, st.Legal())
 			gm.moves = append(gm.moves, by{st.ToMove(), m})
 			if err := st.Apply(st.ToMove(), m); err != nil {
 				b.Fatal(err)
@@ -60,32 +60,3 @@ func BenchmarkApply(b *testing.B) {
 	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/moves, "allocs/move")
 }
 
-// pickKind picks a legal move as referee random does.
-func pickKind(rng *shuffle.Source, legal []engine.Move) engine.Move {
-	var kinds []reflect.Type
-	byKind := map[reflect.Type][]engine.Move{}
-	for _, m := range legal {
-		k := reflect.TypeOf(m)
-		if byKind[k] == nil {
-			kinds = append(kinds, k)
-		}
-		byKind[k] = append(byKind[k], m)
-	}
-	weight := func(k reflect.Type) int {
-		if k == reflect.TypeOf(engine.EndTurn{}) {
-			return 1
-		}
-		return 3
-	}
-	total := 0
-	for _, k := range kinds {
-		total += weight(k)
-	}
-	r := rng.Intn(total)
-	for _, k := range kinds {
-		if r -= weight(k); r < 0 {
-			return byKind[k][rng.Intn(len(byKind[k]))]
-		}
-	}
-	return nil
-}
