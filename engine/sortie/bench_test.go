@@ -59,4 +59,3 @@ func BenchmarkApply(b *testing.B) {
 	b.ReportMetric(moves/b.Elapsed().Seconds(), "moves/s")
 	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/moves, "allocs/move")
 }
-

@@ -275,23 +275,36 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 	if g.Cards == nil || len(g.Cards.all) == 0 {
 		return nil, errors.New("void: the catalogue has no cards")
 	}
-	variants, err := engine.ResolveVariants(knownVariants, opts.Variants)
-	if err != nil {
-		return nil, err
+	// Every variant's first value is the zero rules: most games name
+	// none, and need no resolving.
+	var r rules
+	if len(opts.Variants) > 0 {
+		variants, err := engine.ResolveVariants(knownVariants, opts.Variants)
+		if err != nil {
+			return nil, err
+		}
+		r = rules{afterOpponent: variants["after"] == "opponent", refund: variants["refund"] == "full"}
 	}
 	s := &State{
 		cards:  g.Cards,
-		rules:  rules{afterOpponent: variants["after"] == "opponent", refund: variants["refund"] == "full"},
+		rules:  r,
 		names:  opts.Players,
 		seeded: opts.Seeded, oneSeat: opts.OneSeat, seat: opts.Seat,
 	}
 	if opts.Seeded {
 		s.plan = plannedSetup(g.Cards, opts.Seed)
+		// A check never asks for the record, and keeps it whole.
+		s.record = make([]engine.By, 0, recordRoom)
 	} else {
 		s.planned = -1
 	}
 	return s, nil
 }
+
+// recordRoom is the room a seeded game's record starts with: most random
+// games' set-up, moves and turn ends (94 for half of them), so that the
+// record is not grown from nothing a move at a time.
+const recordRoom = 128
 
 // The seeded set-up random games use: a board of three sectors, and for
 // each player 3 void energy, an income of 3, 10 life and a hand of 8 cards
@@ -306,14 +319,24 @@ const (
 	plannedEnergy, plannedIncome, plannedLife, plannedHand = 3, 3, 10, 8
 )
 
+// plannedSectors are the board lines of the planned set-up, made once:
+// every seeded game's plan shares them, read only.
+var plannedSectors = func() []setupStep {
+	out := make([]setupStep, len(plannedBoard))
+	for i, sec := range plannedBoard {
+		out[i] = setupStep{engine.Nobody, Sector{sec.Name, slices.Clip(sec.Biomes)}}
+	}
+	return out
+}()
+
 func plannedSetup(cs *Cards, seed uint64) []setupStep {
 	src := shuffle.New(seed)
 	out := make([]setupStep, 0, len(plannedBoard)+2*4) // 4 lines a player
-	for _, sec := range plannedBoard {
-		out = append(out, setupStep{engine.Nobody, Sector{sec.Name, slices.Clone(sec.Biomes)}})
-	}
+	out = append(out, plannedSectors...)
+	// Both hands drawn into one array: a check sets up every file.
+	hands := make([]string, 2*plannedHand)
 	for p := range 2 {
-		hand := make([]string, plannedHand)
+		hand := hands[p*plannedHand : (p+1)*plannedHand : (p+1)*plannedHand]
 		for i := range hand {
 			hand[i] = cs.all[src.Intn(len(cs.all))].Name
 		}

@@ -8,7 +8,7 @@ package void
 import (
 	_ "embed"
 	"fmt"
-	"strings"
+	"strconv"
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/void"
@@ -202,74 +202,190 @@ func voidNotate(m engine.Move) string {
 }
 
 // voidDescribe writes the board, then each player's energy, life, hand,
-// cards in play and cache, then the queue.
+// cards in play and cache, then the queue. A check describes the final
+// state of every file, so the values are written one after the other
+// into one buffer and cut from one string, and each of the state's lists
+// is asked for once.
 func voidDescribe(st engine.State, players []string) []referee.Row {
 	s := st.(*void.State)
-	nm := func(n string) string { return grammar.Name(n).String() }
-	cardNames := func(cards []string) string { return referee.NameList(cards, grammar.VoidCard.String) }
-	each := func(f func(p int) string) string { return referee.PerPlayer(players, f) }
-	var board []string
-	for _, sec := range s.Sectors() {
-		b := nm(sec.Name)
-		if len(sec.Biomes) > 0 {
-			var bs []string
-			for _, bio := range sec.Biomes {
-				bs = append(bs, nm(bio))
-			}
-			b += " (" + strings.Join(bs, ", ") + ")"
+	pv := [2]void.PlayerView{s.Player(0), s.Player(1)}
+	// Room for the values of a game's usual end, grown once at most.
+	w := rowWriter{buf: make([]byte, 0, 512)}
+	for i, sec := range s.Sectors() {
+		if i > 0 {
+			w.text(", ")
 		}
-		board = append(board, b)
-	}
-	rows := []referee.Row{{Name: "board", Value: referee.List(board)}}
-	rows = append(rows, referee.Row{Name: "energy", Value: each(func(p int) string {
-		v := s.Player(p)
-		return fmt.Sprintf("%d (income %d)", v.Energy, v.Income)
-	})})
-	if s.Player(0).HasLife || s.Player(1).HasLife {
-		rows = append(rows, referee.Row{Name: "life", Value: each(func(p int) string {
-			if v := s.Player(p); v.HasLife {
-				return fmt.Sprint(v.Life)
+		w.name(sec.Name)
+		if len(sec.Biomes) > 0 {
+			w.text(" (")
+			for j, bio := range sec.Biomes {
+				if j > 0 {
+					w.text(", ")
+				}
+				w.name(bio)
 			}
-			return "not declared"
-		})})
+			w.text(")")
+		}
 	}
-	rows = append(rows,
-		referee.Row{Name: "hands", Value: each(func(p int) string { return cardNames(s.Player(p).Hand) })},
-		referee.Row{Name: "in play", Value: each(func(p int) string {
-			var out []string
-			for _, c := range s.InPlay() {
-				if c.Owner != p {
-					continue
-				}
-				text := nm(c.Card.Name) + " " + nm(c.Where)
-				if c.Card.Kind != void.Unit {
-					text = nm(c.Card.Name) + " on " + nm(c.Where)
-				}
-				if notes := voidNotes(c); len(notes) > 0 {
-					text += " (" + strings.Join(notes, ", ") + ")"
-				}
-				out = append(out, text)
+	w.orNone()
+	w.end("board")
+	for p := range w.each(players) {
+		w.int(pv[p].Energy)
+		w.text(" (income ")
+		w.int(pv[p].Income)
+		w.text(")")
+	}
+	w.end("energy")
+	if pv[0].HasLife || pv[1].HasLife {
+		for p := range w.each(players) {
+			if pv[p].HasLife {
+				w.int(pv[p].Life)
+			} else {
+				w.text("not declared")
 			}
-			return referee.List(out)
-		})},
-		referee.Row{Name: "caches", Value: each(func(p int) string { return cardNames(s.Player(p).Cache) })},
-	)
-	var queue []string
-	for _, q := range s.Queue() {
-		queue = append(queue, players[q.Owner]+" "+q.Text)
+		}
+		w.end("life")
 	}
-	q := "empty"
+	for p := range w.each(players) {
+		w.cards(pv[p].Hand)
+	}
+	w.end("hands")
+	inPlay := s.InPlay()
+	for p := range w.each(players) {
+		n := 0
+		for _, c := range inPlay {
+			if c.Owner != p {
+				continue
+			}
+			if n++; n > 1 {
+				w.text(", ")
+			}
+			w.name(c.Card.Name)
+			if c.Card.Kind != void.Unit {
+				w.text(" on")
+			}
+			w.text(" ")
+			w.name(c.Where)
+			switch {
+			case c.Damage > 0 && c.Spent:
+				w.text(" (")
+				w.int(c.Damage)
+				w.text(" damage, spent)")
+			case c.Damage > 0:
+				w.text(" (")
+				w.int(c.Damage)
+				w.text(" damage)")
+			case c.Spent:
+				w.text(" (spent)")
+			}
+		}
+		w.orNone()
+	}
+	w.end("in play")
+	for p := range w.each(players) {
+		w.cards(pv[p].Cache)
+	}
+	w.end("caches")
+	queue := s.Queue()
+	for i, q := range queue {
+		if i > 0 {
+			w.text(" < ")
+		}
+		w.text(players[q.Owner])
+		w.text(" ")
+		w.text(q.Text)
+	}
 	if len(queue) > 0 {
-		q = strings.Join(queue, " < ") + " (last in, first to execute)"
+		w.text(" (last in, first to execute)")
+	} else {
+		w.text("empty")
 	}
 	if p, declined, open := s.Deciding(); open && !st.Outcome().Over {
-		q += "; " + players[p] + " to decide"
+		w.text("; ")
+		w.text(players[p])
+		w.text(" to decide")
 		if declined {
-			q += ", " + players[1-p] + " having declined"
+			w.text(", ")
+			w.text(players[1-p])
+			w.text(" having declined")
 		}
 	}
-	rows = append(rows, referee.Row{Name: "queue", Value: q})
-	return rows
+	w.end("queue")
+	return w.rows()
+}
+
+// rowWriter writes the values of a description's rows one after the
+// other into one buffer, each row's end marked, to be cut from one
+// string once all are written.
+type rowWriter struct {
+	buf   []byte
+	start int // where the value being written begins
+	names [7]string
+	ends  [7]int
+	n     int
+}
+
+func (w *rowWriter) text(s string) { w.buf = append(w.buf, s...) }
+
+func (w *rowWriter) int(n int) { w.buf = strconv.AppendInt(w.buf, int64(n), 10) }
+
+// name writes a name as the notation does: quoted when it must be.
+func (w *rowWriter) name(n string) { w.text(grammar.Name(n).String()) }
+
+// orNone writes "none" for a list that wrote nothing.
+func (w *rowWriter) orNone() {
+	if len(w.buf) == w.start {
+		w.text("none")
+	}
+}
+
+// cards writes card names as the notation does (? for an unknown
+// card), comma separated, or "none" (as referee.NameList).
+func (w *rowWriter) cards(names []string) {
+	for i, c := range names {
+		if i > 0 {
+			w.text(", ")
+		}
+		w.text(grammar.VoidCard(c).String())
+	}
+	w.orNone()
+}
+
+// each writes each player's name before what the loop writes for them,
+// "; " between players (as referee.PerPlayer).
+func (w *rowWriter) each(players []string) func(yield func(p int) bool) {
+	return func(yield func(p int) bool) {
+		for p, name := range players {
+			if p > 0 {
+				w.text("; ")
+			}
+			w.text(name)
+			w.text(" ")
+			w.start = len(w.buf)
+			if !yield(p) {
+				return
+			}
+		}
+	}
+}
+
+// end ends the value of the row named.
+func (w *rowWriter) end(name string) {
+	w.names[w.n], w.ends[w.n] = name, len(w.buf)
+	w.n++
+	w.start = len(w.buf)
+}
+
+// rows cuts the values from one string.
+func (w *rowWriter) rows() []referee.Row {
+	text := string(w.buf)
+	out := make([]referee.Row, w.n)
+	from := 0
+	for i := range out {
+		out[i] = referee.Row{Name: w.names[i], Value: text[from:w.ends[i]]}
+		from = w.ends[i]
+	}
+	return out
 }
 
 // voidNotes are what is worth saying of a card in play beyond its name
