@@ -227,6 +227,18 @@ func BareName(lex LexerDefinition) func(string) bool {
 		// The same answer without a Tokens for each name: reports print
 		// many names.
 		return func(name string) bool {
+			if name != "" && name[0] >= 'A' && name[0] <= 'Z' && !fast.scanned[name[0]] {
+				// A capital no game's rule begins with, then name bytes:
+				// a name, told without the scan (the final states print
+				// every card's name).
+				i := 1
+				for i < len(name) && nameByte[name[i]] {
+					i++
+				}
+				if i == len(name) {
+					return true
+				}
+			}
 			r, _ := utf8.DecodeRuneInString(name)
 			if !unicode.IsUpper(r) || !utf8.ValidString(name) {
 				return false
