@@ -1387,9 +1387,15 @@ func sortedKeys(m map[string]string) []string {
 	return keys
 }
 
-func Plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
+// Plural writes n and word, in the plural but for 1: "3 cards".
+func Plural(n int, word string) string { return string(AppendPlural(nil, n, word)) }
+
+// AppendPlural appends to b what Plural writes.
+func AppendPlural(b []byte, n int, word string) []byte {
+	b = append(strconv.AppendInt(b, int64(n), 10), ' ')
+	b = append(b, word...)
+	if n != 1 {
+		b = append(b, 's')
 	}
-	return strconv.Itoa(n) + " " + word + "s"
+	return b
 }

@@ -139,26 +139,43 @@ func errorsToDiagnostics(errs []*notation.Error) []Diagnostic {
 	return out
 }
 
-// perPlayer writes a value for each player, after their name: "Ann 3; Ben 5".
+// PerPlayer writes a value for each player, after their name: "Ann 3; Ben 5".
 func PerPlayer(players []string, f func(p int) string) string {
-	out := make([]string, len(players))
+	return string(AppendPerPlayer(nil, players, func(b []byte, p int) []byte { return append(b, f(p)...) }))
+}
+
+// AppendPerPlayer appends to b what PerPlayer writes, each player's value
+// appended by write. A final state is described for every file checked,
+// so a room writes its rows with appends into one buffer.
+func AppendPerPlayer(b []byte, players []string, write func(b []byte, p int) []byte) []byte {
 	for p, name := range players {
-		out[p] = name + " " + f(p)
+		if p > 0 {
+			b = append(b, "; "...)
+		}
+		b = append(append(b, name...), ' ')
+		b = write(b, p)
 	}
-	return strings.Join(out, "; ")
+	return b
 }
 
 // NameList writes card names as the notation writes them (write), comma
 // separated, or "none".
 func NameList[N ~string](cards []string, write func(N) string) string {
+	return string(AppendNames(nil, cards, write))
+}
+
+// AppendNames appends to b what NameList writes.
+func AppendNames[N ~string](b []byte, cards []string, write func(N) string) []byte {
 	if len(cards) == 0 {
-		return "none"
+		return append(b, "none"...)
 	}
-	out := make([]string, len(cards))
 	for i, c := range cards {
-		out[i] = write(N(c))
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, write(N(c))...)
 	}
-	return strings.Join(out, ", ")
+	return b
 }
 
 // Truncate keeps at most n of a report's diagnostics (all when n <= 0),

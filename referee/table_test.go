@@ -103,3 +103,44 @@ func BenchmarkOneSeat(b *testing.B) {
 		}
 	}
 }
+
+// TestStateWriters: the writers of a final state's rows, as strings and
+// as appends to a buffer already holding text, write the same.
+func TestStateWriters(t *testing.T) {
+	quote := func(s string) string { return "<" + s + ">" }
+	players := []string{"Ann", "Ben"}
+	for _, tt := range []struct {
+		cards []string
+		want  string
+	}{
+		{nil, "none"},
+		{[]string{}, "none"},
+		{[]string{"Ice"}, "<Ice>"},
+		{[]string{"Ice", "Black Ice", "?"}, "<Ice>, <Black Ice>, <?>"},
+	} {
+		if got := NameList(tt.cards, quote); got != tt.want {
+			t.Errorf("NameList(%q) = %q, want %q", tt.cards, got, tt.want)
+		}
+		if got := string(AppendNames([]byte("x "), tt.cards, quote)); got != "x "+tt.want {
+			t.Errorf("AppendNames(%q) = %q, want %q", tt.cards, got, "x "+tt.want)
+		}
+	}
+	for n, want := range map[int]string{-2: "-2 cards", 0: "0 cards", 1: "1 card", 2: "2 cards", 12: "12 cards"} {
+		if got := Plural(n, "card"); got != want {
+			t.Errorf("Plural(%d) = %q, want %q", n, got, want)
+		}
+		if got := string(AppendPlural([]byte("x "), n, "card")); got != "x "+want {
+			t.Errorf("AppendPlural(%d) = %q, want %q", n, got, "x "+want)
+		}
+	}
+	const each = "Ann 0 cards; Ben 1 card"
+	if got := PerPlayer(players, func(p int) string { return Plural(p, "card") }); got != each {
+		t.Errorf("PerPlayer = %q, want %q", got, each)
+	}
+	if got := string(AppendPerPlayer([]byte("x "), players, func(b []byte, p int) []byte { return AppendPlural(b, p, "card") })); got != "x "+each {
+		t.Errorf("AppendPerPlayer = %q, want %q", got, "x "+each)
+	}
+	if got := PerPlayer(nil, func(int) string { return "?" }); got != "" {
+		t.Errorf("PerPlayer of no players = %q", got)
+	}
+}

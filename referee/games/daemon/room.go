@@ -265,14 +265,7 @@ func daemonDescribe(st engine.State, players []string) []referee.Row {
 	// each adds a row of every player's name and what write appends for
 	// them, as referee.PerPlayer writes it.
 	each := func(name string, write func(b []byte, p int) []byte) {
-		b = b[:0]
-		for p, player := range players {
-			if p > 0 {
-				b = append(b, "; "...)
-			}
-			b = append(append(b, player...), ' ')
-			b = write(b, p)
-		}
+		b = referee.AppendPerPlayer(b[:0], players, write)
 		rows = append(rows, referee.Row{Name: name, Value: string(b)})
 	}
 	each("modules", func(b []byte, p int) []byte {
@@ -280,15 +273,15 @@ func daemonDescribe(st engine.State, players []string) []referee.Row {
 		if len(mods) == 0 {
 			return append(b, "none"...)
 		}
-		b = appendNames(b, mods)
+		b = referee.AppendNames(b, mods, cardText)
 		if main != "" {
 			b = append(append(append(b, " (main "...), grammar.Name(main).String()...), ')')
 		}
 		return b
 	})
-	each("security", func(b []byte, p int) []byte { return appendPlural(b, s.SecuritySize(p), "card") })
-	each("grips", func(b []byte, p int) []byte { return appendNames(b, s.Grip(p)) })
-	each("decks", func(b []byte, p int) []byte { return appendPlural(b, s.DeckSize(p), "card") })
+	each("security", func(b []byte, p int) []byte { return referee.AppendPlural(b, s.SecuritySize(p), "card") })
+	each("grips", func(b []byte, p int) []byte { return referee.AppendNames(b, s.Grip(p), cardText) })
+	each("decks", func(b []byte, p int) []byte { return referee.AppendPlural(b, s.DeckSize(p), "card") })
 	each("daemons", func(b []byte, p int) []byte {
 		daemons := s.Daemons(p)
 		if len(daemons) == 0 {
@@ -302,27 +295,12 @@ func daemonDescribe(st engine.State, players []string) []referee.Row {
 		}
 		return b
 	})
-	each("scripts", func(b []byte, p int) []byte { return appendNames(b, s.Scripts(p)) })
-	each("heaps", func(b []byte, p int) []byte { return appendNames(b, s.Heap(p)) })
+	each("scripts", func(b []byte, p int) []byte { return referee.AppendNames(b, s.Scripts(p), cardText) })
+	each("heaps", func(b []byte, p int) []byte { return referee.AppendNames(b, s.Heap(p), cardText) })
 	if n, who := s.Owed(); n > 0 {
 		rows = append(rows, referee.Row{Name: "damage", Value: players[who] + " owes " + referee.Plural(n, "reveal")})
 	}
 	return rows
-}
-
-// appendNames appends cards as referee.NameList writes them with
-// grammar.DaemonCardText: comma separated, or "none".
-func appendNames(b []byte, cards []string) []byte {
-	if len(cards) == 0 {
-		return append(b, "none"...)
-	}
-	for i, c := range cards {
-		if i > 0 {
-			b = append(b, ", "...)
-		}
-		b = append(b, cardText(c)...)
-	}
-	return b
 }
 
 // cardTexts keeps card names as grammar.DaemonCardText writes them, for
@@ -332,16 +310,6 @@ var cardTexts = textmemo.New(4096, func(name string) string { return grammar.Dae
 
 // cardText is grammar.DaemonCardText, kept in cardTexts.
 func cardText(name string) string { return cardTexts.Text(name) }
-
-// appendPlural appends n and word as referee.Plural writes them.
-func appendPlural(b []byte, n int, word string) []byte {
-	b = append(strconv.AppendInt(b, int64(n), 10), ' ')
-	b = append(b, word...)
-	if n != 1 {
-		b = append(b, 's')
-	}
-	return b
-}
 
 // daemonText writes a daemon in play: its name, its power and whether it
 // is ready, spent or still loading.

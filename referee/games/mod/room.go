@@ -254,22 +254,15 @@ func modDescribe(st engine.State, players []string) []referee.Row {
 	// each adds a row of every player's name and what write appends for
 	// them, as referee.PerPlayer writes it.
 	each := func(name string, write func(b []byte, p int) []byte) {
-		b = b[:0]
-		for p, player := range players {
-			if p > 0 {
-				b = append(b, "; "...)
-			}
-			b = append(append(b, player...), ' ')
-			b = write(b, p)
-		}
+		b = referee.AppendPerPlayer(b[:0], players, write)
 		rows = append(rows, referee.Row{Name: name, Value: string(b)})
 	}
 	each("durability", func(b []byte, p int) []byte { return strconv.AppendInt(b, int64(s.Durability(p)), 10) })
 	each("fuel", func(b []byte, p int) []byte { return strconv.AppendInt(b, int64(s.Fuel(p)), 10) })
-	each("hands", func(b []byte, p int) []byte { return appendNames(b, s.Hand(p)) })
-	each("decks", func(b []byte, p int) []byte { return appendPlural(b, s.DeckSize(p), "card") })
-	each("discard piles", func(b []byte, p int) []byte { return appendNames(b, s.Discard(p)) })
-	each("play areas", func(b []byte, p int) []byte { return appendNames(b, s.PlayArea(p)) })
+	each("hands", func(b []byte, p int) []byte { return referee.AppendNames(b, s.Hand(p), modCardName) })
+	each("decks", func(b []byte, p int) []byte { return referee.AppendPlural(b, s.DeckSize(p), "card") })
+	each("discard piles", func(b []byte, p int) []byte { return referee.AppendNames(b, s.Discard(p), modCardName) })
+	each("play areas", func(b []byte, p int) []byte { return referee.AppendNames(b, s.PlayArea(p), modCardName) })
 	stack := "empty"
 	if slots := s.Stack(); len(slots) > 0 {
 		b = b[:0]
@@ -318,31 +311,6 @@ func appendTop(b []byte, top string, size int) []byte {
 	}
 	b = append(append(b, modCardName(top)...), " on top of "...)
 	return strconv.AppendInt(b, int64(size), 10)
-}
-
-// appendNames appends cards as referee.NameList writes them with
-// modCardName: comma separated, or "none".
-func appendNames(b []byte, cards []string) []byte {
-	if len(cards) == 0 {
-		return append(b, "none"...)
-	}
-	for i, c := range cards {
-		if i > 0 {
-			b = append(b, ", "...)
-		}
-		b = append(b, modCardName(c)...)
-	}
-	return b
-}
-
-// appendPlural appends n and word as referee.Plural writes them.
-func appendPlural(b []byte, n int, word string) []byte {
-	b = append(strconv.AppendInt(b, int64(n), 10), ' ')
-	b = append(b, word...)
-	if n != 1 {
-		b = append(b, 's')
-	}
-	return b
 }
 
 // modCardName writes a card's name as the notation does: ? for a card
