@@ -619,20 +619,25 @@ func (t *tokens) statements(dst []part) []part {
 	// Most statements have a line of their own.
 	out := slices.Grow(dst[:0], int(t.toks[len(t.toks)-1].line-t.toks[0].line+1))
 	start := 0
-	for i := 1; i <= len(t.toks); i++ {
-		if i == len(t.toks) || t.startsStatement(i) {
+	prev := &t.toks[0]
+	for i := 1; i < len(t.toks); i++ {
+		k := &t.toks[i]
+		if c := t.src[k.off]; k.line == prev.line && c != '[' && c != 'r' && (c < '0' || c > '9') {
+			// Most tokens: within a line, and none of the three a
+			// statement there begins with.
+			prev = k
+			continue
+		}
+		prev = k
+		if t.startsStatement(i) {
 			out = append(out, part{start, i})
 			start = i
 		}
 	}
-	return out
+	return append(out, part{start, len(t.toks)})
 }
 
 func (t *tokens) startsStatement(i int) bool {
-	k := &t.toks[i]
-	if c := t.src[k.off]; k.line == t.toks[i-1].line && c != '[' && c != 'r' && (c < '0' || c > '9') {
-		return false // most tokens: within a line, and none of the three below
-	}
 	v := t.value(i)
 	next := func(k int) string {
 		if i+k < len(t.toks) {
