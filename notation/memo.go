@@ -761,12 +761,27 @@ func valueIndex(s string) (int, bool) {
 type valueTokens struct {
 	types []lexer.TokenType
 	kept  map[string]bool
+	// isValue tells the types by their number (typeIndex): types holds
+	// two or three, looked for at every token of a move.
+	isValue [256]bool
+}
+
+// typeIndex is a token type's number as a byte, 1 to 254: the lexers'
+// types are -2, -3 and on, a few dozen at most (SimpleSymbols).
+func typeIndex(typ lexer.TokenType) (byte, bool) {
+	return byte(-typ), typ < 0 && typ > -255
 }
 
 // stands tells whether a token of type typ and the text stands for any
 // value in a move's shape; false for nil values.
 func (v *valueTokens) stands(typ lexer.TokenType, text string) bool {
-	return v != nil && slices.Contains(v.types, typ) && !v.kept[text]
+	if v == nil {
+		return false
+	}
+	if k, ok := typeIndex(typ); ok {
+		return v.isValue[k] && !v.kept[text]
+	}
+	return slices.Contains(v.types, typ) && !v.kept[text]
 }
 
 // standForValues gives each value token of a piece's tokens the string
@@ -794,7 +809,12 @@ func (t *tokens) shapeKey(p part, values *valueTokens, buf *[]byte) (string, *va
 	b := (*buf)[:0]
 	for i := p.lo; i < p.hi; i++ {
 		k := &t.toks[i]
-		b = binary.AppendVarint(b, int64(k.typ))
+		if typ, ok := typeIndex(lexer.TokenType(k.typ)); ok {
+			b = append(b, typ)
+		} else {
+			b = append(b, 0xFF) // none of the lexers' types: the whole number after
+			b = binary.AppendVarint(b, int64(k.typ))
+		}
 		if values.stands(lexer.TokenType(k.typ), t.src[k.off:k.off+int(k.n)]) {
 			b = append(b, 0)
 			continue

@@ -188,6 +188,9 @@ func (g *Grammar) valueTokens(types []string, names bool) (*Grammar, error) {
 			return nil, fmt.Errorf("no token type %q", name)
 		}
 		values.types = append(values.types, typ)
+		if k, ok := typeIndex(typ); ok {
+			values.isValue[k] = true
+		}
 	}
 	// The literals of the whole file: those of the moves, and a few
 	// words of the statements' own, which only keeps more words by text.
