@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/grid"
@@ -64,8 +65,64 @@ func loadMecha(cat *catalogue.Catalogue) (engine.Game, []catalogue.Card, []*cata
 	return mecha.Game{Cards: cs}, info, errs
 }
 
-// square reads a square the lexer has admitted, so it cannot fail.
-func square(s string) grid.Square { sq, _ := grid.Parse(s); return sq }
+// square reads a square the lexer has admitted, so it cannot fail. The
+// lexer admits a letter and one or two digits, the first not 0: a
+// square of two characters is read without grid.Parse's number.
+func square(s string) grid.Square {
+	if len(s) == 2 {
+		return grid.Square{File: int(s[0] - 'a'), Rank: int(s[1] - '1')}
+	}
+	sq, _ := grid.Parse(s)
+	return sq
+}
+
+// boardMoves are the steps from each square of the board to the squares
+// beside it, each made into an engine.Move once, and the board's squares,
+// for a play's square: an engine.Move holding a Step is allocated, as is
+// a square a Play points to, and most moves a check reads are steps and
+// plays. Both are indexed by mecha.Board.Index.
+type boardMoves struct {
+	steps   [][len(besides)]engine.Move // by the direction in besides
+	squares []grid.Square
+}
+
+// besides are the four directions of a step, as file and rank added.
+var besides = [...]grid.Square{{File: 0, Rank: 1}, {File: 1, Rank: 0}, {File: 0, Rank: -1}, {File: -1, Rank: 0}}
+
+var onBoard = sync.OnceValue(makeBoardMoves)
+
+func makeBoardMoves() *boardMoves {
+	n := mecha.Board.Size()
+	b := &boardMoves{steps: make([][len(besides)]engine.Move, n), squares: make([]grid.Square, n)}
+	for i := range n {
+		from := mecha.Board.Square(i)
+		b.squares[i] = from
+		for d, by := range besides {
+			b.steps[i][d] = mecha.Step{From: from, To: grid.Square{File: from.File + by.File, Rank: from.Rank + by.Rank}}
+		}
+	}
+	return b
+}
+
+// step is the move from one square to the next.
+func (b *boardMoves) step(from, to grid.Square) engine.Move {
+	if mecha.Board.Contains(from) {
+		by := grid.Square{File: to.File - from.File, Rank: to.Rank - from.Rank}
+		if d := slices.Index(besides[:], by); d >= 0 {
+			return b.steps[mecha.Board.Index(from)][d]
+		}
+	}
+	return mecha.Step{From: from, To: to}
+}
+
+// square points to sq: to the board's own when it is on the board. The
+// engine only reads a play's square.
+func (b *boardMoves) square(sq grid.Square) *grid.Square {
+	if mecha.Board.Contains(sq) {
+		return &b.squares[mecha.Board.Index(sq)]
+	}
+	return &sq
+}
 
 func mechaToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move {
 	out := dst
@@ -87,15 +144,15 @@ func mechaToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move
 	case *grammar.MechaPlay:
 		p := mecha.Play{Card: string(m.Card)}
 		if m.At != "" {
-			sq := square(m.At)
-			p.At = &sq
+			p.At = onBoard().square(square(m.At))
 		}
 		out = append(out, p)
 	case *grammar.MechaAct:
+		b := onBoard()
 		at := square(m.From)
 		for _, to := range m.Path {
 			next := square(to)
-			out = append(out, mecha.Step{From: at, To: next})
+			out = append(out, b.step(at, next))
 			at = next
 		}
 		switch {
