@@ -40,6 +40,18 @@ func orthogonal(sq grid.Square) (ns [4]grid.Square, n int) {
 	return ns, n
 }
 
+// beside lists, for each square of the board by its index, the indexes
+// of the squares sharing an edge with it, for the moves' own searches.
+var beside = func() (b [boardSize][]int) {
+	for i := range b {
+		ns, n := orthogonal(Board.Square(i))
+		for _, sq := range ns[:n] {
+			b[i] = append(b[i], Board.Index(sq))
+		}
+	}
+	return b
+}()
+
 // The numbers of the rules text.
 const (
 	DeckSize     = 40
@@ -419,7 +431,11 @@ func (s *State) DamageZone(p int) []string { return slices.Clone(s.players[p].da
 func (s *State) Bandwidth(p int) (provided, used int) {
 	for _, u := range s.board {
 		if u != nil && u.Owner == p {
-			provided += u.Keywords().Provide
+			// Keywords().Provide without the rest of the keywords.
+			provided += u.Card.Keywords.Provide
+			if u.Pilot != nil {
+				provided += u.Pilot.Keywords.Provide
+			}
 			used += u.Cost()
 		}
 	}
@@ -1330,25 +1346,35 @@ func (s *State) checkCopies() {
 		return
 	}
 	s.sacrifice = ""
-	// Each player's pilots in board order, found in one pass: there are
-	// few, and counting copies among them spares a pass per pilot.
-	var pilots [2][boardSize]string
-	var n [2]int
-	for _, u := range s.board {
+	// The squares with a pilot, in board order, found in one pass: there
+	// are few. Then each player's first pilot with a copy on a later
+	// square: no earlier pilot of theirs has a copy anywhere, or it would
+	// have been found first.
+	var pilots [boardSize]int8
+	n := 0
+	for i, u := range s.board {
 		if u != nil && u.Pilot != nil {
-			pilots[u.Owner][n[u.Owner]] = u.Pilot.Name
-			n[u.Owner]++
+			pilots[n] = int8(i)
+			n++
+		}
+	}
+	var first [2]string
+	for k, i := range pilots[:n] {
+		u := s.board[i]
+		if first[u.Owner] != "" {
+			continue
+		}
+		for _, j := range pilots[k+1 : n] {
+			if v := s.board[j]; v.Owner == u.Owner && v.Pilot.Name == u.Pilot.Name {
+				first[u.Owner] = u.Pilot.Name
+				break
+			}
 		}
 	}
 	for _, p := range [2]int{s.toMove, 1 - s.toMove} {
-		names := pilots[p][:n[p]]
-		for i, name := range names {
-			for j, other := range names {
-				if j != i && other == name {
-					s.sacrifice, s.sacrificer = name, p
-					return
-				}
-			}
+		if first[p] != "" {
+			s.sacrifice, s.sacrificer = first[p], p
+			return
 		}
 	}
 }
@@ -1663,9 +1689,10 @@ func (s *State) distance(p int, from, to grid.Square) int {
 	// left, plus from.
 	var queue [256]int8
 	var head, tail uint8
-	queue[tail] = int8(Board.Index(from))
+	start, goal := Board.Index(from), Board.Index(to)
+	queue[tail] = int8(start)
 	tail++
-	dist[Board.Index(from)] = 0
+	dist[start] = 0
 	for head != tail {
 		best := int(queue[head])
 		head++
@@ -1673,22 +1700,19 @@ func (s *State) distance(p int, from, to grid.Square) int {
 			continue
 		}
 		done[best] = true
-		sq := Board.Square(best)
-		if sq == to {
+		if best == goal {
 			break
 		}
-		if sq != from {
-			if u := s.UnitAt(sq); u != nil && u.Owner != p {
+		if best != start {
+			if u := s.board[best]; u != nil && u.Owner != p {
 				continue // no firing over an enemy unit
 			}
 		}
-		ns, count := orthogonal(sq)
-		for _, n := range ns[:count] {
+		for _, i := range beside[best] {
 			cost := 1
-			if u := s.UnitAt(n); s.rules.rangeSkip && u != nil && u.Owner == p && n != to {
+			if u := s.board[i]; s.rules.rangeSkip && u != nil && u.Owner == p && i != goal {
 				cost = 0
 			}
-			i := Board.Index(n)
 			if d := dist[best] + cost; d < dist[i] {
 				dist[i] = d
 				if cost == 0 {
@@ -1701,7 +1725,7 @@ func (s *State) distance(p int, from, to grid.Square) int {
 			}
 		}
 	}
-	return dist[Board.Index(to)]
+	return dist[goal]
 }
 
 func (s *State) direct(p int, m Direct) error {
