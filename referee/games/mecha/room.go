@@ -8,10 +8,12 @@ package mecha
 import (
 	_ "embed"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/grid"
@@ -282,18 +284,12 @@ func mechaNotate(m engine.Move) string {
 }
 
 // mechaDescribe writes the board square by square, then each player's
-// zones.
+// zones. Every row is written into one buffer, and each row's value is a
+// part of the one string made of it: a Sprintf, a join and a string for
+// each part took most of the description's time.
 func mechaDescribe(st engine.State, players []string) []referee.Row {
 	s := st.(*mecha.State)
-	// The board is written into one buffer, unit after unit, where a
-	// Sprintf and a join a unit took a fifth of the description's time.
-	var board []byte
-	unit := func() []byte {
-		if len(board) > 0 {
-			board = append(board, ", "...)
-		}
-		return board
-	}
+	buf := make([]byte, 0, 1024)
 	for rank := mecha.Board.Ranks - 1; rank >= 0; rank-- {
 		for file := 0; file < mecha.Board.Files; file++ {
 			sq := grid.Square{File: file, Rank: rank}
@@ -301,22 +297,22 @@ func mechaDescribe(st engine.State, players []string) []referee.Row {
 			if u == nil {
 				continue
 			}
-			board = append(unit(), sq.String()...)
-			board = append(append(board, ' '), players[u.Owner]...)
-			board = append(append(board, ' '), grammar.MechaName(u.Card.Name).String()...)
-			board = strconv.AppendInt(append(board, ' '), int64(u.Power()), 10)
-			board = strconv.AppendInt(append(board, '/'), int64(u.Durability), 10)
+			buf = append(listed(buf, 0), sq.String()...)
+			buf = append(append(buf, ' '), players[u.Owner]...)
+			buf = appendName(append(buf, ' '), u.Card.Name)
+			buf = strconv.AppendInt(append(buf, ' '), int64(u.Power()), 10)
+			buf = strconv.AppendInt(append(buf, '/'), int64(u.Durability), 10)
 			switch {
 			case u.Armour > 0 && u.Pilot != nil:
-				board = strconv.AppendInt(append(board, " (armour "...), int64(u.Armour), 10)
-				board = append(append(board, ", pilot "...), grammar.MechaName(u.Pilot.Name).String()...)
-				board = append(board, ')')
+				buf = strconv.AppendInt(append(buf, " (armour "...), int64(u.Armour), 10)
+				buf = appendName(append(buf, ", pilot "...), u.Pilot.Name)
+				buf = append(buf, ')')
 			case u.Armour > 0:
-				board = strconv.AppendInt(append(board, " (armour "...), int64(u.Armour), 10)
-				board = append(board, ')')
+				buf = strconv.AppendInt(append(buf, " (armour "...), int64(u.Armour), 10)
+				buf = append(buf, ')')
 			case u.Pilot != nil:
-				board = append(append(board, " (pilot "...), grammar.MechaName(u.Pilot.Name).String()...)
-				board = append(board, ')')
+				buf = appendName(append(buf, " (pilot "...), u.Pilot.Name)
+				buf = append(buf, ')')
 			}
 		}
 	}
@@ -325,24 +321,101 @@ func mechaDescribe(st engine.State, players []string) []referee.Row {
 	placed := s.Placed()
 	slices.SortStableFunc(placed, func(a, b mecha.PlacedCommand) int { return a.Owner - b.Owner })
 	for _, pc := range placed {
-		board = fmt.Appendf(unit(), "%v %s %s (time %d)", pc.At, players[pc.Owner], grammar.MechaName(pc.Card.Name), pc.Time)
+		buf = append(listed(buf, 0), pc.At.String()...)
+		buf = append(append(buf, ' '), players[pc.Owner]...)
+		buf = appendName(append(buf, ' '), pc.Card.Name)
+		buf = strconv.AppendInt(append(buf, " (time "...), int64(pc.Time), 10)
+		buf = append(buf, ')')
 	}
-	if len(board) == 0 {
-		board = append(board, "empty"...)
+	if len(buf) == 0 {
+		buf = append(buf, "empty"...)
 	}
-	each := func(f func(p int) string) string { return referee.PerPlayer(players, f) }
-	names := func(cards []string) string { return referee.NameList(cards, grammar.MechaName.String) }
+	var ends [6]int // where each row's value ends in buf
+	ends[0] = len(buf)
+	// each writes a row of each player's part, as referee.PerPlayer does.
+	each := func(row int, part func(buf []byte, p int) []byte) {
+		for p, name := range players {
+			if p > 0 {
+				buf = append(buf, "; "...)
+			}
+			buf = part(append(append(buf, name...), ' '), p)
+		}
+		ends[row] = len(buf)
+	}
+	each(1, func(buf []byte, p int) []byte {
+		provided, used := s.Bandwidth(p)
+		buf = strconv.AppendInt(buf, int64(used), 10)
+		buf = strconv.AppendInt(append(buf, " of "...), int64(provided), 10)
+		return append(buf, " used"...)
+	})
+	each(2, func(buf []byte, p int) []byte { return appendNames(buf, s.Hand(p)) })
+	each(3, func(buf []byte, p int) []byte {
+		n := s.DeckSize(p)
+		buf = append(strconv.AppendInt(buf, int64(n), 10), " card"...)
+		if n != 1 {
+			buf = append(buf, 's')
+		}
+		return buf
+	})
+	each(4, func(buf []byte, p int) []byte { return appendNames(buf, s.DamageZone(p)) })
+	each(5, func(buf []byte, p int) []byte { return appendNames(buf, s.Graveyard(p)) })
+	all := string(buf)
 	return []referee.Row{
-		{Name: "board", Value: string(board)},
-		{Name: "bandwidth", Value: each(func(p int) string {
-			provided, used := s.Bandwidth(p)
-			return strconv.Itoa(used) + " of " + strconv.Itoa(provided) + " used"
-		})},
-		{Name: "hands", Value: each(func(p int) string { return names(s.Hand(p)) })},
-		{Name: "decks", Value: each(func(p int) string { return referee.Plural(s.DeckSize(p), "card") })},
-		{Name: "damage", Value: each(func(p int) string { return names(s.DamageZone(p)) })},
-		{Name: "graveyard", Value: each(func(p int) string { return names(s.Graveyard(p)) })},
+		{Name: "board", Value: all[:ends[0]]},
+		{Name: "bandwidth", Value: all[ends[0]:ends[1]]},
+		{Name: "hands", Value: all[ends[1]:ends[2]]},
+		{Name: "decks", Value: all[ends[2]:ends[3]]},
+		{Name: "damage", Value: all[ends[3]:ends[4]]},
+		{Name: "graveyard", Value: all[ends[4]:ends[5]]},
 	}
+}
+
+// listed appends the comma that comes before the next item of a list
+// begun at start in buf, if the item is not the first.
+func listed(buf []byte, start int) []byte {
+	if len(buf) > start {
+		buf = append(buf, ", "...)
+	}
+	return buf
+}
+
+// appendNames writes card names as referee.NameList does with the
+// grammar's MechaName.String: comma separated, or "none".
+func appendNames(buf []byte, cards []string) []byte {
+	if len(cards) == 0 {
+		return append(buf, "none"...)
+	}
+	start := len(buf)
+	for _, c := range cards {
+		buf = appendName(listed(buf, start), c)
+	}
+	return buf
+}
+
+// writtenNames holds card names as the notation writes them, each found
+// once (a lexer's scan, and quotes): every check describes the same few
+// names. The map is never changed once stored, so that checks running
+// side by side read it without a lock; a name found is added to a copy,
+// up to a bound, for a long process that reads catalogue after catalogue.
+var writtenNames atomic.Pointer[map[string]string]
+
+// appendName writes a card's name as grammar.MechaName.String does.
+func appendName(buf []byte, name string) []byte {
+	names := writtenNames.Load()
+	if names != nil {
+		if w, ok := (*names)[name]; ok {
+			return append(buf, w...)
+		}
+	}
+	w := grammar.MechaName(name).String()
+	if names == nil || len(*names) < 1024 {
+		grown := map[string]string{name: w}
+		if names != nil {
+			maps.Copy(grown, *names)
+		}
+		writtenNames.Store(&grown) // another check's name, stored at once, may be lost: it is found again
+	}
+	return append(buf, w...)
 }
 
 // mechaCards names the card a move plays from the hand.
