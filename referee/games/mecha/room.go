@@ -79,12 +79,14 @@ func square(s string) grid.Square {
 }
 
 // boardMoves are the steps from each square of the board to the squares
-// beside it, each made into an engine.Move once, and the board's squares,
-// for a play's square: an engine.Move holding a Step is allocated, as is
-// a square a Play points to, and most moves a check reads are steps and
-// plays. Both are indexed by mecha.Board.Index.
+// beside it and the attacks from each square of the board on each other,
+// each made into an engine.Move once, and the board's squares, for a
+// play's square: an engine.Move holding a Step or an Attack is allocated,
+// as is a square a Play points to, and most moves a check reads are
+// steps, attacks and plays. All are indexed by mecha.Board.Index.
 type boardMoves struct {
 	steps   [][len(besides)]engine.Move // by the direction in besides
+	attacks []func() []engine.Move      // a square's attacks, made at its first
 	squares []grid.Square
 }
 
@@ -95,13 +97,22 @@ var onBoard = sync.OnceValue(makeBoardMoves)
 
 func makeBoardMoves() *boardMoves {
 	n := mecha.Board.Size()
-	b := &boardMoves{steps: make([][len(besides)]engine.Move, n), squares: make([]grid.Square, n)}
+	b := &boardMoves{steps: make([][len(besides)]engine.Move, n), attacks: make([]func() []engine.Move, n), squares: make([]grid.Square, n)}
 	for i := range n {
 		from := mecha.Board.Square(i)
 		b.squares[i] = from
 		for d, by := range besides {
 			b.steps[i][d] = mecha.Step{From: from, To: grid.Square{File: from.File + by.File, Rank: from.Rank + by.Rank}}
 		}
+		// A small file meets attacks from a few squares: each square's
+		// are made when one is met.
+		b.attacks[i] = sync.OnceValue(func() []engine.Move {
+			attacks := make([]engine.Move, n)
+			for j := range n {
+				attacks[j] = mecha.Attack{From: from, Target: mecha.Board.Square(j)}
+			}
+			return attacks
+		})
 	}
 	return b
 }
@@ -117,13 +128,23 @@ func (b *boardMoves) step(from, to grid.Square) engine.Move {
 	return mecha.Step{From: from, To: to}
 }
 
+// attack is the attack from one square on another.
+func (b *boardMoves) attack(from, target grid.Square) engine.Move {
+	if mecha.Board.Contains(from) && mecha.Board.Contains(target) {
+		return b.attacks[mecha.Board.Index(from)]()[mecha.Board.Index(target)]
+	}
+	return mecha.Attack{From: from, Target: target}
+}
+
 // square points to sq: to the board's own when it is on the board. The
 // engine only reads a play's square.
 func (b *boardMoves) square(sq grid.Square) *grid.Square {
 	if mecha.Board.Contains(sq) {
 		return &b.squares[mecha.Board.Index(sq)]
 	}
-	return &sq
+	off := new(grid.Square) // only here: a pointer to sq would move sq to the heap at every call
+	*off = sq
+	return off
 }
 
 func mechaToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move {
@@ -159,7 +180,7 @@ func mechaToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move
 		}
 		switch {
 		case m.Target != "":
-			out = append(out, mecha.Attack{From: at, Target: square(m.Target)})
+			out = append(out, b.attack(at, square(m.Target)))
 		case m.Direct:
 			out = append(out, mecha.Direct{From: at, Card: string(m.DamageCard)})
 		}

@@ -91,8 +91,8 @@ func TestSquareAsGridParse(t *testing.T) {
 	}
 }
 
-// TestBoardMovesAsMade: the steps and squares made once are the moves and
-// squares made in place, on the board and off it.
+// TestBoardMovesAsMade: the steps, attacks and squares made once are the
+// moves and squares made in place, on the board and off it.
 func TestBoardMovesAsMade(t *testing.T) {
 	b := onBoard()
 	var squares []grid.Square
@@ -108,6 +108,9 @@ func TestBoardMovesAsMade(t *testing.T) {
 		for _, to := range squares {
 			if got, want := b.step(from, to), (mecha.Step{From: from, To: to}); got != engine.Move(want) {
 				t.Errorf("step(%v, %v) = %v, want %v", from, to, got, want)
+			}
+			if got, want := b.attack(from, to), (mecha.Attack{From: from, Target: to}); got != engine.Move(want) {
+				t.Errorf("attack(%v, %v) = %v, want %v", from, to, got, want)
 			}
 		}
 	}
