@@ -222,14 +222,16 @@ func (Game) Name() string { return "mecha" }
 func (Game) Players() int { return 2 }
 
 // Variants implements engine.Game.
-func (Game) Variants() []engine.Variant {
-	return []engine.Variant{
-		{Name: "direct", Values: []string{"entryzone", "range"}, Summary: "a direct attack is made from the opponent's entry zone (M7), or at the far edge within range"},
-		{Name: "range", Values: []string{"over", "skip"}, Summary: "range counts the squares of friendly units fired over (M10), or skips them"},
-		{Name: "firstdraw", Values: []string{"yes", "no"}, Summary: "the first player draws on turn 1 (M6), or not"},
-		{Name: "emptydamage", Values: []string{"nothing", "lose"}, Summary: "a player attacked directly with an empty deck places nothing (M19), or loses"},
-		{Name: "commands", Values: []string{"anytime", "main"}, Summary: "commands are played at any time of either player's turn (M13, M35, M17), or only after the turn's draw and before its player discards"},
-	}
+func (Game) Variants() []engine.Variant { return slices.Clone(variants) }
+
+// variants are the game's variants, built once: a check resolves them for
+// every file, twice.
+var variants = []engine.Variant{
+	{Name: "direct", Values: []string{"entryzone", "range"}, Summary: "a direct attack is made from the opponent's entry zone (M7), or at the far edge within range"},
+	{Name: "range", Values: []string{"over", "skip"}, Summary: "range counts the squares of friendly units fired over (M10), or skips them"},
+	{Name: "firstdraw", Values: []string{"yes", "no"}, Summary: "the first player draws on turn 1 (M6), or not"},
+	{Name: "emptydamage", Values: []string{"nothing", "lose"}, Summary: "a player attacked directly with an empty deck places nothing (M19), or loses"},
+	{Name: "commands", Values: []string{"anytime", "main"}, Summary: "commands are played at any time of either player's turn (M13, M35, M17), or only after the turn's draw and before its player discards"},
 }
 
 type rules struct {
@@ -279,7 +281,7 @@ type State struct {
 // their own, drawn from the seed first player first, so that either
 // player's deck order does not depend on the other's.
 func (g Game) New(opts engine.Options) (engine.State, error) {
-	v, err := engine.ResolveVariants(g.Variants(), opts.Variants)
+	v, err := engine.ResolveVariants(variants, opts.Variants)
 	if err != nil {
 		return nil, err
 	}
@@ -605,15 +607,16 @@ func (s *State) settleAll() {
 // settleOwed draws the cards player p owes from a seeded deck.
 func (s *State) settleOwed(p int) {
 	pl := s.players[p]
+	// What an effect drew is recorded once the loop ends (without a
+	// deferred call, which would put drawn on the heap at every call).
 	var drawn []string
-	defer func() { s.recordDraw(p, drawn, false) }()
 	for s.seeded && pl.owed > 0 && !s.outcome.Over {
 		if len(pl.deck) == 0 {
 			s.lose(p, "could not draw a card from their deck")
 			if s.rec != nil {
 				s.rec.ranOut = true
 			}
-			return
+			break
 		}
 		if !pl.opening {
 			pl.recent = append(pl.recent, pl.deck[0])
@@ -621,6 +624,7 @@ func (s *State) settleOwed(p int) {
 		}
 		s.take(p, pl.deck[0], 0)
 	}
+	s.recordDraw(p, drawn, false)
 }
 
 // take moves card from p's deck to p's hand and pays one owed card.
