@@ -384,3 +384,44 @@ func TestDistanceAsBefore(t *testing.T) {
 		}
 	}
 }
+
+// TestNoCopiesUnowed holds what destroy counts on: with no sacrifice
+// owed, no player controls two copies of a pilot. Random games, seeded
+// and not, some of their moves forced (let stand) for either player, are
+// checked after every move against copiesAsBefore, which looks at the
+// whole board.
+func TestNoCopiesUnowed(t *testing.T) {
+	owed := 0
+	for g := range 80 {
+		seed := uint64(7000 + g)
+		s := newGame(t, testCards(t), g%4 != 3, seed, nil)
+		rng := seededSource(seed, 1)
+		for range 400 {
+			if s.Outcome().Over {
+				break
+			}
+			p := s.ToMove()
+			moves := append(s.Legal(), engine.EndTurn{})
+			m := moves[rng.Intn(len(moves))]
+			var err error
+			if rng.Intn(8) == 0 {
+				err = s.Force(rng.Intn(2), m)
+			} else {
+				err = s.Apply(p, m)
+			}
+			if err != nil {
+				continue
+			}
+			if s.sacrifice != "" {
+				owed++
+				continue
+			}
+			if name, p := copiesAsBefore(s); name != "" {
+				t.Fatalf("game %d: no sacrifice owed, and player %d controls two copies of %s", g, p, name)
+			}
+		}
+	}
+	if owed == 0 {
+		t.Fatal("no game owed a sacrifice: the test meets no copies")
+	}
+}

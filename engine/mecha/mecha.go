@@ -260,7 +260,9 @@ type State struct {
 	ending bool
 	// sacrifice names the pilot sacrificer must sacrifice a copy of, or "".
 	// The sacrificer is the player to move, unless a move let stand out of
-	// turn gave the other player the copies (ruling M37).
+	// turn gave the other player the copies (ruling M37). With none owed,
+	// no player controls two copies: checkCopies follows every pilot
+	// attached or sacrificed, and StartAt refuses a position with two.
 	sacrifice  string
 	sacrificer int
 	outcome    engine.Outcome
@@ -1537,7 +1539,13 @@ func (s *State) destroy(at grid.Square) {
 		*gy = append(*gy, u.Pilot.Name)
 	}
 	s.board[Board.Index(at)] = nil
-	s.checkCopies()
+	// A unit taken off the board makes no second copy of a pilot: with no
+	// sacrifice owed there is none to find, and most units destroyed are
+	// destroyed then. (Inside attach, a pilot just attached may be a second
+	// copy before its checkCopies; attach checks after this.)
+	if s.sacrifice != "" {
+		s.checkCopies()
+	}
 }
 
 // copies counts the copies of a pilot p controls.
