@@ -425,3 +425,30 @@ func TestNoCopiesUnowed(t *testing.T) {
 		t.Fatal("no game owed a sacrifice: the test meets no copies")
 	}
 }
+
+// TestKeywordAsKeywords holds keyword, which Speed, Range and Bandwidth
+// read, to Keywords, for every unit and pilot of the test catalogue.
+func TestKeywordAsKeywords(t *testing.T) {
+	cs := testCards(t)
+	pilots := []*Card{nil}
+	for _, c := range cs.All() {
+		if c.Kind == Pilot {
+			pilots = append(pilots, c)
+		}
+	}
+	for _, c := range cs.All() {
+		for _, pilot := range pilots {
+			u := &Unit{Card: c, Pilot: pilot}
+			k := u.Keywords()
+			for name, got := range map[string][2]int{
+				"speed":   {u.keyword(func(k *Keywords) int { return k.Speed }), k.Speed},
+				"range":   {u.keyword(func(k *Keywords) int { return k.Range }), k.Range},
+				"provide": {u.keyword(func(k *Keywords) int { return k.Provide }), k.Provide},
+			} {
+				if got[0] != got[1] {
+					t.Errorf("%s with %v: %s %d, Keywords says %d", c.Name, pilot, name, got[0], got[1])
+				}
+			}
+		}
+	}
+}

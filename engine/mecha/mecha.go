@@ -155,7 +155,7 @@ func (u *Unit) Speed() int {
 	if u.Card.Kind == Tower {
 		base = 0
 	}
-	if s := u.Keywords().Speed; s > 0 {
+	if s := u.keyword(func(k *Keywords) int { return k.Speed }); s > 0 {
 		base = s
 	}
 	return base + u.SpeedBoost
@@ -163,8 +163,20 @@ func (u *Unit) Speed() int {
 
 // Range is how far the unit attacks: 1, or its Range.
 func (u *Unit) Range() int {
-	r := max(u.Keywords().Range, 1)
+	r := max(u.keyword(func(k *Keywords) int { return k.Range }), 1)
 	return r + u.RangeBoost
+}
+
+// keyword is one number of the unit's keywords, its card's and its
+// pilot's added as Keywords adds them, without copying the others: a step
+// asks for the unit's speed, and a turn's start for those in the entry
+// zone.
+func (u *Unit) keyword(of func(*Keywords) int) int {
+	n := of(&u.Card.Keywords)
+	if u.Pilot != nil {
+		n += of(&u.Pilot.Keywords)
+	}
+	return n
 }
 
 // Cost is the bandwidth the unit takes: a mecha's cost, zero with a pilot.
@@ -435,11 +447,7 @@ func (s *State) DamageZone(p int) []string { return slices.Clone(s.players[p].da
 func (s *State) Bandwidth(p int) (provided, used int) {
 	for _, u := range s.board {
 		if u != nil && u.Owner == p {
-			// Keywords().Provide without the rest of the keywords.
-			provided += u.Card.Keywords.Provide
-			if u.Pilot != nil {
-				provided += u.Pilot.Keywords.Provide
-			}
+			provided += u.keyword(func(k *Keywords) int { return k.Provide })
 			used += u.Cost()
 		}
 	}
