@@ -134,6 +134,17 @@ func TestAppendNameAsString(t *testing.T) {
 	}
 }
 
+// TestAppendSquareAsString holds appendSquare to grid.Square.String on
+// every square of the board.
+func TestAppendSquareAsString(t *testing.T) {
+	for i := range mecha.Board.Size() {
+		sq := mecha.Board.Square(i)
+		if got := string(appendSquare(nil, sq)); got != sq.String() {
+			t.Errorf("appendSquare(%v) = %s", sq, got)
+		}
+	}
+}
+
 // BenchmarkDescribe describes the final states of random games, as a
 // check does.
 func BenchmarkDescribe(b *testing.B) {
