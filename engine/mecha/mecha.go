@@ -618,7 +618,8 @@ func (s *State) settleAll() {
 func (s *State) settleOwed(p int) {
 	pl := s.players[p]
 	// What an effect drew is recorded once the loop ends (without a
-	// deferred call, which would put drawn on the heap at every call).
+	// deferred call, which would put drawn on the heap at every call), and
+	// listed only when there is a record to make.
 	var drawn []string
 	for s.seeded && pl.owed > 0 && !s.outcome.Over {
 		if len(pl.deck) == 0 {
@@ -630,7 +631,9 @@ func (s *State) settleOwed(p int) {
 		}
 		if !pl.opening {
 			pl.recent = append(pl.recent, pl.deck[0])
-			drawn = append(drawn, pl.deck[0])
+			if s.rec != nil {
+				drawn = append(drawn, pl.deck[0])
+			}
 		}
 		s.take(p, pl.deck[0], 0)
 	}
