@@ -43,11 +43,14 @@ func orthogonal(sq grid.Square) (ns [4]grid.Square, n int) {
 // beside lists, for each square of the board by its index, the indexes
 // of the squares sharing an edge with it, for the moves' own searches.
 var beside = func() (b [boardSize][]int) {
+	all := make([]int, 0, 4*boardSize) // one array for every list: this runs as any process starts
 	for i := range b {
 		ns, n := orthogonal(Board.Square(i))
+		start := len(all)
 		for _, sq := range ns[:n] {
-			b[i] = append(b[i], Board.Index(sq))
+			all = append(all, Board.Index(sq))
 		}
+		b[i] = all[start:len(all):len(all)]
 	}
 	return b
 }()
