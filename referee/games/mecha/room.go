@@ -93,6 +93,8 @@ type boardMoves struct {
 // besides are the four directions of a step, as file and rank added.
 var besides = [...]grid.Square{{File: 0, Rank: 1}, {File: 1, Rank: 0}, {File: 0, Rank: -1}, {File: -1, Rank: 0}}
 
+// onBoard is made at the first Mecha move a process reads (about 150
+// allocations), not as every process starts.
 var onBoard = sync.OnceValue(makeBoardMoves)
 
 func makeBoardMoves() *boardMoves {
