@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/grid"
 	"github.com/tabletop-referee/referee/engine/internal/enginetest"
 	"github.com/tabletop-referee/referee/engine/shuffle"
 )
@@ -253,6 +254,201 @@ func TestDrawCountsCopiesInDeck(t *testing.T) {
 		v := quotes.Refused(t, err, "draw "+tt.cards, "Ann", ruled("M3", rulingNotInDeck))
 		if v.What != tt.what {
 			t.Errorf("drawing %s is refused with %q, want %q", tt.cards, v.What, tt.what)
+		}
+	}
+}
+
+// copiesAsBefore is checkCopies as it was: each player's pilots listed in
+// board order, the first with a copy anywhere in the list found.
+func copiesAsBefore(s *State) (string, int) {
+	if s.sacrifice != "" && s.copies(s.sacrificer, s.sacrifice) > 1 {
+		return s.sacrifice, s.sacrificer
+	}
+	var pilots [2][]string
+	for _, u := range s.board {
+		if u != nil && u.Pilot != nil {
+			pilots[u.Owner] = append(pilots[u.Owner], u.Pilot.Name)
+		}
+	}
+	for _, p := range [2]int{s.toMove, 1 - s.toMove} {
+		for i, name := range pilots[p] {
+			for j, other := range pilots[p] {
+				if j != i && other == name {
+					return name, p
+				}
+			}
+		}
+	}
+	return "", 0
+}
+
+// TestCheckCopiesAsBefore holds checkCopies to copiesAsBefore on random
+// boards of a few pilots' copies, with a sacrifice owed or not.
+func TestCheckCopiesAsBefore(t *testing.T) {
+	rng := shuffle.New(7)
+	pilots := []*Card{{Name: "Ace"}, {Name: "Rookie"}, {Name: "Hawk"}}
+	for range 20000 {
+		s := &State{board: make([]*Unit, boardSize), toMove: int(rng.Uint64() % 2)}
+		for i := range s.board {
+			switch rng.Uint64() % 4 {
+			case 0:
+				s.board[i] = &Unit{Owner: int(rng.Uint64() % 2), Pilot: pilots[rng.Uint64()%3]}
+			case 1:
+				s.board[i] = &Unit{Owner: int(rng.Uint64() % 2)}
+			}
+		}
+		if rng.Uint64()%3 == 0 {
+			s.sacrifice, s.sacrificer = pilots[rng.Uint64()%3].Name, int(rng.Uint64()%2)
+		}
+		name, p := copiesAsBefore(s)
+		s.checkCopies()
+		if s.sacrifice != name || name != "" && s.sacrificer != p {
+			t.Fatalf("checkCopies: %q of player %d, want %q of %d", s.sacrifice, s.sacrificer, name, p)
+		}
+	}
+}
+
+// distanceAsBefore is distance as it was, square by square.
+func distanceAsBefore(s *State, p int, from, to grid.Square) int {
+	if grid.Manhattan(from, to) == 1 {
+		return 1 // side by side: any path ends entering to, which costs 1
+	}
+	var dist [boardSize]int
+	for i := range dist {
+		dist[i] = unreachable
+	}
+	var done [boardSize]bool
+	// A 0-1 breadth-first search, edge costs being 0 or 1: a square that
+	// costs nothing to enter goes to the front of the queue, so that
+	// squares leave it nearest first. The queue is a ring its 8-bit ends
+	// wrap around, and never holds more than 4 squares for each square
+	// left, plus from.
+	var queue [256]int8
+	var head, tail uint8
+	queue[tail] = int8(Board.Index(from))
+	tail++
+	dist[Board.Index(from)] = 0
+	for head != tail {
+		best := int(queue[head])
+		head++
+		if done[best] {
+			continue
+		}
+		done[best] = true
+		sq := Board.Square(best)
+		if sq == to {
+			break
+		}
+		if sq != from {
+			if u := s.UnitAt(sq); u != nil && u.Owner != p {
+				continue // no firing over an enemy unit
+			}
+		}
+		ns, count := orthogonal(sq)
+		for _, n := range ns[:count] {
+			cost := 1
+			if u := s.UnitAt(n); s.rules.rangeSkip && u != nil && u.Owner == p && n != to {
+				cost = 0
+			}
+			i := Board.Index(n)
+			if d := dist[best] + cost; d < dist[i] {
+				dist[i] = d
+				if cost == 0 {
+					head--
+					queue[head] = int8(i)
+				} else {
+					queue[tail] = int8(i)
+					tail++
+				}
+			}
+		}
+	}
+	return dist[Board.Index(to)]
+}
+
+// TestDistanceAsBefore holds distance to distanceAsBefore on random boards,
+// under both range variants.
+func TestDistanceAsBefore(t *testing.T) {
+	rng := shuffle.New(11)
+	for range 20000 {
+		s := &State{board: make([]*Unit, boardSize), rules: rules{rangeSkip: rng.Uint64()%2 == 0}}
+		for i := range s.board {
+			if rng.Uint64()%3 == 0 {
+				s.board[i] = &Unit{Owner: int(rng.Uint64() % 2)}
+			}
+		}
+		p := int(rng.Uint64() % 2)
+		from, to := Board.Square(int(rng.Uint64()%boardSize)), Board.Square(int(rng.Uint64()%boardSize))
+		if got, want := s.distance(p, from, to), distanceAsBefore(s, p, from, to); got != want {
+			t.Fatalf("distance(%d, %v, %v) = %d, want %d", p, from, to, got, want)
+		}
+	}
+}
+
+// TestNoCopiesUnowed holds what destroy counts on: with no sacrifice
+// owed, no player controls two copies of a pilot. Random games, seeded
+// and not, some of their moves forced (let stand) for either player, are
+// checked after every move against copiesAsBefore, which looks at the
+// whole board.
+func TestNoCopiesUnowed(t *testing.T) {
+	owed := 0
+	for g := range 80 {
+		seed := uint64(7000 + g)
+		s := newGame(t, testCards(t), g%4 != 3, seed, nil)
+		rng := seededSource(seed, 1)
+		for range 400 {
+			if s.Outcome().Over {
+				break
+			}
+			p := s.ToMove()
+			moves := append(s.Legal(), engine.EndTurn{})
+			m := moves[rng.Intn(len(moves))]
+			var err error
+			if rng.Intn(8) == 0 {
+				err = s.Force(rng.Intn(2), m)
+			} else {
+				err = s.Apply(p, m)
+			}
+			if err != nil {
+				continue
+			}
+			if s.sacrifice != "" {
+				owed++
+				continue
+			}
+			if name, p := copiesAsBefore(s); name != "" {
+				t.Fatalf("game %d: no sacrifice owed, and player %d controls two copies of %s", g, p, name)
+			}
+		}
+	}
+	if owed == 0 {
+		t.Fatal("no game owed a sacrifice: the test meets no copies")
+	}
+}
+
+// TestKeywordAsKeywords holds keyword, which Speed, Range and Bandwidth
+// read, to Keywords, for every unit and pilot of the test catalogue.
+func TestKeywordAsKeywords(t *testing.T) {
+	cs := testCards(t)
+	pilots := []*Card{nil}
+	for _, c := range cs.All() {
+		if c.Kind == Pilot {
+			pilots = append(pilots, c)
+		}
+	}
+	for _, c := range cs.All() {
+		for _, pilot := range pilots {
+			u := &Unit{Card: c, Pilot: pilot}
+			k := u.Keywords()
+			for name, got := range map[string][2]int{
+				"speed":   {u.keyword(func(k *Keywords) int { return k.Speed }), k.Speed},
+				"range":   {u.keyword(func(k *Keywords) int { return k.Range }), k.Range},
+				"provide": {u.keyword(func(k *Keywords) int { return k.Provide }), k.Provide},
+			} {
+				if got[0] != got[1] {
+					t.Errorf("%s with %v: %s %d, Keywords says %d", c.Name, pilot, name, got[0], got[1])
+				}
+			}
 		}
 	}
 }

@@ -40,6 +40,21 @@ func orthogonal(sq grid.Square) (ns [4]grid.Square, n int) {
 	return ns, n
 }
 
+// beside lists, for each square of the board by its index, the indexes
+// of the squares sharing an edge with it, for the moves' own searches.
+var beside = func() (b [boardSize][]int) {
+	all := make([]int, 0, 4*boardSize) // one array for every list: this runs as any process starts
+	for i := range b {
+		ns, n := orthogonal(Board.Square(i))
+		start := len(all)
+		for _, sq := range ns[:n] {
+			all = append(all, Board.Index(sq))
+		}
+		b[i] = all[start:len(all):len(all)]
+	}
+	return b
+}()
+
 // The numbers of the rules text.
 const (
 	DeckSize     = 40
@@ -143,7 +158,7 @@ func (u *Unit) Speed() int {
 	if u.Card.Kind == Tower {
 		base = 0
 	}
-	if s := u.Keywords().Speed; s > 0 {
+	if s := u.keyword(func(k *Keywords) int { return k.Speed }); s > 0 {
 		base = s
 	}
 	return base + u.SpeedBoost
@@ -151,8 +166,20 @@ func (u *Unit) Speed() int {
 
 // Range is how far the unit attacks: 1, or its Range.
 func (u *Unit) Range() int {
-	r := max(u.Keywords().Range, 1)
+	r := max(u.keyword(func(k *Keywords) int { return k.Range }), 1)
 	return r + u.RangeBoost
+}
+
+// keyword is one number of the unit's keywords, its card's and its
+// pilot's added as Keywords adds them, without copying the others: a step
+// asks for the unit's speed, and a turn's start for those in the entry
+// zone.
+func (u *Unit) keyword(of func(*Keywords) int) int {
+	n := of(&u.Card.Keywords)
+	if u.Pilot != nil {
+		n += of(&u.Pilot.Keywords)
+	}
+	return n
 }
 
 // Cost is the bandwidth the unit takes: a mecha's cost, zero with a pilot.
@@ -210,14 +237,16 @@ func (Game) Name() string { return "mecha" }
 func (Game) Players() int { return 2 }
 
 // Variants implements engine.Game.
-func (Game) Variants() []engine.Variant {
-	return []engine.Variant{
-		{Name: "direct", Values: []string{"entryzone", "range"}, Summary: "a direct attack is made from the opponent's entry zone (M7), or at the far edge within range"},
-		{Name: "range", Values: []string{"over", "skip"}, Summary: "range counts the squares of friendly units fired over (M10), or skips them"},
-		{Name: "firstdraw", Values: []string{"yes", "no"}, Summary: "the first player draws on turn 1 (M6), or not"},
-		{Name: "emptydamage", Values: []string{"nothing", "lose"}, Summary: "a player attacked directly with an empty deck places nothing (M19), or loses"},
-		{Name: "commands", Values: []string{"anytime", "main"}, Summary: "commands are played at any time of either player's turn (M13, M35, M17), or only after the turn's draw and before its player discards"},
-	}
+func (Game) Variants() []engine.Variant { return slices.Clone(variants) }
+
+// variants are the game's variants, built once: a check resolves them for
+// every file, twice.
+var variants = []engine.Variant{
+	{Name: "direct", Values: []string{"entryzone", "range"}, Summary: "a direct attack is made from the opponent's entry zone (M7), or at the far edge within range"},
+	{Name: "range", Values: []string{"over", "skip"}, Summary: "range counts the squares of friendly units fired over (M10), or skips them"},
+	{Name: "firstdraw", Values: []string{"yes", "no"}, Summary: "the first player draws on turn 1 (M6), or not"},
+	{Name: "emptydamage", Values: []string{"nothing", "lose"}, Summary: "a player attacked directly with an empty deck places nothing (M19), or loses"},
+	{Name: "commands", Values: []string{"anytime", "main"}, Summary: "commands are played at any time of either player's turn (M13, M35, M17), or only after the turn's draw and before its player discards"},
 }
 
 type rules struct {
@@ -246,7 +275,9 @@ type State struct {
 	ending bool
 	// sacrifice names the pilot sacrificer must sacrifice a copy of, or "".
 	// The sacrificer is the player to move, unless a move let stand out of
-	// turn gave the other player the copies (ruling M37).
+	// turn gave the other player the copies (ruling M37). With none owed,
+	// no player controls two copies: checkCopies follows every pilot
+	// attached or sacrificed, and StartAt refuses a position with two.
 	sacrifice  string
 	sacrificer int
 	outcome    engine.Outcome
@@ -267,7 +298,7 @@ type State struct {
 // their own, drawn from the seed first player first, so that either
 // player's deck order does not depend on the other's.
 func (g Game) New(opts engine.Options) (engine.State, error) {
-	v, err := engine.ResolveVariants(g.Variants(), opts.Variants)
+	v, err := engine.ResolveVariants(variants, opts.Variants)
 	if err != nil {
 		return nil, err
 	}
@@ -419,7 +450,7 @@ func (s *State) DamageZone(p int) []string { return slices.Clone(s.players[p].da
 func (s *State) Bandwidth(p int) (provided, used int) {
 	for _, u := range s.board {
 		if u != nil && u.Owner == p {
-			provided += u.Keywords().Provide
+			provided += u.keyword(func(k *Keywords) int { return k.Provide })
 			used += u.Cost()
 		}
 	}
@@ -589,22 +620,27 @@ func (s *State) settleAll() {
 // settleOwed draws the cards player p owes from a seeded deck.
 func (s *State) settleOwed(p int) {
 	pl := s.players[p]
+	// What an effect drew is recorded once the loop ends (without a
+	// deferred call, which would put drawn on the heap at every call), and
+	// listed only when there is a record to make.
 	var drawn []string
-	defer func() { s.recordDraw(p, drawn, false) }()
 	for s.seeded && pl.owed > 0 && !s.outcome.Over {
 		if len(pl.deck) == 0 {
 			s.lose(p, "could not draw a card from their deck")
 			if s.rec != nil {
 				s.rec.ranOut = true
 			}
-			return
+			break
 		}
 		if !pl.opening {
 			pl.recent = append(pl.recent, pl.deck[0])
-			drawn = append(drawn, pl.deck[0])
+			if s.rec != nil {
+				drawn = append(drawn, pl.deck[0])
+			}
 		}
 		s.take(p, pl.deck[0], 0)
 	}
+	s.recordDraw(p, drawn, false)
 }
 
 // take moves card from p's deck to p's hand and pays one owed card.
@@ -1330,25 +1366,35 @@ func (s *State) checkCopies() {
 		return
 	}
 	s.sacrifice = ""
-	// Each player's pilots in board order, found in one pass: there are
-	// few, and counting copies among them spares a pass per pilot.
-	var pilots [2][boardSize]string
-	var n [2]int
-	for _, u := range s.board {
+	// The squares with a pilot, in board order, found in one pass: there
+	// are few. Then each player's first pilot with a copy on a later
+	// square: no earlier pilot of theirs has a copy anywhere, or it would
+	// have been found first.
+	var pilots [boardSize]int8
+	n := 0
+	for i, u := range s.board {
 		if u != nil && u.Pilot != nil {
-			pilots[u.Owner][n[u.Owner]] = u.Pilot.Name
-			n[u.Owner]++
+			pilots[n] = int8(i)
+			n++
+		}
+	}
+	var first [2]string
+	for k, i := range pilots[:n] {
+		u := s.board[i]
+		if first[u.Owner] != "" {
+			continue
+		}
+		for _, j := range pilots[k+1 : n] {
+			if v := s.board[j]; v.Owner == u.Owner && v.Pilot.Name == u.Pilot.Name {
+				first[u.Owner] = u.Pilot.Name
+				break
+			}
 		}
 	}
 	for _, p := range [2]int{s.toMove, 1 - s.toMove} {
-		names := pilots[p][:n[p]]
-		for i, name := range names {
-			for j, other := range names {
-				if j != i && other == name {
-					s.sacrifice, s.sacrificer = name, p
-					return
-				}
-			}
+		if first[p] != "" {
+			s.sacrifice, s.sacrificer = first[p], p
+			return
 		}
 	}
 }
@@ -1507,7 +1553,13 @@ func (s *State) destroy(at grid.Square) {
 		*gy = append(*gy, u.Pilot.Name)
 	}
 	s.board[Board.Index(at)] = nil
-	s.checkCopies()
+	// A unit taken off the board makes no second copy of a pilot: with no
+	// sacrifice owed there is none to find, and most units destroyed are
+	// destroyed then. (Inside attach, a pilot just attached may be a second
+	// copy before its checkCopies; attach checks after this.)
+	if s.sacrifice != "" {
+		s.checkCopies()
+	}
 }
 
 // copies counts the copies of a pilot p controls.
@@ -1663,9 +1715,10 @@ func (s *State) distance(p int, from, to grid.Square) int {
 	// left, plus from.
 	var queue [256]int8
 	var head, tail uint8
-	queue[tail] = int8(Board.Index(from))
+	start, goal := Board.Index(from), Board.Index(to)
+	queue[tail] = int8(start)
 	tail++
-	dist[Board.Index(from)] = 0
+	dist[start] = 0
 	for head != tail {
 		best := int(queue[head])
 		head++
@@ -1673,22 +1726,19 @@ func (s *State) distance(p int, from, to grid.Square) int {
 			continue
 		}
 		done[best] = true
-		sq := Board.Square(best)
-		if sq == to {
+		if best == goal {
 			break
 		}
-		if sq != from {
-			if u := s.UnitAt(sq); u != nil && u.Owner != p {
+		if best != start {
+			if u := s.board[best]; u != nil && u.Owner != p {
 				continue // no firing over an enemy unit
 			}
 		}
-		ns, count := orthogonal(sq)
-		for _, n := range ns[:count] {
+		for _, i := range beside[best] {
 			cost := 1
-			if u := s.UnitAt(n); s.rules.rangeSkip && u != nil && u.Owner == p && n != to {
+			if u := s.board[i]; s.rules.rangeSkip && u != nil && u.Owner == p && i != goal {
 				cost = 0
 			}
-			i := Board.Index(n)
 			if d := dist[best] + cost; d < dist[i] {
 				dist[i] = d
 				if cost == 0 {
@@ -1701,7 +1751,7 @@ func (s *State) distance(p int, from, to grid.Square) int {
 			}
 		}
 	}
-	return dist[Board.Index(to)]
+	return dist[goal]
 }
 
 func (s *State) direct(p int, m Direct) error {

@@ -92,9 +92,11 @@ type declared struct {
 // the opening draws and mulligan, which a position stands instead of.
 // done tells whether m was one of them.
 func (s *State) positionMove(p int, m engine.Move) (err error, done bool) {
-	switch m := m.(type) {
-	case declaration:
-		return s.declare(p, m), true
+	switch m.(type) {
+	case DeclareUnit, DeclarePlaced, DeclareZone:
+		// The declarations by their types: a case of the interface has
+		// the runtime look the move's type up at every move.
+		return s.declare(p, m.(declaration)), true
 	case Draw, Mulligan:
 		if s.pos != nil && s.setup {
 			return ruling("M40", rulingPositionSetup, "a position is declared: the opening hands are not drawn"), true

@@ -8,9 +8,12 @@ package mecha
 import (
 	_ "embed"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/grid"
@@ -64,8 +67,87 @@ func loadMecha(cat *catalogue.Catalogue) (engine.Game, []catalogue.Card, []*cata
 	return mecha.Game{Cards: cs}, info, errs
 }
 
-// square reads a square the lexer has admitted, so it cannot fail.
-func square(s string) grid.Square { sq, _ := grid.Parse(s); return sq }
+// square reads a square the lexer has admitted, so it cannot fail. The
+// lexer admits a letter and one or two digits, the first not 0: a
+// square of two characters is read without grid.Parse's number.
+func square(s string) grid.Square {
+	if len(s) == 2 {
+		return grid.Square{File: int(s[0] - 'a'), Rank: int(s[1] - '1')}
+	}
+	sq, _ := grid.Parse(s)
+	return sq
+}
+
+// boardMoves are the steps from each square of the board to the squares
+// beside it and the attacks from each square of the board on each other,
+// each made into an engine.Move once, and the board's squares, for a
+// play's square: an engine.Move holding a Step or an Attack is allocated,
+// as is a square a Play points to, and most moves a check reads are
+// steps, attacks and plays. All are indexed by mecha.Board.Index.
+type boardMoves struct {
+	steps   [][len(besides)]engine.Move // by the direction in besides
+	attacks []func() []engine.Move      // a square's attacks, made at its first
+	squares []grid.Square
+}
+
+// besides are the four directions of a step, as file and rank added.
+var besides = [...]grid.Square{{File: 0, Rank: 1}, {File: 1, Rank: 0}, {File: 0, Rank: -1}, {File: -1, Rank: 0}}
+
+// onBoard is made at the first Mecha move a process reads (about 150
+// allocations), not as every process starts.
+var onBoard = sync.OnceValue(makeBoardMoves)
+
+func makeBoardMoves() *boardMoves {
+	n := mecha.Board.Size()
+	b := &boardMoves{steps: make([][len(besides)]engine.Move, n), attacks: make([]func() []engine.Move, n), squares: make([]grid.Square, n)}
+	for i := range n {
+		from := mecha.Board.Square(i)
+		b.squares[i] = from
+		for d, by := range besides {
+			b.steps[i][d] = mecha.Step{From: from, To: grid.Square{File: from.File + by.File, Rank: from.Rank + by.Rank}}
+		}
+		// A small file meets attacks from a few squares: each square's
+		// are made when one is met.
+		b.attacks[i] = sync.OnceValue(func() []engine.Move {
+			attacks := make([]engine.Move, n)
+			for j := range n {
+				attacks[j] = mecha.Attack{From: from, Target: mecha.Board.Square(j)}
+			}
+			return attacks
+		})
+	}
+	return b
+}
+
+// step is the move from one square to the next.
+func (b *boardMoves) step(from, to grid.Square) engine.Move {
+	if mecha.Board.Contains(from) {
+		by := grid.Square{File: to.File - from.File, Rank: to.Rank - from.Rank}
+		if d := slices.Index(besides[:], by); d >= 0 {
+			return b.steps[mecha.Board.Index(from)][d]
+		}
+	}
+	return mecha.Step{From: from, To: to}
+}
+
+// attack is the attack from one square on another.
+func (b *boardMoves) attack(from, target grid.Square) engine.Move {
+	if mecha.Board.Contains(from) && mecha.Board.Contains(target) {
+		return b.attacks[mecha.Board.Index(from)]()[mecha.Board.Index(target)]
+	}
+	return mecha.Attack{From: from, Target: target}
+}
+
+// square points to sq: to the board's own when it is on the board. The
+// engine only reads a play's square.
+func (b *boardMoves) square(sq grid.Square) *grid.Square {
+	if mecha.Board.Contains(sq) {
+		return &b.squares[mecha.Board.Index(sq)]
+	}
+	off := new(grid.Square) // only here: a pointer to sq would move sq to the heap at every call
+	*off = sq
+	return off
+}
 
 func mechaToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move {
 	out := dst
@@ -87,20 +169,20 @@ func mechaToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move
 	case *grammar.MechaPlay:
 		p := mecha.Play{Card: string(m.Card)}
 		if m.At != "" {
-			sq := square(m.At)
-			p.At = &sq
+			p.At = onBoard().square(square(m.At))
 		}
 		out = append(out, p)
 	case *grammar.MechaAct:
+		b := onBoard()
 		at := square(m.From)
 		for _, to := range m.Path {
 			next := square(to)
-			out = append(out, mecha.Step{From: at, To: next})
+			out = append(out, b.step(at, next))
 			at = next
 		}
 		switch {
 		case m.Target != "":
-			out = append(out, mecha.Attack{From: at, Target: square(m.Target)})
+			out = append(out, b.attack(at, square(m.Target)))
 		case m.Direct:
 			out = append(out, mecha.Direct{From: at, Card: string(m.DamageCard)})
 		}
@@ -225,18 +307,12 @@ func mechaNotate(m engine.Move) string {
 }
 
 // mechaDescribe writes the board square by square, then each player's
-// zones.
+// zones. Every row is written into one buffer, and each row's value is a
+// part of the one string made of it: a Sprintf, a join and a string for
+// each part took most of the description's time.
 func mechaDescribe(st engine.State, players []string) []referee.Row {
 	s := st.(*mecha.State)
-	// The board is written into one buffer, unit after unit, where a
-	// Sprintf and a join a unit took a fifth of the description's time.
-	var board []byte
-	unit := func() []byte {
-		if len(board) > 0 {
-			board = append(board, ", "...)
-		}
-		return board
-	}
+	buf := make([]byte, 0, 2048) // most random games' final states take 1,100 to 1,400 bytes
 	for rank := mecha.Board.Ranks - 1; rank >= 0; rank-- {
 		for file := 0; file < mecha.Board.Files; file++ {
 			sq := grid.Square{File: file, Rank: rank}
@@ -244,22 +320,22 @@ func mechaDescribe(st engine.State, players []string) []referee.Row {
 			if u == nil {
 				continue
 			}
-			board = append(unit(), sq.String()...)
-			board = append(append(board, ' '), players[u.Owner]...)
-			board = append(append(board, ' '), grammar.MechaName(u.Card.Name).String()...)
-			board = strconv.AppendInt(append(board, ' '), int64(u.Power()), 10)
-			board = strconv.AppendInt(append(board, '/'), int64(u.Durability), 10)
+			buf = appendSquare(listed(buf, 0), sq)
+			buf = append(append(buf, ' '), players[u.Owner]...)
+			buf = appendName(append(buf, ' '), u.Card.Name)
+			buf = strconv.AppendInt(append(buf, ' '), int64(u.Power()), 10)
+			buf = strconv.AppendInt(append(buf, '/'), int64(u.Durability), 10)
 			switch {
 			case u.Armour > 0 && u.Pilot != nil:
-				board = strconv.AppendInt(append(board, " (armour "...), int64(u.Armour), 10)
-				board = append(append(board, ", pilot "...), grammar.MechaName(u.Pilot.Name).String()...)
-				board = append(board, ')')
+				buf = strconv.AppendInt(append(buf, " (armour "...), int64(u.Armour), 10)
+				buf = appendName(append(buf, ", pilot "...), u.Pilot.Name)
+				buf = append(buf, ')')
 			case u.Armour > 0:
-				board = strconv.AppendInt(append(board, " (armour "...), int64(u.Armour), 10)
-				board = append(board, ')')
+				buf = strconv.AppendInt(append(buf, " (armour "...), int64(u.Armour), 10)
+				buf = append(buf, ')')
 			case u.Pilot != nil:
-				board = append(append(board, " (pilot "...), grammar.MechaName(u.Pilot.Name).String()...)
-				board = append(board, ')')
+				buf = appendName(append(buf, " (pilot "...), u.Pilot.Name)
+				buf = append(buf, ')')
 			}
 		}
 	}
@@ -268,24 +344,107 @@ func mechaDescribe(st engine.State, players []string) []referee.Row {
 	placed := s.Placed()
 	slices.SortStableFunc(placed, func(a, b mecha.PlacedCommand) int { return a.Owner - b.Owner })
 	for _, pc := range placed {
-		board = fmt.Appendf(unit(), "%v %s %s (time %d)", pc.At, players[pc.Owner], grammar.MechaName(pc.Card.Name), pc.Time)
+		buf = appendSquare(listed(buf, 0), pc.At)
+		buf = append(append(buf, ' '), players[pc.Owner]...)
+		buf = appendName(append(buf, ' '), pc.Card.Name)
+		buf = strconv.AppendInt(append(buf, " (time "...), int64(pc.Time), 10)
+		buf = append(buf, ')')
 	}
-	if len(board) == 0 {
-		board = append(board, "empty"...)
+	if len(buf) == 0 {
+		buf = append(buf, "empty"...)
 	}
-	each := func(f func(p int) string) string { return referee.PerPlayer(players, f) }
-	names := func(cards []string) string { return referee.NameList(cards, grammar.MechaName.String) }
+	var ends [6]int // where each row's value ends in buf
+	ends[0] = len(buf)
+	// each writes a row of each player's part, as referee.PerPlayer does.
+	each := func(row int, part func(buf []byte, p int) []byte) {
+		for p, name := range players {
+			if p > 0 {
+				buf = append(buf, "; "...)
+			}
+			buf = part(append(append(buf, name...), ' '), p)
+		}
+		ends[row] = len(buf)
+	}
+	each(1, func(buf []byte, p int) []byte {
+		provided, used := s.Bandwidth(p)
+		buf = strconv.AppendInt(buf, int64(used), 10)
+		buf = strconv.AppendInt(append(buf, " of "...), int64(provided), 10)
+		return append(buf, " used"...)
+	})
+	each(2, func(buf []byte, p int) []byte { return appendNames(buf, s.Hand(p)) })
+	each(3, func(buf []byte, p int) []byte {
+		n := s.DeckSize(p)
+		buf = append(strconv.AppendInt(buf, int64(n), 10), " card"...)
+		if n != 1 {
+			buf = append(buf, 's')
+		}
+		return buf
+	})
+	each(4, func(buf []byte, p int) []byte { return appendNames(buf, s.DamageZone(p)) })
+	each(5, func(buf []byte, p int) []byte { return appendNames(buf, s.Graveyard(p)) })
+	all := string(buf)
 	return []referee.Row{
-		{Name: "board", Value: string(board)},
-		{Name: "bandwidth", Value: each(func(p int) string {
-			provided, used := s.Bandwidth(p)
-			return strconv.Itoa(used) + " of " + strconv.Itoa(provided) + " used"
-		})},
-		{Name: "hands", Value: each(func(p int) string { return names(s.Hand(p)) })},
-		{Name: "decks", Value: each(func(p int) string { return referee.Plural(s.DeckSize(p), "card") })},
-		{Name: "damage", Value: each(func(p int) string { return names(s.DamageZone(p)) })},
-		{Name: "graveyard", Value: each(func(p int) string { return names(s.Graveyard(p)) })},
+		{Name: "board", Value: all[:ends[0]]},
+		{Name: "bandwidth", Value: all[ends[0]:ends[1]]},
+		{Name: "hands", Value: all[ends[1]:ends[2]]},
+		{Name: "decks", Value: all[ends[2]:ends[3]]},
+		{Name: "damage", Value: all[ends[3]:ends[4]]},
+		{Name: "graveyard", Value: all[ends[4]:ends[5]]},
 	}
+}
+
+// appendSquare writes a square of the board as grid.Square.String does,
+// without the string it makes.
+func appendSquare(buf []byte, sq grid.Square) []byte {
+	return strconv.AppendInt(append(buf, byte('a'+sq.File)), int64(sq.Rank+1), 10)
+}
+
+// listed appends the comma that comes before the next item of a list
+// begun at start in buf, if the item is not the first.
+func listed(buf []byte, start int) []byte {
+	if len(buf) > start {
+		buf = append(buf, ", "...)
+	}
+	return buf
+}
+
+// appendNames writes card names as referee.NameList does with the
+// grammar's MechaName.String: comma separated, or "none".
+func appendNames(buf []byte, cards []string) []byte {
+	if len(cards) == 0 {
+		return append(buf, "none"...)
+	}
+	start := len(buf)
+	for _, c := range cards {
+		buf = appendName(listed(buf, start), c)
+	}
+	return buf
+}
+
+// writtenNames holds card names as the notation writes them, each found
+// once (a lexer's scan, and quotes): every check describes the same few
+// names. The map is never changed once stored, so that checks running
+// side by side read it without a lock; a name found is added to a copy,
+// up to a bound, for a long process that reads catalogue after catalogue.
+var writtenNames atomic.Pointer[map[string]string]
+
+// appendName writes a card's name as grammar.MechaName.String does.
+func appendName(buf []byte, name string) []byte {
+	names := writtenNames.Load()
+	if names != nil {
+		if w, ok := (*names)[name]; ok {
+			return append(buf, w...)
+		}
+	}
+	w := grammar.MechaName(name).String()
+	if names == nil || len(*names) < 1024 {
+		grown := map[string]string{name: w}
+		if names != nil {
+			maps.Copy(grown, *names)
+		}
+		writtenNames.Store(&grown) // another check's name, stored at once, may be lost: it is found again
+	}
+	return append(buf, w...)
 }
 
 // mechaCards names the card a move plays from the hand.

@@ -1,7 +1,11 @@
 package mecha
 
 import (
+	"strconv"
 	"testing"
+
+	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/grid"
 
 	"github.com/tabletop-referee/referee/engine/mecha"
 	"github.com/tabletop-referee/referee/grammar"
@@ -70,6 +74,44 @@ func TestDeclarationsInATurn(t *testing.T) {
 		}
 		if !inTurn {
 			t.Errorf("%s in a turn: %+v is not marked as written in a turn", m, em)
+		}
+	}
+}
+
+// TestSquareAsGridParse holds square's short way to grid.Parse for every
+// square the lexer admits: a letter, a digit 1 to 9, and maybe a digit.
+func TestSquareAsGridParse(t *testing.T) {
+	for f := 'a'; f <= 'z'; f++ {
+		for r := 1; r <= 99; r++ {
+			s := string(f) + strconv.Itoa(r)
+			if want, _ := grid.Parse(s); square(s) != want {
+				t.Errorf("square(%q) = %v, want %v", s, square(s), want)
+			}
+		}
+	}
+}
+
+// TestBoardMovesAsMade: the steps, attacks and squares made once are the
+// moves and squares made in place, on the board and off it.
+func TestBoardMovesAsMade(t *testing.T) {
+	b := onBoard()
+	var squares []grid.Square
+	for f := -1; f <= mecha.Board.Files; f++ {
+		for r := -1; r <= mecha.Board.Ranks; r++ {
+			squares = append(squares, grid.Square{File: f, Rank: r})
+		}
+	}
+	for _, from := range squares {
+		if got := *b.square(from); got != from {
+			t.Errorf("square(%v) points to %v", from, got)
+		}
+		for _, to := range squares {
+			if got, want := b.step(from, to), (mecha.Step{From: from, To: to}); got != engine.Move(want) {
+				t.Errorf("step(%v, %v) = %v, want %v", from, to, got, want)
+			}
+			if got, want := b.attack(from, to), (mecha.Attack{From: from, Target: to}); got != engine.Move(want) {
+				t.Errorf("attack(%v, %v) = %v, want %v", from, to, got, want)
+			}
 		}
 	}
 }
