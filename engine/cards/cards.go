@@ -1,7 +1,7 @@
 // Package cards models a deck of French playing cards, jokers included.
 package cards
 
-import "fmt"
+import "strconv"
 
 // Suit is a card's suit. Jokers have the suits Red and Black.
 type Suit uint8
@@ -47,17 +47,22 @@ func (c Card) Valid() bool {
 
 // String writes the card as players write it: rank then suit initial, as
 // in 7H, 10S, QD and AC; the jokers are JR (red) and JB (black).
-func (c Card) String() string {
+func (c Card) String() string { return string(c.Append(nil)) }
+
+// Append appends the card as String writes it to b: reports write cards
+// by the thousand into one buffer.
+func (c Card) Append(b []byte) []byte {
 	if c.Rank == Joker {
 		if c.Suit == Red {
-			return "JR"
+			return append(b, "JR"...)
 		}
-		return "JB"
+		return append(b, "JB"...)
 	}
 	if !c.Valid() {
-		return fmt.Sprintf("?%d/%d", c.Rank, c.Suit)
+		b = strconv.AppendInt(append(b, '?'), int64(c.Rank), 10)
+		return strconv.AppendInt(append(b, '/'), int64(c.Suit), 10)
 	}
-	return rankNames[c.Rank] + string("CDHS"[c.Suit])
+	return append(append(b, rankNames[c.Rank]...), "CDHS"[c.Suit])
 }
 
 var rankNames = [...]string{"", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}

@@ -65,3 +65,27 @@ func TestRemoveAndContains(t *testing.T) {
 		t.Error("Contains is wrong")
 	}
 }
+
+// TestAppend: a card appended to a buffer is its String, and a card no
+// deck holds is written with its numbers.
+func TestAppend(t *testing.T) {
+	for _, tt := range []struct {
+		c    Card
+		want string
+	}{
+		{Card{Ace, Spades}, "AS"},
+		{Card{10, Hearts}, "10H"},
+		{Card{King, Clubs}, "KC"},
+		{Card{Joker, Red}, "JR"},
+		{Card{Joker, Black}, "JB"},
+		{Card{0, Clubs}, "?0/0"},
+		{Card{King, 9}, "?13/9"},
+	} {
+		if got := string(tt.c.Append([]byte("x "))); got != "x "+tt.want {
+			t.Errorf("%#v.Append = %q, want %q", tt.c, got, "x "+tt.want)
+		}
+		if got := tt.c.String(); got != tt.want {
+			t.Errorf("%#v.String() = %q, want %q", tt.c, got, tt.want)
+		}
+	}
+}

@@ -4,7 +4,6 @@
 package grid
 
 import (
-	"fmt"
 	"strconv"
 )
 
@@ -15,11 +14,16 @@ type Square struct {
 }
 
 // String names the square, as in b3.
-func (s Square) String() string {
+func (s Square) String() string { return string(s.Append(nil)) }
+
+// Append appends the square's name, as String writes it, to b: reports
+// write squares by the thousand into one buffer.
+func (s Square) Append(b []byte) []byte {
 	if s.File < 0 || s.File >= 26 {
-		return fmt.Sprintf("?%d,%d", s.File, s.Rank)
+		b = strconv.AppendInt(append(b, '?'), int64(s.File), 10)
+		return strconv.AppendInt(append(b, ','), int64(s.Rank), 10)
 	}
-	return string(rune('a'+s.File)) + strconv.Itoa(s.Rank+1)
+	return strconv.AppendInt(append(b, byte('a'+s.File)), int64(s.Rank+1), 10)
 }
 
 // Parse reads a square name such as b3. It does not check any board's bounds.

@@ -58,3 +58,24 @@ func TestIndexAndDistances(t *testing.T) {
 		t.Errorf("Chebyshev a1-b2 = %d", d)
 	}
 }
+
+// TestAppend: a square's name appended to a buffer is its String, off
+// the alphabet too.
+func TestAppend(t *testing.T) {
+	for _, tt := range []struct {
+		sq   Square
+		want string
+	}{
+		{Square{0, 0}, "a1"},
+		{Square{25, 99}, "z100"},
+		{Square{26, 0}, "?26,0"},
+		{Square{-1, 3}, "?-1,3"},
+	} {
+		if got := string(tt.sq.Append([]byte("x "))); got != "x "+tt.want {
+			t.Errorf("%#v.Append = %q, want %q", tt.sq, got, "x "+tt.want)
+		}
+		if got := tt.sq.String(); got != tt.want {
+			t.Errorf("%#v.String() = %q, want %q", tt.sq, got, tt.want)
+		}
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/tabletop-referee/referee/engine"
-	"github.com/tabletop-referee/referee/engine/mecha"
 	"github.com/tabletop-referee/referee/engine/shuffle"
 	"github.com/tabletop-referee/referee/grammar"
 	"github.com/tabletop-referee/referee/referee/catalogue"
@@ -37,22 +36,14 @@ func playedStates(tb testing.TB, games int) []engine.State {
 	return states
 }
 
-// TestAppendNameAsString holds appendName to MechaName.String.
-func TestAppendNameAsString(t *testing.T) {
-	for _, name := range []string{"Scout", "Radio Tower", "?", "scout", "Jason \"The Looks\" Brannan", "Ä", "É1", "A_b'", "", "x\ty", "Zoë"} {
-		if got, want := string(appendName(nil, name)), grammar.MechaName(name).String(); got != want {
-			t.Errorf("appendName(%q) = %s, want %s", name, got, want)
-		}
-	}
-}
-
-// TestAppendSquareAsString holds appendSquare to grid.Square.String on
-// every square of the board.
-func TestAppendSquareAsString(t *testing.T) {
-	for i := range mecha.Board.Size() {
-		sq := mecha.Board.Square(i)
-		if got := string(appendSquare(nil, sq)); got != sq.String() {
-			t.Errorf("appendSquare(%v) = %s", sq, got)
+// TestWrittenName: a card's name is written as MechaName.String writes
+// it, the first time and after.
+func TestWrittenName(t *testing.T) {
+	for range 2 {
+		for _, name := range []string{"Scout", "Radio Tower", "?", "scout", "Jason \"The Looks\" Brannan", "Ä", "É1", "A_b'", "", "x\ty", "Zoë"} {
+			if got, want := writtenName(name), grammar.MechaName(name).String(); got != want {
+				t.Errorf("writtenName(%q) = %s, want %s", name, got, want)
+			}
 		}
 	}
 }

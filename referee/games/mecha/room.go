@@ -8,17 +8,16 @@ package mecha
 import (
 	_ "embed"
 	"fmt"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/grid"
 	"github.com/tabletop-referee/referee/engine/mecha"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/internal/textmemo"
 	"github.com/tabletop-referee/referee/notation"
 	"github.com/tabletop-referee/referee/referee"
 	"github.com/tabletop-referee/referee/referee/catalogue"
@@ -320,21 +319,21 @@ func mechaDescribe(st engine.State, players []string) []referee.Row {
 			if u == nil {
 				continue
 			}
-			buf = appendSquare(listed(buf, 0), sq)
+			buf = sq.Append(listed(buf, 0))
 			buf = append(append(buf, ' '), players[u.Owner]...)
-			buf = appendName(append(buf, ' '), u.Card.Name)
+			buf = append(append(buf, ' '), writtenName(u.Card.Name)...)
 			buf = strconv.AppendInt(append(buf, ' '), int64(u.Power()), 10)
 			buf = strconv.AppendInt(append(buf, '/'), int64(u.Durability), 10)
 			switch {
 			case u.Armour > 0 && u.Pilot != nil:
 				buf = strconv.AppendInt(append(buf, " (armour "...), int64(u.Armour), 10)
-				buf = appendName(append(buf, ", pilot "...), u.Pilot.Name)
+				buf = append(append(buf, ", pilot "...), writtenName(u.Pilot.Name)...)
 				buf = append(buf, ')')
 			case u.Armour > 0:
 				buf = strconv.AppendInt(append(buf, " (armour "...), int64(u.Armour), 10)
 				buf = append(buf, ')')
 			case u.Pilot != nil:
-				buf = appendName(append(buf, " (pilot "...), u.Pilot.Name)
+				buf = append(append(buf, " (pilot "...), writtenName(u.Pilot.Name)...)
 				buf = append(buf, ')')
 			}
 		}
@@ -344,9 +343,9 @@ func mechaDescribe(st engine.State, players []string) []referee.Row {
 	placed := s.Placed()
 	slices.SortStableFunc(placed, func(a, b mecha.PlacedCommand) int { return a.Owner - b.Owner })
 	for _, pc := range placed {
-		buf = appendSquare(listed(buf, 0), pc.At)
+		buf = pc.At.Append(listed(buf, 0))
 		buf = append(append(buf, ' '), players[pc.Owner]...)
-		buf = appendName(append(buf, ' '), pc.Card.Name)
+		buf = append(append(buf, ' '), writtenName(pc.Card.Name)...)
 		buf = strconv.AppendInt(append(buf, " (time "...), int64(pc.Time), 10)
 		buf = append(buf, ')')
 	}
@@ -357,12 +356,7 @@ func mechaDescribe(st engine.State, players []string) []referee.Row {
 	ends[0] = len(buf)
 	// each writes a row of each player's part, as referee.PerPlayer does.
 	each := func(row int, part func(buf []byte, p int) []byte) {
-		for p, name := range players {
-			if p > 0 {
-				buf = append(buf, "; "...)
-			}
-			buf = part(append(append(buf, name...), ' '), p)
-		}
+		buf = referee.AppendPerPlayer(buf, players, part)
 		ends[row] = len(buf)
 	}
 	each(1, func(buf []byte, p int) []byte {
@@ -371,17 +365,10 @@ func mechaDescribe(st engine.State, players []string) []referee.Row {
 		buf = strconv.AppendInt(append(buf, " of "...), int64(provided), 10)
 		return append(buf, " used"...)
 	})
-	each(2, func(buf []byte, p int) []byte { return appendNames(buf, s.Hand(p)) })
-	each(3, func(buf []byte, p int) []byte {
-		n := s.DeckSize(p)
-		buf = append(strconv.AppendInt(buf, int64(n), 10), " card"...)
-		if n != 1 {
-			buf = append(buf, 's')
-		}
-		return buf
-	})
-	each(4, func(buf []byte, p int) []byte { return appendNames(buf, s.DamageZone(p)) })
-	each(5, func(buf []byte, p int) []byte { return appendNames(buf, s.Graveyard(p)) })
+	each(2, func(buf []byte, p int) []byte { return referee.AppendNames(buf, s.Hand(p), writtenName) })
+	each(3, func(buf []byte, p int) []byte { return referee.AppendPlural(buf, s.DeckSize(p), "card") })
+	each(4, func(buf []byte, p int) []byte { return referee.AppendNames(buf, s.DamageZone(p), writtenName) })
+	each(5, func(buf []byte, p int) []byte { return referee.AppendNames(buf, s.Graveyard(p), writtenName) })
 	all := string(buf)
 	return []referee.Row{
 		{Name: "board", Value: all[:ends[0]]},
@@ -393,12 +380,6 @@ func mechaDescribe(st engine.State, players []string) []referee.Row {
 	}
 }
 
-// appendSquare writes a square of the board as grid.Square.String does,
-// without the string it makes.
-func appendSquare(buf []byte, sq grid.Square) []byte {
-	return strconv.AppendInt(append(buf, byte('a'+sq.File)), int64(sq.Rank+1), 10)
-}
-
 // listed appends the comma that comes before the next item of a list
 // begun at start in buf, if the item is not the first.
 func listed(buf []byte, start int) []byte {
@@ -408,44 +389,13 @@ func listed(buf []byte, start int) []byte {
 	return buf
 }
 
-// appendNames writes card names as referee.NameList does with the
-// grammar's MechaName.String: comma separated, or "none".
-func appendNames(buf []byte, cards []string) []byte {
-	if len(cards) == 0 {
-		return append(buf, "none"...)
-	}
-	start := len(buf)
-	for _, c := range cards {
-		buf = appendName(listed(buf, start), c)
-	}
-	return buf
-}
-
 // writtenNames holds card names as the notation writes them, each found
 // once (a lexer's scan, and quotes): every check describes the same few
-// names. The map is never changed once stored, so that checks running
-// side by side read it without a lock; a name found is added to a copy,
-// up to a bound, for a long process that reads catalogue after catalogue.
-var writtenNames atomic.Pointer[map[string]string]
+// names.
+var writtenNames = textmemo.New(1024, func(name string) string { return grammar.MechaName(name).String() })
 
-// appendName writes a card's name as grammar.MechaName.String does.
-func appendName(buf []byte, name string) []byte {
-	names := writtenNames.Load()
-	if names != nil {
-		if w, ok := (*names)[name]; ok {
-			return append(buf, w...)
-		}
-	}
-	w := grammar.MechaName(name).String()
-	if names == nil || len(*names) < 1024 {
-		grown := map[string]string{name: w}
-		if names != nil {
-			maps.Copy(grown, *names)
-		}
-		writtenNames.Store(&grown) // another check's name, stored at once, may be lost: it is found again
-	}
-	return append(buf, w...)
-}
+// writtenName is a card's name as grammar.MechaName.String writes it.
+func writtenName(name string) string { return writtenNames.Text(name) }
 
 // mechaCards names the card a move plays from the hand.
 func mechaCards(m notation.Move) []string {

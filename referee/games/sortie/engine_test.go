@@ -65,24 +65,3 @@ func TestStepsAndAttacks(t *testing.T) {
 		}
 	}
 }
-
-// TestAppendCardAndSquare: the description's writers of cards and
-// squares write them as their String methods do.
-func TestAppendCardAndSquare(t *testing.T) {
-	for r := range 16 {
-		for s := range 7 {
-			c := cards.Card{Rank: cards.Rank(r), Suit: cards.Suit(s)}
-			if got := string(appendCard(nil, c)); got != c.String() {
-				t.Errorf("appendCard(%#v) = %q, String %q", c, got, c.String())
-			}
-		}
-	}
-	for f := -1; f <= 27; f++ {
-		for r := -2; r <= 11; r++ {
-			sq := grid.Square{File: f, Rank: r}
-			if got := string(appendSquare(nil, sq)); got != sq.String() {
-				t.Errorf("appendSquare(%#v) = %q, String %q", sq, got, sq.String())
-			}
-		}
-	}
-}

@@ -277,13 +277,13 @@ func sortieDescribe(st engine.State, players []string) []referee.Row {
 			if len(b) > 0 {
 				b = append(b, ", "...)
 			}
-			b = appendSquare(b, sq)
+			b = sq.Append(b)
 			b = append(b, ' ')
 			b = append(b, players[u.Owner]...)
 			b = append(b, ' ')
-			b = appendCard(b, u.Bottom)
+			b = u.Bottom.Append(b)
 			b = append(b, '/')
-			b = appendCard(b, u.Top)
+			b = u.Top.Append(b)
 			if !u.Shield {
 				b = append(b, " (shield broken)"...)
 			}
@@ -293,40 +293,35 @@ func sortieDescribe(st engine.State, players []string) []referee.Row {
 	if len(b) > 0 {
 		board = string(b)
 	}
-	b = b[:0]
-	for p, name := range players {
-		if p > 0 {
-			b = append(b, "; "...)
-		}
-		b = append(b, name...)
-		b = append(b, ' ')
+	b = referee.AppendPerPlayer(b[:0], players, func(b []byte, p int) []byte {
 		b = appendSquares(b, s.Flags(p))
 		if lost := s.Captured(1 - p); len(lost) > 0 {
 			b = append(b, " (lost "...)
 			b = appendSquares(b, lost)
 			b = append(b, ')')
 		}
-	}
+		return b
+	})
 	flags := string(b)
-	b = b[:0]
-	for p, name := range players {
-		if p > 0 {
-			b = append(b, "; "...)
-		}
-		b = append(b, name...)
+	b = referee.AppendPerPlayer(b[:0], players, func(b []byte, p int) []byte {
 		hand, unknowns := s.Hand(p), s.Unknowns(p)
 		if len(hand) == 0 && unknowns == 0 {
-			b = append(b, " empty"...)
+			return append(b, "empty"...)
 		}
-		for _, c := range hand {
-			b = append(b, ' ')
-			b = appendCard(b, c)
+		for i, c := range hand {
+			if i > 0 {
+				b = append(b, ' ')
+			}
+			b = c.Append(b)
 		}
-		for range unknowns {
-			b = append(b, ' ')
+		for i := range unknowns {
+			if i > 0 || len(hand) > 0 {
+				b = append(b, ' ')
+			}
 			b = append(b, grammar.Unknown...)
 		}
-	}
+		return b
+	})
 	hands := string(b)
 	return []referee.Row{
 		{Name: "board", Value: board},
@@ -334,15 +329,6 @@ func sortieDescribe(st engine.State, players []string) []referee.Row {
 		{Name: "hands", Value: hands},
 		{Name: "deck", Value: referee.Plural(s.Deck(), "card") + ", " + referee.Plural(s.Discards(), "card") + " discarded"},
 	}
-}
-
-// appendSquare appends sq as its String writes it.
-func appendSquare(b []byte, sq grid.Square) []byte {
-	if sq.File < 0 || sq.File >= 26 {
-		return append(b, sq.String()...)
-	}
-	b = append(b, byte('a'+sq.File))
-	return strconv.AppendInt(b, int64(sq.Rank+1), 10)
 }
 
 // appendSquares appends squares as squares writes them.
@@ -354,22 +340,10 @@ func appendSquares(b []byte, sqs []grid.Square) []byte {
 		if i > 0 {
 			b = append(b, ' ')
 		}
-		b = appendSquare(b, sq)
+		b = sq.Append(b)
 	}
 	return b
 }
-
-// appendCard appends c as its String writes it.
-func appendCard(b []byte, c cards.Card) []byte {
-	if !c.Valid() || c.IsJoker() {
-		return append(b, c.String()...)
-	}
-	b = append(b, rankNames[c.Rank]...)
-	return append(b, "CDHS"[c.Suit])
-}
-
-// rankNames are the ranks as cards' String writes them, for appendCard.
-var rankNames = [...]string{"", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}
 
 func squares(sqs []grid.Square) string {
 	if len(sqs) == 0 {
