@@ -1728,19 +1728,3 @@ var rulingTexts = map[string]string{
 }
 
 var rulingHeading = regexp.MustCompile(`\*\*(S[0-9]+)\.`)
-
-// TestDefaultRulesAreZero: the rules of a game that chooses no variant,
-// which New does not look up, are those of every variant's default.
-func TestDefaultRulesAreZero(t *testing.T) {
-	defaults := map[string]string{}
-	for _, v := range (Game{}).Variants() {
-		defaults[v.Name] = v.Values[0]
-	}
-	r, err := rulesOf(defaults)
-	if err != nil || r != (rules{}) {
-		t.Errorf("the defaults give %+v, %v; want the zero rules", r, err)
-	}
-	if _, err := rulesOf(map[string]string{"ace": "middle"}); err == nil {
-		t.Error("ace=middle is read")
-	}
-}

@@ -39,3 +39,26 @@ func LoadFinds[C any](t testing.TB, load func(*catalogue.Catalogue) (C, []*catal
 		t.Errorf("Load(%q) finds no error", what)
 	}
 }
+
+// NoVariantsAreTheDefaults fails the test unless a seeded game of g that
+// names no variant plays by the rules of one that names every variant's
+// default (rules gives a state's rules, as a comparable value), and unless
+// each variant refuses a value it does not have. An engine starts a game
+// that names no variant without resolving the list, most games naming
+// none: the two ways must agree.
+func NoVariantsAreTheDefaults(t *testing.T, g engine.Game, rules func(engine.State) any) {
+	t.Helper()
+	defaults := map[string]string{}
+	for _, v := range g.Variants() {
+		defaults[v.Name] = v.Values[0]
+	}
+	none, chosen := NewSeeded[engine.State](t, g, 1, nil), NewSeeded[engine.State](t, g, 1, defaults)
+	if a, b := rules(none), rules(chosen); a != b {
+		t.Errorf("no variants: %+v; every default: %+v", a, b)
+	}
+	for name := range defaults {
+		if _, err := g.New(engine.Options{Players: Players, Seeded: true, Variants: map[string]string{name: "nonsense"}}); err == nil {
+			t.Errorf("%s=nonsense is read", name)
+		}
+	}
+}
