@@ -56,11 +56,12 @@ func TestStepsAndAttacks(t *testing.T) {
 			}
 		}
 	}
+	m := boardMoves()
 	for i := range sortie.Board.Size() {
 		for j := range sortie.Board.Size() {
 			a, b := sortie.Board.Square(i), sortie.Board.Square(j)
-			if steps[i][j] != (sortie.Step{From: a, To: b}) || attacks[i][j] != (sortie.Attack{From: a, Target: b}) {
-				t.Errorf("%v to %v: %#v, %#v", a, b, steps[i][j], attacks[i][j])
+			if m.steps[i][j] != (sortie.Step{From: a, To: b}) || m.attacks[i][j] != (sortie.Attack{From: a, Target: b}) {
+				t.Errorf("%v to %v: %#v, %#v", a, b, m.steps[i][j], m.attacks[i][j])
 			}
 		}
 	}

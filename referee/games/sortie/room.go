@@ -10,6 +10,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/cards"
@@ -69,20 +70,22 @@ func square(s string) grid.Square {
 	return sq
 }
 
-// steps and attacks are every step and attack from a square of the board
-// to another, each made an engine.Move once, by the board index of its
-// two squares: a Step or an Attack put into an engine.Move is an
-// allocation, and most moves are one of them.
-var steps, attacks = func() (steps, attacks [16][16]engine.Move) {
+// boardMoves are every step and attack from a square of the board to
+// another, each made an engine.Move once, by the board index of its two
+// squares: a Step or an Attack put into an engine.Move is an allocation,
+// and most moves are one of them. They are made at the first Sortie move
+// read, not by every process.
+var boardMoves = sync.OnceValue(func() *struct{ steps, attacks [16][16]engine.Move } {
+	m := new(struct{ steps, attacks [16][16]engine.Move })
 	for from := range sortie.Board.Size() {
 		for to := range sortie.Board.Size() {
 			a, b := sortie.Board.Square(from), sortie.Board.Square(to)
-			steps[from][to] = sortie.Step{From: a, To: b}
-			attacks[from][to] = sortie.Attack{From: a, Target: b}
+			m.steps[from][to] = sortie.Step{From: a, To: b}
+			m.attacks[from][to] = sortie.Attack{From: a, Target: b}
 		}
 	}
-	return steps, attacks
-}()
+	return m
+})
 
 // onBoard is the board index of the square sq, or -1 off the board.
 func onBoard(sq grid.Square) int {
@@ -96,7 +99,7 @@ func onBoard(sq grid.Square) int {
 func step(from, to string) engine.Move {
 	a, b := square(from), square(to)
 	if i, j := onBoard(a), onBoard(b); i >= 0 && j >= 0 {
-		return steps[i][j]
+		return boardMoves().steps[i][j]
 	}
 	return sortie.Step{From: a, To: b}
 }
@@ -105,7 +108,7 @@ func step(from, to string) engine.Move {
 func attack(from, target string) engine.Move {
 	a, b := square(from), square(target)
 	if i, j := onBoard(a), onBoard(b); i >= 0 && j >= 0 {
-		return attacks[i][j]
+		return boardMoves().attacks[i][j]
 	}
 	return sortie.Attack{From: a, Target: b}
 }
