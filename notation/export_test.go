@@ -1,7 +1,5 @@
 package notation
 
-import "github.com/alecthomas/participle/v2/lexer"
-
 // MatchName is the length of the name at the start of s, or 0, for tests
 // against the declarative rule.
 func (l *FastLexer) MatchName(s string) int { return nameLen(s) }
@@ -81,7 +79,7 @@ func FirstBytes(pattern string) [256]bool { return firstBytes(pattern) }
 // LexCompact lexes src as a parse does, into compact tokens kept from
 // call to call, and gives their number.
 func (l *FastLexer) LexCompact(src string) int {
-	lexScratch, _ = l.lex(newTokens(Limits{}), lexer.Position{Line: 1, Column: 1}, src, "", lexScratch[:0])
+	lexScratch, _ = l.lex(newTokens(Limits{}), "", src, "", lexScratch[:0])
 	return len(lexScratch)
 }
 

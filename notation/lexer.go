@@ -197,7 +197,7 @@ func TokenizeWith(def LexerDefinition, filename, src string, opts TokenizeOption
 	}
 	if fast, ok := def.(*FastLexer); ok && len(src) <= maxCompact {
 		sc := getScratch()
-		sc.toks, _ = fast.lex(out, base, src, invalid, sc.toks)
+		sc.toks, _ = fast.lex(out, filename, src, invalid, sc.toks)
 		out.Tokens = (&tokens{filename: filename, src: src, toks: sc.toks}).expand()
 		putScratch(sc)
 		return out.finish().withoutBOM(src)
@@ -356,84 +356,54 @@ func (t *Tokens) unexpected(src string, pos lexer.Position, invalid string) {
 // lex is Tokenize's loop for a fast lexer, without a lexer value, an
 // interface call and a position sum a token: the tokens for the parser
 // are appended to toks, compact, and the rest goes to out as Tokenize
-// files it. It tells whether the text was ASCII, where a token's width
-// is its length.
-func (l *FastLexer) lex(out *Tokens, pos lexer.Position, src string, invalid string, toks []token) (_ []token, ascii bool) {
+// files it. The tokens most transcripts are made of (spaces, names,
+// numbers, punctuation) are told here by their first byte, without a
+// call; the rest, and every byte a game's own rule may begin with, go to
+// scan. A token's column is its distance in characters from its line's
+// start: in bytes, less the bytes past the first of each character beyond
+// ASCII before it on the line (wide). It tells whether the text was
+// ASCII, where a token's width is its length.
+func (l *FastLexer) lex(out *Tokens, filename, src, invalid string, toks []token) (_ []token, ascii bool) {
 	kinds := tokenKinds{l.comment, l.whitespace, l.str, l.correction}
 	if len(src) > largeText && cap(toks)-len(toks) < len(src)/4 {
 		// A slice grown token by token allocates about five times its
 		// final size: for a large text, count the tokens first.
 		toks = slices.Grow(toks, l.count(src))
 	}
-	if pos == (lexer.Position{Filename: pos.Filename, Line: 1, Column: 1}) && invalid == "" && isASCII(src) {
-		return l.lexASCII(out, pos.Filename, src, toks), true
+	ascii = isASCII(src)
+	line, lineStart, wide := 1, 0, 0
+	// over moves the line and its start over text, the token at i.
+	over := func(i int, text string) {
+		if k := strings.LastIndexByte(text, '\n'); k >= 0 {
+			line += strings.Count(text[:k], "\n") + 1
+			lineStart, wide = i+k+1, 0
+			text = text[k+1:]
+		}
+		if !ascii {
+			wide += len(text) - runes(text)
+		}
 	}
-	for s := src; s != ""; {
-		typ, n := l.scan(s)
-		if n == 0 {
-			out.unexpected(src, pos, invalid)
-			// Go on at the next line.
-			nl := strings.IndexByte(s, '\n')
-			if nl < 0 {
-				advance(&pos, s)
-				break
-			}
-			advance(&pos, s[:nl+1])
-			s = s[nl+1:]
-			continue
-		}
-		value, at := s[:n], pos
-		s = s[n:]
-		switch typ {
-		case l.whitespace:
-			// Only spaces and comments may hold a line end.
-			advance(&pos, value)
-			continue
-		case l.comment:
-			advance(&pos, value)
-		default:
-			pos.Offset += n
-			pos.Column += runes(value)
-		}
-		if (typ == l.comment || typ == l.correction || typ == l.str) && !out.take(lexer.Token{Type: typ, Value: value, Pos: at}, kinds) {
-			continue
-		}
-		toks = append(toks, token{off: at.Offset, n: int32(n), line: int32(at.Line), col: int32(at.Column), typ: int32(typ)})
-	}
-	out.EOF = pos
-	return toks, false
-}
-
-// lexASCII is lex for a whole text of ASCII, where a character is a
-// byte: a token's column is its distance from its line's start, and the
-// tokens most transcripts are made of (spaces, names, numbers,
-// punctuation) are told here by their first byte, without a call; the
-// rest, and every byte a game's own rule may begin with, go to scan.
-// Lexing was a sixth of a check, at a hundred instructions a token.
-func (l *FastLexer) lexASCII(out *Tokens, filename, src string, toks []token) []token {
-	kinds := tokenKinds{l.comment, l.whitespace, l.str, l.correction}
-	line, lineStart := 1, 0 // lineStart: the offset of the line's first byte
 	for i := 0; i < len(src); {
 		c := src[i]
 		var typ lexer.TokenType
 		n := 1
 		switch {
 		case byteClass[c] == classSpace:
-			for i < len(src) && byteClass[src[i]] == classSpace {
+			for ; i < len(src) && byteClass[src[i]] == classSpace; i++ {
 				if src[i] == '\n' {
-					line, lineStart = line+1, i+1
+					line, lineStart, wide = line+1, i+1, 0
 				}
-				i++
 			}
 			continue
 		case l.scanned[c]:
 			if typ, n = l.scan(src[i:]); n == 0 {
-				out.unexpected(src, lexer.Position{Filename: filename, Offset: i, Line: line, Column: i - lineStart + 1}, "")
+				out.unexpected(src, lexer.Position{Filename: filename, Offset: i, Line: line, Column: i - lineStart - wide + 1}, invalid)
 				// Go on at the next line.
 				if nl := strings.IndexByte(src[i:], '\n'); nl >= 0 {
 					i += nl + 1
-					line, lineStart = line+1, i
+					line, lineStart, wide = line+1, i, 0
 				} else {
+					over(i, src[i:])
 					i = len(src)
 				}
 				continue
@@ -444,32 +414,38 @@ func (l *FastLexer) lexASCII(out *Tokens, filename, src string, toks []token) []
 			}
 			typ = l.integer
 		case byteClass[c] == classLetter:
-			for i+n < len(src) && nameByte[src[i+n]] {
-				n++
+			if ascii {
+				for i+n < len(src) && nameByte[src[i+n]] {
+					n++
+				}
+			} else {
+				n += nameRest(src[i+1:]) // letters beyond ASCII too
 			}
 			typ = l.ident
 		default: // punctuation: scanned holds every other byte
 			typ = l.punct
 		}
-		col := i - lineStart + 1
-		if typ == l.comment || typ == l.correction || typ == l.str {
-			value := src[i : i+n]
-			forParser := out.take(lexer.Token{Type: typ, Value: value, Pos: lexer.Position{Filename: filename, Offset: i, Line: line, Column: col}}, kinds)
-			if k := strings.LastIndexByte(value, '\n'); k >= 0 {
-				// A brace comment may hold line ends.
-				line += strings.Count(value[:k], "\n") + 1
-				lineStart = i + k + 1
-			}
-			if !forParser {
-				i += n
-				continue
-			}
+		col := i - lineStart - wide + 1
+		value := src[i : i+n]
+		if typ == l.whitespace { // spaces with a byte-order mark
+			over(i, value)
+			i += n
+			continue
 		}
-		toks = append(toks, token{off: i, n: int32(n), line: int32(line), col: int32(col), typ: int32(typ)})
+		forParser := true
+		if typ == l.comment || typ == l.correction || typ == l.str {
+			forParser = out.take(lexer.Token{Type: typ, Value: value, Pos: lexer.Position{Filename: filename, Offset: i, Line: line, Column: col}}, kinds)
+		}
+		if !ascii || typ == l.comment {
+			over(i, value) // a brace comment may hold line ends
+		}
+		if forParser {
+			toks = append(toks, token{off: i, n: int32(n), line: int32(line), col: int32(col), typ: int32(typ)})
+		}
 		i += n
 	}
-	out.EOF = lexer.Position{Filename: filename, Offset: len(src), Line: line, Column: len(src) - lineStart + 1}
-	return toks
+	out.EOF = lexer.Position{Filename: filename, Offset: len(src), Line: line, Column: len(src) - lineStart - wide + 1}
+	return toks, ascii
 }
 
 // nameByte holds the ASCII bytes a name goes on with: [\p{L}\p{N}_'].

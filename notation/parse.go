@@ -315,7 +315,7 @@ func (g *Grammar) parse(a *Arena, filename, src string, limits Limits, pieces bo
 	sc := getScratch()
 	defer putScratch(sc)
 	var ascii bool
-	sc.toks, ascii = fast.lex(toks, lexer.Position{Filename: filename, Line: 1, Column: 1}, src, "", sc.toks)
+	sc.toks, ascii = fast.lex(toks, filename, src, "", sc.toks)
 	toks.finish()
 	t := &tokens{filename: filename, src: src, toks: sc.toks, lexed: &sc.lexed, ascii: ascii}
 	if strings.HasPrefix(src, "\uFEFF") {
