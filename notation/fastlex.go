@@ -34,7 +34,7 @@ type FastLexer struct {
 	spec    func() *lexer.StatefulDefinition
 	symbols map[string]lexer.TokenType
 	game    []gameMatcher
-	// scanned holds the bytes lexASCII leaves to scan: those a game's
+	// scanned holds the bytes lex leaves to scan: those a game's
 	// rule may begin with, and those of no class of its own (comments,
 	// strings, corrections, and bytes no rule takes).
 	scanned [256]bool
