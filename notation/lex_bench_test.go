@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// BenchmarkLexASCII lexes the Sortie examples, written as the game of
+// BenchmarkLex lexes the Sortie examples, written as the game of
 // cards writes them, into compact tokens, as a parse does.
-func BenchmarkLexASCII(b *testing.B) {
+func BenchmarkLex(b *testing.B) {
 	paths, _ := filepath.Glob("../examples/sortie/*.sortie")
 	var text strings.Builder
 	for _, p := range paths {
