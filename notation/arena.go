@@ -66,7 +66,10 @@ func (g *Grammar) ParseIn(a *Arena, filename, src string, limits Limits) *Parsed
 // copies is an arena's memory for the values Copy places, a slab of each
 // type.
 type copies struct {
-	slabs map[any]slabber // by (*T)(nil)
+	// slabs are one a type, told apart by their types: a grammar has a
+	// dozen move types at most, and a look along them costs less than a
+	// map's hash of an interface, made at every move copied.
+	slabs []slabber
 }
 
 type slabber interface{ reset() }
@@ -130,14 +133,16 @@ func Copy[T any](r *Relocation, m *T) *T {
 		c := *m
 		return &c
 	}
-	key := any((*T)(nil))
-	s, _ := r.copies.slabs[key].(*slab[T])
+	var s *slab[T]
+	for _, x := range r.copies.slabs {
+		if xs, ok := x.(*slab[T]); ok {
+			s = xs
+			break
+		}
+	}
 	if s == nil {
 		s = new(slab[T])
-		if r.copies.slabs == nil {
-			r.copies.slabs = map[any]slabber{}
-		}
-		r.copies.slabs[key] = s
+		r.copies.slabs = append(r.copies.slabs, s)
 	}
 	c := s.next()
 	*c = *m
