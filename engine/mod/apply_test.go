@@ -3,7 +3,6 @@ package mod
 import (
 	"errors"
 	"fmt"
-	"runtime"
 	"testing"
 
 	"github.com/tabletop-referee/referee/engine"
@@ -180,47 +179,16 @@ func TestApplyAsTheReference(t *testing.T) {
 }
 
 // BenchmarkApply replays random games, recorded beforehand, with Apply
-// alone: the engine's part of a replay, without the notation's.
+// alone: the engine's part of a replay, without the notation's. The
+// games alternate the default catalogue and one of other cards, and the
+// shield variant's two values.
 func BenchmarkApply(b *testing.B) {
-	type game struct {
-		cs       *Cards
-		seed     uint64
-		variants map[string]string
-		moves    []try
-	}
 	catalogues := []*Cards{loadCards(b, defaultCatalogue(b)), loadCards(b, withShared("2 Laser 2 Missile 1 Sword 2 Swarm 2 Mix 1 Cell 1 Scan 2 Overdrive 1 Boost 1 Zap 2 Red 2 Blue 1 Prism 1 Tin 1 Foil 2 Glass"))}
-	var games []game
-	n := 0
-	for g := range 40 {
-		gm := game{cs: catalogues[g%2], seed: uint64(500 + g), variants: map[string]string{"shield": []string{"hit", "point"}[g/2%2]}}
-		s := newGame(b, gm.cs, gm.seed, gm.variants)
-		rng := shuffle.New(uint64(g))
-		for step := 0; step < 400 && !s.Outcome().Over; step++ {
-			moves := s.Legal()
-			m := try{s.ToMove(), moves[rng.Intn(len(moves))]}
-			gm.moves = append(gm.moves, m)
-			if err := s.Apply(m.p, m.m); err != nil {
-				b.Fatal(err)
-			}
-		}
-		games = append(games, gm)
-		n += len(gm.moves)
+	start := func(g int) engine.State {
+		return newGame(b, catalogues[g%2], uint64(500+g), map[string]string{"shield": []string{"hit", "point"}[g/2%2]})
 	}
-	b.ReportAllocs()
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	for b.Loop() {
-		for _, gm := range games {
-			s := newGame(b, gm.cs, gm.seed, gm.variants)
-			for _, m := range gm.moves {
-				if err := s.Apply(m.p, m.m); err != nil {
-					b.Fatal(err)
-				}
-			}
-		}
-	}
-	runtime.ReadMemStats(&after)
-	moves := float64(n) * float64(b.N)
-	b.ReportMetric(moves/b.Elapsed().Seconds(), "moves/s")
-	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/moves, "allocs/move")
+	enginetest.BenchApply(b, 40, start, func(rng *shuffle.Source, st engine.State) engine.Move {
+		moves := st.Legal()
+		return moves[rng.Intn(len(moves))]
+	})
 }
