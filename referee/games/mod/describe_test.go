@@ -7,19 +7,29 @@ import (
 	"github.com/tabletop-referee/referee/grammar"
 )
 
-// TestAppendTop: the description's writer of a shared deck's top card
-// writes it as modTop does.
-func TestAppendTop(t *testing.T) {
-	for _, cards := range [][]string{nil, {}, {"Laser"}, {"Laser", "Plasma Sword", mod.Unknown, "Red"}, {"lower", "Zap-9"}} {
-		top, last := "", ""
-		if len(cards) > 0 {
-			top, last = cards[0], cards[len(cards)-1]
+// TestTop: a shared deck or pile is written by the card at its top, as
+// the notation writes its name, and its size; an empty one as empty.
+func TestTop(t *testing.T) {
+	for _, tt := range []struct {
+		cards []string
+		at    int
+		want  string
+	}{
+		{nil, 0, "empty"},
+		{[]string{}, 0, "empty"},
+		{[]string{"Laser"}, 0, "Laser on top of 1"},
+		{[]string{"Laser", "Plasma Sword", mod.Unknown}, 1, `"Plasma Sword" on top of 3`},
+		{[]string{"Laser", mod.Unknown}, 1, mod.Unknown + " on top of 2"},
+	} {
+		if got := modTop(tt.cards, tt.at); got != tt.want {
+			t.Errorf("modTop(%q, %d) = %q, want %q", tt.cards, tt.at, got, tt.want)
 		}
-		if got, want := string(appendTop(nil, top, len(cards))), modTop(cards, 0); got != want {
-			t.Errorf("appendTop(%q) = %q, modTop %q", cards, got, want)
+		top := ""
+		if len(tt.cards) > 0 {
+			top = tt.cards[tt.at]
 		}
-		if got, want := string(appendTop(nil, last, len(cards))), modTop(cards, len(cards)-1); got != want {
-			t.Errorf("appendTop(%q) = %q, modTop %q", cards, got, want)
+		if got := string(appendTop([]byte("x "), top, len(tt.cards))); got != "x "+tt.want {
+			t.Errorf("appendTop(%q) = %q, want %q", top, got, "x "+tt.want)
 		}
 	}
 }

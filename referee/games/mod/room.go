@@ -300,7 +300,7 @@ func modTop(cards []string, at int) string {
 	if len(cards) == 0 {
 		return "empty"
 	}
-	return fmt.Sprintf("%s on top of %d", modCardName(cards[at]), len(cards))
+	return string(appendTop(nil, cards[at], len(cards)))
 }
 
 // appendTop appends a shared deck or pile by the card at its top and its

@@ -334,7 +334,7 @@ func sortieDescribe(st engine.State, players []string) []referee.Row {
 	}
 }
 
-// appendSquares appends squares as squares writes them.
+// appendSquares appends squares space separated, or "none".
 func appendSquares(b []byte, sqs []grid.Square) []byte {
 	if len(sqs) == 0 {
 		return append(b, "none"...)
@@ -348,16 +348,8 @@ func appendSquares(b []byte, sqs []grid.Square) []byte {
 	return b
 }
 
-func squares(sqs []grid.Square) string {
-	if len(sqs) == 0 {
-		return "none"
-	}
-	var out []string
-	for _, sq := range sqs {
-		out = append(out, sq.String())
-	}
-	return strings.Join(out, " ")
-}
+// squares is appendSquares' text, for the drawn state.
+func squares(sqs []grid.Square) string { return string(appendSquares(nil, sqs)) }
 
 // sortieCards names the cards a move plays: a unit placed is two.
 func sortieCards(m notation.Move) []string {
