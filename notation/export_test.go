@@ -24,12 +24,7 @@ const MemoBytes = memoBytes
 // len is the number of pieces kept.
 func (m *memo[T]) len() int {
 	n := 0
-	for i := range m.shards {
-		s := &m.shards[i]
-		s.mu.Lock()
-		n += len(*s.read.Load()) + len(s.recent)
-		s.mu.Unlock()
-	}
+	m.pieces.Range(func(any, any) bool { n++; return true })
 	return n
 }
 
@@ -58,18 +53,12 @@ func (g *Grammar) MovePieces() int {
 func (g *Grammar) FixedMoves() int {
 	g.ready()
 	n := 0
-	for i := range g.moves.shards {
-		s := &g.moves.shards[i]
-		s.mu.Lock()
-		for _, kept := range []map[string]*piece[Move]{*s.read.Load(), s.recent} {
-			for _, p := range kept {
-				if p.fixed {
-					n++
-				}
-			}
+	g.moves.pieces.Range(func(_, p any) bool {
+		if p.(*piece[Move]).fixed {
+			n++
 		}
-		s.mu.Unlock()
-	}
+		return true
+	})
 	return n
 }
 

@@ -2,7 +2,6 @@ package notation
 
 import (
 	"encoding/binary"
-	"hash/maphash"
 	"reflect"
 	"slices"
 	"strconv"
@@ -60,34 +59,14 @@ func pieceBytes(text string, n int) int64 {
 	return int64(len(text) + n*48 + 224)
 }
 
-// memoShards spreads the pieces over shards, so that checks running in
-// parallel rarely take the same lock when they meet new pieces.
-const memoShards = 64
-
-// memo keeps parsed pieces of one kind by their text.
+// memo keeps parsed pieces of one kind by their text, in a sync.Map:
+// most lookups find a piece met before, and its lookups take no lock, so
+// checks running in parallel do not pass a lock's cache line between
+// CPUs at each piece.
 type memo[T any] struct {
-	seed   maphash.Seed
-	limit  int64 // memoBytes, but for tests
-	size   atomic.Int64
-	shards [memoShards]memoShard[T]
-}
-
-// memoShard is a share of a memo's pieces. Most lookups find a piece met
-// before, so they read a map that is never changed, published through an
-// atomic pointer, and take no lock: a read lock writes to the lock's
-// cache line, and with one at each lookup, parallel checks spent their
-// time passing those lines between CPUs. A new piece goes into recent,
-// under mu, and recent is merged into a new read map once lookups have
-// found enough pieces there, so that merging costs a few lookups' worth a
-// lookup.
-type memoShard[T any] struct {
-	read   atomic.Pointer[map[string]*piece[T]]
-	mu     sync.Mutex
-	recent map[string]*piece[T] // pieces not in read
-	misses int                  // lookups that had to go to recent
-	// Shards apart on the cache lines (and the pairs of them that CPUs
-	// fetch together) of the busiest lookups.
-	_ [128 - 32]byte
+	pieces sync.Map     // string -> *piece[T]
+	limit  int64        // memoBytes, but for tests
+	size   atomic.Int64 // of the pieces kept, as pieceBytes counts
 }
 
 // piece is a parsed piece: its key (its text, a tag's "[Name" or a
@@ -106,54 +85,13 @@ type piece[T any] struct {
 	fixed  bool
 }
 
-func newMemo[T any]() *memo[T] {
-	m := &memo[T]{seed: maphash.MakeSeed(), limit: memoBytes}
-	for i := range m.shards {
-		m.shards[i].reset()
-	}
-	return m
-}
-
-// reset empties the shard; its caller holds mu, or has it alone.
-func (s *memoShard[T]) reset() {
-	s.read.Store(&map[string]*piece[T]{})
-	s.recent = map[string]*piece[T]{}
-	s.misses = 0
-}
-
-func (m *memo[T]) shard(text string) *memoShard[T] {
-	return &m.shards[maphash.String(m.seed, text)%memoShards]
-}
+func newMemo[T any]() *memo[T] { return &memo[T]{limit: memoBytes} }
 
 func (m *memo[T]) get(text string) *piece[T] {
-	s := m.shard(text)
-	if p := (*s.read.Load())[text]; p != nil {
-		return p
+	if p, ok := m.pieces.Load(text); ok {
+		return p.(*piece[T])
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	read := *s.read.Load()
-	if p := read[text]; p != nil {
-		return p // merged since
-	}
-	p := s.recent[text]
-	if p != nil {
-		s.misses++
-		// Merge once the lookups that went to recent pay for copying read:
-		// at least as many as recent holds, and an eighth of read.
-		if s.misses >= max(len(s.recent), len(read)/8) {
-			merged := make(map[string]*piece[T], len(read)+len(s.recent))
-			for k, v := range read {
-				merged[k] = v
-			}
-			for k, v := range s.recent {
-				merged[k] = v
-			}
-			s.read.Store(&merged)
-			s.recent, s.misses = map[string]*piece[T]{}, 0
-		}
-	}
-	return p
+	return nil
 }
 
 // put keeps p by its key, text, unless the memo is full. The map's key is
@@ -163,24 +101,14 @@ func (m *memo[T]) put(text string, p *piece[T]) {
 	if m.size.Load()+size > m.limit {
 		return
 	}
-	s := m.shard(text)
-	s.mu.Lock()
-	_, in := (*s.read.Load())[text]
-	if _, recent := s.recent[text]; !in && !recent {
-		s.recent[p.text] = p
+	if _, in := m.pieces.LoadOrStore(p.text, p); !in {
 		m.size.Add(size)
 	}
-	s.mu.Unlock()
 }
 
 // forget empties the memo.
 func (m *memo[T]) forget() {
-	for i := range m.shards {
-		s := &m.shards[i]
-		s.mu.Lock()
-		s.reset()
-		s.mu.Unlock()
-	}
+	m.pieces.Clear()
 	m.size.Store(0)
 }
 
