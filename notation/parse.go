@@ -602,17 +602,6 @@ func withEnd(toks []lexer.Token) []lexer.Token {
 	return append(slices.Clip(toks), lexer.Token{})
 }
 
-// statements splits tokens where a line begins a new statement: with "[",
-// a number (a turn), or a word followed by ":" (a set-up or result line).
-func statements(filename, src string, toks []lexer.Token) [][]lexer.Token {
-	parts := compact(filename, src, toks).statements(nil)
-	out := make([][]lexer.Token, len(parts))
-	for i, p := range parts {
-		out[i] = toks[p.lo:p.hi]
-	}
-	return out
-}
-
 // statements splits the tokens where a line begins a new statement, into
 // dst's memory.
 func (t *tokens) statements(dst []part) []part {
