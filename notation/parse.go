@@ -309,7 +309,7 @@ func (g *Grammar) parseLimited(a *Arena, filename, src string, limits Limits, pi
 func (g *Grammar) parse(a *Arena, filename, src string, limits Limits, pieces bool) *Parsed {
 	fast, ok := g.lex.(*FastLexer)
 	if !ok || !pieces || len(src) > maxCompact || !utf8.ValidString(src) {
-		return g.parseTokens(filename, src, TokenizeWith(g.lex, filename, src, TokenizeOptions{Limits: limits}), limits, nil)
+		return g.parseTokens(filename, src, TokenizeWith(g.lex, filename, src, TokenizeOptions{Limits: limits}), limits)
 	}
 	toks := newTokens(limits)
 	sc := getScratch()
@@ -477,12 +477,8 @@ func (r compactRuns) text(_ string, p part) string { return r.t.text(p) }
 func (r compactRuns) line(p part) int { return int(r.t.toks[p.lo].line) }
 
 // parseTokens parses a lexed transcript whole, and where it does not
-// parse, statement by statement for every error: parts are its
-// statements, or nil to split them here. Past Limits.MaxErrors, errors
-// are only counted, and a statement of the same text as one that failed
-// before is not parsed again, so that a file of a million bad lines costs
-// a million lookups rather than a million parses and messages.
-func (g *Grammar) parseTokens(filename, src string, toks *Tokens, limits Limits, parts []part) *Parsed {
+// parse, statement by statement for every error (parseStatements).
+func (g *Grammar) parseTokens(filename, src string, toks *Tokens, limits Limits) *Parsed {
 	p := &Parsed{Source: src, Comments: toks.Comments, Corrections: toks.Corrections, Errors: toks.Errors, Dropped: toks.Dropped, EOF: toks.EOF}
 	all := withEnd(toks.Tokens)
 	if len(toks.Errors) == 0 {
@@ -496,9 +492,7 @@ func (g *Grammar) parseTokens(filename, src string, toks *Tokens, limits Limits,
 		}
 	}
 	p.File = &File{}
-	if parts == nil {
-		parts = compact(filename, src, toks.Tokens).statements(nil)
-	}
+	parts := compact(filename, src, toks.Tokens).statements(nil)
 	g.parseStatements(p, src, expandedRuns{all}, parts, toks, limits)
 	return p
 }
