@@ -76,7 +76,8 @@ func (l Limits) CheckSize(filename, src string) *Error {
 		at := PositionAt(filename, src, i)
 		return &Error{Span{at, at}, "a NUL byte: a transcript is text"}
 	}
-	for start := 0; start < len(src); {
+	// A file no longer than a line may be has no line too long.
+	for start := 0; len(src) > l.MaxLine && start < len(src); {
 		end := strings.IndexByte(src[start:], '\n')
 		if end < 0 {
 			end = len(src) - start
