@@ -527,11 +527,11 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 		}
 		if turn && st.Turn != nil {
 			// The head was kept without its number (turnKey): this one's.
-			n, err := strconv.ParseInt(t.value(chunk.lo), 0, strconv.IntSize)
-			if err != nil {
+			n, ok := turnNumber(t.value(chunk.lo))
+			if !ok {
 				return nil, false // participle says what is wrong with it
 			}
-			st.Turn.Number = int(n)
+			st.Turn.Number = n
 		}
 		file.Statements[i] = st
 		if forms[i].tag {
@@ -559,6 +559,21 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 		}
 	}
 	return file, true
+}
+
+// turnNumber reads a turn's number, digits, as participle reads it into
+// an int, in base 0 (a leading 0 makes it octal); a decimal number too
+// short to overflow, as nearly all are, without strconv's general reading.
+func turnNumber(digits string) (int, bool) {
+	if digits[0] == '0' || len(digits) > strconv.IntSize*9/32 { // 18 digits of 64 bits
+		n, err := strconv.ParseInt(digits, 0, strconv.IntSize)
+		return int(n), err == nil
+	}
+	n := 0
+	for i := 0; i < len(digits); i++ {
+		n = n*10 + int(digits[i]-'0')
+	}
+	return n, true
 }
 
 // form is what the first round of parsePieces finds of a statement: its

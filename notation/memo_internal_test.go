@@ -2,6 +2,7 @@ package notation
 
 import (
 	"fmt"
+	"strconv"
 	"sync"
 	"testing"
 )
@@ -46,5 +47,20 @@ func TestMemoFindsWhatItKeeps(t *testing.T) {
 	m.forget()
 	if n, size := m.len(), m.size.Load(); n != 0 || size != 0 {
 		t.Errorf("after forget the memo holds %d pieces, %d bytes", n, size)
+	}
+}
+
+// A turn's number reads as strconv reads it in base 0, as participle does.
+func TestTurnNumberReadsAsParticiple(t *testing.T) {
+	for _, digits := range []string{
+		"0", "1", "7", "12", "0012", "08", "010", "999999999999999999",
+		"9223372036854775807", "9223372036854775808", "1000000000000000000",
+		"99999999999999999999",
+	} {
+		want, err := strconv.ParseInt(digits, 0, strconv.IntSize)
+		got, ok := turnNumber(digits)
+		if ok != (err == nil) || ok && got != int(want) {
+			t.Errorf("turnNumber(%q) = %d, %v; strconv gives %d, %v", digits, got, ok, want, err)
+		}
 	}
 }
