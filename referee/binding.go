@@ -402,6 +402,13 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 	}
 	r.Replayed = true
 	out.state = state
+	// assumptions is how many moves the state has taken under assumptions
+	// about cards nobody recorded (engine.Assumer), or 0: asked before and
+	// after every move, so the state's type is asked once.
+	assumptions := func() int { return 0 }
+	if a, ok := state.(engine.Assumer); ok {
+		assumptions = a.Assumptions
+	}
 	stopped := false
 	// refused says why a declared position was refused, when it was (it
 	// is impossible, or a declaration is corrected): the game never began,
@@ -476,7 +483,7 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 		}
 		correction, corrected := t.CorrectionOf(m)
 		ems = b.toEngine(ems[:0], m, setup)
-		assumed := assumptions(state)
+		assumed := assumptions()
 		var ok bool
 		switch {
 		case declaration && corrected:
@@ -502,7 +509,7 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 		if !ok {
 			return false
 		}
-		if assumptions(state) > assumed {
+		if assumptions() > assumed {
 			r.Unverified++
 		}
 		if opts.afterMove != nil {
@@ -516,9 +523,9 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 	}
 	// endTurn ends the turn written on line turn.
 	endTurn := func(player int, turn *notation.Turn) bool {
-		assumed := assumptions(state)
+		assumed := assumptions()
 		defer func() {
-			if assumptions(state) > assumed {
+			if assumptions() > assumed {
 				r.Unverified++
 			}
 		}()
@@ -654,15 +661,6 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 func turnEnded(st engine.State) bool {
 	te, ok := st.(engine.TurnEnder)
 	return ok && te.TurnEnded()
-}
-
-// assumptions is how many moves st has taken under assumptions about
-// cards nobody recorded (engine.Assumer), or 0.
-func assumptions(st engine.State) int {
-	if a, ok := st.(engine.Assumer); ok {
-		return a.Assumptions()
-	}
-	return 0
 }
 
 // startAt ends a declared position at the first turn line, turn, of
