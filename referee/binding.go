@@ -315,10 +315,12 @@ func (b *binding) readAsMoves(texts []string) []bool {
 	return moves
 }
 
-// spanner is what a report may point at: a move, or a turn's head, whose
-// span is worked out only when a report needs it (most moves need none;
-// working out each move's was 2% of a check).
-type spanner interface{ Span() notation.Span }
+// spanner is what a report may point at, a move or a turn's head: its
+// Span method, so that the span is worked out only when a report needs
+// it (most moves need none; working out each move's was 2% of a check).
+// A method value, not an interface: converting each move to one looked
+// up its type's method table at every move.
+type spanner func() notation.Span
 
 // turnHead is a turn's number and player, where a report about the turn
 // as a whole points.
@@ -441,7 +443,7 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 	over := func(at spanner) bool {
 		if o := state.Outcome(); o.Over {
 			r.Illegal++
-			r.add(Illegal, at.Span(), "the game is over: "+describeOutcome(o, t.Players))
+			r.add(Illegal, at(), "the game is over: "+describeOutcome(o, t.Players))
 			return true
 		}
 		return false
@@ -466,7 +468,7 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 	apply := func(player int, m notation.Move, setup bool) bool {
 		// The move's span is worked out only where a report needs it:
 		// most moves need none.
-		if over(m) {
+		if over(m.Span) {
 			return false
 		}
 		// A declaration is counted with the moves, as Void's set-up lines
@@ -495,11 +497,11 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 			ok = false
 		case declaration:
 			follow.lose()
-			ok = b.play(state, player, ems, m, fault, impossible)
+			ok = b.play(state, player, ems, m.Span, fault, impossible)
 		case !corrected && opts.KeepGoing:
-			ok = follow.play(r, state, player, ems, m, m.String, fault, illegal)
+			ok = follow.play(r, state, player, ems, m.Span, m.String, fault, illegal)
 		case !corrected:
-			ok = b.play(state, player, ems, m, fault, illegal)
+			ok = b.play(state, player, ems, m.Span, fault, illegal)
 		case correction.Kind == notation.LetStand:
 			follow.lose()
 			ok = b.letStand(r, state, player, ems, m.Span(), fault, illegal)
@@ -532,7 +534,7 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 		at := turnHead{turn}
 		if opts.KeepGoing {
 			what := func() string { return fmt.Sprintf("the end of turn %d", turn.Number) }
-			return follow.play(r, state, player, []engine.Move{engine.EndTurn{}}, at, what, fault, func(span notation.Span, msg string) bool {
+			return follow.play(r, state, player, []engine.Move{engine.EndTurn{}}, at.Span, what, fault, func(span notation.Span, msg string) bool {
 				return illegal(span, "at the end of the turn: "+msg)
 			})
 		}
@@ -557,7 +559,7 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 			// by its number and player; one that the end of the last turn
 			// ends stops there too.
 			turnAt := turnHead{turn}
-			if over(turnAt) {
+			if over(turnAt.Span) {
 				return
 			}
 			if i > 0 && !endTurn(t.PlayerIndex(t.Turns[i-1].Player.Text()), t.Turns[i-1]) {
@@ -580,7 +582,7 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 				}
 				continue // a turn line after it is past the end
 			}
-			if over(turnAt) {
+			if over(turnAt.Span) {
 				return
 			}
 			// A declared position ends at the first turn line, which says
@@ -696,9 +698,9 @@ func (b *binding) play(state engine.State, player int, ems []engine.Move, at spa
 	for _, em := range ems {
 		if err := guarded(func() error { return state.Apply(player, em) }); err != nil {
 			if _, ok := err.(*internalError); ok {
-				return fault(at.Span(), err)
+				return fault(at(), err)
 			}
-			return illegal(at.Span(), violationText(err))
+			return illegal(at(), violationText(err))
 		}
 	}
 	return true
@@ -730,7 +732,7 @@ func (f *followOn) play(r *Report, state engine.State, player int, ems []engine.
 		if err == nil {
 			continue
 		}
-		span := at.Span()
+		span := at()
 		if _, ok := err.(*internalError); ok {
 			return fault(span, err)
 		}
