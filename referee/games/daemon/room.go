@@ -8,7 +8,11 @@ package daemon
 import (
 	_ "embed"
 	"fmt"
+	"maps"
 	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/daemon"
@@ -58,31 +62,27 @@ func daemonToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Mov
 	var em engine.Move
 	switch m := m.(type) {
 	case *grammar.DaemonDraft:
-		em = daemon.Draft{Module: string(m.Module)}
+		return append(dst, drafts.move(string(m.Module), "", setup))
 	case *grammar.DaemonMain:
-		em = daemon.Main{Module: string(m.Module)}
+		return append(dst, mains.move(string(m.Module), "", setup))
 	case *grammar.DaemonMulligan:
-		var cards []string
-		for _, c := range m.Cards {
-			cards = append(cards, string(c))
-		}
-		em = daemon.Mulligan{Cards: cards}
+		em = daemon.Mulligan{Cards: fromCards(m.Cards)}
 	case *grammar.DaemonKeep:
-		em = daemon.Keep{}
+		return append(dst, keeps.move("", "", setup))
 	case *grammar.DaemonDraw:
 		em = daemon.Draw{Cards: fromCards(m.Cards)}
 	case *grammar.DaemonSecure:
 		em = daemon.Secure{Cards: fromCards(m.Cards)}
 	case *grammar.DaemonPlay:
-		em = daemon.Play{Card: string(m.Card), Target: string(m.Target)}
+		return append(dst, plays.move(string(m.Card), string(m.Target), setup))
 	case *grammar.DaemonActivate:
-		em = daemon.Activate{Card: string(m.Card), Target: string(m.Target)}
+		return append(dst, activations.move(string(m.Card), string(m.Target), setup))
 	case *grammar.DaemonTrash:
-		em = daemon.TrashScript{Card: string(m.Card)}
+		return append(dst, trashes.move(string(m.Card), "", setup))
 	case *grammar.DaemonAttack:
-		em = daemon.Attack{Attacker: string(m.Attacker), Target: string(m.Target)}
+		return append(dst, attacks.move(string(m.Attacker), string(m.Target), setup))
 	case *grammar.DaemonReveal:
-		em = daemon.Reveal{Card: string(m.Card)}
+		return append(dst, reveals.move(string(m.Card), "", setup))
 	case *grammar.DaemonRefresh:
 		em = daemon.Refresh{}
 	case *grammar.DaemonBurn:
@@ -110,6 +110,75 @@ func daemonToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Mov
 		em = engine.OnSetupLine{Move: em}
 	}
 	return append(dst, em)
+}
+
+// The moves of a card, each kind kept by the card's name (cardMoves).
+var (
+	drafts      = &cardMoves{setup: true, make: func(c, _ string) engine.Move { return daemon.Draft{Module: c} }}
+	mains       = &cardMoves{setup: true, make: func(c, _ string) engine.Move { return daemon.Main{Module: c} }}
+	keeps       = &cardMoves{setup: true, make: func(_, _ string) engine.Move { return daemon.Keep{} }}
+	plays       = &cardMoves{make: func(c, t string) engine.Move { return daemon.Play{Card: c, Target: t} }}
+	activations = &cardMoves{make: func(c, t string) engine.Move { return daemon.Activate{Card: c, Target: t} }}
+	trashes     = &cardMoves{make: func(c, _ string) engine.Move { return daemon.TrashScript{Card: c} }}
+	attacks     = &cardMoves{make: func(c, t string) engine.Move { return daemon.Attack{Attacker: c, Target: t} }}
+	reveals     = &cardMoves{make: func(c, _ string) engine.Move { return daemon.Reveal{Card: c} }}
+)
+
+// cardMoves is a kind of move of a card, whose engine moves it keeps by
+// the card's name: boxing each into an engine.Move is an allocation, and
+// was one at nearly every move of a check, where the same few cards are
+// played file after file. Only the moves without a target, written where
+// their kind is (on a set-up line or not, as setup says), are kept: most
+// are. Its map is never changed once stored: a name not in it is added to
+// a copy, so that the lookups take no lock. It keeps cardMovesMost names
+// at most, so that a flood of made-up names cannot grow it.
+type cardMoves struct {
+	setup bool
+	make  func(card, target string) engine.Move // the move, unwrapped
+	mu    sync.Mutex                            // held to add a name
+	read  atomic.Pointer[map[string]engine.Move]
+}
+
+const cardMovesMost = 4096
+
+// move is the kind's move of card and target, written on a set-up line
+// or not.
+func (k *cardMoves) move(card, target string, setup bool) engine.Move {
+	kept := target == "" && setup == k.setup
+	if read := k.read.Load(); kept && read != nil {
+		if em, ok := (*read)[card]; ok {
+			return em
+		}
+	}
+	if kept {
+		// A copy, so as not to keep alive the transcript the name is
+		// part of.
+		card = strings.Clone(card)
+	}
+	em := k.make(card, target)
+	if setup {
+		em = engine.OnSetupLine{Move: em}
+	}
+	if kept {
+		k.keep(card, em)
+	}
+	return em
+}
+
+// keep adds card's move to those kept, while there is room.
+func (k *cardMoves) keep(card string, em engine.Move) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	old := k.read.Load()
+	if old != nil && len(*old) >= cardMovesMost {
+		return
+	}
+	next := map[string]engine.Move{}
+	if old != nil {
+		next = maps.Clone(*old)
+	}
+	next[card] = em
+	k.read.Store(&next)
 }
 
 // daemonDeclares tells whether a move declares part of a position: the
