@@ -17,7 +17,6 @@ import (
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/daemon"
 	"github.com/tabletop-referee/referee/grammar"
-	"github.com/tabletop-referee/referee/internal/textmemo"
 	"github.com/tabletop-referee/referee/notation"
 	"github.com/tabletop-referee/referee/referee"
 	"github.com/tabletop-referee/referee/referee/catalogue"
@@ -372,13 +371,8 @@ func daemonDescribe(st engine.State, players []string) []referee.Row {
 	return rows
 }
 
-// cardTexts keeps card names as grammar.DaemonCardText writes them, for
-// the final state, which writes every card of every zone of every file,
-// where telling whether a name needs quotes is a scan of it.
-var cardTexts = textmemo.New(4096, func(name string) string { return grammar.DaemonCardText(grammar.Name(name)) })
-
-// cardText is grammar.DaemonCardText, kept in cardTexts.
-func cardText(name string) string { return cardTexts.Text(name) }
+// cardText is grammar.DaemonCardText of a card of the engine's.
+func cardText(name string) string { return grammar.DaemonCardText(grammar.Name(name)) }
 
 // daemonText writes a daemon in play: its name, its power and whether it
 // is ready, spent or still loading.
