@@ -368,9 +368,13 @@ func (s *State) Scripts(p int) []string { return slices.Clone(s.players[p].scrip
 
 // Daemons is a player's daemons on the field.
 func (s *State) Daemons(p int) []FieldDaemon {
-	var out []FieldDaemon
-	for _, d := range s.players[p].daemons {
-		out = append(out, *d)
+	daemons := s.players[p].daemons
+	if len(daemons) == 0 {
+		return nil
+	}
+	out := make([]FieldDaemon, len(daemons))
+	for i, d := range daemons {
+		out[i] = *d
 	}
 	return out
 }
@@ -441,7 +445,9 @@ func (s *State) Apply(p int, m engine.Move) error {
 	} else {
 		err = s.apply(p, m)
 	}
-	s.recorded(p, m, mark, err)
+	if mark >= 0 {
+		s.recorded(p, m, mark, err)
+	}
 	return err
 }
 
@@ -824,7 +830,7 @@ func (s *State) startEffects() {
 
 // trigger resolves player p's module ability for t, if it has one.
 func (s *State) trigger(p int, t Trigger) {
-	b := s.bonuses(p)
+	b := &s.players[p].bonuses // read at every start of a turn, not copied
 	if b.Trigger == t && b.TriggerEffect != nil {
 		s.effect(p, *b.TriggerEffect, nil)
 	}
