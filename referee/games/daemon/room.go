@@ -113,14 +113,14 @@ func daemonToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Mov
 
 // The moves of a card, each kind kept by the card's name (cardMoves).
 var (
-	drafts      = &cardMoves{setup: true, make: func(c, _ string) engine.Move { return daemon.Draft{Module: c} }}
-	mains       = &cardMoves{setup: true, make: func(c, _ string) engine.Move { return daemon.Main{Module: c} }}
-	keeps       = &cardMoves{setup: true, make: func(_, _ string) engine.Move { return daemon.Keep{} }}
-	plays       = &cardMoves{make: func(c, t string) engine.Move { return daemon.Play{Card: c, Target: t} }}
-	activations = &cardMoves{make: func(c, t string) engine.Move { return daemon.Activate{Card: c, Target: t} }}
-	trashes     = &cardMoves{make: func(c, _ string) engine.Move { return daemon.TrashScript{Card: c} }}
-	attacks     = &cardMoves{make: func(c, t string) engine.Move { return daemon.Attack{Attacker: c, Target: t} }}
-	reveals     = &cardMoves{make: func(c, _ string) engine.Move { return daemon.Reveal{Card: c} }}
+	drafts      = &cardMoves{setup: true, newMove: func(c, _ string) engine.Move { return daemon.Draft{Module: c} }}
+	mains       = &cardMoves{setup: true, newMove: func(c, _ string) engine.Move { return daemon.Main{Module: c} }}
+	keeps       = &cardMoves{setup: true, newMove: func(_, _ string) engine.Move { return daemon.Keep{} }}
+	plays       = &cardMoves{newMove: func(c, t string) engine.Move { return daemon.Play{Card: c, Target: t} }}
+	activations = &cardMoves{newMove: func(c, t string) engine.Move { return daemon.Activate{Card: c, Target: t} }}
+	trashes     = &cardMoves{newMove: func(c, _ string) engine.Move { return daemon.TrashScript{Card: c} }}
+	attacks     = &cardMoves{newMove: func(c, t string) engine.Move { return daemon.Attack{Attacker: c, Target: t} }}
+	reveals     = &cardMoves{newMove: func(c, _ string) engine.Move { return daemon.Reveal{Card: c} }}
 )
 
 // cardMoves is a kind of move of a card, whose engine moves it keeps by
@@ -132,13 +132,15 @@ var (
 // a copy, so that the lookups take no lock. It keeps cardMovesMost names
 // at most, so that a flood of made-up names cannot grow it.
 type cardMoves struct {
-	setup bool
-	make  func(card, target string) engine.Move // the move, unwrapped
-	mu    sync.Mutex                            // held to add a name
-	read  atomic.Pointer[map[string]engine.Move]
+	setup   bool
+	newMove func(card, target string) engine.Move // the move, unwrapped
+	mu      sync.Mutex                            // held to add a name
+	read    atomic.Pointer[map[string]engine.Move]
 }
 
-const cardMovesMost = 4096
+// cardMovesMost is the names a kind keeps at most: a catalogue has a
+// hundred cards or so, and each name past it would copy the map again.
+const cardMovesMost = 1024
 
 // move is the kind's move of card and target, written on a set-up line
 // or not.
@@ -154,7 +156,7 @@ func (k *cardMoves) move(card, target string, setup bool) engine.Move {
 		// part of.
 		card = strings.Clone(card)
 	}
-	em := k.make(card, target)
+	em := k.newMove(card, target)
 	if setup {
 		em = engine.OnSetupLine{Move: em}
 	}
