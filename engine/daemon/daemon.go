@@ -185,7 +185,10 @@ type State struct {
 	ended   bool    // the active player's turn has ended
 	why     string  // why; "" when the tracker's crossing ended it (reason)
 	crossed int     // how far the tracker crossed, when it ended the turn
-	damage  *damage // damage waiting for its reveals
+	damage  *damage // damage waiting for its reveals: nil, or &dealing
+	// dealing is the damage being dealt, held in the state so that an
+	// attack is not an allocation; the zero damage when none is.
+	dealing damage
 	outcome engine.Outcome
 
 	// decl is what each player's declarations of a position have said, nil
@@ -302,7 +305,8 @@ func (s *State) clone() *State {
 				}
 			}
 		}
-		c.damage = &d
+		c.dealing = d
+		c.damage = &c.dealing
 	}
 	for i, d := range s.decl {
 		if d != nil {
@@ -368,9 +372,13 @@ func (s *State) Scripts(p int) []string { return slices.Clone(s.players[p].scrip
 
 // Daemons is a player's daemons on the field.
 func (s *State) Daemons(p int) []FieldDaemon {
-	var out []FieldDaemon
-	for _, d := range s.players[p].daemons {
-		out = append(out, *d)
+	daemons := s.players[p].daemons
+	if len(daemons) == 0 {
+		return nil
+	}
+	out := make([]FieldDaemon, len(daemons))
+	for i, d := range daemons {
+		out[i] = *d
 	}
 	return out
 }
@@ -441,7 +449,9 @@ func (s *State) Apply(p int, m engine.Move) error {
 	} else {
 		err = s.apply(p, m)
 	}
-	s.recorded(p, m, mark, err)
+	if mark >= 0 {
+		s.recorded(p, m, mark, err)
+	}
 	return err
 }
 
@@ -635,13 +645,15 @@ func (s *State) setupMove(p int, m engine.Move, forced bool) error {
 		pl.modules = append(pl.modules, m.Module)
 		s.drafts++
 		if len(pl.modules) == 3 {
+			var decks [3][]string
 			n := 0
-			for _, mod := range pl.modules {
-				n += len(s.cards.decks[mod])
+			for i, mod := range pl.modules {
+				decks[i] = s.cards.decks[mod]
+				n += len(decks[i])
 			}
 			pl.deck = slices.Grow(pl.deck, n) // the deck in one allocation
-			for _, mod := range pl.modules {
-				pl.deck = append(pl.deck, s.cards.decks[mod]...)
+			for _, d := range decks {
+				pl.deck = append(pl.deck, d...)
 			}
 			if s.unseeded() {
 				// The deck is a pool of cards in no known order.
@@ -824,7 +836,7 @@ func (s *State) startEffects() {
 
 // trigger resolves player p's module ability for t, if it has one.
 func (s *State) trigger(p int, t Trigger) {
-	b := s.bonuses(p)
+	b := &s.players[p].bonuses // read at every start of a turn, not copied
 	if b.Trigger == t && b.TriggerEffect != nil {
 		s.effect(p, *b.TriggerEffect, nil)
 	}
@@ -1112,10 +1124,11 @@ func (s *State) trash(p int, d *FieldDaemon) {
 // hurt deals n damage to player p, each waiting for its reveal; then runs
 // after, when given. An attack's damage has its attacker, and no source.
 func (s *State) hurt(p, n int, source string, attacker *FieldDaemon, after func(*State)) {
-	s.damage = &damage{source: source, to: p, left: n, attacker: attacker, then: after}
+	s.dealing = damage{source: source, to: p, left: n, attacker: attacker, then: after}
 	if attacker != nil {
-		s.damage.by = attacker.Card
+		s.dealing.by = attacker.Card
 	}
+	s.damage = &s.dealing
 	s.nextDamage()
 }
 
@@ -1124,9 +1137,10 @@ func (s *State) hurt(p, n int, source string, attacker *FieldDaemon, after func(
 func (s *State) nextDamage() {
 	d := s.damage
 	if d.left == 0 {
-		s.damage = nil
-		if d.then != nil {
-			d.then(s)
+		then := d.then
+		s.noDamage()
+		if then != nil {
+			then(s)
 		}
 		s.settle()
 		return
@@ -1138,10 +1152,13 @@ func (s *State) nextDamage() {
 			source = "an attack by " + d.by.Name
 		}
 		s.outcome = engine.Outcome{Over: true, Winner: 1 - d.to, Turn: s.turn,
-			Reason: fmt.Sprintf("%s took damage with no security left (%s)", s.name(d.to), source)}
-		s.damage = nil
+			Reason: s.name(d.to) + " took damage with no security left (" + source + ")"}
+		s.noDamage()
 	}
 }
+
+// noDamage ends the damage being dealt.
+func (s *State) noDamage() { s.damage, s.dealing = nil, damage{} }
 
 // reveal resolves one damage: the top security card is revealed, and a
 // daemon may trash the attacker.

@@ -432,7 +432,8 @@ func (s *State) noteStart() {
 // damage of an empty deck is not yet dealt.
 func (s *State) takeBackLoading() {
 	st, pl := s.start, s.players[s.active]
-	s.damage, s.outcome = nil, engine.Outcome{}
+	s.noDamage()
+	s.outcome = engine.Outcome{}
 	s.memory = st.memory
 	if st.owed && s.rules.deckDamageFirst {
 		return // the loading phase comes after the damage's reveal

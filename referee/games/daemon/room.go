@@ -8,12 +8,15 @@ package daemon
 import (
 	_ "embed"
 	"fmt"
+	"maps"
 	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/daemon"
 	"github.com/tabletop-referee/referee/grammar"
-	"github.com/tabletop-referee/referee/internal/textmemo"
 	"github.com/tabletop-referee/referee/notation"
 	"github.com/tabletop-referee/referee/referee"
 	"github.com/tabletop-referee/referee/referee/catalogue"
@@ -58,31 +61,27 @@ func daemonToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Mov
 	var em engine.Move
 	switch m := m.(type) {
 	case *grammar.DaemonDraft:
-		em = daemon.Draft{Module: string(m.Module)}
+		return append(dst, drafts.move(string(m.Module), "", setup))
 	case *grammar.DaemonMain:
-		em = daemon.Main{Module: string(m.Module)}
+		return append(dst, mains.move(string(m.Module), "", setup))
 	case *grammar.DaemonMulligan:
-		var cards []string
-		for _, c := range m.Cards {
-			cards = append(cards, string(c))
-		}
-		em = daemon.Mulligan{Cards: cards}
+		em = daemon.Mulligan{Cards: fromCards(m.Cards)}
 	case *grammar.DaemonKeep:
-		em = daemon.Keep{}
+		return append(dst, keeps.move("", "", setup))
 	case *grammar.DaemonDraw:
 		em = daemon.Draw{Cards: fromCards(m.Cards)}
 	case *grammar.DaemonSecure:
 		em = daemon.Secure{Cards: fromCards(m.Cards)}
 	case *grammar.DaemonPlay:
-		em = daemon.Play{Card: string(m.Card), Target: string(m.Target)}
+		return append(dst, plays.move(string(m.Card), string(m.Target), setup))
 	case *grammar.DaemonActivate:
-		em = daemon.Activate{Card: string(m.Card), Target: string(m.Target)}
+		return append(dst, activations.move(string(m.Card), string(m.Target), setup))
 	case *grammar.DaemonTrash:
-		em = daemon.TrashScript{Card: string(m.Card)}
+		return append(dst, trashes.move(string(m.Card), "", setup))
 	case *grammar.DaemonAttack:
-		em = daemon.Attack{Attacker: string(m.Attacker), Target: string(m.Target)}
+		return append(dst, attacks.move(string(m.Attacker), string(m.Target), setup))
 	case *grammar.DaemonReveal:
-		em = daemon.Reveal{Card: string(m.Card)}
+		return append(dst, reveals.move(string(m.Card), "", setup))
 	case *grammar.DaemonRefresh:
 		em = daemon.Refresh{}
 	case *grammar.DaemonBurn:
@@ -110,6 +109,77 @@ func daemonToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Mov
 		em = engine.OnSetupLine{Move: em}
 	}
 	return append(dst, em)
+}
+
+// The moves of a card, each kind kept by the card's name (cardMoves).
+var (
+	drafts      = &cardMoves{setup: true, newMove: func(c, _ string) engine.Move { return daemon.Draft{Module: c} }}
+	mains       = &cardMoves{setup: true, newMove: func(c, _ string) engine.Move { return daemon.Main{Module: c} }}
+	keeps       = &cardMoves{setup: true, newMove: func(_, _ string) engine.Move { return daemon.Keep{} }}
+	plays       = &cardMoves{newMove: func(c, t string) engine.Move { return daemon.Play{Card: c, Target: t} }}
+	activations = &cardMoves{newMove: func(c, t string) engine.Move { return daemon.Activate{Card: c, Target: t} }}
+	trashes     = &cardMoves{newMove: func(c, _ string) engine.Move { return daemon.TrashScript{Card: c} }}
+	attacks     = &cardMoves{newMove: func(c, t string) engine.Move { return daemon.Attack{Attacker: c, Target: t} }}
+	reveals     = &cardMoves{newMove: func(c, _ string) engine.Move { return daemon.Reveal{Card: c} }}
+)
+
+// cardMoves is a kind of move of a card, whose engine moves it keeps by
+// the card's name: boxing each into an engine.Move is an allocation, and
+// was one at nearly every move of a check, where the same few cards are
+// played file after file. Only the moves without a target, written where
+// their kind is (on a set-up line or not, as setup says), are kept: most
+// are. Its map is never changed once stored: a name not in it is added to
+// a copy, so that the lookups take no lock. It keeps cardMovesMost names
+// at most, so that a flood of made-up names cannot grow it.
+type cardMoves struct {
+	setup   bool
+	newMove func(card, target string) engine.Move // the move, unwrapped
+	mu      sync.Mutex                            // held to add a name
+	read    atomic.Pointer[map[string]engine.Move]
+}
+
+// cardMovesMost is the names a kind keeps at most: a catalogue has a
+// hundred cards or so, and each name past it would copy the map again.
+const cardMovesMost = 1024
+
+// move is the kind's move of card and target, written on a set-up line
+// or not.
+func (k *cardMoves) move(card, target string, setup bool) engine.Move {
+	kept := target == "" && setup == k.setup
+	if read := k.read.Load(); kept && read != nil {
+		if em, ok := (*read)[card]; ok {
+			return em
+		}
+	}
+	if kept {
+		// A copy, so as not to keep alive the transcript the name is
+		// part of.
+		card = strings.Clone(card)
+	}
+	em := k.newMove(card, target)
+	if setup {
+		em = engine.OnSetupLine{Move: em}
+	}
+	if kept {
+		k.keep(card, em)
+	}
+	return em
+}
+
+// keep adds card's move to those kept, while there is room.
+func (k *cardMoves) keep(card string, em engine.Move) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	old := k.read.Load()
+	if old != nil && len(*old) >= cardMovesMost {
+		return
+	}
+	next := map[string]engine.Move{}
+	if old != nil {
+		next = maps.Clone(*old)
+	}
+	next[card] = em
+	k.read.Store(&next)
 }
 
 // daemonDeclares tells whether a move declares part of a position: the
@@ -303,13 +373,8 @@ func daemonDescribe(st engine.State, players []string) []referee.Row {
 	return rows
 }
 
-// cardTexts keeps card names as grammar.DaemonCardText writes them, for
-// the final state, which writes every card of every zone of every file,
-// where telling whether a name needs quotes is a scan of it.
-var cardTexts = textmemo.New(4096, func(name string) string { return grammar.DaemonCardText(grammar.Name(name)) })
-
-// cardText is grammar.DaemonCardText, kept in cardTexts.
-func cardText(name string) string { return cardTexts.Text(name) }
+// cardText is grammar.DaemonCardText of a card of the engine's.
+func cardText(name string) string { return grammar.DaemonCardText(grammar.Name(name)) }
 
 // daemonText writes a daemon in play: its name, its power and whether it
 // is ready, spent or still loading.

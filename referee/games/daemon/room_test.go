@@ -9,7 +9,10 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/engine/daemon"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/notation"
 	"github.com/tabletop-referee/referee/referee"
 )
 
@@ -154,5 +157,71 @@ func TestRandomGamesPlayOnFromTheirPositions(t *testing.T) {
 	}
 	if taken < games {
 		t.Errorf("only %d positions taken from %d random games", taken, games)
+	}
+}
+
+// A move of a card is the engine's move for what is written, the first
+// time and kept after, on a set-up line or in a turn, with a target or
+// without: the kept moves are the moves made afresh.
+func TestCardMovesKept(t *testing.T) {
+	tests := []struct {
+		text  string
+		setup bool
+		want  engine.Move
+	}{
+		{"draft Firewall", true, engine.OnSetupLine{Move: daemon.Draft{Module: "Firewall"}}},
+		{"draft Firewall", false, daemon.Draft{Module: "Firewall"}},
+		{"main Firewall", true, engine.OnSetupLine{Move: daemon.Main{Module: "Firewall"}}},
+		{"keep", true, engine.OnSetupLine{Move: daemon.Keep{}}},
+		{"keep", false, daemon.Keep{}},
+		{"play Sentry", false, daemon.Play{Card: "Sentry"}},
+		{"play Payload Sentry", false, daemon.Play{Card: "Payload", Target: "Sentry"}},
+		{"play Sentry", true, engine.OnSetupLine{Move: daemon.Play{Card: "Sentry"}}},
+		{`play "Fire Wall"`, false, daemon.Play{Card: "Fire Wall"}},
+		{"activate Turbine", false, daemon.Activate{Card: "Turbine"}},
+		{"activate Turbine Sentry", false, daemon.Activate{Card: "Turbine", Target: "Sentry"}},
+		{"trash Coolant", false, daemon.TrashScript{Card: "Coolant"}},
+		{"attack Sentry", false, daemon.Attack{Attacker: "Sentry"}},
+		{"attack Sentry Lure", false, daemon.Attack{Attacker: "Sentry", Target: "Lure"}},
+		{"reveal Patch", false, daemon.Reveal{Card: "Patch"}},
+		{"reveal ?", false, daemon.Reveal{Card: daemon.Unknown}},
+	}
+	for _, tt := range tests {
+		line := "1. Ann: "
+		if tt.setup {
+			line = "Ann: "
+		}
+		p := grammar.Daemon.Parse("test.daemon", line+tt.text+"\n")
+		if len(p.Errors) > 0 || len(p.File.Statements) != 1 {
+			t.Fatalf("%q does not parse as one line: %v", tt.text, p.Errors)
+		}
+		var m notation.Move
+		if st := p.File.Statements[0]; tt.setup {
+			m = st.Setup.Moves[0]
+		} else {
+			m = st.Turn.Moves[0]
+		}
+		for range 2 {
+			if ems := daemonToEngine(nil, m, tt.setup); len(ems) != 1 || !reflect.DeepEqual(ems[0], tt.want) {
+				t.Errorf("%q (set-up line %v) is %#v, want %#v", tt.text, tt.setup, ems, tt.want)
+			}
+		}
+	}
+}
+
+// A kind of move keeps cardMovesMost names at most, and past them makes
+// each move afresh, as it should be.
+func TestCardMovesBounded(t *testing.T) {
+	k := &cardMoves{newMove: func(c, t string) engine.Move { return daemon.Reveal{Card: c} }}
+	for i := range cardMovesMost + 10 {
+		for range 2 {
+			name := fmt.Sprint("Card", i)
+			if got, want := k.move(name, "", false), (daemon.Reveal{Card: name}); got != engine.Move(want) {
+				t.Fatalf("move(%q) = %#v, want %#v", name, got, want)
+			}
+		}
+	}
+	if n := len(*k.read.Load()); n != cardMovesMost {
+		t.Errorf("%d names kept, want %d", n, cardMovesMost)
 	}
 }
