@@ -1282,26 +1282,32 @@ func (s *State) effect(a action, e Effect, targets []target) {
 // settle destroys the units whose damage has reached their health and
 // ends the game when a declared life has fallen to 0 (ruling V28).
 func (s *State) settle() {
-	s.perms = slices.DeleteFunc(s.perms, func(pm permanent) bool {
-		if pm.card.Kind == Unit && pm.damage >= pm.card.Health {
-			s.toCache(pm.owner, pm.card.Name)
-			return true
-		}
-		return false
-	})
-	var lost []int
-	for p, pl := range s.players {
-		if pl.hasLife && pl.life <= 0 {
-			lost = append(lost, p)
+	// Most actions destroy nothing: the cards in play are copied only
+	// when a unit is.
+	destroyed := func(pm *permanent) bool { return pm.card.Kind == Unit && pm.damage >= pm.card.Health }
+	for i := range s.perms {
+		if destroyed(&s.perms[i]) {
+			s.perms = slices.DeleteFunc(s.perms, func(pm permanent) bool {
+				if destroyed(&pm) {
+					s.toCache(pm.owner, pm.card.Name)
+					return true
+				}
+				return false
+			})
+			break
 		}
 	}
-	switch len(lost) {
-	case 1:
-		s.outcome = engine.Outcome{Over: true, Winner: 1 - lost[0], Turn: s.turn,
-			Reason: fmt.Sprintf("%s's life fell to 0", s.name(lost[0]))}
-	case 2:
+	lost := func(p int) bool { return s.players[p].hasLife && s.players[p].life <= 0 }
+	switch {
+	case lost(0) && lost(1):
 		s.outcome = engine.Outcome{Over: true, Winner: engine.Nobody, Turn: s.turn,
 			Reason: "both players' life fell to 0 at once"}
+	case lost(0) || lost(1):
+		p := 0
+		if lost(1) {
+			p = 1
+		}
+		s.outcome = engine.Outcome{Over: true, Winner: 1 - p, Turn: s.turn, Reason: s.name(p) + "'s life fell to 0"}
 	}
 }
 
