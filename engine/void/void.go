@@ -541,15 +541,14 @@ func (s *State) startTurn(p int) {
 	s.declined, s.window = false, false
 	pl := &s.players[p]
 	gain := pl.income
-	for _, pm := range s.perms {
+	for i := range s.perms {
+		pm := &s.perms[i]
 		if pm.owner == p {
 			gain += pm.card.Income
 		}
+		pm.spent = false
 	}
 	pl.energy = min(pl.energy+gain, maxEnergy)
-	for i := range s.perms {
-		s.perms[i].spent = false
-	}
 }
 
 func (s *State) endTurn(p int) error {
@@ -741,7 +740,7 @@ func (s *State) play(p int, m Play) error {
 	s.players[p].energy -= a.paid
 	if c.Kind == Anomaly {
 		// Not queued: it takes effect at once (ruling V11).
-		s.resolve(a)
+		s.resolve(&a)
 		return nil
 	}
 	s.enqueue(a)
@@ -811,16 +810,25 @@ func (s *State) choose(a *action, what string, ch Choices) error {
 
 // lookup finds a sector, biome or player by name.
 func (s *State) lookup(kind TargetKind, name string) (target, bool) {
-	var i int
 	switch kind {
 	case SectorTarget:
-		i = slices.IndexFunc(s.sectors, func(sec Sector) bool { return sec.Name == name })
+		for i := range s.sectors {
+			if s.sectors[i].Name == name {
+				return target{kind, i}, true
+			}
+		}
 	case BiomeTarget:
-		i = slices.IndexFunc(s.biomes, func(b biome) bool { return b.name == name })
+		for i := range s.biomes {
+			if s.biomes[i].name == name {
+				return target{kind, i}, true
+			}
+		}
 	default:
-		i = slices.Index(s.names, name)
+		if i := slices.Index(s.names, name); i >= 0 {
+			return target{kind, i}, true
+		}
 	}
-	return target{kind, i}, i >= 0
+	return target{kind, -1}, false
 }
 
 func (s *State) targetName(t target) string {
@@ -888,8 +896,8 @@ func (s *State) meets(p int, want Targets, t target) bool {
 func (s *State) unitsIn(sector int) (mine, theirs func(p int) int) {
 	count := func(owner int) int {
 		n := 0
-		for _, pm := range s.perms {
-			if pm.card.Kind == Unit && pm.sector == sector && pm.owner == owner {
+		for i := range s.perms {
+			if pm := &s.perms[i]; pm.card.Kind == Unit && pm.sector == sector && pm.owner == owner {
 				n++
 			}
 		}
@@ -925,7 +933,10 @@ func (s *State) find(p int, name string, ok func(pm permanent) error) (int, erro
 	}
 	var first error
 	firstAt := -1
-	for i, pm := range s.perms {
+	// The cards in play are read in place: find runs at nearly every
+	// action.
+	for i := range s.perms {
+		pm := &s.perms[i]
 		if pm.owner != p || pm.card.Name != name {
 			continue
 		}
@@ -937,7 +948,7 @@ func (s *State) find(p int, name string, ok func(pm permanent) error) (int, erro
 			}
 			continue
 		}
-		err := ok(pm)
+		err := ok(*pm)
 		if err == nil {
 			return i, nil
 		}
@@ -1154,7 +1165,7 @@ func (s *State) execute() error {
 	}
 	a := s.queue[len(s.queue)-1]
 	s.queue = s.queue[:len(s.queue)-1]
-	s.resolve(a)
+	s.resolve(&a)
 	s.priority, s.declined, s.window = s.active, false, len(s.queue) == 0
 	if s.rules.afterOpponent {
 		s.priority = 1 - a.owner
@@ -1177,13 +1188,17 @@ func add[T any](list []T, v T) []T {
 
 // perm finds a card in play by id.
 func (s *State) perm(id int) (int, bool) {
-	i := slices.IndexFunc(s.perms, func(pm permanent) bool { return pm.id == id })
-	return i, i >= 0
+	for i := range s.perms {
+		if s.perms[i].id == id {
+			return i, true
+		}
+	}
+	return -1, false
 }
 
 // cancel cancels an action: a card goes to the cache, a skill has no
 // effect; costs are given back under refund=full.
-func (s *State) cancel(a action) {
+func (s *State) cancel(a *action) {
 	if a.kind == "play" {
 		s.toCache(a.owner, a.card.Name)
 	}
@@ -1194,7 +1209,7 @@ func (s *State) cancel(a action) {
 }
 
 // resolve carries out an action, checking its targets again.
-func (s *State) resolve(a action) {
+func (s *State) resolve(a *action) {
 	switch a.kind {
 	case "advance", "attack", "defend":
 		s.resolveUnitAction(a)
@@ -1245,7 +1260,7 @@ func (s *State) enterPlay(c *Card, owner int, t target) {
 	s.perms = add(s.perms, pm)
 }
 
-func (s *State) effect(a action, e Effect, targets []target) {
+func (s *State) effect(a *action, e Effect, targets []target) {
 	n := e.amount(a.x)
 	if len(targets) == 0 {
 		// Only energy goes without a target: to the action's owner.
@@ -1313,7 +1328,7 @@ func (s *State) settle() {
 
 // resolveUnitAction carries out an advance, attack or defence, if its
 // unit is still in play and its sector still within reach.
-func (s *State) resolveUnitAction(a action) {
+func (s *State) resolveUnitAction(a *action) {
 	i, ok := s.perm(a.source)
 	to := a.targets[0].index
 	if !ok {
