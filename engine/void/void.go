@@ -1547,8 +1547,17 @@ func (s *State) Active() int { return s.active }
 // Sectors lists the board: each sector with its biomes, in order.
 func (s *State) Sectors() []Sector {
 	out := make([]Sector, len(s.sectors))
+	// Every sector's biomes copied into one array, each sector's part
+	// clipped so that an append to it cannot reach the next: a check
+	// describes the board of every file.
+	biomes := make([]string, 0, len(s.biomes))
 	for i, sec := range s.sectors {
-		out[i] = Sector{sec.Name, slices.Clone(sec.Biomes)}
+		from := len(biomes)
+		biomes = append(biomes, sec.Biomes...)
+		out[i] = Sector{sec.Name, biomes[from:len(biomes):len(biomes)]}
+		if sec.Biomes == nil {
+			out[i].Biomes = nil
+		}
 	}
 	return out
 }
@@ -1562,8 +1571,19 @@ type PlayerView struct {
 
 // Player is what player p has.
 func (s *State) Player(p int) PlayerView {
-	pl := s.players[p]
-	return PlayerView{pl.energy, pl.income, pl.life, pl.hasLife, slices.Clone(pl.hand), slices.Clone(pl.cache)}
+	pl := &s.players[p]
+	// The hand and the cache copied into one array, the hand clipped so
+	// that an append to it cannot reach the cache.
+	cards := append(append(make([]string, 0, len(pl.hand)+len(pl.cache)), pl.hand...), pl.cache...)
+	hand, cache := cards[:len(pl.hand):len(pl.hand)], cards[len(pl.hand):]
+	// Nil stays nil, as slices.Clone keeps it.
+	if pl.hand == nil {
+		hand = nil
+	}
+	if pl.cache == nil {
+		cache = nil
+	}
+	return PlayerView{pl.energy, pl.income, pl.life, pl.hasLife, hand, cache}
 }
 
 // InPlay is a card in play.
@@ -1577,7 +1597,10 @@ type InPlay struct {
 
 // InPlay lists the cards in play in the order they entered.
 func (s *State) InPlay() []InPlay {
-	var out []InPlay
+	if len(s.perms) == 0 {
+		return nil
+	}
+	out := make([]InPlay, 0, len(s.perms))
 	for _, pm := range s.perms {
 		where := ""
 		if pm.card.Kind == Unit {
