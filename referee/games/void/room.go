@@ -81,6 +81,11 @@ func voidChoices(c grammar.VoidChoices) void.Choices {
 
 func voidToEngine(dst []engine.Move, mv notation.Move, setup bool) []engine.Move {
 	m := mv.(*grammar.VoidMove)
+	if setup {
+		if em := setupAmount(m.Action); em != nil {
+			return append(dst, em)
+		}
+	}
 	var em engine.Move
 	switch a := m.Action.(type) {
 	case *grammar.VoidSector:
@@ -122,6 +127,39 @@ func voidToEngine(dst []engine.Move, mv notation.Move, setup bool) []engine.Move
 		em = engine.OnSetupLine{Move: em}
 	}
 	return append(dst, em)
+}
+
+// setupAmounts are the set-up lines' declarations of energy, income and
+// life of the amounts most games declare, each made once: boxing one into
+// an engine.Move, and that into an engine.OnSetupLine, were two
+// allocations at each of them in every file.
+var setupAmounts = func() (out [3][32]engine.Move) {
+	for n := range out[0] {
+		out[0][n] = engine.OnSetupLine{Move: void.Energy{N: n}}
+		out[1][n] = engine.OnSetupLine{Move: void.Income{N: n}}
+		out[2][n] = engine.OnSetupLine{Move: void.Life{N: n}}
+	}
+	return out
+}()
+
+// setupAmount is the declaration a set-up line's move makes, from
+// setupAmounts; nil for any other move, or an amount past them.
+func setupAmount(a grammar.VoidAction) engine.Move {
+	kind, n := 0, 0
+	switch a := a.(type) {
+	case *grammar.VoidEnergy:
+		kind, n = 0, a.N
+	case *grammar.VoidIncome:
+		kind, n = 1, a.N
+	case *grammar.VoidLife:
+		kind, n = 2, a.N
+	default:
+		return nil
+	}
+	if n < 0 || n >= len(setupAmounts[kind]) {
+		return nil
+	}
+	return setupAmounts[kind][n]
 }
 
 // voidDeclares tells whether a set-up move declares a position (ruling
