@@ -86,7 +86,7 @@ func (s *State) Determinize(seat int, rng *shuffle.Source) engine.State {
 	c.record = nil
 	other := 1 - seat
 	var seen map[string]int // nil while the catalogue limits no card
-	if slices.ContainsFunc(s.cards.all, func(c *Card) bool { return c.Copies > 0 }) {
+	if s.cards.limited {
 		seen = s.seenCopies(seat)
 	}
 	hand := c.players[other].hand

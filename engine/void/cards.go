@@ -210,6 +210,9 @@ func (c *Card) Stats() string {
 type Cards struct {
 	byName map[string]*Card
 	all    []*Card
+	// limited tells whether any card has a number of copies (ruling V36):
+	// without one, nothing is counted as cards are declared.
+	limited bool
 }
 
 // Card finds a card by name.
@@ -246,6 +249,7 @@ func Load(cat *catalogue.Catalogue) (*Cards, []*catalogue.Error) {
 		errs = append(errs, catalogue.Errorf(d.ID, "Void has no decks: the hands are written in the set-up"))
 	}
 	cs.all = cards
+	cs.limited = slices.ContainsFunc(cards, func(c *Card) bool { return c.Copies > 0 })
 	if len(cards) == 0 && len(errs) == 0 {
 		errs = append(errs, catalogue.Errorf(0, "the catalogue has no cards"))
 	}

@@ -157,6 +157,10 @@ func (s *State) account(p int, names []string, where string) (*hiddenCards, []hi
 			unknown++
 			continue
 		}
+		// A catalogue that limits no card (most do not) has none to find.
+		if !s.cards.limited {
+			continue
+		}
 		if c, _ := s.cards.Card(name); c.Copies > 0 {
 			limited = true
 		}
@@ -167,7 +171,11 @@ func (s *State) account(p int, names []string, where string) (*hiddenCards, []hi
 		}
 	}
 	if unknown == 0 && s.hid == nil {
-		// No ledger: the copies are counted on the table.
+		// No ledger: the copies are counted on the table, where a card
+		// named has a number of them.
+		if !limited {
+			return nil, nil, nil
+		}
 		for i, name := range names {
 			c, _ := s.cards.Card(name)
 			if c.Copies == 0 {

@@ -541,15 +541,14 @@ func (s *State) startTurn(p int) {
 	s.declined, s.window = false, false
 	pl := &s.players[p]
 	gain := pl.income
-	for _, pm := range s.perms {
+	for i := range s.perms {
+		pm := &s.perms[i]
 		if pm.owner == p {
 			gain += pm.card.Income
 		}
+		pm.spent = false
 	}
 	pl.energy = min(pl.energy+gain, maxEnergy)
-	for i := range s.perms {
-		s.perms[i].spent = false
-	}
 }
 
 func (s *State) endTurn(p int) error {
@@ -741,7 +740,7 @@ func (s *State) play(p int, m Play) error {
 	s.players[p].energy -= a.paid
 	if c.Kind == Anomaly {
 		// Not queued: it takes effect at once (ruling V11).
-		s.resolve(a)
+		s.resolve(&a)
 		return nil
 	}
 	s.enqueue(a)
@@ -811,16 +810,25 @@ func (s *State) choose(a *action, what string, ch Choices) error {
 
 // lookup finds a sector, biome or player by name.
 func (s *State) lookup(kind TargetKind, name string) (target, bool) {
-	var i int
 	switch kind {
 	case SectorTarget:
-		i = slices.IndexFunc(s.sectors, func(sec Sector) bool { return sec.Name == name })
+		for i := range s.sectors {
+			if s.sectors[i].Name == name {
+				return target{kind, i}, true
+			}
+		}
 	case BiomeTarget:
-		i = slices.IndexFunc(s.biomes, func(b biome) bool { return b.name == name })
+		for i := range s.biomes {
+			if s.biomes[i].name == name {
+				return target{kind, i}, true
+			}
+		}
 	default:
-		i = slices.Index(s.names, name)
+		if i := slices.Index(s.names, name); i >= 0 {
+			return target{kind, i}, true
+		}
 	}
-	return target{kind, i}, i >= 0
+	return target{kind, -1}, false
 }
 
 func (s *State) targetName(t target) string {
@@ -888,8 +896,8 @@ func (s *State) meets(p int, want Targets, t target) bool {
 func (s *State) unitsIn(sector int) (mine, theirs func(p int) int) {
 	count := func(owner int) int {
 		n := 0
-		for _, pm := range s.perms {
-			if pm.card.Kind == Unit && pm.sector == sector && pm.owner == owner {
+		for i := range s.perms {
+			if pm := &s.perms[i]; pm.card.Kind == Unit && pm.sector == sector && pm.owner == owner {
 				n++
 			}
 		}
@@ -925,7 +933,10 @@ func (s *State) find(p int, name string, ok func(pm permanent) error) (int, erro
 	}
 	var first error
 	firstAt := -1
-	for i, pm := range s.perms {
+	// The cards in play are read in place: find runs at nearly every
+	// action.
+	for i := range s.perms {
+		pm := &s.perms[i]
 		if pm.owner != p || pm.card.Name != name {
 			continue
 		}
@@ -937,7 +948,7 @@ func (s *State) find(p int, name string, ok func(pm permanent) error) (int, erro
 			}
 			continue
 		}
-		err := ok(pm)
+		err := ok(*pm)
 		if err == nil {
 			return i, nil
 		}
@@ -1154,7 +1165,7 @@ func (s *State) execute() error {
 	}
 	a := s.queue[len(s.queue)-1]
 	s.queue = s.queue[:len(s.queue)-1]
-	s.resolve(a)
+	s.resolve(&a)
 	s.priority, s.declined, s.window = s.active, false, len(s.queue) == 0
 	if s.rules.afterOpponent {
 		s.priority = 1 - a.owner
@@ -1177,13 +1188,17 @@ func add[T any](list []T, v T) []T {
 
 // perm finds a card in play by id.
 func (s *State) perm(id int) (int, bool) {
-	i := slices.IndexFunc(s.perms, func(pm permanent) bool { return pm.id == id })
-	return i, i >= 0
+	for i := range s.perms {
+		if s.perms[i].id == id {
+			return i, true
+		}
+	}
+	return -1, false
 }
 
 // cancel cancels an action: a card goes to the cache, a skill has no
 // effect; costs are given back under refund=full.
-func (s *State) cancel(a action) {
+func (s *State) cancel(a *action) {
 	if a.kind == "play" {
 		s.toCache(a.owner, a.card.Name)
 	}
@@ -1194,7 +1209,7 @@ func (s *State) cancel(a action) {
 }
 
 // resolve carries out an action, checking its targets again.
-func (s *State) resolve(a action) {
+func (s *State) resolve(a *action) {
 	switch a.kind {
 	case "advance", "attack", "defend":
 		s.resolveUnitAction(a)
@@ -1245,7 +1260,7 @@ func (s *State) enterPlay(c *Card, owner int, t target) {
 	s.perms = add(s.perms, pm)
 }
 
-func (s *State) effect(a action, e Effect, targets []target) {
+func (s *State) effect(a *action, e Effect, targets []target) {
 	n := e.amount(a.x)
 	if len(targets) == 0 {
 		// Only energy goes without a target: to the action's owner.
@@ -1282,32 +1297,38 @@ func (s *State) effect(a action, e Effect, targets []target) {
 // settle destroys the units whose damage has reached their health and
 // ends the game when a declared life has fallen to 0 (ruling V28).
 func (s *State) settle() {
-	s.perms = slices.DeleteFunc(s.perms, func(pm permanent) bool {
-		if pm.card.Kind == Unit && pm.damage >= pm.card.Health {
-			s.toCache(pm.owner, pm.card.Name)
-			return true
-		}
-		return false
-	})
-	var lost []int
-	for p, pl := range s.players {
-		if pl.hasLife && pl.life <= 0 {
-			lost = append(lost, p)
+	// Most actions destroy nothing: the cards in play are copied only
+	// when a unit is.
+	destroyed := func(pm *permanent) bool { return pm.card.Kind == Unit && pm.damage >= pm.card.Health }
+	for i := range s.perms {
+		if destroyed(&s.perms[i]) {
+			s.perms = slices.DeleteFunc(s.perms, func(pm permanent) bool {
+				if destroyed(&pm) {
+					s.toCache(pm.owner, pm.card.Name)
+					return true
+				}
+				return false
+			})
+			break
 		}
 	}
-	switch len(lost) {
-	case 1:
-		s.outcome = engine.Outcome{Over: true, Winner: 1 - lost[0], Turn: s.turn,
-			Reason: fmt.Sprintf("%s's life fell to 0", s.name(lost[0]))}
-	case 2:
+	lost := func(p int) bool { return s.players[p].hasLife && s.players[p].life <= 0 }
+	switch {
+	case lost(0) && lost(1):
 		s.outcome = engine.Outcome{Over: true, Winner: engine.Nobody, Turn: s.turn,
 			Reason: "both players' life fell to 0 at once"}
+	case lost(0) || lost(1):
+		p := 0
+		if lost(1) {
+			p = 1
+		}
+		s.outcome = engine.Outcome{Over: true, Winner: 1 - p, Turn: s.turn, Reason: s.name(p) + "'s life fell to 0"}
 	}
 }
 
 // resolveUnitAction carries out an advance, attack or defence, if its
 // unit is still in play and its sector still within reach.
-func (s *State) resolveUnitAction(a action) {
+func (s *State) resolveUnitAction(a *action) {
 	i, ok := s.perm(a.source)
 	to := a.targets[0].index
 	if !ok {
@@ -1526,8 +1547,17 @@ func (s *State) Active() int { return s.active }
 // Sectors lists the board: each sector with its biomes, in order.
 func (s *State) Sectors() []Sector {
 	out := make([]Sector, len(s.sectors))
+	// Every sector's biomes copied into one array, each sector's part
+	// clipped so that an append to it cannot reach the next: a check
+	// describes the board of every file.
+	biomes := make([]string, 0, len(s.biomes))
 	for i, sec := range s.sectors {
-		out[i] = Sector{sec.Name, slices.Clone(sec.Biomes)}
+		from := len(biomes)
+		biomes = append(biomes, sec.Biomes...)
+		out[i] = Sector{sec.Name, biomes[from:len(biomes):len(biomes)]}
+		if sec.Biomes == nil {
+			out[i].Biomes = nil
+		}
 	}
 	return out
 }
@@ -1541,8 +1571,19 @@ type PlayerView struct {
 
 // Player is what player p has.
 func (s *State) Player(p int) PlayerView {
-	pl := s.players[p]
-	return PlayerView{pl.energy, pl.income, pl.life, pl.hasLife, slices.Clone(pl.hand), slices.Clone(pl.cache)}
+	pl := &s.players[p]
+	// The hand and the cache copied into one array, the hand clipped so
+	// that an append to it cannot reach the cache.
+	cards := append(append(make([]string, 0, len(pl.hand)+len(pl.cache)), pl.hand...), pl.cache...)
+	hand, cache := cards[:len(pl.hand):len(pl.hand)], cards[len(pl.hand):]
+	// Nil stays nil, as slices.Clone keeps it.
+	if pl.hand == nil {
+		hand = nil
+	}
+	if pl.cache == nil {
+		cache = nil
+	}
+	return PlayerView{pl.energy, pl.income, pl.life, pl.hasLife, hand, cache}
 }
 
 // InPlay is a card in play.
@@ -1556,7 +1597,10 @@ type InPlay struct {
 
 // InPlay lists the cards in play in the order they entered.
 func (s *State) InPlay() []InPlay {
-	var out []InPlay
+	if len(s.perms) == 0 {
+		return nil
+	}
+	out := make([]InPlay, 0, len(s.perms))
 	for _, pm := range s.perms {
 		where := ""
 		if pm.card.Kind == Unit {

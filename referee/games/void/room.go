@@ -81,6 +81,11 @@ func voidChoices(c grammar.VoidChoices) void.Choices {
 
 func voidToEngine(dst []engine.Move, mv notation.Move, setup bool) []engine.Move {
 	m := mv.(*grammar.VoidMove)
+	if setup {
+		if em := setupAmount(m.Action); em != nil {
+			return append(dst, em)
+		}
+	}
 	var em engine.Move
 	switch a := m.Action.(type) {
 	case *grammar.VoidSector:
@@ -122,6 +127,39 @@ func voidToEngine(dst []engine.Move, mv notation.Move, setup bool) []engine.Move
 		em = engine.OnSetupLine{Move: em}
 	}
 	return append(dst, em)
+}
+
+// setupAmounts are the set-up lines' declarations of energy, income and
+// life of the amounts most games declare, each made once: boxing one into
+// an engine.Move, and that into an engine.OnSetupLine, were two
+// allocations at each of them in every file.
+var setupAmounts = func() (out [3][32]engine.Move) {
+	for n := range out[0] {
+		out[0][n] = engine.OnSetupLine{Move: void.Energy{N: n}}
+		out[1][n] = engine.OnSetupLine{Move: void.Income{N: n}}
+		out[2][n] = engine.OnSetupLine{Move: void.Life{N: n}}
+	}
+	return out
+}()
+
+// setupAmount is the declaration a set-up line's move makes, from
+// setupAmounts; nil for any other move, or an amount past them.
+func setupAmount(a grammar.VoidAction) engine.Move {
+	kind, n := 0, 0
+	switch a := a.(type) {
+	case *grammar.VoidEnergy:
+		kind, n = 0, a.N
+	case *grammar.VoidIncome:
+		kind, n = 1, a.N
+	case *grammar.VoidLife:
+		kind, n = 2, a.N
+	default:
+		return nil
+	}
+	if n < 0 || n >= len(setupAmounts[kind]) {
+		return nil
+	}
+	return setupAmounts[kind][n]
 }
 
 // voidDeclares tells whether a set-up move declares a position (ruling
@@ -203,187 +241,117 @@ func voidNotate(m engine.Move) string {
 
 // voidDescribe writes the board, then each player's energy, life, hand,
 // cards in play and cache, then the queue. A check describes the final
-// state of every file, so the values are written one after the other
-// into one buffer and cut from one string, and each of the state's lists
-// is asked for once.
+// state of every file, so the values are appended one after the other
+// into one buffer (with referee.AppendPerPlayer and AppendNames, as every
+// room writes its rows) and cut from one string, and each of the state's
+// lists is asked for once.
 func voidDescribe(st engine.State, players []string) []referee.Row {
 	s := st.(*void.State)
 	pv := [2]void.PlayerView{s.Player(0), s.Player(1)}
 	// Room for the values of a game's usual end, grown once at most.
-	w := rowWriter{buf: make([]byte, 0, 512)}
+	buf := make([]byte, 0, 512)
+	// Each row's name, and where its value ends in buf.
+	var names [7]string
+	var ends [7]int
+	rows := 0
+	end := func(name string) {
+		names[rows], ends[rows] = name, len(buf)
+		rows++
+	}
 	for i, sec := range s.Sectors() {
 		if i > 0 {
-			w.text(", ")
+			buf = append(buf, ", "...)
 		}
-		w.name(sec.Name)
+		buf = append(buf, grammar.Name(sec.Name).String()...)
 		if len(sec.Biomes) > 0 {
-			w.text(" (")
-			for j, bio := range sec.Biomes {
-				if j > 0 {
-					w.text(", ")
-				}
-				w.name(bio)
-			}
-			w.text(")")
+			buf = referee.AppendNames(append(buf, " ("...), sec.Biomes, grammar.Name.String)
+			buf = append(buf, ')')
 		}
 	}
-	w.orNone()
-	w.end("board")
-	for p := range w.each(players) {
-		w.int(pv[p].Energy)
-		w.text(" (income ")
-		w.int(pv[p].Income)
-		w.text(")")
+	if len(buf) == 0 {
+		buf = append(buf, "none"...)
 	}
-	w.end("energy")
+	end("board")
+	buf = referee.AppendPerPlayer(buf, players, func(b []byte, p int) []byte {
+		b = strconv.AppendInt(b, int64(pv[p].Energy), 10)
+		b = strconv.AppendInt(append(b, " (income "...), int64(pv[p].Income), 10)
+		return append(b, ')')
+	})
+	end("energy")
 	if pv[0].HasLife || pv[1].HasLife {
-		for p := range w.each(players) {
-			if pv[p].HasLife {
-				w.int(pv[p].Life)
-			} else {
-				w.text("not declared")
+		buf = referee.AppendPerPlayer(buf, players, func(b []byte, p int) []byte {
+			if !pv[p].HasLife {
+				return append(b, "not declared"...)
 			}
-		}
-		w.end("life")
+			return strconv.AppendInt(b, int64(pv[p].Life), 10)
+		})
+		end("life")
 	}
-	for p := range w.each(players) {
-		w.cards(pv[p].Hand)
-	}
-	w.end("hands")
+	buf = referee.AppendPerPlayer(buf, players, func(b []byte, p int) []byte {
+		return referee.AppendNames(b, pv[p].Hand, grammar.VoidCard.String)
+	})
+	end("hands")
 	inPlay := s.InPlay()
-	for p := range w.each(players) {
-		n := 0
+	buf = referee.AppendPerPlayer(buf, players, func(b []byte, p int) []byte {
+		start := len(b)
 		for _, c := range inPlay {
 			if c.Owner != p {
 				continue
 			}
-			if n++; n > 1 {
-				w.text(", ")
+			if len(b) > start {
+				b = append(b, ", "...)
 			}
-			w.name(c.Card.Name)
+			b = append(b, grammar.Name(c.Card.Name).String()...)
 			if c.Card.Kind != void.Unit {
-				w.text(" on")
+				b = append(b, " on"...)
 			}
-			w.text(" ")
-			w.name(c.Where)
+			b = append(append(b, ' '), grammar.Name(c.Where).String()...)
 			switch {
 			case c.Damage > 0 && c.Spent:
-				w.text(" (")
-				w.int(c.Damage)
-				w.text(" damage, spent)")
+				b = strconv.AppendInt(append(b, " ("...), int64(c.Damage), 10)
+				b = append(b, " damage, spent)"...)
 			case c.Damage > 0:
-				w.text(" (")
-				w.int(c.Damage)
-				w.text(" damage)")
+				b = strconv.AppendInt(append(b, " ("...), int64(c.Damage), 10)
+				b = append(b, " damage)"...)
 			case c.Spent:
-				w.text(" (spent)")
+				b = append(b, " (spent)"...)
 			}
 		}
-		w.orNone()
-	}
-	w.end("in play")
-	for p := range w.each(players) {
-		w.cards(pv[p].Cache)
-	}
-	w.end("caches")
+		if len(b) == start {
+			b = append(b, "none"...)
+		}
+		return b
+	})
+	end("in play")
+	buf = referee.AppendPerPlayer(buf, players, func(b []byte, p int) []byte {
+		return referee.AppendNames(b, pv[p].Cache, grammar.VoidCard.String)
+	})
+	end("caches")
 	queue := s.Queue()
 	for i, q := range queue {
 		if i > 0 {
-			w.text(" < ")
+			buf = append(buf, " < "...)
 		}
-		w.text(players[q.Owner])
-		w.text(" ")
-		w.text(q.Text)
+		buf = append(append(append(buf, players[q.Owner]...), ' '), q.Text...)
 	}
 	if len(queue) > 0 {
-		w.text(" (last in, first to execute)")
+		buf = append(buf, " (last in, first to execute)"...)
 	} else {
-		w.text("empty")
+		buf = append(buf, "empty"...)
 	}
 	if p, declined, open := s.Deciding(); open && !st.Outcome().Over {
-		w.text("; ")
-		w.text(players[p])
-		w.text(" to decide")
+		buf = append(append(append(buf, "; "...), players[p]...), " to decide"...)
 		if declined {
-			w.text(", ")
-			w.text(players[1-p])
-			w.text(" having declined")
+			buf = append(append(append(buf, ", "...), players[1-p]...), " having declined"...)
 		}
 	}
-	w.end("queue")
-	return w.rows()
-}
-
-// rowWriter writes the values of a description's rows one after the
-// other into one buffer, each row's end marked, to be cut from one
-// string once all are written.
-type rowWriter struct {
-	buf   []byte
-	start int // where the value being written begins
-	names [7]string
-	ends  [7]int
-	n     int
-}
-
-func (w *rowWriter) text(s string) { w.buf = append(w.buf, s...) }
-
-func (w *rowWriter) int(n int) { w.buf = strconv.AppendInt(w.buf, int64(n), 10) }
-
-// name writes a name as the notation does: quoted when it must be.
-func (w *rowWriter) name(n string) { w.text(grammar.Name(n).String()) }
-
-// orNone writes "none" for a list that wrote nothing.
-func (w *rowWriter) orNone() {
-	if len(w.buf) == w.start {
-		w.text("none")
-	}
-}
-
-// cards writes card names as the notation does (? for an unknown
-// card), comma separated, or "none" (as referee.NameList).
-func (w *rowWriter) cards(names []string) {
-	for i, c := range names {
-		if i > 0 {
-			w.text(", ")
-		}
-		w.text(grammar.VoidCard(c).String())
-	}
-	w.orNone()
-}
-
-// each writes each player's name before what the loop writes for them,
-// "; " between players (as referee.PerPlayer).
-func (w *rowWriter) each(players []string) func(yield func(p int) bool) {
-	return func(yield func(p int) bool) {
-		for p, name := range players {
-			if p > 0 {
-				w.text("; ")
-			}
-			w.text(name)
-			w.text(" ")
-			w.start = len(w.buf)
-			if !yield(p) {
-				return
-			}
-		}
-	}
-}
-
-// end ends the value of the row named.
-func (w *rowWriter) end(name string) {
-	w.names[w.n], w.ends[w.n] = name, len(w.buf)
-	w.n++
-	w.start = len(w.buf)
-}
-
-// rows cuts the values from one string.
-func (w *rowWriter) rows() []referee.Row {
-	text := string(w.buf)
-	out := make([]referee.Row, w.n)
+	end("queue")
+	text := string(buf)
+	out := make([]referee.Row, rows)
 	from := 0
 	for i := range out {
-		out[i] = referee.Row{Name: w.names[i], Value: text[from:w.ends[i]]}
-		from = w.ends[i]
+		out[i] = referee.Row{Name: names[i], Value: text[from:ends[i]]}
+		from = ends[i]
 	}
 	return out
 }
