@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -383,5 +384,33 @@ func TestCaretsInDisplayCells(t *testing.T) {
 				t.Errorf("carets %q, want %q\n%s", got, tt.want, b.String())
 			}
 		})
+	}
+}
+
+// The summary's names line up by characters, as fmt pads them, whatever
+// the state rows' names are written in: a row named in letters beyond
+// ASCII widens the column by its bytes, and is padded by its characters.
+func TestSummaryRowsLineUp(t *testing.T) {
+	for _, rows := range [][]Row{
+		nil,
+		{{Name: "board", Value: "a1 b2"}},
+		{{Name: "a name longer than nine", Value: "x"}, {Name: "hand", Value: "y"}},
+		{{Name: "Åsa's hand", Value: "7H"}, {Name: "Zoë", Value: "\x01"}},
+	} {
+		r := &Report{Path: "t.sortie", Game: "sortie", Players: []string{"Ann", "Ben"}, Replayed: true, Result: "Ann wins", State: rows}
+		var got strings.Builder
+		WriteReport(&got, r, Palette{})
+		width := 9
+		for _, st := range rows {
+			width = max(width, len(st.Name))
+		}
+		for _, st := range rows {
+			if want := fmt.Sprintf("  %-*s %s\n", width, st.Name, escapeControls(st.Value)); !strings.Contains(got.String(), want) {
+				t.Errorf("rows %q: the report\n%s\nhas no line %q", rows, got.String(), want)
+			}
+		}
+		if want := fmt.Sprintf("  %-*s %s\n", width, "result", "Ann wins"); !strings.Contains(got.String(), want) {
+			t.Errorf("rows %q: the report\n%s\nhas no line %q", rows, got.String(), want)
+		}
 	}
 }
