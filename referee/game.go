@@ -196,7 +196,41 @@ func findGameTag(src string) []string {
 		p--
 	}
 	p = strings.LastIndexByte(src[:p], '\n') + 1
+	if m := gameTagAt(src, p); m != nil {
+		return m
+	}
 	return gameTag().FindStringSubmatch(src[p:])
+}
+
+// gameTagAt is gameTag's match at p, the start of a line, read by hand:
+// the regexp, run on every file a check detects, was most of the time
+// Detect took. Where it does not match there (a "Game" that is not in a
+// tag's name), the regexp looks further.
+func gameTagAt(src string, p int) []string {
+	spaces := func(i int) int {
+		for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\f' || src[i] == '\r') {
+			i++
+		}
+		return i
+	}
+	i := spaces(p)
+	if i == len(src) || src[i] != '[' {
+		return nil
+	}
+	i = spaces(i + 1)
+	if !strings.HasPrefix(src[i:], "Game") {
+		return nil
+	}
+	i += len("Game")
+	j := spaces(i)
+	if j == i || j == len(src) || src[j] != '"' {
+		return nil
+	}
+	end := strings.IndexAny(src[j+1:], "\"\n")
+	if end < 0 || src[j+1+end] != '"' {
+		return nil
+	}
+	return []string{src[p : j+2+end], src[j+1 : j+1+end]}
 }
 
 // Detect tells which game a transcript is: by its extension, or else by its

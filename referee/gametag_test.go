@@ -7,7 +7,8 @@ import (
 )
 
 // TestFindGameTagAsTheRegexp checks that the Game tag found from the first
-// "Game" on is the one the regexp finds in the whole text.
+// "Game" on, read by hand where it can be, is the one the regexp finds in
+// the whole text.
 func TestFindGameTagAsTheRegexp(t *testing.T) {
 	for _, src := range []string{
 		"",
@@ -24,6 +25,14 @@ func TestFindGameTagAsTheRegexp(t *testing.T) {
 		"[Game \"a\nb\"]\n[Game \"mod\"]",
 		strings.Repeat("1. Ann: a1-a2\n", 1000) + "[Game \"sortie\"]",
 		strings.Repeat("1. Ann: a1-a2\n", 1000),
+		"[Game\"sortie\"]",
+		"[Games \"sortie\"]",
+		"[Game \"sortie",
+		"[Game \"\"]",
+		"[Game\n\t\"mod\" \"x\"]",
+		"  \f[ Game \"mod\"",
+		"[Game ",
+		"[",
 	} {
 		if got, want := findGameTag(src), gameTag().FindStringSubmatch(src); !slices.Equal(got, want) {
 			t.Errorf("%.40q: found %q, the regexp %q", src, got, want)
