@@ -704,6 +704,10 @@ func valueIndex(s string) (int, bool) {
 type valueTokens struct {
 	types []lexer.TokenType
 	kept  map[string]bool
+	// keptFirst has, for each byte a kept word begins with, a bit for
+	// its length (63 for any longer): most values' text is no kept
+	// word's, and is told so without the map.
+	keptFirst [256]uint64
 	// isValue tells the types by their number (typeIndex): types holds
 	// two or three, looked for at every token of a move.
 	isValue [256]bool
@@ -722,9 +726,20 @@ func (v *valueTokens) stands(typ lexer.TokenType, text string) bool {
 		return false
 	}
 	if k, ok := typeIndex(typ); ok {
-		return v.isValue[k] && !v.kept[text]
+		return v.isValue[k] && !v.isKept(text)
 	}
-	return slices.Contains(v.types, typ) && !v.kept[text]
+	return slices.Contains(v.types, typ) && !v.isKept(text)
+}
+
+// isKept tells whether text is a word the grammar keeps (ValueNames).
+func (v *valueTokens) isKept(text string) bool {
+	return text != "" && v.keptFirst[text[0]]&(1<<min(len(text), 63)) != 0 && v.kept[text]
+}
+
+// keep makes word a kept word.
+func (v *valueTokens) keep(word string) {
+	v.kept[word] = true
+	v.keptFirst[word[0]] |= 1 << min(len(word), 63)
 }
 
 // standForValues gives each value token of a piece's tokens the string

@@ -208,7 +208,7 @@ func (g *Grammar) valueTokens(types []string, names bool) (*Grammar, error) {
 			if !names {
 				return nil, fmt.Errorf("the grammar's word %q is a value token: moves cannot be kept by their shape", word)
 			}
-			values.kept[word] = true
+			values.keep(word)
 		}
 	}
 	g.values = values
