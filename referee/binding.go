@@ -10,8 +10,8 @@ import (
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/bot"
 	"github.com/tabletop-referee/referee/engine/shuffle"
+	"github.com/tabletop-referee/referee/internal/namememo"
 	"github.com/tabletop-referee/referee/internal/suggest"
-	"github.com/tabletop-referee/referee/internal/textmemo"
 	"github.com/tabletop-referee/referee/notation"
 	"github.com/tabletop-referee/referee/referee/catalogue"
 )
@@ -214,7 +214,7 @@ func (b *binding) load(a *notation.Arena, path, src string, limits notation.Limi
 		// A tag the referee does not read is kept, as PGN keeps Event;
 		// one a slip away from a tag it reads is most likely that tag.
 		if !slices.Contains(readTags, tag.Name) {
-			if meant := tagsMeant.Text(tag.Name); meant != "" {
+			if meant := tagsMeant.Get(tag.Name); meant != "" {
 				r.add(Note, tag.Span(), fmt.Sprintf("the tag %s is kept but not read: did you mean %s? (the tags read are %s)", tag.Name, meant, strings.Join(readTags, ", ")))
 			}
 		}
@@ -337,7 +337,7 @@ var readTags = []string{"Game", "Players", "Seed", "Perspective", "Variant", "Ca
 // most likely meant, as suggest.Closest gives it, or "": the same few
 // tags head most files (Event, Date), and measuring their distance to
 // every tag read was 1 to 3% of a check.
-var tagsMeant = textmemo.New(1024, func(name string) string { return suggest.Closest(name, readTags) })
+var tagsMeant = namememo.New(1024, func(name string) string { return suggest.Closest(name, readTags) })
 
 // declaresPosition tells whether a transcript's set-up lines declare a
 // position: whether any of their moves is a declaration.

@@ -8,15 +8,12 @@ package daemon
 import (
 	_ "embed"
 	"fmt"
-	"maps"
 	"strconv"
-	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/daemon"
 	"github.com/tabletop-referee/referee/grammar"
+	"github.com/tabletop-referee/referee/internal/namememo"
 	"github.com/tabletop-referee/referee/notation"
 	"github.com/tabletop-referee/referee/referee"
 	"github.com/tabletop-referee/referee/referee/catalogue"
@@ -105,22 +102,19 @@ func daemonToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Mov
 	default:
 		panic(fmt.Sprintf("daemon: unknown move %T", m))
 	}
-	if setup {
-		em = engine.OnSetupLine{Move: em}
-	}
-	return append(dst, em)
+	return append(dst, onLine(em, setup))
 }
 
 // The moves of a card, each kind kept by the card's name (cardMoves).
 var (
-	drafts      = &cardMoves{setup: true, newMove: func(c, _ string) engine.Move { return daemon.Draft{Module: c} }}
-	mains       = &cardMoves{setup: true, newMove: func(c, _ string) engine.Move { return daemon.Main{Module: c} }}
-	keeps       = &cardMoves{setup: true, newMove: func(_, _ string) engine.Move { return daemon.Keep{} }}
-	plays       = &cardMoves{newMove: func(c, t string) engine.Move { return daemon.Play{Card: c, Target: t} }}
-	activations = &cardMoves{newMove: func(c, t string) engine.Move { return daemon.Activate{Card: c, Target: t} }}
-	trashes     = &cardMoves{newMove: func(c, _ string) engine.Move { return daemon.TrashScript{Card: c} }}
-	attacks     = &cardMoves{newMove: func(c, t string) engine.Move { return daemon.Attack{Attacker: c, Target: t} }}
-	reveals     = &cardMoves{newMove: func(c, _ string) engine.Move { return daemon.Reveal{Card: c} }}
+	drafts      = newCardMoves(true, func(c, _ string) engine.Move { return daemon.Draft{Module: c} })
+	mains       = newCardMoves(true, func(c, _ string) engine.Move { return daemon.Main{Module: c} })
+	keeps       = newCardMoves(true, func(_, _ string) engine.Move { return daemon.Keep{} })
+	plays       = newCardMoves(false, func(c, t string) engine.Move { return daemon.Play{Card: c, Target: t} })
+	activations = newCardMoves(false, func(c, t string) engine.Move { return daemon.Activate{Card: c, Target: t} })
+	trashes     = newCardMoves(false, func(c, _ string) engine.Move { return daemon.TrashScript{Card: c} })
+	attacks     = newCardMoves(false, func(c, t string) engine.Move { return daemon.Attack{Attacker: c, Target: t} })
+	reveals     = newCardMoves(false, func(c, _ string) engine.Move { return daemon.Reveal{Card: c} })
 )
 
 // cardMoves is a kind of move of a card, whose engine moves it keeps by
@@ -128,58 +122,38 @@ var (
 // was one at nearly every move of a check, where the same few cards are
 // played file after file. Only the moves without a target, written where
 // their kind is (on a set-up line or not, as setup says), are kept: most
-// are. Its map is never changed once stored: a name not in it is added to
-// a copy, so that the lookups take no lock. It keeps cardMovesMost names
-// at most, so that a flood of made-up names cannot grow it.
+// are.
 type cardMoves struct {
 	setup   bool
 	newMove func(card, target string) engine.Move // the move, unwrapped
-	mu      sync.Mutex                            // held to add a name
-	read    atomic.Pointer[map[string]engine.Move]
+	kept    *namememo.Memo[engine.Move]
 }
 
 // cardMovesMost is the names a kind keeps at most: a catalogue has a
 // hundred cards or so, and each name past it would copy the map again.
 const cardMovesMost = 1024
 
+func newCardMoves(setup bool, newMove func(card, target string) engine.Move) *cardMoves {
+	return &cardMoves{setup: setup, newMove: newMove, kept: namememo.New(cardMovesMost, func(card string) engine.Move {
+		return onLine(newMove(card, ""), setup)
+	})}
+}
+
 // move is the kind's move of card and target, written on a set-up line
 // or not.
 func (k *cardMoves) move(card, target string, setup bool) engine.Move {
-	kept := target == "" && setup == k.setup
-	if read := k.read.Load(); kept && read != nil {
-		if em, ok := (*read)[card]; ok {
-			return em
-		}
+	if target == "" && setup == k.setup {
+		return k.kept.Get(card)
 	}
-	if kept {
-		// A copy, so as not to keep alive the transcript the name is
-		// part of.
-		card = strings.Clone(card)
-	}
-	em := k.newMove(card, target)
-	if setup {
-		em = engine.OnSetupLine{Move: em}
-	}
-	if kept {
-		k.keep(card, em)
-	}
-	return em
+	return onLine(k.newMove(card, target), setup)
 }
 
-// keep adds card's move to those kept, while there is room.
-func (k *cardMoves) keep(card string, em engine.Move) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	old := k.read.Load()
-	if old != nil && len(*old) >= cardMovesMost {
-		return
+// onLine is em as written on a set-up line or not.
+func onLine(em engine.Move, setup bool) engine.Move {
+	if setup {
+		return engine.OnSetupLine{Move: em}
 	}
-	next := map[string]engine.Move{}
-	if old != nil {
-		next = maps.Clone(*old)
-	}
-	next[card] = em
-	k.read.Store(&next)
+	return em
 }
 
 // daemonDeclares tells whether a move declares part of a position: the

@@ -208,20 +208,3 @@ func TestCardMovesKept(t *testing.T) {
 		}
 	}
 }
-
-// A kind of move keeps cardMovesMost names at most, and past them makes
-// each move afresh, as it should be.
-func TestCardMovesBounded(t *testing.T) {
-	k := &cardMoves{newMove: func(c, t string) engine.Move { return daemon.Reveal{Card: c} }}
-	for i := range cardMovesMost + 10 {
-		for range 2 {
-			name := fmt.Sprint("Card", i)
-			if got, want := k.move(name, "", false), (daemon.Reveal{Card: name}); got != engine.Move(want) {
-				t.Fatalf("move(%q) = %#v, want %#v", name, got, want)
-			}
-		}
-	}
-	if n := len(*k.read.Load()); n != cardMovesMost {
-		t.Errorf("%d names kept, want %d", n, cardMovesMost)
-	}
-}

@@ -17,7 +17,7 @@ import (
 	"github.com/tabletop-referee/referee/engine/grid"
 	"github.com/tabletop-referee/referee/engine/mecha"
 	"github.com/tabletop-referee/referee/grammar"
-	"github.com/tabletop-referee/referee/internal/textmemo"
+	"github.com/tabletop-referee/referee/internal/namememo"
 	"github.com/tabletop-referee/referee/notation"
 	"github.com/tabletop-referee/referee/referee"
 	"github.com/tabletop-referee/referee/referee/catalogue"
@@ -392,10 +392,10 @@ func listed(buf []byte, start int) []byte {
 // writtenNames holds card names as the notation writes them, each found
 // once (a lexer's scan, and quotes): every check describes the same few
 // names.
-var writtenNames = textmemo.New(1024, func(name string) string { return grammar.MechaName(name).String() })
+var writtenNames = namememo.New(1024, func(name string) string { return grammar.MechaName(name).String() })
 
 // writtenName is a card's name as grammar.MechaName.String writes it.
-func writtenName(name string) string { return writtenNames.Text(name) }
+func writtenName(name string) string { return writtenNames.Get(name) }
 
 // mechaCards names the card a move plays from the hand.
 func mechaCards(m notation.Move) []string {

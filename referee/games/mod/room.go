@@ -14,7 +14,7 @@ import (
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/mod"
 	"github.com/tabletop-referee/referee/grammar"
-	"github.com/tabletop-referee/referee/internal/textmemo"
+	"github.com/tabletop-referee/referee/internal/namememo"
 	"github.com/tabletop-referee/referee/notation"
 	"github.com/tabletop-referee/referee/referee"
 	"github.com/tabletop-referee/referee/referee/catalogue"
@@ -325,10 +325,10 @@ func modCardName(card string) string {
 // nameTexts keeps card names as grammar.ModName writes them, for the
 // final state, which writes every card of every zone of every file, where
 // telling whether a name needs quotes is a scan of it.
-var nameTexts = textmemo.New(4096, func(name string) string { return grammar.ModName(name).String() })
+var nameTexts = namememo.New(4096, func(name string) string { return grammar.ModName(name).String() })
 
 // nameText is grammar.ModName(name).String(), kept in nameTexts.
-func nameText(name string) string { return nameTexts.Text(name) }
+func nameText(name string) string { return nameTexts.Get(name) }
 
 // modCards names the card a move plays from the hand into the stack,
 // face up (assign) or face down (eject).

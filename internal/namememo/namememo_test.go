@@ -1,4 +1,4 @@
-package textmemo
+package namememo
 
 import (
 	"fmt"
@@ -8,10 +8,10 @@ import (
 	"testing"
 )
 
-// TestText: a name's kept text is the function's, the first time and
+// TestGet: a name's kept value is the function's, the first time and
 // after, asked by goroutines at once; the function is called once a name
 // while the memo has room, and every time past it.
-func TestText(t *testing.T) {
+func TestGet(t *testing.T) {
 	var calls atomic.Int32
 	m := New(6, func(name string) string {
 		calls.Add(1)
@@ -23,8 +23,8 @@ func TestText(t *testing.T) {
 		wg.Go(func() {
 			for range 3 {
 				for _, name := range names {
-					if got, want := m.Text(name), "<"+strings.ToUpper(name)+">"; got != want {
-						t.Errorf("Text(%q) = %q, want %q", name, got, want)
+					if got, want := m.Get(name), "<"+strings.ToUpper(name)+">"; got != want {
+						t.Errorf("Get(%q) = %q, want %q", name, got, want)
 					}
 				}
 			}
@@ -42,15 +42,15 @@ func TestText(t *testing.T) {
 	// Past the bound: answered, not kept.
 	for i := range 10 {
 		name := fmt.Sprint("card ", i)
-		if got := m.Text(name); got != "<CARD "+fmt.Sprint(i)+">" {
-			t.Errorf("Text(%q) = %q", name, got)
+		if got := m.Get(name); got != "<CARD "+fmt.Sprint(i)+">" {
+			t.Errorf("Get(%q) = %q", name, got)
 		}
 	}
 	if m.Len() != 6 {
 		t.Errorf("%d names kept, want the bound, 6", m.Len())
 	}
 	before := calls.Load()
-	m.Text("card 9")
+	m.Get("card 9")
 	if calls.Load() != before+1 {
 		t.Error("a name past the bound was kept")
 	}
