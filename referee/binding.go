@@ -483,7 +483,11 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 		if opts.beforeMove != nil {
 			opts.beforeMove(m.Span(), player, setup, state)
 		}
-		correction, corrected := t.CorrectionOf(m)
+		var correction notation.Correction
+		corrected := false
+		if len(t.Corrections) > 0 { // most transcripts record none
+			correction, corrected = t.CorrectionOf(m)
+		}
 		ems = b.toEngine(ems[:0], m, setup)
 		assumed := assumptions()
 		var ok bool
