@@ -75,8 +75,15 @@ func square(s string) grid.Square {
 // squares: a Step or an Attack put into an engine.Move is an allocation,
 // and most moves are one of them. They are made at the first Sortie move
 // read, not by every process.
-var boardMoves = sync.OnceValue(func() *struct{ steps, attacks [16][16]engine.Move } {
-	m := new(struct{ steps, attacks [16][16]engine.Move })
+func boardMoves() *boardMoveTable {
+	// sync.Once's check is inlined where a sync.OnceValue was a call
+	// through a closure at every move.
+	boardMovesOnce.Do(makeBoardMoves)
+	return boardMoveTables
+}
+
+func makeBoardMoves() {
+	m := new(boardMoveTable)
 	for from := range sortie.Board.Size() {
 		for to := range sortie.Board.Size() {
 			a, b := sortie.Board.Square(from), sortie.Board.Square(to)
@@ -84,33 +91,46 @@ var boardMoves = sync.OnceValue(func() *struct{ steps, attacks [16][16]engine.Mo
 			m.attacks[from][to] = sortie.Attack{From: a, Target: b}
 		}
 	}
-	return m
-})
+	boardMoveTables = m
+}
 
-// onBoard is the board index of the square sq, or -1 off the board.
-func onBoard(sq grid.Square) int {
-	if !sortie.Board.Contains(sq) {
+// boardMoveTable is boardMoves' table, by the board index of the squares
+// from and to.
+type boardMoveTable struct{ steps, attacks [16][16]engine.Move }
+
+var (
+	boardMovesOnce  sync.Once
+	boardMoveTables *boardMoveTable
+)
+
+// boardIndex is the board index of a square of the board written as the
+// lexer writes it (a1 to d4), read from its two bytes; -1 for any other
+// square.
+func boardIndex(s string) int {
+	if len(s) != 2 {
 		return -1
 	}
-	return sortie.Board.Index(sq)
+	file, rank := int(s[0])-'a', int(s[1])-'1'
+	if file < 0 || file >= sortie.Board.Files || rank < 0 || rank >= sortie.Board.Ranks {
+		return -1
+	}
+	return sortie.Board.Index(grid.Square{File: file, Rank: rank})
 }
 
 // step is the engine's move of a unit from one square to another.
 func step(from, to string) engine.Move {
-	a, b := square(from), square(to)
-	if i, j := onBoard(a), onBoard(b); i >= 0 && j >= 0 {
+	if i, j := boardIndex(from), boardIndex(to); i >= 0 && j >= 0 {
 		return boardMoves().steps[i][j]
 	}
-	return sortie.Step{From: a, To: b}
+	return sortie.Step{From: square(from), To: square(to)}
 }
 
 // attack is the engine's attack of the unit on target by the one on from.
 func attack(from, target string) engine.Move {
-	a, b := square(from), square(target)
-	if i, j := onBoard(a), onBoard(b); i >= 0 && j >= 0 {
+	if i, j := boardIndex(from), boardIndex(target); i >= 0 && j >= 0 {
 		return boardMoves().attacks[i][j]
 	}
-	return sortie.Attack{From: a, Target: b}
+	return sortie.Attack{From: square(from), Target: square(target)}
 }
 
 func cardsOf(ss []string) []cards.Card {
@@ -133,14 +153,16 @@ func number(s string) int {
 }
 
 func sortieToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move {
-	if _, draw := m.(*grammar.SortieDraw); setup && !draw {
-		// Only the opening hand belongs on a set-up line: the engine
-		// refuses anything else there, rather than play it as turn 1's.
-		out := sortieToEngine(dst, m, false)
-		for i, em := range out[len(dst):] {
-			out[len(dst)+i] = engine.OnSetupLine{Move: em}
+	if setup {
+		if _, draw := m.(*grammar.SortieDraw); !draw {
+			// Only the opening hand belongs on a set-up line: the engine
+			// refuses anything else there, rather than play it as turn 1's.
+			out := sortieToEngine(dst, m, false)
+			for i, em := range out[len(dst):] {
+				out[len(dst)+i] = engine.OnSetupLine{Move: em}
+			}
+			return out
 		}
-		return out
 	}
 	switch m := m.(type) {
 	case *grammar.SortieDraw:
