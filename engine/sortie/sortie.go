@@ -395,20 +395,64 @@ func (s *State) apply(player int, m engine.Move) error {
 	if s.outcome.Over {
 		return violation("the game is already over", ruleWon)
 	}
-	if d, setup, ok := declarationOf(m); ok {
-		return s.declare(player, d, setup)
-	}
-	if s.decl != nil {
-		if _, ok := m.(Draw); ok {
+	// One switch on the move's type: a turn's moves, nearly every move
+	// of a game, go straight to their rules, where each move was first
+	// asserted to the Declaration interface.
+	switch m := m.(type) {
+	case Step:
+		if err := s.onTurn(player); err != nil {
+			return err
+		}
+		return s.step(m)
+	case Attack:
+		if err := s.onTurn(player); err != nil {
+			return err
+		}
+		return s.attack(m)
+	case Place:
+		if err := s.onTurn(player); err != nil {
+			return err
+		}
+		return s.place(m)
+	case engine.EndTurn:
+		if err := s.onTurn(player); err != nil {
+			return err
+		}
+		s.endTurn()
+		return nil
+	case Draw:
+		if s.decl != nil {
 			return ruling("S24", rulingPositionLines, "the position declares the hands (hand 7H 9C): a draw has no place among its declarations")
 		}
-		return ruling("S24", rulingPositionLines, "the position has not begun: its first turn line begins it")
-	}
-	if d, ok := m.(Draw); ok {
-		return s.applyDraw(player, d)
-	}
-	if _, ok := m.(engine.OnSetupLine); ok {
+		return s.applyDraw(player, m)
+	case Declaration:
+		return s.declare(player, m, false)
+	case engine.OnSetupLine:
+		if d, ok := m.Move.(Declaration); ok {
+			return s.declare(player, d, true)
+		}
+		if s.decl != nil {
+			return notBegun()
+		}
 		return violation("a set-up line holds only the opening draw: units are placed, moved and attack in turns", ruleStart)
+	}
+	if err := s.onTurn(player); err != nil {
+		return err
+	}
+	return fmt.Errorf("sortie: unknown move %T", m)
+}
+
+// notBegun refuses a move while a position is declared.
+func notBegun() error {
+	return ruling("S24", rulingPositionLines, "the position has not begun: its first turn line begins it")
+}
+
+// onTurn checks that player may play a move of the turn now: the position
+// has begun, the owed draws are made (a seed makes them) and it is
+// player's turn.
+func (s *State) onTurn(player int) error {
+	if s.decl != nil {
+		return notBegun()
 	}
 	if len(s.pending) > 0 {
 		if !s.seeded {
@@ -423,18 +467,7 @@ func (s *State) apply(player int, m engine.Move) error {
 	if player != s.player {
 		return ruling("S1", rulingTurns, fmt.Sprintf("it is %s's turn, not %s's", s.name(s.player), s.name(player)))
 	}
-	switch m := m.(type) {
-	case Place:
-		return s.place(m)
-	case Step:
-		return s.step(m)
-	case Attack:
-		return s.attack(m)
-	case engine.EndTurn:
-		s.endTurn()
-		return nil
-	}
-	return fmt.Errorf("sortie: unknown move %T", m)
+	return nil
 }
 
 // name is how messages refer to a player: by the name the options gave,
