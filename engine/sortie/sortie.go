@@ -117,9 +117,11 @@ type State struct {
 	discard []cards.Card
 	hands   [2][]cards.Card
 	board   [16]*Unit
-	// occupied has bit i set when board[i] holds a unit (put keeps it),
-	// so that the end of a turn visits the units without the empty squares.
-	occupied uint16
+	// occupied[p] has bit i set when board[i] holds a unit of player p's
+	// (put keeps it), so that the end of a turn visits the units without
+	// the empty squares, and finds the units on the other side's home
+	// squares without visiting any.
+	occupied [2]uint16
 	flags    [2][]grid.Square // flags still standing on each player's side
 	captured [2][]grid.Square // opposing flags each player has captured
 	pending  []pending
@@ -200,13 +202,13 @@ var homes = [2][]grid.Square{
 	{{File: 3, Rank: 3}, {File: 3, Rank: 2}, {File: 2, Rank: 3}},
 }
 
-// homeSquares has bit i set for each home square of either player's, by
-// board index: the only squares where a flag can be captured.
-var homeSquares = func() uint16 {
-	var out uint16
+// homeSquares has bit i set for each of a player's home squares, by board
+// index: the only squares where one of the player's flags can be captured.
+var homeSquares = func() [2]uint16 {
+	var out [2]uint16
 	for p := range 2 {
 		for _, sq := range homes[p] {
-			out |= 1 << Board.Index(sq)
+			out[p] |= 1 << Board.Index(sq)
 		}
 	}
 	return out
@@ -361,10 +363,10 @@ func (s *State) Captured(player int) []grid.Square { return slices.Clone(s.captu
 // put sets the unit on the square of board index i, nil for none.
 func (s *State) put(i int, u *Unit) {
 	s.board[i] = u
-	if u == nil {
-		s.occupied &^= 1 << i
-	} else {
-		s.occupied |= 1 << i
+	s.occupied[0] &^= 1 << i
+	s.occupied[1] &^= 1 << i
+	if u != nil {
+		s.occupied[u.Owner] |= 1 << i
 	}
 }
 
@@ -786,9 +788,10 @@ func (s *State) remove(sq grid.Square) {
 func (s *State) endTurn() {
 	// Flags: every unit standing on an opposing flag at the end of the turn
 	// captures it, all at once, in board order. A flag stands only on a
-	// home square, so only units there are looked at. (on &= on - 1 drops
-	// the lowest bit: the squares come in board order.)
-	for on := s.occupied & homeSquares; on != 0; on &= on - 1 {
+	// home square, so only units on the other side's home squares are
+	// looked at. (on &= on - 1 drops the lowest bit: the squares come in
+	// board order.)
+	for on := s.occupied[0]&homeSquares[1] | s.occupied[1]&homeSquares[0]; on != 0; on &= on - 1 {
 		i := bits.TrailingZeros16(on)
 		u, sq := s.board[i], Board.Square(i)
 		opp := 1 - u.Owner
@@ -814,7 +817,7 @@ func (s *State) endTurn() {
 		return
 	}
 	// The turn's marks are cleared on every unit.
-	for on := s.occupied; on != 0; on &= on - 1 {
+	for on := s.occupied[0] | s.occupied[1]; on != 0; on &= on - 1 {
 		u := s.board[bits.TrailingZeros16(on)]
 		u.Placed, u.Moved, u.Attacks = false, false, 0
 	}
