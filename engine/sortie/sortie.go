@@ -20,7 +20,13 @@ import (
 )
 
 // Board is the 4x4 grid.
-var Board = grid.Board{Files: 4, Ranks: 4}
+var Board = grid4()
+
+// grid4 is Board as a value the compiler knows: the engine checks and
+// indexes squares through it, each check folding to a compare or two,
+// where Board's methods load and multiply its size at every call, a tenth
+// of the engine's instructions a move.
+func grid4() grid.Board { return grid.Board{Files: 4, Ranks: 4} }
 
 // Opening is the number of cards each player draws to start.
 const Opening = 4
@@ -208,7 +214,7 @@ var homeSquares = func() [2]uint16 {
 	var out [2]uint16
 	for p := range 2 {
 		for _, sq := range homes[p] {
-			out[p] |= 1 << Board.Index(sq)
+			out[p] |= 1 << grid4().Index(sq)
 		}
 	}
 	return out
@@ -372,10 +378,10 @@ func (s *State) put(i int, u *Unit) {
 
 // UnitAt is the unit on sq, or nil.
 func (s *State) UnitAt(sq grid.Square) *Unit {
-	if !Board.Contains(sq) {
+	if !grid4().Contains(sq) {
 		return nil
 	}
-	return s.board[Board.Index(sq)]
+	return s.board[grid4().Index(sq)]
 }
 
 func violation(what, rule string) error { return &engine.Violation{What: what, Rule: rule} }
@@ -624,7 +630,7 @@ func (s *State) canLay(m Place) ([]cards.Card, error) {
 	if m.Bottom == m.Top {
 		return nil, violation(fmt.Sprintf("a unit needs two cards, not %v twice", m.Bottom), ruleUnit)
 	}
-	if !Board.Contains(m.At) {
+	if !grid4().Contains(m.At) {
 		return nil, violation(fmt.Sprintf("%v is not on the board", m.At), rulePlace)
 	}
 	if s.UnitAt(m.At) != nil {
@@ -640,7 +646,7 @@ func (s *State) canLay(m Place) ([]cards.Card, error) {
 func (s *State) lay(m Place) {
 	cards.Remove(&s.hands[s.player], m.Bottom)
 	cards.Remove(&s.hands[s.player], m.Top)
-	s.put(Board.Index(m.At), &Unit{Owner: s.player, Bottom: m.Bottom, Top: m.Top, Shield: true, Placed: true})
+	s.put(grid4().Index(m.At), &Unit{Owner: s.player, Bottom: m.Bottom, Top: m.Top, Shield: true, Placed: true})
 }
 
 // canPlaceAt tells whether sq is a home square of player's or a rear square
@@ -672,9 +678,9 @@ func (s *State) Adjacent(a, b grid.Square) bool {
 
 func (s *State) neighbours(sq grid.Square) []grid.Square {
 	if s.rules.corner {
-		return Board.Around(sq)
+		return grid4().Around(sq)
 	}
-	return Board.Orthogonal(sq)
+	return grid4().Orthogonal(sq)
 }
 
 // ownUnit finds the current player's unit on sq for a move or an attack.
@@ -703,7 +709,7 @@ func (s *State) step(m Step) error {
 	if u.Moved {
 		return violation(fmt.Sprintf("the unit on %v has already moved this turn", m.From), ruleMoveOnce)
 	}
-	if !Board.Contains(m.To) {
+	if !grid4().Contains(m.To) {
 		return violation(fmt.Sprintf("%v is not on the board", m.To), ruleMoveOnce)
 	}
 	if !s.Adjacent(m.From, m.To) {
@@ -718,9 +724,9 @@ func (s *State) step(m Step) error {
 
 // move takes the unit on m.From to m.To, which must be free, and marks it moved.
 func (s *State) move(m Step) {
-	u := s.board[Board.Index(m.From)]
-	s.put(Board.Index(m.From), nil)
-	s.put(Board.Index(m.To), u)
+	u := s.board[grid4().Index(m.From)]
+	s.put(grid4().Index(m.From), nil)
+	s.put(grid4().Index(m.To), u)
 	u.Moved = true
 }
 
@@ -780,9 +786,9 @@ func (s *State) AttackResult(attacker, target *Unit) string {
 }
 
 func (s *State) remove(sq grid.Square) {
-	u := s.board[Board.Index(sq)]
+	u := s.board[grid4().Index(sq)]
 	s.discard = append(s.discard, u.Bottom, u.Top)
-	s.put(Board.Index(sq), nil)
+	s.put(grid4().Index(sq), nil)
 }
 
 func (s *State) endTurn() {
@@ -793,7 +799,7 @@ func (s *State) endTurn() {
 	// board order.)
 	for on := s.occupied[0]&homeSquares[1] | s.occupied[1]&homeSquares[0]; on != 0; on &= on - 1 {
 		i := bits.TrailingZeros16(on)
-		u, sq := s.board[i], Board.Square(i)
+		u, sq := s.board[i], grid4().Square(i)
 		opp := 1 - u.Owner
 		if k := slices.Index(s.flags[opp], sq); k >= 0 {
 			s.flags[opp] = slices.Delete(s.flags[opp], k, k+1)
@@ -872,8 +878,8 @@ func (s *State) Legal() []engine.Move {
 	var moves []engine.Move
 	hand := v.hands[v.player]
 	var squares []grid.Square
-	for i := range Board.Size() {
-		sq := Board.Square(i)
+	for i := range grid4().Size() {
+		sq := grid4().Square(i)
 		if v.board[i] == nil && v.canPlaceAt(v.player, sq) &&
 			!(v.rules.flagPlaceForbidden && slices.Contains(v.flags[1-v.player], sq)) {
 			squares = append(squares, sq)
@@ -899,7 +905,7 @@ func (s *State) Legal() []engine.Move {
 		if u == nil || u.Owner != v.player || u.Placed {
 			continue
 		}
-		from := Board.Square(i)
+		from := grid4().Square(i)
 		for _, to := range v.neighbours(from) {
 			other := v.UnitAt(to)
 			if other == nil && !u.Moved && u.Attacks == 0 {
