@@ -392,8 +392,11 @@ func ruling(id, rule, what string) error {
 
 // Apply implements engine.State.
 func (s *State) Apply(player int, m engine.Move) error {
+	if !s.recording {
+		return s.apply(player, m)
+	}
 	err := s.apply(player, m)
-	if err == nil && s.recording {
+	if err == nil {
 		s.note(player, m, false)
 	}
 	return err
@@ -459,6 +462,14 @@ func notBegun() error {
 // has begun, the owed draws are made (a seed makes them) and it is
 // player's turn.
 func (s *State) onTurn(player int) error {
+	if s.decl == nil && len(s.pending) == 0 && player == s.player {
+		return nil // as at most moves: onTurn is inlined, checkTurn is not
+	}
+	return s.checkTurn(player)
+}
+
+// checkTurn is onTurn's check in full.
+func (s *State) checkTurn(player int) error {
 	if s.decl != nil {
 		return notBegun()
 	}
