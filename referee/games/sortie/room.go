@@ -287,11 +287,12 @@ func pileNode(word string, p sortie.Pile) *grammar.SortiePile {
 }
 
 // sortieDescribe writes the board square by square, the flags, the hands
-// and the piles. A check describes the final state of every file, so
-// each row is written with appends into one buffer.
+// and the piles. A check describes the final state of every file, so the
+// rows are written with appends into one buffer, made one string, and cut
+// from it.
 func sortieDescribe(st engine.State, players []string) []referee.Row {
 	s := st.(*sortie.State).Settled()
-	b := make([]byte, 0, 512) // most final states write each row in one
+	b := make([]byte, 0, 512) // most final states write all the rows in one
 	for rank := sortie.Board.Ranks - 1; rank >= 0; rank-- {
 		for file := 0; file < sortie.Board.Files; file++ {
 			sq := grid.Square{File: file, Rank: rank}
@@ -314,11 +315,11 @@ func sortieDescribe(st engine.State, players []string) []referee.Row {
 			}
 		}
 	}
-	board := "empty"
-	if len(b) > 0 {
-		board = string(b)
+	if len(b) == 0 {
+		b = append(b, "empty"...)
 	}
-	b = referee.AppendPerPlayer(b[:0], players, func(b []byte, p int) []byte {
+	board := len(b)
+	b = referee.AppendPerPlayer(b, players, func(b []byte, p int) []byte {
 		b = appendSquares(b, s.Flags(p))
 		if lost := s.Captured(1 - p); len(lost) > 0 {
 			b = append(b, " (lost "...)
@@ -327,8 +328,8 @@ func sortieDescribe(st engine.State, players []string) []referee.Row {
 		}
 		return b
 	})
-	flags := string(b)
-	b = referee.AppendPerPlayer(b[:0], players, func(b []byte, p int) []byte {
+	flags := len(b)
+	b = referee.AppendPerPlayer(b, players, func(b []byte, p int) []byte {
 		hand, unknowns := s.Hand(p), s.Unknowns(p)
 		if len(hand) == 0 && unknowns == 0 {
 			return append(b, "empty"...)
@@ -347,12 +348,15 @@ func sortieDescribe(st engine.State, players []string) []referee.Row {
 		}
 		return b
 	})
-	hands := string(b)
+	hands := len(b)
+	b = append(referee.AppendPlural(b, s.Deck(), "card"), ", "...)
+	b = append(referee.AppendPlural(b, s.Discards(), "card"), " discarded"...)
+	text := string(b)
 	return []referee.Row{
-		{Name: "board", Value: board},
-		{Name: "flags", Value: flags},
-		{Name: "hands", Value: hands},
-		{Name: "deck", Value: referee.Plural(s.Deck(), "card") + ", " + referee.Plural(s.Discards(), "card") + " discarded"},
+		{Name: "board", Value: text[:board]},
+		{Name: "flags", Value: text[board:flags]},
+		{Name: "hands", Value: text[flags:hands]},
+		{Name: "deck", Value: text[hands:]},
 	}
 }
 
