@@ -366,6 +366,18 @@ func (s *State) Flags(player int) []grid.Square { return slices.Clone(s.flags[pl
 // Captured lists the opposing flags a player has captured, in order.
 func (s *State) Captured(player int) []grid.Square { return slices.Clone(s.captured[player]) }
 
+// AppendFlags appends to dst what Flags lists, without a copy of its own:
+// a report describes the flags of every final state.
+func (s *State) AppendFlags(dst []grid.Square, player int) []grid.Square {
+	return append(dst, s.flags[player]...)
+}
+
+// AppendCaptured appends to dst what Captured lists, without a copy of
+// its own.
+func (s *State) AppendCaptured(dst []grid.Square, player int) []grid.Square {
+	return append(dst, s.captured[player]...)
+}
+
 // put sets the unit on the square of board index i, nil for none.
 func (s *State) put(i int, u *Unit) {
 	s.board[i] = u

@@ -319,9 +319,10 @@ func sortieDescribe(st engine.State, players []string) []referee.Row {
 		b = append(b, "empty"...)
 	}
 	board := len(b)
+	var sqs [3]grid.Square // a side's flags, three at most, read into it
 	b = referee.AppendPerPlayer(b, players, func(b []byte, p int) []byte {
-		b = appendSquares(b, s.Flags(p))
-		if lost := s.Captured(1 - p); len(lost) > 0 {
+		b = appendSquares(b, s.AppendFlags(sqs[:0], p))
+		if lost := s.AppendCaptured(sqs[:0], 1-p); len(lost) > 0 {
 			b = append(b, " (lost "...)
 			b = appendSquares(b, lost)
 			b = append(b, ')')
