@@ -171,12 +171,16 @@ func (Game) New(opts engine.Options) (engine.State, error) {
 		s.rng = shuffle.New(opts.Seed)
 		shuffle.Shuffle(s.rng, s.deck)
 	}
-	for p := 0; p < 2; p++ {
-		s.flags[p] = slices.Clone(homes[p])
-	}
-	s.pending = []pending{{0, Opening, true}, {1, Opening, true}}
-	if !s.rules.firstNoDraw {
-		s.pending = append(s.pending, pending{0, 1, false})
+	// The piles a game grows are made large enough for most games at
+	// once, each side's flags from one allocation: a check deals a game
+	// for every file.
+	flags, n := append(slices.Clip(homes[0]), homes[1]...), len(homes[0])
+	s.flags = [2][]grid.Square{flags[:n:n], flags[n:]}
+	s.hands = [2][]cards.Card{make([]cards.Card, 0, 8), make([]cards.Card, 0, 8)}
+	s.discard = make([]cards.Card, 0, 32)
+	s.pending = []pending{{0, Opening, true}, {1, Opening, true}, {0, 1, false}}
+	if s.rules.firstNoDraw {
+		s.pending = s.pending[:2]
 	}
 	return s, nil
 }
@@ -826,6 +830,9 @@ func (s *State) endTurn() {
 		opp := 1 - u.Owner
 		if k := slices.Index(s.flags[opp], sq); k >= 0 {
 			s.flags[opp] = slices.Delete(s.flags[opp], k, k+1)
+			if s.captured[u.Owner] == nil {
+				s.captured[u.Owner] = make([]grid.Square, 0, FlagsToWin) // grown once
+			}
 			s.captured[u.Owner] = append(s.captured[u.Owner], sq)
 			s.remove(sq)
 		}
