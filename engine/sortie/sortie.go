@@ -322,10 +322,15 @@ func (s *State) settle() {
 
 // drawTop moves the top card of a seeded deck to player's hand.
 func (s *State) drawTop(player int) {
+	c := s.deck[0]
 	if s.recording {
-		s.note(player, Draw{Cards: []cards.Card{s.deck[0]}, Opening: s.pending[0].setup}, true)
+		s.note(player, Draw{Cards: []cards.Card{c}, Opening: s.pending[0].setup}, true)
 	}
-	s.take(player, s.deck[0])
+	// The top card is taken off the front, where take would search the
+	// deck for it and move every card after it up by one.
+	s.deck = s.deck[1:]
+	s.hands[player] = append(s.hands[player], c)
+	s.pay(0)
 }
 
 // take moves c from the deck to player's hand and pays one owed draw.
@@ -350,7 +355,10 @@ func (s *State) drawCard(player int, c cards.Card) {
 func (s *State) pay(k int) {
 	s.pending[k].count--
 	if s.pending[k].count == 0 {
-		s.pending = slices.Delete(s.pending, k, k+1)
+		// As slices.Delete, without clearing the place freed at the
+		// end: a pending draw holds no pointer.
+		copy(s.pending[k:], s.pending[k+1:])
+		s.pending = s.pending[:len(s.pending)-1]
 	}
 }
 
