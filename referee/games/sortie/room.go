@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/tabletop-referee/referee/engine"
@@ -47,8 +46,8 @@ func init() {
 // for every card of every move.
 func card(s string) cards.Card {
 	if len(s) == 2 {
-		if r, suit := ranks[s[0]], strings.IndexByte("CDHS", s[1]); r != 0 && suit >= 0 {
-			return cards.Card{Rank: r, Suit: cards.Suit(suit)}
+		if r, suit := ranks[s[0]], suits[s[1]]; r != 0 && suit != 0 {
+			return cards.Card{Rank: r, Suit: suit - 1}
 		}
 	}
 	c, _ := cards.Parse(s)
@@ -59,6 +58,10 @@ func card(s string) cards.Card {
 // of a two-letter card.
 var ranks = [256]cards.Rank{'A': cards.Ace, '2': 2, '3': 3, '4': 4, '5': 5, '6': 6, '7': 7, '8': 8, '9': 9, 'T': 10,
 	'J': cards.Jack, 'Q': cards.Queen, 'K': cards.King}
+
+// suits is one more than the suit a card's last letter gives, for card; 0
+// for no suit.
+var suits = [256]cards.Suit{'C': 1 + cards.Clubs, 'D': 1 + cards.Diamonds, 'H': 1 + cards.Hearts, 'S': 1 + cards.Spades}
 
 // square reads a square; one of one digit, as every square of the board
 // is, without grid.Parse's number parsing.
@@ -96,25 +99,31 @@ func makeBoardMoves() {
 
 // boardMoveTable is boardMoves' table, by the board index of the squares
 // from and to.
-type boardMoveTable struct{ steps, attacks [16][16]engine.Move }
+type boardMoveTable struct {
+	steps, attacks [boardFiles * boardRanks][boardFiles * boardRanks]engine.Move
+}
+
+// boardFiles and boardRanks are the board's size, sortie.Board's, as
+// constants for boardIndex.
+const boardFiles, boardRanks = 4, 4
 
 var (
 	boardMovesOnce  sync.Once
 	boardMoveTables *boardMoveTable
 )
 
-// boardIndex is the board index of a square of the board written as the
-// lexer writes it (a1 to d4), read from its two bytes; -1 for any other
-// square.
+// boardIndex is the board index (sortie.Board.Index) of a square of the
+// board written as the lexer writes it (a1 to d4), read from its two
+// bytes; -1 for any other square.
 func boardIndex(s string) int {
 	if len(s) != 2 {
 		return -1
 	}
-	file, rank := int(s[0])-'a', int(s[1])-'1'
-	if file < 0 || file >= sortie.Board.Files || rank < 0 || rank >= sortie.Board.Ranks {
+	file, rank := uint(s[0])-'a', uint(s[1])-'1'
+	if file >= boardFiles || rank >= boardRanks {
 		return -1
 	}
-	return sortie.Board.Index(grid.Square{File: file, Rank: rank})
+	return int(rank*boardFiles + file)
 }
 
 // step is the engine's move of a unit from one square to another.
