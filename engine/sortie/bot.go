@@ -50,7 +50,7 @@ func (s *State) standing(player int) float64 {
 		if u.Shield {
 			v += evalShield
 		}
-		sq := Board.Square(i)
+		sq := grid4().Square(i)
 		near := 99
 		for _, f := range targets {
 			near = min(near, grid.Manhattan(sq, f))

@@ -75,7 +75,7 @@ func (s *State) force(player int, m engine.Move) error {
 		if _, err := s.unitOf(m.From); err != nil {
 			return err
 		}
-		if !Board.Contains(m.To) {
+		if !grid4().Contains(m.To) {
 			return violation(fmt.Sprintf("%v is not on the board", m.To), ruleMoveOnce)
 		}
 		if s.UnitAt(m.To) != nil {

@@ -589,8 +589,10 @@ func checkSound(t *testing.T, s *State) {
 	add("in hand 1", v.hands[1]...)
 	units := map[*Unit]bool{}
 	for i, u := range v.board {
-		if (u != nil) != (v.occupied&(1<<i) != 0) {
-			t.Fatalf("the square %v is occupied %v, but holds %v", Board.Square(i), v.occupied&(1<<i) != 0, u)
+		for p := range 2 {
+			if mine := v.occupied[p]&(1<<i) != 0; mine != (u != nil && u.Owner == p) {
+				t.Fatalf("the square %v is occupied by player %d %v, but holds %v", Board.Square(i), p, mine, u)
+			}
 		}
 		if u == nil {
 			continue

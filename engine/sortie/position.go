@@ -232,7 +232,7 @@ func (s *State) declareUnit(player int, d DeclareUnit) error {
 	if d.Bottom == d.Top {
 		return violation(fmt.Sprintf("a unit needs two cards, not %v twice", d.Bottom), ruleUnit)
 	}
-	if !Board.Contains(d.At) {
+	if !grid4().Contains(d.At) {
 		return ruling("S24", rulingOnBoard, fmt.Sprintf("%v is not on the board", d.At))
 	}
 	if s.UnitAt(d.At) != nil {
@@ -241,7 +241,7 @@ func (s *State) declareUnit(player int, d DeclareUnit) error {
 	if err := s.placeCards([]cards.Card{d.Bottom, d.Top}); err != nil {
 		return err
 	}
-	s.put(Board.Index(d.At), &Unit{Owner: player, Bottom: d.Bottom, Top: d.Top, Shield: !d.Broken})
+	s.put(grid4().Index(d.At), &Unit{Owner: player, Bottom: d.Bottom, Top: d.Top, Shield: !d.Broken})
 	return nil
 }
 
@@ -345,7 +345,7 @@ func (s *State) declaredAt(c cards.Card) string {
 	}
 	for i, u := range s.board {
 		if u != nil && (u.Bottom == c || u.Top == c) {
-			return fmt.Sprintf("in %s's unit on %v", s.name(u.Owner), Board.Square(i))
+			return fmt.Sprintf("in %s's unit on %v", s.name(u.Owner), grid4().Square(i))
 		}
 	}
 	if d := s.decl.deck; d != nil && cards.Contains(d.Cards, c) {
@@ -505,7 +505,7 @@ func (s *State) Position() engine.Position {
 		line := engine.PositionLine{Subject: p}
 		for i, u := range v.board {
 			if u != nil && u.Owner == p {
-				line.Moves = append(line.Moves, DeclareUnit{Bottom: u.Bottom, Top: u.Top, At: Board.Square(i), Broken: !u.Shield})
+				line.Moves = append(line.Moves, DeclareUnit{Bottom: u.Bottom, Top: u.Top, At: grid4().Square(i), Broken: !u.Shield})
 			}
 		}
 		if hand := v.hands[p]; len(hand) > 0 || len(v.hid[p]) > 0 {

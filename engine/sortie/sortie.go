@@ -20,7 +20,13 @@ import (
 )
 
 // Board is the 4x4 grid.
-var Board = grid.Board{Files: 4, Ranks: 4}
+var Board = grid4()
+
+// grid4 is Board as a value the compiler knows: the engine checks and
+// indexes squares through it, each check folding to a compare or two,
+// where Board's methods load and multiply its size at every call, a tenth
+// of the engine's instructions a move.
+func grid4() grid.Board { return grid.Board{Files: 4, Ranks: 4} }
 
 // Opening is the number of cards each player draws to start.
 const Opening = 4
@@ -117,9 +123,11 @@ type State struct {
 	discard []cards.Card
 	hands   [2][]cards.Card
 	board   [16]*Unit
-	// occupied has bit i set when board[i] holds a unit (put keeps it),
-	// so that the end of a turn visits the units without the empty squares.
-	occupied uint16
+	// occupied[p] has bit i set when board[i] holds a unit of player p's
+	// (put keeps it), so that the end of a turn visits the units without
+	// the empty squares, and finds the units on the other side's home
+	// squares without visiting any.
+	occupied [2]uint16
 	flags    [2][]grid.Square // flags still standing on each player's side
 	captured [2][]grid.Square // opposing flags each player has captured
 	pending  []pending
@@ -163,12 +171,16 @@ func (Game) New(opts engine.Options) (engine.State, error) {
 		s.rng = shuffle.New(opts.Seed)
 		shuffle.Shuffle(s.rng, s.deck)
 	}
-	for p := 0; p < 2; p++ {
-		s.flags[p] = slices.Clone(homes[p])
-	}
-	s.pending = []pending{{0, Opening, true}, {1, Opening, true}}
-	if !s.rules.firstNoDraw {
-		s.pending = append(s.pending, pending{0, 1, false})
+	// The piles a game grows are made large enough for most games at
+	// once, each side's flags from one allocation: a check deals a game
+	// for every file.
+	flags, n := append(slices.Clip(homes[0]), homes[1]...), len(homes[0])
+	s.flags = [2][]grid.Square{flags[:n:n], flags[n:]}
+	s.hands = [2][]cards.Card{make([]cards.Card, 0, 8), make([]cards.Card, 0, 8)}
+	s.discard = make([]cards.Card, 0, 32)
+	s.pending = []pending{{0, Opening, true}, {1, Opening, true}, {0, 1, false}}
+	if s.rules.firstNoDraw {
+		s.pending = s.pending[:2]
 	}
 	return s, nil
 }
@@ -200,13 +212,13 @@ var homes = [2][]grid.Square{
 	{{File: 3, Rank: 3}, {File: 3, Rank: 2}, {File: 2, Rank: 3}},
 }
 
-// homeSquares has bit i set for each home square of either player's, by
-// board index: the only squares where a flag can be captured.
-var homeSquares = func() uint16 {
-	var out uint16
+// homeSquares has bit i set for each of a player's home squares, by board
+// index: the only squares where one of the player's flags can be captured.
+var homeSquares = func() [2]uint16 {
+	var out [2]uint16
 	for p := range 2 {
 		for _, sq := range homes[p] {
-			out |= 1 << Board.Index(sq)
+			out[p] |= 1 << grid4().Index(sq)
 		}
 	}
 	return out
@@ -310,10 +322,15 @@ func (s *State) settle() {
 
 // drawTop moves the top card of a seeded deck to player's hand.
 func (s *State) drawTop(player int) {
+	c := s.deck[0]
 	if s.recording {
-		s.note(player, Draw{Cards: []cards.Card{s.deck[0]}, Opening: s.pending[0].setup}, true)
+		s.note(player, Draw{Cards: []cards.Card{c}, Opening: s.pending[0].setup}, true)
 	}
-	s.take(player, s.deck[0])
+	// The top card is taken off the front, where take would search the
+	// deck for it and move every card after it up by one.
+	s.deck = s.deck[1:]
+	s.hands[player] = append(s.hands[player], c)
+	s.pay(0)
 }
 
 // take moves c from the deck to player's hand and pays one owed draw.
@@ -338,7 +355,10 @@ func (s *State) drawCard(player int, c cards.Card) {
 func (s *State) pay(k int) {
 	s.pending[k].count--
 	if s.pending[k].count == 0 {
-		s.pending = slices.Delete(s.pending, k, k+1)
+		// As slices.Delete, without clearing the place freed at the
+		// end: a pending draw holds no pointer.
+		copy(s.pending[k:], s.pending[k+1:])
+		s.pending = s.pending[:len(s.pending)-1]
 	}
 }
 
@@ -358,22 +378,34 @@ func (s *State) Flags(player int) []grid.Square { return slices.Clone(s.flags[pl
 // Captured lists the opposing flags a player has captured, in order.
 func (s *State) Captured(player int) []grid.Square { return slices.Clone(s.captured[player]) }
 
+// AppendFlags appends to dst what Flags lists, without a copy of its own:
+// a report describes the flags of every final state.
+func (s *State) AppendFlags(dst []grid.Square, player int) []grid.Square {
+	return append(dst, s.flags[player]...)
+}
+
+// AppendCaptured appends to dst what Captured lists, without a copy of
+// its own.
+func (s *State) AppendCaptured(dst []grid.Square, player int) []grid.Square {
+	return append(dst, s.captured[player]...)
+}
+
 // put sets the unit on the square of board index i, nil for none.
 func (s *State) put(i int, u *Unit) {
 	s.board[i] = u
-	if u == nil {
-		s.occupied &^= 1 << i
-	} else {
-		s.occupied |= 1 << i
+	s.occupied[0] &^= 1 << i
+	s.occupied[1] &^= 1 << i
+	if u != nil {
+		s.occupied[u.Owner] |= 1 << i
 	}
 }
 
 // UnitAt is the unit on sq, or nil.
 func (s *State) UnitAt(sq grid.Square) *Unit {
-	if !Board.Contains(sq) {
+	if !grid4().Contains(sq) {
 		return nil
 	}
-	return s.board[Board.Index(sq)]
+	return s.board[grid4().Index(sq)]
 }
 
 func violation(what, rule string) error { return &engine.Violation{What: what, Rule: rule} }
@@ -384,8 +416,11 @@ func ruling(id, rule, what string) error {
 
 // Apply implements engine.State.
 func (s *State) Apply(player int, m engine.Move) error {
+	if !s.recording {
+		return s.apply(player, m)
+	}
 	err := s.apply(player, m)
-	if err == nil && s.recording {
+	if err == nil {
 		s.note(player, m, false)
 	}
 	return err
@@ -395,20 +430,72 @@ func (s *State) apply(player int, m engine.Move) error {
 	if s.outcome.Over {
 		return violation("the game is already over", ruleWon)
 	}
-	if d, setup, ok := declarationOf(m); ok {
-		return s.declare(player, d, setup)
-	}
-	if s.decl != nil {
-		if _, ok := m.(Draw); ok {
+	// One switch on the move's type: a turn's moves, nearly every move
+	// of a game, go straight to their rules, where each move was first
+	// asserted to the Declaration interface.
+	switch m := m.(type) {
+	case Step:
+		if err := s.onTurn(player); err != nil {
+			return err
+		}
+		return s.step(m)
+	case Attack:
+		if err := s.onTurn(player); err != nil {
+			return err
+		}
+		return s.attack(m)
+	case Place:
+		if err := s.onTurn(player); err != nil {
+			return err
+		}
+		return s.place(m)
+	case engine.EndTurn:
+		if err := s.onTurn(player); err != nil {
+			return err
+		}
+		s.endTurn()
+		return nil
+	case Draw:
+		if s.decl != nil {
 			return ruling("S24", rulingPositionLines, "the position declares the hands (hand 7H 9C): a draw has no place among its declarations")
 		}
-		return ruling("S24", rulingPositionLines, "the position has not begun: its first turn line begins it")
-	}
-	if d, ok := m.(Draw); ok {
-		return s.applyDraw(player, d)
-	}
-	if _, ok := m.(engine.OnSetupLine); ok {
+		return s.applyDraw(player, m)
+	case Declaration:
+		return s.declare(player, m, false)
+	case engine.OnSetupLine:
+		if d, ok := m.Move.(Declaration); ok {
+			return s.declare(player, d, true)
+		}
+		if s.decl != nil {
+			return notBegun()
+		}
 		return violation("a set-up line holds only the opening draw: units are placed, moved and attack in turns", ruleStart)
+	}
+	if err := s.onTurn(player); err != nil {
+		return err
+	}
+	return fmt.Errorf("sortie: unknown move %T", m)
+}
+
+// notBegun refuses a move while a position is declared.
+func notBegun() error {
+	return ruling("S24", rulingPositionLines, "the position has not begun: its first turn line begins it")
+}
+
+// onTurn checks that player may play a move of the turn now: the position
+// has begun, the owed draws are made (a seed makes them) and it is
+// player's turn.
+func (s *State) onTurn(player int) error {
+	if s.decl == nil && len(s.pending) == 0 && player == s.player {
+		return nil // as at most moves: onTurn is inlined, checkTurn is not
+	}
+	return s.checkTurn(player)
+}
+
+// checkTurn is onTurn's check in full.
+func (s *State) checkTurn(player int) error {
+	if s.decl != nil {
+		return notBegun()
 	}
 	if len(s.pending) > 0 {
 		if !s.seeded {
@@ -423,18 +510,7 @@ func (s *State) apply(player int, m engine.Move) error {
 	if player != s.player {
 		return ruling("S1", rulingTurns, fmt.Sprintf("it is %s's turn, not %s's", s.name(s.player), s.name(player)))
 	}
-	switch m := m.(type) {
-	case Place:
-		return s.place(m)
-	case Step:
-		return s.step(m)
-	case Attack:
-		return s.attack(m)
-	case engine.EndTurn:
-		s.endTurn()
-		return nil
-	}
-	return fmt.Errorf("sortie: unknown move %T", m)
+	return nil
 }
 
 // name is how messages refer to a player: by the name the options gave,
@@ -589,7 +665,7 @@ func (s *State) canLay(m Place) ([]cards.Card, error) {
 	if m.Bottom == m.Top {
 		return nil, violation(fmt.Sprintf("a unit needs two cards, not %v twice", m.Bottom), ruleUnit)
 	}
-	if !Board.Contains(m.At) {
+	if !grid4().Contains(m.At) {
 		return nil, violation(fmt.Sprintf("%v is not on the board", m.At), rulePlace)
 	}
 	if s.UnitAt(m.At) != nil {
@@ -605,7 +681,7 @@ func (s *State) canLay(m Place) ([]cards.Card, error) {
 func (s *State) lay(m Place) {
 	cards.Remove(&s.hands[s.player], m.Bottom)
 	cards.Remove(&s.hands[s.player], m.Top)
-	s.put(Board.Index(m.At), &Unit{Owner: s.player, Bottom: m.Bottom, Top: m.Top, Shield: true, Placed: true})
+	s.put(grid4().Index(m.At), &Unit{Owner: s.player, Bottom: m.Bottom, Top: m.Top, Shield: true, Placed: true})
 }
 
 // canPlaceAt tells whether sq is a home square of player's or a rear square
@@ -637,9 +713,9 @@ func (s *State) Adjacent(a, b grid.Square) bool {
 
 func (s *State) neighbours(sq grid.Square) []grid.Square {
 	if s.rules.corner {
-		return Board.Around(sq)
+		return grid4().Around(sq)
 	}
-	return Board.Orthogonal(sq)
+	return grid4().Orthogonal(sq)
 }
 
 // ownUnit finds the current player's unit on sq for a move or an attack.
@@ -668,7 +744,7 @@ func (s *State) step(m Step) error {
 	if u.Moved {
 		return violation(fmt.Sprintf("the unit on %v has already moved this turn", m.From), ruleMoveOnce)
 	}
-	if !Board.Contains(m.To) {
+	if !grid4().Contains(m.To) {
 		return violation(fmt.Sprintf("%v is not on the board", m.To), ruleMoveOnce)
 	}
 	if !s.Adjacent(m.From, m.To) {
@@ -683,9 +759,9 @@ func (s *State) step(m Step) error {
 
 // move takes the unit on m.From to m.To, which must be free, and marks it moved.
 func (s *State) move(m Step) {
-	u := s.board[Board.Index(m.From)]
-	s.put(Board.Index(m.From), nil)
-	s.put(Board.Index(m.To), u)
+	u := s.board[grid4().Index(m.From)]
+	s.put(grid4().Index(m.From), nil)
+	s.put(grid4().Index(m.To), u)
 	u.Moved = true
 }
 
@@ -745,22 +821,26 @@ func (s *State) AttackResult(attacker, target *Unit) string {
 }
 
 func (s *State) remove(sq grid.Square) {
-	u := s.board[Board.Index(sq)]
+	u := s.board[grid4().Index(sq)]
 	s.discard = append(s.discard, u.Bottom, u.Top)
-	s.put(Board.Index(sq), nil)
+	s.put(grid4().Index(sq), nil)
 }
 
 func (s *State) endTurn() {
 	// Flags: every unit standing on an opposing flag at the end of the turn
 	// captures it, all at once, in board order. A flag stands only on a
-	// home square, so only units there are looked at. (on &= on - 1 drops
-	// the lowest bit: the squares come in board order.)
-	for on := s.occupied & homeSquares; on != 0; on &= on - 1 {
+	// home square, so only units on the other side's home squares are
+	// looked at. (on &= on - 1 drops the lowest bit: the squares come in
+	// board order.)
+	for on := s.occupied[0]&homeSquares[1] | s.occupied[1]&homeSquares[0]; on != 0; on &= on - 1 {
 		i := bits.TrailingZeros16(on)
-		u, sq := s.board[i], Board.Square(i)
+		u, sq := s.board[i], grid4().Square(i)
 		opp := 1 - u.Owner
 		if k := slices.Index(s.flags[opp], sq); k >= 0 {
 			s.flags[opp] = slices.Delete(s.flags[opp], k, k+1)
+			if s.captured[u.Owner] == nil {
+				s.captured[u.Owner] = make([]grid.Square, 0, FlagsToWin) // grown once
+			}
 			s.captured[u.Owner] = append(s.captured[u.Owner], sq)
 			s.remove(sq)
 		}
@@ -781,7 +861,7 @@ func (s *State) endTurn() {
 		return
 	}
 	// The turn's marks are cleared on every unit.
-	for on := s.occupied; on != 0; on &= on - 1 {
+	for on := s.occupied[0] | s.occupied[1]; on != 0; on &= on - 1 {
 		u := s.board[bits.TrailingZeros16(on)]
 		u.Placed, u.Moved, u.Attacks = false, false, 0
 	}
@@ -836,8 +916,8 @@ func (s *State) Legal() []engine.Move {
 	var moves []engine.Move
 	hand := v.hands[v.player]
 	var squares []grid.Square
-	for i := range Board.Size() {
-		sq := Board.Square(i)
+	for i := range grid4().Size() {
+		sq := grid4().Square(i)
 		if v.board[i] == nil && v.canPlaceAt(v.player, sq) &&
 			!(v.rules.flagPlaceForbidden && slices.Contains(v.flags[1-v.player], sq)) {
 			squares = append(squares, sq)
@@ -863,7 +943,7 @@ func (s *State) Legal() []engine.Move {
 		if u == nil || u.Owner != v.player || u.Placed {
 			continue
 		}
-		from := Board.Square(i)
+		from := grid4().Square(i)
 		for _, to := range v.neighbours(from) {
 			other := v.UnitAt(to)
 			if other == nil && !u.Moved && u.Attacks == 0 {

@@ -1037,6 +1037,14 @@ func TestFlags(t *testing.T) {
 		if !slices.Equal(s.Flags(1), squares("d4 c4")) || !slices.Equal(s.Captured(0), squares("d3")) {
 			t.Errorf("flags %v, captured %v", s.Flags(1), s.Captured(0))
 		}
+		// AppendFlags and AppendCaptured append what Flags and Captured list.
+		at := squares("a1")
+		if got := s.AppendFlags(at, 1); !slices.Equal(got, squares("a1 d4 c4")) {
+			t.Errorf("AppendFlags = %v", got)
+		}
+		if got := s.AppendCaptured(at, 0); !slices.Equal(got, squares("a1 d3")) {
+			t.Errorf("AppendCaptured = %v", got)
+		}
 		if s.UnitAt(sq("d3")) != nil {
 			t.Errorf("the capturing unit is still on d3")
 		}

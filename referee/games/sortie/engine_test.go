@@ -56,6 +56,9 @@ func TestStepsAndAttacks(t *testing.T) {
 			}
 		}
 	}
+	if sortie.Board.Files != boardFiles || sortie.Board.Ranks != boardRanks {
+		t.Fatalf("the board is %dx%d, boardIndex's %dx%d", sortie.Board.Files, sortie.Board.Ranks, boardFiles, boardRanks)
+	}
 	m := boardMoves()
 	for i := range sortie.Board.Size() {
 		for j := range sortie.Board.Size() {

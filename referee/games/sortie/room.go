@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/tabletop-referee/referee/engine"
@@ -47,8 +46,8 @@ func init() {
 // for every card of every move.
 func card(s string) cards.Card {
 	if len(s) == 2 {
-		if r, suit := ranks[s[0]], strings.IndexByte("CDHS", s[1]); r != 0 && suit >= 0 {
-			return cards.Card{Rank: r, Suit: cards.Suit(suit)}
+		if r, suit := ranks[s[0]], suits[s[1]]; r != 0 && suit != 0 {
+			return cards.Card{Rank: r, Suit: suit - 1}
 		}
 	}
 	c, _ := cards.Parse(s)
@@ -59,6 +58,10 @@ func card(s string) cards.Card {
 // of a two-letter card.
 var ranks = [256]cards.Rank{'A': cards.Ace, '2': 2, '3': 3, '4': 4, '5': 5, '6': 6, '7': 7, '8': 8, '9': 9, 'T': 10,
 	'J': cards.Jack, 'Q': cards.Queen, 'K': cards.King}
+
+// suits is one more than the suit a card's last letter gives, for card; 0
+// for no suit.
+var suits = [256]cards.Suit{'C': 1 + cards.Clubs, 'D': 1 + cards.Diamonds, 'H': 1 + cards.Hearts, 'S': 1 + cards.Spades}
 
 // square reads a square; one of one digit, as every square of the board
 // is, without grid.Parse's number parsing.
@@ -75,8 +78,15 @@ func square(s string) grid.Square {
 // squares: a Step or an Attack put into an engine.Move is an allocation,
 // and most moves are one of them. They are made at the first Sortie move
 // read, not by every process.
-var boardMoves = sync.OnceValue(func() *struct{ steps, attacks [16][16]engine.Move } {
-	m := new(struct{ steps, attacks [16][16]engine.Move })
+func boardMoves() *boardMoveTable {
+	// sync.Once's check is inlined where a sync.OnceValue was a call
+	// through a closure at every move.
+	boardMovesOnce.Do(makeBoardMoves)
+	return boardMoveTables
+}
+
+func makeBoardMoves() {
+	m := new(boardMoveTable)
 	for from := range sortie.Board.Size() {
 		for to := range sortie.Board.Size() {
 			a, b := sortie.Board.Square(from), sortie.Board.Square(to)
@@ -84,33 +94,52 @@ var boardMoves = sync.OnceValue(func() *struct{ steps, attacks [16][16]engine.Mo
 			m.attacks[from][to] = sortie.Attack{From: a, Target: b}
 		}
 	}
-	return m
-})
+	boardMoveTables = m
+}
 
-// onBoard is the board index of the square sq, or -1 off the board.
-func onBoard(sq grid.Square) int {
-	if !sortie.Board.Contains(sq) {
+// boardMoveTable is boardMoves' table, by the board index of the squares
+// from and to.
+type boardMoveTable struct {
+	steps, attacks [boardFiles * boardRanks][boardFiles * boardRanks]engine.Move
+}
+
+// boardFiles and boardRanks are the board's size, sortie.Board's, as
+// constants for boardIndex.
+const boardFiles, boardRanks = 4, 4
+
+var (
+	boardMovesOnce  sync.Once
+	boardMoveTables *boardMoveTable
+)
+
+// boardIndex is the board index (sortie.Board.Index) of a square of the
+// board written as the lexer writes it (a1 to d4), read from its two
+// bytes; -1 for any other square.
+func boardIndex(s string) int {
+	if len(s) != 2 {
 		return -1
 	}
-	return sortie.Board.Index(sq)
+	file, rank := uint(s[0])-'a', uint(s[1])-'1'
+	if file >= boardFiles || rank >= boardRanks {
+		return -1
+	}
+	return int(rank*boardFiles + file)
 }
 
 // step is the engine's move of a unit from one square to another.
 func step(from, to string) engine.Move {
-	a, b := square(from), square(to)
-	if i, j := onBoard(a), onBoard(b); i >= 0 && j >= 0 {
+	if i, j := boardIndex(from), boardIndex(to); i >= 0 && j >= 0 {
 		return boardMoves().steps[i][j]
 	}
-	return sortie.Step{From: a, To: b}
+	return sortie.Step{From: square(from), To: square(to)}
 }
 
 // attack is the engine's attack of the unit on target by the one on from.
 func attack(from, target string) engine.Move {
-	a, b := square(from), square(target)
-	if i, j := onBoard(a), onBoard(b); i >= 0 && j >= 0 {
+	if i, j := boardIndex(from), boardIndex(target); i >= 0 && j >= 0 {
 		return boardMoves().attacks[i][j]
 	}
-	return sortie.Attack{From: a, Target: b}
+	return sortie.Attack{From: square(from), Target: square(target)}
 }
 
 func cardsOf(ss []string) []cards.Card {
@@ -133,14 +162,16 @@ func number(s string) int {
 }
 
 func sortieToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move {
-	if _, draw := m.(*grammar.SortieDraw); setup && !draw {
-		// Only the opening hand belongs on a set-up line: the engine
-		// refuses anything else there, rather than play it as turn 1's.
-		out := sortieToEngine(dst, m, false)
-		for i, em := range out[len(dst):] {
-			out[len(dst)+i] = engine.OnSetupLine{Move: em}
+	if setup {
+		if _, draw := m.(*grammar.SortieDraw); !draw {
+			// Only the opening hand belongs on a set-up line: the engine
+			// refuses anything else there, rather than play it as turn 1's.
+			out := sortieToEngine(dst, m, false)
+			for i, em := range out[len(dst):] {
+				out[len(dst)+i] = engine.OnSetupLine{Move: em}
+			}
+			return out
 		}
-		return out
 	}
 	switch m := m.(type) {
 	case *grammar.SortieDraw:
@@ -265,11 +296,12 @@ func pileNode(word string, p sortie.Pile) *grammar.SortiePile {
 }
 
 // sortieDescribe writes the board square by square, the flags, the hands
-// and the piles. A check describes the final state of every file, so
-// each row is written with appends into one buffer.
+// and the piles. A check describes the final state of every file, so the
+// rows are written with appends into one buffer, made one string, and cut
+// from it.
 func sortieDescribe(st engine.State, players []string) []referee.Row {
 	s := st.(*sortie.State).Settled()
-	b := make([]byte, 0, 512) // most final states write each row in one
+	b := make([]byte, 0, 512) // most final states write all the rows in one
 	for rank := sortie.Board.Ranks - 1; rank >= 0; rank-- {
 		for file := 0; file < sortie.Board.Files; file++ {
 			sq := grid.Square{File: file, Rank: rank}
@@ -292,21 +324,22 @@ func sortieDescribe(st engine.State, players []string) []referee.Row {
 			}
 		}
 	}
-	board := "empty"
-	if len(b) > 0 {
-		board = string(b)
+	if len(b) == 0 {
+		b = append(b, "empty"...)
 	}
-	b = referee.AppendPerPlayer(b[:0], players, func(b []byte, p int) []byte {
-		b = appendSquares(b, s.Flags(p))
-		if lost := s.Captured(1 - p); len(lost) > 0 {
+	board := len(b)
+	var sqs [3]grid.Square // a side's flags, three at most, read into it
+	b = referee.AppendPerPlayer(b, players, func(b []byte, p int) []byte {
+		b = appendSquares(b, s.AppendFlags(sqs[:0], p))
+		if lost := s.AppendCaptured(sqs[:0], 1-p); len(lost) > 0 {
 			b = append(b, " (lost "...)
 			b = appendSquares(b, lost)
 			b = append(b, ')')
 		}
 		return b
 	})
-	flags := string(b)
-	b = referee.AppendPerPlayer(b[:0], players, func(b []byte, p int) []byte {
+	flags := len(b)
+	b = referee.AppendPerPlayer(b, players, func(b []byte, p int) []byte {
 		hand, unknowns := s.Hand(p), s.Unknowns(p)
 		if len(hand) == 0 && unknowns == 0 {
 			return append(b, "empty"...)
@@ -325,12 +358,15 @@ func sortieDescribe(st engine.State, players []string) []referee.Row {
 		}
 		return b
 	})
-	hands := string(b)
+	hands := len(b)
+	b = append(referee.AppendPlural(b, s.Deck(), "card"), ", "...)
+	b = append(referee.AppendPlural(b, s.Discards(), "card"), " discarded"...)
+	text := string(b)
 	return []referee.Row{
-		{Name: "board", Value: board},
-		{Name: "flags", Value: flags},
-		{Name: "hands", Value: hands},
-		{Name: "deck", Value: referee.Plural(s.Deck(), "card") + ", " + referee.Plural(s.Discards(), "card") + " discarded"},
+		{Name: "board", Value: text[:board]},
+		{Name: "flags", Value: text[board:flags]},
+		{Name: "hands", Value: text[flags:hands]},
+		{Name: "deck", Value: text[hands:]},
 	}
 }
 
