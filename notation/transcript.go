@@ -67,6 +67,16 @@ func Check(p *Parsed, n int, subjects ...string) (*Transcript, []*Error) {
 		afterResult
 	)
 	stage := inTags
+	// The turns counted first, so that their list is allocated once.
+	turns := 0
+	for _, st := range p.File.Statements {
+		if st.Turn != nil {
+			turns++
+		}
+	}
+	if turns > 0 {
+		t.Turns = make([]*Turn, 0, turns)
+	}
 	for _, st := range p.File.Statements {
 		switch {
 		case stage == afterResult:
