@@ -67,12 +67,19 @@ func Check(p *Parsed, n int, subjects ...string) (*Transcript, []*Error) {
 		afterResult
 	)
 	stage := inTags
-	// The turns counted first, so that their list is allocated once.
-	turns := 0
+	// The tags and turns counted first, so that each list is allocated
+	// once.
+	tags, turns := 0, 0
 	for _, st := range p.File.Statements {
-		if st.Turn != nil {
+		switch {
+		case st.Tag != nil:
+			tags++
+		case st.Turn != nil:
 			turns++
 		}
+	}
+	if tags > 0 {
+		t.Tags = make([]*Tag, 0, tags)
 	}
 	if turns > 0 {
 		t.Turns = make([]*Turn, 0, turns)
@@ -176,6 +183,11 @@ func (t *Transcript) checkTag(tag *Tag, fail func(Span, string, ...any)) {
 		return
 	}
 	t.Tags = append(t.Tags, tag)
+	switch tag.Name {
+	case "Game", "Perspective", "Seed", "Variant":
+	default:
+		return // the others' values are read where they are used
+	}
 	values := tag.Text()
 	one := func() bool {
 		if len(values) != 1 {
