@@ -292,9 +292,9 @@ func TestCheckCopiesAsBefore(t *testing.T) {
 		for i := range s.board {
 			switch rng.Uint64() % 4 {
 			case 0:
-				s.board[i] = &Unit{Owner: int(rng.Uint64() % 2), Pilot: pilots[rng.Uint64()%3]}
+				s.put(i, &Unit{Owner: int(rng.Uint64() % 2), Pilot: pilots[rng.Uint64()%3]})
 			case 1:
-				s.board[i] = &Unit{Owner: int(rng.Uint64() % 2)}
+				s.put(i, &Unit{Owner: int(rng.Uint64() % 2)})
 			}
 		}
 		if rng.Uint64()%3 == 0 {
@@ -374,7 +374,7 @@ func TestDistanceAsBefore(t *testing.T) {
 		s := &State{board: make([]*Unit, boardSize), rules: rules{rangeSkip: rng.Uint64()%2 == 0}}
 		for i := range s.board {
 			if rng.Uint64()%3 == 0 {
-				s.board[i] = &Unit{Owner: int(rng.Uint64() % 2)}
+				s.put(i, &Unit{Owner: int(rng.Uint64() % 2)})
 			}
 		}
 		p := int(rng.Uint64() % 2)
@@ -389,7 +389,7 @@ func TestDistanceAsBefore(t *testing.T) {
 // owed, no player controls two copies of a pilot. Random games, seeded
 // and not, some of their moves forced (let stand) for either player, are
 // checked after every move against copiesAsBefore, which looks at the
-// whole board.
+// whole board; and each player's units are where the board has them.
 func TestNoCopiesUnowed(t *testing.T) {
 	owed := 0
 	for g := range 80 {
@@ -411,6 +411,15 @@ func TestNoCopiesUnowed(t *testing.T) {
 			}
 			if err != nil {
 				continue
+			}
+			var units [2]uint64
+			for i, u := range s.board {
+				if u != nil {
+					units[u.Owner] |= 1 << i
+				}
+			}
+			if units != s.units {
+				t.Fatalf("game %d: units %#x, the board has %#x", g, s.units, units)
 			}
 			if s.sacrifice != "" {
 				owed++

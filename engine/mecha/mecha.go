@@ -10,6 +10,7 @@ package mecha
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"github.com/tabletop-referee/referee/engine"
@@ -40,20 +41,25 @@ func orthogonal(sq grid.Square) (ns [4]grid.Square, n int) {
 	return ns, n
 }
 
-// beside lists, for each square of the board by its index, the indexes
-// of the squares sharing an edge with it, for the moves' own searches.
-var beside = func() (b [boardSize][]int) {
-	all := make([]int, 0, 4*boardSize) // one array for every list: this runs as any process starts
-	for i := range b {
-		ns, n := orthogonal(Board.Square(i))
-		start := len(all)
-		for _, sq := range ns[:n] {
-			all = append(all, Board.Index(sq))
+// The board's squares as bits (by Board.Index), for the range search:
+// all of them, and those of its first and last files.
+var allSquares, firstFile, lastFile = func() (all, first, last uint64) {
+	for i := range boardSize {
+		all |= 1 << i
+		switch i % boardFiles {
+		case 0:
+			first |= 1 << i
+		case boardFiles - 1:
+			last |= 1 << i
 		}
-		b[i] = all[start:len(all):len(all)]
 	}
-	return b
+	return all, first, last
 }()
+
+// besideAny is every square sharing an edge with a square of on.
+func besideAny(on uint64) uint64 {
+	return (on<<boardFiles | on>>boardFiles | (on&^lastFile)<<1 | (on&^firstFile)>>1) & allSquares
+}
 
 // The numbers of the rules text.
 const (
@@ -264,10 +270,13 @@ type State struct {
 	names   []string
 	players [2]*player
 	board   []*Unit
-	placed  []*PlacedCommand
-	setup   bool // before turn 1
-	turn    int
-	toMove  int
+	// units has a bit a square (by Board.Index) for each player's units,
+	// kept by put: what looks at every unit visits these squares only.
+	units  [2]uint64
+	placed []*PlacedCommand
+	setup  bool // before turn 1
+	turn   int
+	toMove int
 	// drawPhase is set while the player to move has yet to draw (or skip)
 	// for the turn.
 	drawPhase bool
@@ -407,6 +416,18 @@ func (s *State) clone() *State {
 	return &c
 }
 
+// put sets the unit on the board's square i, or empties it (u nil),
+// keeping units.
+func (s *State) put(i int, u *Unit) {
+	if old := s.board[i]; old != nil {
+		s.units[old.Owner] &^= 1 << i
+	}
+	s.board[i] = u
+	if u != nil {
+		s.units[u.Owner] |= 1 << i
+	}
+}
+
 // Accessors for reports and tests.
 
 // UnitAt is the unit on sq, or nil.
@@ -448,11 +469,10 @@ func (s *State) DamageZone(p int) []string { return slices.Clone(s.players[p].da
 
 // Bandwidth is what a player's towers provide, and what their mechas use.
 func (s *State) Bandwidth(p int) (provided, used int) {
-	for _, u := range s.board {
-		if u != nil && u.Owner == p {
-			provided += u.keyword(func(k *Keywords) int { return k.Provide })
-			used += u.Cost()
-		}
+	for on := s.units[p]; on != 0; on &= on - 1 {
+		u := s.board[bits.TrailingZeros64(on)]
+		provided += u.keyword(func(k *Keywords) int { return k.Provide })
+		used += u.Cost()
 	}
 	return provided, used
 }
@@ -1323,7 +1343,7 @@ func (s *State) play(p int, m Play) error {
 // placeUnit plays tower or mecha c from p's hand onto at.
 func (s *State) placeUnit(p int, c *Card, at grid.Square) {
 	s.removeFromHand(p, c.Name)
-	s.board[Board.Index(at)] = &Unit{Card: c, Owner: p, Durability: c.Durability, Armour: c.Keywords.Armour, PlayedTurn: s.turn}
+	s.put(Board.Index(at), &Unit{Card: c, Owner: p, Durability: c.Durability, Armour: c.Keywords.Armour, PlayedTurn: s.turn})
 }
 
 func (s *State) nextToTower(p int, at grid.Square) bool {
@@ -1372,8 +1392,8 @@ func (s *State) checkCopies() {
 	// have been found first.
 	var pilots [boardSize]int8
 	n := 0
-	for i, u := range s.board {
-		if u != nil && u.Pilot != nil {
+	for on := s.units[0] | s.units[1]; on != 0; on &= on - 1 {
+		if i := bits.TrailingZeros64(on); s.board[i].Pilot != nil {
 			pilots[n] = int8(i)
 			n++
 		}
@@ -1552,7 +1572,7 @@ func (s *State) destroy(at grid.Square) {
 	if u.Pilot != nil {
 		*gy = append(*gy, u.Pilot.Name)
 	}
-	s.board[Board.Index(at)] = nil
+	s.put(Board.Index(at), nil)
 	// A unit taken off the board makes no second copy of a pilot: with no
 	// sacrifice owed there is none to find, and most units destroyed are
 	// destroyed then. (Inside attach, a pilot just attached may be a second
@@ -1565,8 +1585,8 @@ func (s *State) destroy(at grid.Square) {
 // copies counts the copies of a pilot p controls.
 func (s *State) copies(p int, pilot string) int {
 	n := 0
-	for _, v := range s.board {
-		if v != nil && v.Owner == p && v.Pilot != nil && v.Pilot.Name == pilot {
+	for on := s.units[p]; on != 0; on &= on - 1 {
+		if v := s.board[bits.TrailingZeros64(on)]; v.Pilot != nil && v.Pilot.Name == pilot {
 			n++
 		}
 	}
@@ -1622,8 +1642,8 @@ func (s *State) step(p int, m Step) error {
 // moveUnit moves u from one square to another, counting the squares
 // between them as moved.
 func (s *State) moveUnit(u *Unit, from, to grid.Square) {
-	s.board[Board.Index(to)] = u
-	s.board[Board.Index(from)] = nil
+	s.put(Board.Index(from), nil)
+	s.put(Board.Index(to), u)
 	u.Steps += grid.Manhattan(from, to)
 }
 
@@ -1703,55 +1723,32 @@ func (s *State) distance(p int, from, to grid.Square) int {
 	if grid.Manhattan(from, to) == 1 {
 		return 1 // side by side: any path ends entering to, which costs 1
 	}
-	var dist [boardSize]int
-	for i := range dist {
-		dist[i] = unreachable
+	// A search by distance: near holds the squares at distance d, seen
+	// those at d or less. A path goes on from any square but an enemy
+	// unit's (from aside), and entering a square costs 1, but for a
+	// friendly unit's under range=skip (to aside), which joins the squares
+	// of the distance it is entered from.
+	start, goal := uint64(1)<<Board.Index(from), uint64(1)<<Board.Index(to)
+	onward := ^s.units[1-p] | start
+	var free uint64
+	if s.rules.rangeSkip {
+		free = s.units[p] &^ goal
 	}
-	var done [boardSize]bool
-	// A 0-1 breadth-first search, edge costs being 0 or 1: a square that
-	// costs nothing to enter goes to the front of the queue, so that
-	// squares leave it nearest first. The queue is a ring its 8-bit ends
-	// wrap around, and never holds more than 4 squares for each square
-	// left, plus from.
-	var queue [256]int8
-	var head, tail uint8
-	start, goal := Board.Index(from), Board.Index(to)
-	queue[tail] = int8(start)
-	tail++
-	dist[start] = 0
-	for head != tail {
-		best := int(queue[head])
-		head++
-		if done[best] {
-			continue
+	near, seen := start, start
+	for d := 0; ; d++ {
+		for more := besideAny(near&onward) & free &^ seen; more != 0; more = besideAny(more&onward) & free &^ seen {
+			near |= more
+			seen |= more
 		}
-		done[best] = true
-		if best == goal {
-			break
+		if near&goal != 0 {
+			return d
 		}
-		if best != start {
-			if u := s.board[best]; u != nil && u.Owner != p {
-				continue // no firing over an enemy unit
-			}
+		near = besideAny(near&onward) &^ seen
+		if near == 0 {
+			return unreachable
 		}
-		for _, i := range beside[best] {
-			cost := 1
-			if u := s.board[i]; s.rules.rangeSkip && u != nil && u.Owner == p && i != goal {
-				cost = 0
-			}
-			if d := dist[best] + cost; d < dist[i] {
-				dist[i] = d
-				if cost == 0 {
-					head--
-					queue[head] = int8(i)
-				} else {
-					queue[tail] = int8(i)
-					tail++
-				}
-			}
-		}
+		seen |= near
 	}
-	return dist[goal]
 }
 
 func (s *State) direct(p int, m Direct) error {
@@ -1900,11 +1897,10 @@ func (s *State) endTurn(p int) error {
 // passTurn ends p's turn: the turn's counts and modifiers go, and the
 // other player's turn starts.
 func (s *State) passTurn(p int) {
-	for _, u := range s.board {
-		if u != nil {
-			u.Steps, u.Attacked = 0, false
-			u.PowerBoost, u.SpeedBoost, u.RangeBoost = 0, 0, 0
-		}
+	for on := s.units[0] | s.units[1]; on != 0; on &= on - 1 {
+		u := s.board[bits.TrailingZeros64(on)]
+		u.Steps, u.Attacked = 0, false
+		u.PowerBoost, u.SpeedBoost, u.RangeBoost = 0, 0, 0
 	}
 	s.ending = false
 	s.toMove = 1 - p

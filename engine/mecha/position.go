@@ -178,7 +178,7 @@ func (s *State) declareUnit(p int, d DeclareUnit) error {
 	if u.Armour < 0 {
 		return ruling("M40", rulingPositionKind, fmt.Sprintf("%s on %v has fewer than no armour counters", c.Name, d.At))
 	}
-	s.board[Board.Index(d.At)] = u
+	s.put(Board.Index(d.At), u)
 	return nil
 }
 
