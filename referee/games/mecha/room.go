@@ -66,15 +66,16 @@ func loadMecha(cat *catalogue.Catalogue) (engine.Game, []catalogue.Card, []*cata
 	return mecha.Game{Cards: cs}, info, errs
 }
 
-// square reads a square the lexer has admitted, so it cannot fail. The
-// lexer admits a letter and one or two digits, the first not 0: a
-// square of two characters is read without grid.Parse's number.
+// square reads a square the lexer has admitted, so it cannot fail: the
+// lexer admits a letter and one or two digits, the first not 0
+// (grammar's squareRule), read here in place of grid.Parse's number, and
+// inline.
 func square(s string) grid.Square {
-	if len(s) == 2 {
-		return grid.Square{File: int(s[0] - 'a'), Rank: int(s[1] - '1')}
+	rank := int(s[1] - '0')
+	if len(s) == 3 {
+		rank = rank*10 + int(s[2]-'0')
 	}
-	sq, _ := grid.Parse(s)
-	return sq
+	return grid.Square{File: int(s[0] - 'a'), Rank: rank - 1}
 }
 
 // boardMoves are the steps from each square of the board to the squares
@@ -84,38 +85,44 @@ func square(s string) grid.Square {
 // as is a square a Play points to, and most moves a check reads are
 // steps, attacks and plays. All are indexed by mecha.Board.Index.
 type boardMoves struct {
-	steps   [][len(besides)]engine.Move // by the direction in besides
-	attacks []func() []engine.Move      // a square's attacks, made at its first
-	squares []grid.Square
+	steps [][len(besides)]engine.Move // by the direction in besides
+	// A small file meets attacks from a few squares: each square's
+	// attacks are made when one is met, once.
+	attacks     [][]engine.Move
+	attacksMade []sync.Once
+	squares     []grid.Square
 }
 
 // besides are the four directions of a step, as file and rank added.
 var besides = [...]grid.Square{{File: 0, Rank: 1}, {File: 1, Rank: 0}, {File: 0, Rank: -1}, {File: -1, Rank: 0}}
 
-// onBoard is made at the first Mecha move a process reads (about 150
-// allocations), not as every process starts.
-var onBoard = sync.OnceValue(makeBoardMoves)
+// theBoardMoves is made at the first Mecha move a process reads (about
+// 150 allocations), not as every process starts: see onBoard.
+var (
+	theBoardMoves  *boardMoves
+	boardMovesMade sync.Once
+)
 
-func makeBoardMoves() *boardMoves {
+// onBoard is the board's moves, made at the first call. A sync.Once rather
+// than a sync.OnceValue, whose function is called at every move: the
+// Once's check is made inline.
+func onBoard() *boardMoves {
+	boardMovesMade.Do(makeBoardMoves)
+	return theBoardMoves
+}
+
+func makeBoardMoves() {
 	n := mecha.Board.Size()
-	b := &boardMoves{steps: make([][len(besides)]engine.Move, n), attacks: make([]func() []engine.Move, n), squares: make([]grid.Square, n)}
+	b := &boardMoves{steps: make([][len(besides)]engine.Move, n), attacks: make([][]engine.Move, n),
+		attacksMade: make([]sync.Once, n), squares: make([]grid.Square, n)}
 	for i := range n {
 		from := mecha.Board.Square(i)
 		b.squares[i] = from
 		for d, by := range besides {
 			b.steps[i][d] = mecha.Step{From: from, To: grid.Square{File: from.File + by.File, Rank: from.Rank + by.Rank}}
 		}
-		// A small file meets attacks from a few squares: each square's
-		// are made when one is met.
-		b.attacks[i] = sync.OnceValue(func() []engine.Move {
-			attacks := make([]engine.Move, n)
-			for j := range n {
-				attacks[j] = mecha.Attack{From: from, Target: mecha.Board.Square(j)}
-			}
-			return attacks
-		})
 	}
-	return b
+	theBoardMoves = b
 }
 
 // step is the move from one square to the next.
@@ -132,7 +139,15 @@ func (b *boardMoves) step(from, to grid.Square) engine.Move {
 // attack is the attack from one square on another.
 func (b *boardMoves) attack(from, target grid.Square) engine.Move {
 	if mecha.Board.Contains(from) && mecha.Board.Contains(target) {
-		return b.attacks[mecha.Board.Index(from)]()[mecha.Board.Index(target)]
+		i := mecha.Board.Index(from)
+		b.attacksMade[i].Do(func() {
+			attacks := make([]engine.Move, mecha.Board.Size())
+			for j := range attacks {
+				attacks[j] = mecha.Attack{From: from, Target: mecha.Board.Square(j)}
+			}
+			b.attacks[i] = attacks
+		})
+		return b.attacks[i][mecha.Board.Index(target)]
 	}
 	return mecha.Attack{From: from, Target: target}
 }
