@@ -822,7 +822,9 @@ func (s *State) apply(p int, m engine.Move) error {
 		return ruling("M32", rulingNoSetup, "a set-up line holds only deck, draw and mulligan")
 	}
 	for _, pl := range s.players {
-		pl.recent = nil
+		if pl.recent != nil { // most moves have none: no store, and no write barrier to check
+			pl.recent = nil
+		}
 	}
 	if err := s.begin(); err != nil {
 		return err
