@@ -272,7 +272,10 @@ type State struct {
 	board   []*Unit
 	// units has a bit a square (by Board.Index) for each player's units,
 	// kept by put: what looks at every unit visits these squares only.
-	units  [2]uint64
+	units [2]uint64
+	// spare are units allocated together for newUnit, not yet placed:
+	// a game places dozens. Never shared by a clone.
+	spare  []Unit
 	placed []*PlacedCommand
 	setup  bool // before turn 1
 	turn   int
@@ -378,6 +381,7 @@ func (s *State) Clone() engine.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
+	c.spare = nil
 	for p, pl := range s.players {
 		cp := *pl
 		cp.deck = slices.Clone(pl.deck)
@@ -426,6 +430,17 @@ func (s *State) put(i int, u *Unit) {
 	if u != nil {
 		s.units[u.Owner] |= 1 << i
 	}
+}
+
+// newUnit is a new unit holding u, for the board.
+func (s *State) newUnit(u Unit) *Unit {
+	if len(s.spare) == 0 {
+		s.spare = make([]Unit, 8)
+	}
+	nu := &s.spare[0]
+	s.spare = s.spare[1:]
+	*nu = u
+	return nu
 }
 
 // Accessors for reports and tests.
@@ -1345,7 +1360,7 @@ func (s *State) play(p int, m Play) error {
 // placeUnit plays tower or mecha c from p's hand onto at.
 func (s *State) placeUnit(p int, c *Card, at grid.Square) {
 	s.removeFromHand(p, c.Name)
-	s.put(Board.Index(at), &Unit{Card: c, Owner: p, Durability: c.Durability, Armour: c.Keywords.Armour, PlayedTurn: s.turn})
+	s.put(Board.Index(at), s.newUnit(Unit{Card: c, Owner: p, Durability: c.Durability, Armour: c.Keywords.Armour, PlayedTurn: s.turn}))
 }
 
 func (s *State) nextToTower(p int, at grid.Square) bool {
