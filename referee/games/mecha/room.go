@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/grid"
@@ -83,7 +84,8 @@ func square(s string) grid.Square {
 // each made into an engine.Move once, and the board's squares, for a
 // play's square: an engine.Move holding a Step or an Attack is allocated,
 // as is a square a Play points to, and most moves a check reads are
-// steps, attacks and plays. All are indexed by mecha.Board.Index.
+// steps, attacks and plays (cardMoves). All are indexed by
+// mecha.Board.Index.
 type boardMoves struct {
 	steps [][len(besides)]engine.Move // by the direction in besides
 	// A small file meets attacks from a few squares: each square's
@@ -163,6 +165,48 @@ func (b *boardMoves) square(sq grid.Square) *grid.Square {
 	return off
 }
 
+// cardMoves are the moves naming a card that a check has met, each boxed
+// once: its discard, its skipped draw, and its plays, on each square of
+// the board and without one (the last), each made when first met and
+// set through an atomic pointer, so that checks on several goroutines
+// share them. A check names a few dozen cards, and most moves it reads
+// are steps, attacks and plays.
+type cardMoves struct {
+	card          string // a copy of the name, not part of a transcript
+	discard, skip engine.Move
+	plays         []atomic.Pointer[engine.Move]
+}
+
+// cardsMet are the cards a check has met, by name; a catalogue has a few
+// dozen cards, and each name past the bound would copy the map again.
+var cardsMet = namememo.New(1024, func(card string) *cardMoves {
+	return &cardMoves{card: card, discard: mecha.Discard{Card: card}, skip: mecha.SkipDraw{Card: card},
+		plays: make([]atomic.Pointer[engine.Move], mecha.Board.Size()+1)}
+})
+
+// play is the move that plays card on at ("" for none).
+func (b *boardMoves) play(card, at string) engine.Move {
+	i := len(b.squares) // without a square
+	if at != "" {
+		sq := square(at)
+		if !mecha.Board.Contains(sq) {
+			return mecha.Play{Card: card, At: b.square(sq)}
+		}
+		i = mecha.Board.Index(sq)
+	}
+	c := cardsMet.Get(card)
+	if m := c.plays[i].Load(); m != nil {
+		return *m
+	}
+	p := mecha.Play{Card: c.card}
+	if i < len(b.squares) {
+		p.At = &b.squares[i]
+	}
+	m := engine.Move(p)
+	c.plays[i].Store(&m)
+	return m
+}
+
 func mechaToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move {
 	out := dst
 	switch m := m.(type) {
@@ -181,11 +225,7 @@ func mechaToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move
 	case *grammar.MechaMulligan:
 		return append(dst, mecha.Mulligan{InTurn: !setup})
 	case *grammar.MechaPlay:
-		p := mecha.Play{Card: string(m.Card)}
-		if m.At != "" {
-			p.At = onBoard().square(square(m.At))
-		}
-		out = append(out, p)
+		out = append(out, onBoard().play(string(m.Card), m.At))
 	case *grammar.MechaAct:
 		b := onBoard()
 		at := square(m.From)
@@ -201,11 +241,11 @@ func mechaToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move
 			out = append(out, mecha.Direct{From: at, Card: string(m.DamageCard)})
 		}
 	case *grammar.MechaDiscard:
-		out = append(out, mecha.Discard{Card: string(m.Card)})
+		out = append(out, cardsMet.Get(string(m.Card)).discard)
 	case *grammar.MechaSacrifice:
 		out = append(out, mecha.Sacrifice{At: square(m.At)})
 	case *grammar.MechaSkip:
-		out = append(out, mecha.SkipDraw{Card: string(m.Card)})
+		out = append(out, cardsMet.Get(string(m.Card)).skip)
 	case *grammar.MechaUnit:
 		d := mecha.DeclareUnit{Kind: mecha.Mecha, Card: string(m.Card), At: square(m.At), Pilot: string(m.Pilot),
 			Durability: counters(m.Durability), Armour: counters(m.Armour), InTurn: !setup}
