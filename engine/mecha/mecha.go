@@ -814,21 +814,28 @@ func (s *State) apply(p int, m engine.Move) error {
 	if p < 0 || p > 1 {
 		return fmt.Errorf("mecha: no player %d", p)
 	}
-	if err, done := s.positionMove(p, m); done {
-		return err
-	}
 	switch m := m.(type) {
+	case DeclareUnit, DeclarePlaced, DeclareZone:
+		// The declarations by their types: a case of the interface has
+		// the runtime look the move's type up at every move.
+		return s.declare(p, m.(declaration))
 	case Deck:
 		if m.InTurn {
 			return ruling("M4", rulingDeckFirst, "a deck is chosen on a set-up line, not in a turn")
 		}
 		return s.deck(p, m)
 	case Draw:
+		if err := s.drawnInstead(); err != nil {
+			return err
+		}
 		if s.outOfTurnSacrifice() {
 			return s.rulingf("M20", rulingSacrifice, "%s controls two copies of %s and must sacrifice one first", s.name(s.sacrificer), s.sacrifice)
 		}
 		return s.draw(p, m)
 	case Mulligan:
+		if err := s.drawnInstead(); err != nil {
+			return err
+		}
 		if m.InTurn {
 			return ruling("M5", rulingMulligan, "a mulligan is written on a set-up line, not in a turn")
 		}
@@ -894,11 +901,17 @@ func (s *State) apply(p int, m engine.Move) error {
 }
 
 // begin ends the set-up at the first move of turn 1: every opening hand
-// must be complete.
+// must be complete. Most moves come after it: they are told inline, and
+// the set-up ended in endSetup.
 func (s *State) begin() error {
 	if !s.setup {
 		return nil
 	}
+	return s.endSetup()
+}
+
+// endSetup is begin, in the set-up.
+func (s *State) endSetup() error {
 	if s.pos != nil {
 		return ruling("M40", rulingPositionSetup, "a position is declared: its first turn begins at the first turn line")
 	}
@@ -943,18 +956,23 @@ func (s *State) beforeDraw(p int, m Play) bool {
 // drawn makes sure the turn's draw and every owed draw are made before m,
 // the move about to be made.
 func (s *State) drawn(m engine.Move) error {
+	if s.seeded {
+		// The seed made an effect's draws as it was made; the turn's is
+		// made now.
+		if s.drawPhase {
+			s.turnDraw()
+		}
+		return nil
+	}
 	// An effect's cards first: they were drawn as it was made, and the
 	// command that made them may have come before the turn's draw.
 	for p, pl := range s.players {
-		if pl.owed > 0 && !s.seeded {
+		if pl.owed > 0 {
 			return s.rulingf("M3", rulingDrawRecord, "%s owes %s not recorded, and no Seed tag gives them", s.name(p), cardsWord(pl.owed))
 		}
 	}
 	if s.drawPhase {
-		if !s.seeded {
-			return s.drawFirst(m)
-		}
-		s.turnDraw()
+		return s.drawFirst(m)
 	}
 	return nil
 }
