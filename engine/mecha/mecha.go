@@ -713,9 +713,12 @@ func (s *State) take(p int, card string, id hidden.Card) {
 // drawn unseen, id being the ledger's card for it.
 func (s *State) drawOne(p int, card string, id hidden.Card) {
 	pl := s.players[p]
-	if card == Unknown {
+	switch {
+	case card == Unknown:
 		pl.unseen = append(pl.unseen, id)
-	} else {
+	case len(pl.deck) > 0 && pl.deck[0] == card:
+		pl.deck = pl.deck[1:] // a seed draws from the top: nothing to move up
+	default:
 		pl.deck = slices.Delete(pl.deck, slices.Index(pl.deck, card), slices.Index(pl.deck, card)+1)
 	}
 	pl.hand = append(pl.hand, card)
@@ -1050,6 +1053,10 @@ func (s *State) beginTurn() {
 // entryZoneFull tells whether no square of p's entry zone is free, counting
 // squares under p's own movable units as free (ruling M18).
 func (s *State) entryZoneFull(p int) bool {
+	zone := uint64(1<<boardFiles-1) << (EntryRank(p) * boardFiles)
+	if (s.units[0]|s.units[1])&zone != zone {
+		return false // a square is empty: most turns
+	}
 	for f := range Board.Files {
 		u := s.UnitAt(grid.Square{File: f, Rank: EntryRank(p)})
 		if u == nil || u.Owner == p && u.Speed() > 0 {
@@ -1677,8 +1684,9 @@ func (s *State) step(p int, m Step) error {
 // moveUnit moves u from one square to another, counting the squares
 // between them as moved.
 func (s *State) moveUnit(u *Unit, from, to grid.Square) {
-	s.put(Board.Index(from), nil)
-	s.put(Board.Index(to), u)
+	i, j := Board.Index(from), Board.Index(to)
+	s.board[i], s.board[j] = nil, u // to is empty: put's look at it is not needed
+	s.units[u.Owner] = s.units[u.Owner]&^(1<<i) | 1<<j
 	u.Steps += grid.Manhattan(from, to)
 }
 
