@@ -846,10 +846,8 @@ func (s *State) apply(p int, m engine.Move) error {
 	case engine.OnSetupLine:
 		return ruling("M32", rulingNoSetup, "a set-up line holds only deck, draw and mulligan")
 	}
-	for _, pl := range s.players {
-		if pl.recent != nil { // most moves have none: no store, and no write barrier to check
-			pl.recent = nil
-		}
+	if s.players[0].recent != nil || s.players[1].recent != nil { // most moves have none: no store, and no write barrier to check
+		s.players[0].recent, s.players[1].recent = nil, nil
 	}
 	if err := s.begin(); err != nil {
 		return err
@@ -940,11 +938,17 @@ func (s *State) endSetup() error {
 // written, the seed makes it at the last moment the record allows: a
 // command of the player to move is played before it when the card is in
 // their hand already, and after it when only the draw can have put it
-// there.
+// there. Most moves come after the draw: they are told inline, and the
+// rest in commandBeforeDraw.
 func (s *State) beforeDraw(p int, m Play) bool {
 	if !s.drawPhase || s.rules.commandsMain {
 		return false
 	}
+	return s.commandBeforeDraw(p, m)
+}
+
+// commandBeforeDraw is beforeDraw, in the draw phase.
+func (s *State) commandBeforeDraw(p int, m Play) bool {
 	if c, ok := s.cards.Card(m.Card); !ok || c.Kind != Command {
 		return false
 	}

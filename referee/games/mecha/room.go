@@ -87,16 +87,13 @@ func square(s string) grid.Square {
 // steps, attacks and plays (cardMoves). All are indexed by
 // mecha.Board.Index.
 type boardMoves struct {
-	steps [][len(besides)]engine.Move // by the direction in besides
+	steps [][]engine.Move // by the squares from and to, nil but for squares beside each other
 	// A small file meets attacks from a few squares: each square's
 	// attacks are made when one is met, once.
 	attacks     [][]engine.Move
 	attacksMade []sync.Once
 	squares     []grid.Square
 }
-
-// besides are the four directions of a step, as file and rank added.
-var besides = [...]grid.Square{{File: 0, Rank: 1}, {File: 1, Rank: 0}, {File: 0, Rank: -1}, {File: -1, Rank: 0}}
 
 // theBoardMoves is made at the first Mecha move a process reads (about
 // 150 allocations), not as every process starts: see onBoard.
@@ -115,13 +112,14 @@ func onBoard() *boardMoves {
 
 func makeBoardMoves() {
 	n := mecha.Board.Size()
-	b := &boardMoves{steps: make([][len(besides)]engine.Move, n), attacks: make([][]engine.Move, n),
+	b := &boardMoves{steps: make([][]engine.Move, n), attacks: make([][]engine.Move, n),
 		attacksMade: make([]sync.Once, n), squares: make([]grid.Square, n)}
 	for i := range n {
 		from := mecha.Board.Square(i)
 		b.squares[i] = from
-		for d, by := range besides {
-			b.steps[i][d] = mecha.Step{From: from, To: grid.Square{File: from.File + by.File, Rank: from.Rank + by.Rank}}
+		b.steps[i] = make([]engine.Move, n)
+		for _, to := range mecha.Board.Orthogonal(from) {
+			b.steps[i][mecha.Board.Index(to)] = mecha.Step{From: from, To: to}
 		}
 	}
 	theBoardMoves = b
@@ -129,10 +127,9 @@ func makeBoardMoves() {
 
 // step is the move from one square to the next.
 func (b *boardMoves) step(from, to grid.Square) engine.Move {
-	if mecha.Board.Contains(from) {
-		by := grid.Square{File: to.File - from.File, Rank: to.Rank - from.Rank}
-		if d := slices.Index(besides[:], by); d >= 0 {
-			return b.steps[mecha.Board.Index(from)][d]
+	if mecha.Board.Contains(from) && mecha.Board.Contains(to) {
+		if m := b.steps[mecha.Board.Index(from)][mecha.Board.Index(to)]; m != nil {
+			return m
 		}
 	}
 	return mecha.Step{From: from, To: to}
