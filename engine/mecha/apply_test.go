@@ -1,6 +1,7 @@
 package mecha
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/tabletop-referee/referee/engine"
@@ -456,6 +457,41 @@ func TestKeywordAsKeywords(t *testing.T) {
 			} {
 				if got[0] != got[1] {
 					t.Errorf("%s with %v: %s %d, Keywords says %d", c.Name, pilot, name, got[0], got[1])
+				}
+			}
+		}
+	}
+}
+
+// TestAppendZonesAsLists: AppendHand, AppendGraveyard and AppendDamageZone
+// append what Hand, Graveyard and DamageZone list, after every move of
+// random seeded games.
+func TestAppendZonesAsLists(t *testing.T) {
+	for g := range 10 {
+		seed := uint64(7100 + g)
+		s := newGame(t, testCards(t), true, seed, nil)
+		rng := seededSource(seed, 1)
+		for range 300 {
+			if s.Outcome().Over {
+				break
+			}
+			moves := append(s.Legal(), engine.EndTurn{})
+			if s.Apply(s.ToMove(), moves[rng.Intn(len(moves))]) != nil {
+				continue
+			}
+			for p := range 2 {
+				at := []string{"Before"}
+				for _, z := range []struct {
+					name           string
+					appended, list []string
+				}{
+					{"hand", s.AppendHand(at, p), s.Hand(p)},
+					{"graveyard", s.AppendGraveyard(at, p), s.Graveyard(p)},
+					{"damage zone", s.AppendDamageZone(at, p), s.DamageZone(p)},
+				} {
+					if !slices.Equal(z.appended, append([]string{"Before"}, z.list...)) {
+						t.Fatalf("game %d: player %d's %s appended %v, listed %v", g, p, z.name, z.appended, z.list)
+					}
 				}
 			}
 		}

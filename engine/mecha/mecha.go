@@ -482,6 +482,24 @@ func (s *State) Graveyard(p int) []string { return slices.Clone(s.players[p].gra
 // DamageZone lists the cards in a player's damage zone.
 func (s *State) DamageZone(p int) []string { return slices.Clone(s.players[p].damage) }
 
+// AppendHand appends to dst what Hand lists, without a copy of its own: a
+// report describes the zones of every final state.
+func (s *State) AppendHand(dst []string, p int) []string {
+	return append(dst, s.settledView().players[p].hand...)
+}
+
+// AppendGraveyard appends to dst what Graveyard lists, without a copy of
+// its own.
+func (s *State) AppendGraveyard(dst []string, p int) []string {
+	return append(dst, s.players[p].graveyard...)
+}
+
+// AppendDamageZone appends to dst what DamageZone lists, without a copy
+// of its own.
+func (s *State) AppendDamageZone(dst []string, p int) []string {
+	return append(dst, s.players[p].damage...)
+}
+
 // Bandwidth is what a player's towers provide, and what their mechas use.
 func (s *State) Bandwidth(p int) (provided, used int) {
 	for on := s.units[p]; on != 0; on &= on - 1 {

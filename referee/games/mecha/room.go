@@ -417,10 +417,17 @@ func mechaDescribe(st engine.State, players []string) []referee.Row {
 		buf = strconv.AppendInt(append(buf, " of "...), int64(provided), 10)
 		return append(buf, " used"...)
 	})
-	each(2, func(buf []byte, p int) []byte { return referee.AppendNames(buf, s.Hand(p), writtenName) })
+	var names [64]string // a zone's cards, read into it
+	each(2, func(buf []byte, p int) []byte {
+		return referee.AppendNames(buf, s.AppendHand(names[:0], p), writtenName)
+	})
 	each(3, func(buf []byte, p int) []byte { return referee.AppendPlural(buf, s.DeckSize(p), "card") })
-	each(4, func(buf []byte, p int) []byte { return referee.AppendNames(buf, s.DamageZone(p), writtenName) })
-	each(5, func(buf []byte, p int) []byte { return referee.AppendNames(buf, s.Graveyard(p), writtenName) })
+	each(4, func(buf []byte, p int) []byte {
+		return referee.AppendNames(buf, s.AppendDamageZone(names[:0], p), writtenName)
+	})
+	each(5, func(buf []byte, p int) []byte {
+		return referee.AppendNames(buf, s.AppendGraveyard(names[:0], p), writtenName)
+	})
 	all := string(buf)
 	return []referee.Row{
 		{Name: "board", Value: all[:ends[0]]},
