@@ -941,6 +941,11 @@ func (s *State) endSetup() error {
 		if pl.owed > 0 && !s.seeded {
 			return s.rulingf("M3", rulingDrawRecord, "%s's opening hand is not recorded, and no Seed tag gives it", s.name(p))
 		}
+		// Room for a hand and a graveyard as most games leave them, where
+		// each grew from nothing card by card: made as the set-up ends, as
+		// its moves are made on a copy, which would not keep the room.
+		pl.hand = slices.Grow(pl.hand, 8)
+		pl.graveyard = slices.Grow(pl.graveyard, 32)
 		s.settleOwed(p)
 	}
 	s.setup = false
