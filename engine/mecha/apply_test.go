@@ -497,3 +497,26 @@ func TestAppendZonesAsLists(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultVariantsAsNone: a game that chooses every variant's default
+// has the rules of a game that chooses none, which New gives without
+// resolving the variants.
+func TestDefaultVariantsAsNone(t *testing.T) {
+	none := newGame(t, testCards(t), true, 1, nil).rules
+	if none != (rules{}) {
+		t.Fatalf("no variants chosen: rules %+v", none)
+	}
+	all := map[string]string{}
+	for _, v := range variants {
+		all[v.Name] = v.Values[0]
+		if got := newGame(t, testCards(t), true, 1, map[string]string{v.Name: v.Values[0]}).rules; got != none {
+			t.Errorf("%s=%s: rules %+v, want those of no variant", v.Name, v.Values[0], got)
+		}
+		if got := newGame(t, testCards(t), true, 1, map[string]string{v.Name: v.Values[1]}).rules; got == none {
+			t.Errorf("%s=%s: the rules of no variant", v.Name, v.Values[1])
+		}
+	}
+	if got := newGame(t, testCards(t), true, 1, all).rules; got != none {
+		t.Errorf("every default: rules %+v, want those of no variant", got)
+	}
+}

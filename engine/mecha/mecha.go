@@ -310,9 +310,15 @@ type State struct {
 // their own, drawn from the seed first player first, so that either
 // player's deck order does not depend on the other's.
 func (g Game) New(opts engine.Options) (engine.State, error) {
-	v, err := engine.ResolveVariants(variants, opts.Variants)
-	if err != nil {
-		return nil, err
+	// A game that chooses no variant, as most do, plays every default,
+	// which the lookups below give on no map at all: it needs no list of
+	// variants resolved.
+	var v map[string]string
+	if len(opts.Variants) > 0 {
+		var err error
+		if v, err = engine.ResolveVariants(variants, opts.Variants); err != nil {
+			return nil, err
+		}
 	}
 	if g.Cards == nil || len(g.Cards.decks) == 0 && len(g.Cards.cards) == 0 {
 		return nil, fmt.Errorf("mecha: the catalogue has no cards")
