@@ -1,6 +1,7 @@
 package mecha
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/tabletop-referee/referee/engine"
@@ -292,9 +293,9 @@ func TestCheckCopiesAsBefore(t *testing.T) {
 		for i := range s.board {
 			switch rng.Uint64() % 4 {
 			case 0:
-				s.board[i] = &Unit{Owner: int(rng.Uint64() % 2), Pilot: pilots[rng.Uint64()%3]}
+				s.put(i, &Unit{Owner: int(rng.Uint64() % 2), Pilot: pilots[rng.Uint64()%3]})
 			case 1:
-				s.board[i] = &Unit{Owner: int(rng.Uint64() % 2)}
+				s.put(i, &Unit{Owner: int(rng.Uint64() % 2)})
 			}
 		}
 		if rng.Uint64()%3 == 0 {
@@ -374,7 +375,7 @@ func TestDistanceAsBefore(t *testing.T) {
 		s := &State{board: make([]*Unit, boardSize), rules: rules{rangeSkip: rng.Uint64()%2 == 0}}
 		for i := range s.board {
 			if rng.Uint64()%3 == 0 {
-				s.board[i] = &Unit{Owner: int(rng.Uint64() % 2)}
+				s.put(i, &Unit{Owner: int(rng.Uint64() % 2)})
 			}
 		}
 		p := int(rng.Uint64() % 2)
@@ -389,7 +390,7 @@ func TestDistanceAsBefore(t *testing.T) {
 // owed, no player controls two copies of a pilot. Random games, seeded
 // and not, some of their moves forced (let stand) for either player, are
 // checked after every move against copiesAsBefore, which looks at the
-// whole board.
+// whole board; and each player's units are where the board has them.
 func TestNoCopiesUnowed(t *testing.T) {
 	owed := 0
 	for g := range 80 {
@@ -411,6 +412,15 @@ func TestNoCopiesUnowed(t *testing.T) {
 			}
 			if err != nil {
 				continue
+			}
+			var units [2]uint64
+			for i, u := range s.board {
+				if u != nil {
+					units[u.Owner] |= 1 << i
+				}
+			}
+			if units != s.units {
+				t.Fatalf("game %d: units %#x, the board has %#x", g, s.units, units)
 			}
 			if s.sacrifice != "" {
 				owed++
@@ -450,5 +460,63 @@ func TestKeywordAsKeywords(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestAppendZonesAsLists: AppendHand, AppendGraveyard and AppendDamageZone
+// append what Hand, Graveyard and DamageZone list, after every move of
+// random seeded games.
+func TestAppendZonesAsLists(t *testing.T) {
+	for g := range 10 {
+		seed := uint64(7100 + g)
+		s := newGame(t, testCards(t), true, seed, nil)
+		rng := seededSource(seed, 1)
+		for range 300 {
+			if s.Outcome().Over {
+				break
+			}
+			moves := append(s.Legal(), engine.EndTurn{})
+			if s.Apply(s.ToMove(), moves[rng.Intn(len(moves))]) != nil {
+				continue
+			}
+			for p := range 2 {
+				at := []string{"Before"}
+				for _, z := range []struct {
+					name           string
+					appended, list []string
+				}{
+					{"hand", s.AppendHand(at, p), s.Hand(p)},
+					{"graveyard", s.AppendGraveyard(at, p), s.Graveyard(p)},
+					{"damage zone", s.AppendDamageZone(at, p), s.DamageZone(p)},
+				} {
+					if !slices.Equal(z.appended, append([]string{"Before"}, z.list...)) {
+						t.Fatalf("game %d: player %d's %s appended %v, listed %v", g, p, z.name, z.appended, z.list)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestDefaultVariantsAsNone: a game that chooses every variant's default
+// has the rules of a game that chooses none, which New gives without
+// resolving the variants.
+func TestDefaultVariantsAsNone(t *testing.T) {
+	none := newGame(t, testCards(t), true, 1, nil).rules
+	if none != (rules{}) {
+		t.Fatalf("no variants chosen: rules %+v", none)
+	}
+	all := map[string]string{}
+	for _, v := range variants {
+		all[v.Name] = v.Values[0]
+		if got := newGame(t, testCards(t), true, 1, map[string]string{v.Name: v.Values[0]}).rules; got != none {
+			t.Errorf("%s=%s: rules %+v, want those of no variant", v.Name, v.Values[0], got)
+		}
+		if got := newGame(t, testCards(t), true, 1, map[string]string{v.Name: v.Values[1]}).rules; got == none {
+			t.Errorf("%s=%s: the rules of no variant", v.Name, v.Values[1])
+		}
+	}
+	if got := newGame(t, testCards(t), true, 1, all).rules; got != none {
+		t.Errorf("every default: rules %+v, want those of no variant", got)
 	}
 }

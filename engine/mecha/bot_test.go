@@ -210,7 +210,7 @@ func BenchmarkEvaluate(b *testing.B) {
 		durability int
 	}{{ann, "Striker", "c2", 3}, {ann, "Relay Station", "a1", 4}, {ben, "Bulwark", "d4", 3}, {ben, radio, "e5", 3}} {
 		c, _ := cs.Card(u.card)
-		s.board[Board.Index(sq(u.at))] = &Unit{Card: c, Owner: u.owner, Durability: u.durability}
+		s.put(Board.Index(sq(u.at)), &Unit{Card: c, Owner: u.owner, Durability: u.durability})
 	}
 	damaged(s, ben, 2)
 	b.ReportAllocs()

@@ -104,8 +104,8 @@ func fromDeckTo(s *State, p int, card string, pile *[]string) {
 
 func moveOn(s *State, from, to string, squares int) {
 	u := s.UnitAt(sq(from))
-	s.board[Board.Index(sq(from))] = nil
-	s.board[Board.Index(sq(to))] = u
+	s.put(Board.Index(sq(from)), nil)
+	s.put(Board.Index(sq(to)), u)
 	u.Steps += squares
 }
 
@@ -305,7 +305,7 @@ func TestForceUnits(t *testing.T) {
 			name: "a second attack destroys", tb: table{units: []string{"Ann Striker c3 attacked", "Ben Lancer c4"}},
 			player: ann, move: attack("c3", "c4"),
 			want: func(t *testing.T, s *State) {
-				s.board[Board.Index(sq("c4"))] = nil
+				s.put(Board.Index(sq("c4")), nil)
 				s.players[ben].graveyard = append(s.players[ben].graveyard, "Lancer")
 			},
 		},
@@ -314,7 +314,7 @@ func TestForceUnits(t *testing.T) {
 			player: ann, move: attack("c3", "c4"),
 			want: func(t *testing.T, s *State) {
 				s.UnitAt(sq("c3")).Attacked = true
-				s.board[Board.Index(sq("c4"))] = nil
+				s.put(Board.Index(sq("c4")), nil)
 				s.players[ben].graveyard = append(s.players[ben].graveyard, "Hawk")
 			},
 		},
@@ -331,7 +331,7 @@ func TestForceUnits(t *testing.T) {
 			player: ann, move: attack("c3", "c4"),
 			want: func(t *testing.T, s *State) {
 				s.UnitAt(sq("c3")).Attacked = true
-				s.board[Board.Index(sq("c4"))] = nil
+				s.put(Board.Index(sq("c4")), nil)
 				s.players[ann].graveyard = append(s.players[ann].graveyard, "Scout")
 			},
 		},

@@ -278,7 +278,7 @@ func put(t *testing.T, s *State, spec string) *Unit {
 	if s.UnitAt(at) != nil {
 		t.Fatalf("two units on %v", at)
 	}
-	s.board[Board.Index(at)] = u
+	s.put(Board.Index(at), u)
 	return u
 }
 

@@ -232,7 +232,7 @@ func (s *State) holdError(p int, name string) error {
 // that one; on a refusal, none.
 func (s *State) reveal(p int, name, verb string) error {
 	pl := s.players[p]
-	if slices.Contains(pl.hand, name) || len(pl.unseen) == 0 {
+	if len(pl.unseen) == 0 || slices.Contains(pl.hand, name) {
 		return nil
 	}
 	k, err := s.led.RevealOne(pl.unseen, name, fmt.Sprintf("%s %s it %s", s.name(p), verb, s.when()))
@@ -272,8 +272,12 @@ func unknownIn(cards []string) bool { return slices.Contains(cards, Unknown) }
 var _ engine.Assumer = (*State)(nil)
 
 // damaged takes card, about to go to opp's damage zone face up, out of
-// their pool.
+// their pool. The why is written only where there is a pool: most games
+// have none.
 func (s *State) damaged(opp int, card string) error {
+	if !s.hasLedger(opp) {
+		return nil
+	}
 	return s.takeSeen(opp, card, "place", fmt.Sprintf("it went to %s's damage zone %s", s.name(opp), s.when()))
 }
 

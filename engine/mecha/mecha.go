@@ -10,6 +10,7 @@ package mecha
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"github.com/tabletop-referee/referee/engine"
@@ -40,20 +41,25 @@ func orthogonal(sq grid.Square) (ns [4]grid.Square, n int) {
 	return ns, n
 }
 
-// beside lists, for each square of the board by its index, the indexes
-// of the squares sharing an edge with it, for the moves' own searches.
-var beside = func() (b [boardSize][]int) {
-	all := make([]int, 0, 4*boardSize) // one array for every list: this runs as any process starts
-	for i := range b {
-		ns, n := orthogonal(Board.Square(i))
-		start := len(all)
-		for _, sq := range ns[:n] {
-			all = append(all, Board.Index(sq))
+// The board's squares as bits (by Board.Index), for the range search:
+// all of them, and those of its first and last files.
+var allSquares, firstFile, lastFile = func() (all, first, last uint64) {
+	for i := range boardSize {
+		all |= 1 << i
+		switch i % boardFiles {
+		case 0:
+			first |= 1 << i
+		case boardFiles - 1:
+			last |= 1 << i
 		}
-		b[i] = all[start:len(all):len(all)]
 	}
-	return b
+	return all, first, last
 }()
+
+// besideAny is every square sharing an edge with a square of on.
+func besideAny(on uint64) uint64 {
+	return (on<<boardFiles | on>>boardFiles | (on&^lastFile)<<1 | (on&^firstFile)>>1) & allSquares
+}
 
 // The numbers of the rules text.
 const (
@@ -264,10 +270,16 @@ type State struct {
 	names   []string
 	players [2]*player
 	board   []*Unit
-	placed  []*PlacedCommand
-	setup   bool // before turn 1
-	turn    int
-	toMove  int
+	// units has a bit a square (by Board.Index) for each player's units,
+	// kept by put: what looks at every unit visits these squares only.
+	units [2]uint64
+	// spare are units allocated together for newUnit, not yet placed:
+	// a game places dozens. Never shared by a clone.
+	spare  []Unit
+	placed []*PlacedCommand
+	setup  bool // before turn 1
+	turn   int
+	toMove int
 	// drawPhase is set while the player to move has yet to draw (or skip)
 	// for the turn.
 	drawPhase bool
@@ -298,9 +310,15 @@ type State struct {
 // their own, drawn from the seed first player first, so that either
 // player's deck order does not depend on the other's.
 func (g Game) New(opts engine.Options) (engine.State, error) {
-	v, err := engine.ResolveVariants(variants, opts.Variants)
-	if err != nil {
-		return nil, err
+	// A game that chooses no variant, as most do, plays every default,
+	// which the lookups below give on no map at all: it needs no list of
+	// variants resolved.
+	var v map[string]string
+	if len(opts.Variants) > 0 {
+		var err error
+		if v, err = engine.ResolveVariants(variants, opts.Variants); err != nil {
+			return nil, err
+		}
 	}
 	if g.Cards == nil || len(g.Cards.decks) == 0 && len(g.Cards.cards) == 0 {
 		return nil, fmt.Errorf("mecha: the catalogue has no cards")
@@ -369,6 +387,7 @@ func (s *State) Clone() engine.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
+	c.spare = nil
 	for p, pl := range s.players {
 		cp := *pl
 		cp.deck = slices.Clone(pl.deck)
@@ -405,6 +424,29 @@ func (s *State) clone() *State {
 		c.placed[i] = &cp
 	}
 	return &c
+}
+
+// put sets the unit on the board's square i, or empties it (u nil),
+// keeping units.
+func (s *State) put(i int, u *Unit) {
+	if old := s.board[i]; old != nil {
+		s.units[old.Owner] &^= 1 << i
+	}
+	s.board[i] = u
+	if u != nil {
+		s.units[u.Owner] |= 1 << i
+	}
+}
+
+// newUnit is a new unit holding u, for the board.
+func (s *State) newUnit(u Unit) *Unit {
+	if len(s.spare) == 0 {
+		s.spare = make([]Unit, 8)
+	}
+	nu := &s.spare[0]
+	s.spare = s.spare[1:]
+	*nu = u
+	return nu
 }
 
 // Accessors for reports and tests.
@@ -446,13 +488,30 @@ func (s *State) Graveyard(p int) []string { return slices.Clone(s.players[p].gra
 // DamageZone lists the cards in a player's damage zone.
 func (s *State) DamageZone(p int) []string { return slices.Clone(s.players[p].damage) }
 
+// AppendHand appends to dst what Hand lists, without a copy of its own: a
+// report describes the zones of every final state.
+func (s *State) AppendHand(dst []string, p int) []string {
+	return append(dst, s.settledView().players[p].hand...)
+}
+
+// AppendGraveyard appends to dst what Graveyard lists, without a copy of
+// its own.
+func (s *State) AppendGraveyard(dst []string, p int) []string {
+	return append(dst, s.players[p].graveyard...)
+}
+
+// AppendDamageZone appends to dst what DamageZone lists, without a copy
+// of its own.
+func (s *State) AppendDamageZone(dst []string, p int) []string {
+	return append(dst, s.players[p].damage...)
+}
+
 // Bandwidth is what a player's towers provide, and what their mechas use.
 func (s *State) Bandwidth(p int) (provided, used int) {
-	for _, u := range s.board {
-		if u != nil && u.Owner == p {
-			provided += u.keyword(func(k *Keywords) int { return k.Provide })
-			used += u.Cost()
-		}
+	for on := s.units[p]; on != 0; on &= on - 1 {
+		u := s.board[bits.TrailingZeros64(on)]
+		provided += u.keyword(func(k *Keywords) int { return k.Provide })
+		used += u.Cost()
 	}
 	return provided, used
 }
@@ -678,9 +737,12 @@ func (s *State) take(p int, card string, id hidden.Card) {
 // drawn unseen, id being the ledger's card for it.
 func (s *State) drawOne(p int, card string, id hidden.Card) {
 	pl := s.players[p]
-	if card == Unknown {
+	switch {
+	case card == Unknown:
 		pl.unseen = append(pl.unseen, id)
-	} else {
+	case len(pl.deck) > 0 && pl.deck[0] == card:
+		pl.deck = pl.deck[1:] // a seed draws from the top: nothing to move up
+	default:
 		pl.deck = slices.Delete(pl.deck, slices.Index(pl.deck, card), slices.Index(pl.deck, card)+1)
 	}
 	pl.hand = append(pl.hand, card)
@@ -779,21 +841,28 @@ func (s *State) apply(p int, m engine.Move) error {
 	if p < 0 || p > 1 {
 		return fmt.Errorf("mecha: no player %d", p)
 	}
-	if err, done := s.positionMove(p, m); done {
-		return err
-	}
 	switch m := m.(type) {
+	case DeclareUnit, DeclarePlaced, DeclareZone:
+		// The declarations by their types: a case of the interface has
+		// the runtime look the move's type up at every move.
+		return s.declare(p, m.(declaration))
 	case Deck:
 		if m.InTurn {
 			return ruling("M4", rulingDeckFirst, "a deck is chosen on a set-up line, not in a turn")
 		}
 		return s.deck(p, m)
 	case Draw:
+		if err := s.drawnInstead(); err != nil {
+			return err
+		}
 		if s.outOfTurnSacrifice() {
 			return s.rulingf("M20", rulingSacrifice, "%s controls two copies of %s and must sacrifice one first", s.name(s.sacrificer), s.sacrifice)
 		}
 		return s.draw(p, m)
 	case Mulligan:
+		if err := s.drawnInstead(); err != nil {
+			return err
+		}
 		if m.InTurn {
 			return ruling("M5", rulingMulligan, "a mulligan is written on a set-up line, not in a turn")
 		}
@@ -801,8 +870,8 @@ func (s *State) apply(p int, m engine.Move) error {
 	case engine.OnSetupLine:
 		return ruling("M32", rulingNoSetup, "a set-up line holds only deck, draw and mulligan")
 	}
-	for _, pl := range s.players {
-		pl.recent = nil
+	if s.players[0].recent != nil || s.players[1].recent != nil { // most moves have none: no store, and no write barrier to check
+		s.players[0].recent, s.players[1].recent = nil, nil
 	}
 	if err := s.begin(); err != nil {
 		return err
@@ -857,11 +926,17 @@ func (s *State) apply(p int, m engine.Move) error {
 }
 
 // begin ends the set-up at the first move of turn 1: every opening hand
-// must be complete.
+// must be complete. Most moves come after it: they are told inline, and
+// the set-up ended in endSetup.
 func (s *State) begin() error {
 	if !s.setup {
 		return nil
 	}
+	return s.endSetup()
+}
+
+// endSetup is begin, in the set-up.
+func (s *State) endSetup() error {
 	if s.pos != nil {
 		return ruling("M40", rulingPositionSetup, "a position is declared: its first turn begins at the first turn line")
 	}
@@ -872,6 +947,11 @@ func (s *State) begin() error {
 		if pl.owed > 0 && !s.seeded {
 			return s.rulingf("M3", rulingDrawRecord, "%s's opening hand is not recorded, and no Seed tag gives it", s.name(p))
 		}
+		// Room for a hand and a graveyard as most games leave them, where
+		// each grew from nothing card by card: made as the set-up ends, as
+		// its moves are made on a copy, which would not keep the room.
+		pl.hand = slices.Grow(pl.hand, 8)
+		pl.graveyard = slices.Grow(pl.graveyard, 32)
 		s.settleOwed(p)
 	}
 	s.setup = false
@@ -887,11 +967,17 @@ func (s *State) begin() error {
 // written, the seed makes it at the last moment the record allows: a
 // command of the player to move is played before it when the card is in
 // their hand already, and after it when only the draw can have put it
-// there.
+// there. Most moves come after the draw: they are told inline, and the
+// rest in commandBeforeDraw.
 func (s *State) beforeDraw(p int, m Play) bool {
 	if !s.drawPhase || s.rules.commandsMain {
 		return false
 	}
+	return s.commandBeforeDraw(p, m)
+}
+
+// commandBeforeDraw is beforeDraw, in the draw phase.
+func (s *State) commandBeforeDraw(p int, m Play) bool {
 	if c, ok := s.cards.Card(m.Card); !ok || c.Kind != Command {
 		return false
 	}
@@ -906,18 +992,23 @@ func (s *State) beforeDraw(p int, m Play) bool {
 // drawn makes sure the turn's draw and every owed draw are made before m,
 // the move about to be made.
 func (s *State) drawn(m engine.Move) error {
+	if s.seeded {
+		// The seed made an effect's draws as it was made; the turn's is
+		// made now.
+		if s.drawPhase {
+			s.turnDraw()
+		}
+		return nil
+	}
 	// An effect's cards first: they were drawn as it was made, and the
 	// command that made them may have come before the turn's draw.
 	for p, pl := range s.players {
-		if pl.owed > 0 && !s.seeded {
+		if pl.owed > 0 {
 			return s.rulingf("M3", rulingDrawRecord, "%s owes %s not recorded, and no Seed tag gives them", s.name(p), cardsWord(pl.owed))
 		}
 	}
 	if s.drawPhase {
-		if !s.seeded {
-			return s.drawFirst(m)
-		}
-		s.turnDraw()
+		return s.drawFirst(m)
 	}
 	return nil
 }
@@ -995,6 +1086,10 @@ func (s *State) beginTurn() {
 // entryZoneFull tells whether no square of p's entry zone is free, counting
 // squares under p's own movable units as free (ruling M18).
 func (s *State) entryZoneFull(p int) bool {
+	zone := uint64(1<<boardFiles-1) << (EntryRank(p) * boardFiles)
+	if (s.units[0]|s.units[1])&zone != zone {
+		return false // a square is empty: most turns
+	}
 	for f := range Board.Files {
 		u := s.UnitAt(grid.Square{File: f, Rank: EntryRank(p)})
 		if u == nil || u.Owner == p && u.Speed() > 0 {
@@ -1323,7 +1418,7 @@ func (s *State) play(p int, m Play) error {
 // placeUnit plays tower or mecha c from p's hand onto at.
 func (s *State) placeUnit(p int, c *Card, at grid.Square) {
 	s.removeFromHand(p, c.Name)
-	s.board[Board.Index(at)] = &Unit{Card: c, Owner: p, Durability: c.Durability, Armour: c.Keywords.Armour, PlayedTurn: s.turn}
+	s.put(Board.Index(at), s.newUnit(Unit{Card: c, Owner: p, Durability: c.Durability, Armour: c.Keywords.Armour, PlayedTurn: s.turn}))
 }
 
 func (s *State) nextToTower(p int, at grid.Square) bool {
@@ -1372,8 +1467,8 @@ func (s *State) checkCopies() {
 	// have been found first.
 	var pilots [boardSize]int8
 	n := 0
-	for i, u := range s.board {
-		if u != nil && u.Pilot != nil {
+	for on := s.units[0] | s.units[1]; on != 0; on &= on - 1 {
+		if i := bits.TrailingZeros64(on); s.board[i].Pilot != nil {
 			pilots[n] = int8(i)
 			n++
 		}
@@ -1552,7 +1647,7 @@ func (s *State) destroy(at grid.Square) {
 	if u.Pilot != nil {
 		*gy = append(*gy, u.Pilot.Name)
 	}
-	s.board[Board.Index(at)] = nil
+	s.put(Board.Index(at), nil)
 	// A unit taken off the board makes no second copy of a pilot: with no
 	// sacrifice owed there is none to find, and most units destroyed are
 	// destroyed then. (Inside attach, a pilot just attached may be a second
@@ -1565,8 +1660,8 @@ func (s *State) destroy(at grid.Square) {
 // copies counts the copies of a pilot p controls.
 func (s *State) copies(p int, pilot string) int {
 	n := 0
-	for _, v := range s.board {
-		if v != nil && v.Owner == p && v.Pilot != nil && v.Pilot.Name == pilot {
+	for on := s.units[p]; on != 0; on &= on - 1 {
+		if v := s.board[bits.TrailingZeros64(on)]; v.Pilot != nil && v.Pilot.Name == pilot {
 			n++
 		}
 	}
@@ -1622,8 +1717,9 @@ func (s *State) step(p int, m Step) error {
 // moveUnit moves u from one square to another, counting the squares
 // between them as moved.
 func (s *State) moveUnit(u *Unit, from, to grid.Square) {
-	s.board[Board.Index(to)] = u
-	s.board[Board.Index(from)] = nil
+	i, j := Board.Index(from), Board.Index(to)
+	s.board[i], s.board[j] = nil, u // to is empty: put's look at it is not needed
+	s.units[u.Owner] = s.units[u.Owner]&^(1<<i) | 1<<j
 	u.Steps += grid.Manhattan(from, to)
 }
 
@@ -1703,55 +1799,32 @@ func (s *State) distance(p int, from, to grid.Square) int {
 	if grid.Manhattan(from, to) == 1 {
 		return 1 // side by side: any path ends entering to, which costs 1
 	}
-	var dist [boardSize]int
-	for i := range dist {
-		dist[i] = unreachable
+	// A search by distance: near holds the squares at distance d, seen
+	// those at d or less. A path goes on from any square but an enemy
+	// unit's (from aside), and entering a square costs 1, but for a
+	// friendly unit's under range=skip (to aside), which joins the squares
+	// of the distance it is entered from.
+	start, goal := uint64(1)<<Board.Index(from), uint64(1)<<Board.Index(to)
+	onward := ^s.units[1-p] | start
+	var free uint64
+	if s.rules.rangeSkip {
+		free = s.units[p] &^ goal
 	}
-	var done [boardSize]bool
-	// A 0-1 breadth-first search, edge costs being 0 or 1: a square that
-	// costs nothing to enter goes to the front of the queue, so that
-	// squares leave it nearest first. The queue is a ring its 8-bit ends
-	// wrap around, and never holds more than 4 squares for each square
-	// left, plus from.
-	var queue [256]int8
-	var head, tail uint8
-	start, goal := Board.Index(from), Board.Index(to)
-	queue[tail] = int8(start)
-	tail++
-	dist[start] = 0
-	for head != tail {
-		best := int(queue[head])
-		head++
-		if done[best] {
-			continue
+	near, seen := start, start
+	for d := 0; ; d++ {
+		for more := besideAny(near&onward) & free &^ seen; more != 0; more = besideAny(more&onward) & free &^ seen {
+			near |= more
+			seen |= more
 		}
-		done[best] = true
-		if best == goal {
-			break
+		if near&goal != 0 {
+			return d
 		}
-		if best != start {
-			if u := s.board[best]; u != nil && u.Owner != p {
-				continue // no firing over an enemy unit
-			}
+		near = besideAny(near&onward) &^ seen
+		if near == 0 {
+			return unreachable
 		}
-		for _, i := range beside[best] {
-			cost := 1
-			if u := s.board[i]; s.rules.rangeSkip && u != nil && u.Owner == p && i != goal {
-				cost = 0
-			}
-			if d := dist[best] + cost; d < dist[i] {
-				dist[i] = d
-				if cost == 0 {
-					head--
-					queue[head] = int8(i)
-				} else {
-					queue[tail] = int8(i)
-					tail++
-				}
-			}
-		}
+		seen |= near
 	}
-	return dist[goal]
 }
 
 func (s *State) direct(p int, m Direct) error {
@@ -1900,11 +1973,10 @@ func (s *State) endTurn(p int) error {
 // passTurn ends p's turn: the turn's counts and modifiers go, and the
 // other player's turn starts.
 func (s *State) passTurn(p int) {
-	for _, u := range s.board {
-		if u != nil {
-			u.Steps, u.Attacked = 0, false
-			u.PowerBoost, u.SpeedBoost, u.RangeBoost = 0, 0, 0
-		}
+	for on := s.units[0] | s.units[1]; on != 0; on &= on - 1 {
+		u := s.board[bits.TrailingZeros64(on)]
+		u.Steps, u.Attacked = 0, false
+		u.PowerBoost, u.SpeedBoost, u.RangeBoost = 0, 0, 0
 	}
 	s.ending = false
 	s.toMove = 1 - p

@@ -88,21 +88,13 @@ type declared struct {
 	top   [2][]string
 }
 
-// positionMove plays the moves a position changes: its declarations, and
-// the opening draws and mulligan, which a position stands instead of.
-// done tells whether m was one of them.
-func (s *State) positionMove(p int, m engine.Move) (err error, done bool) {
-	switch m.(type) {
-	case DeclareUnit, DeclarePlaced, DeclareZone:
-		// The declarations by their types: a case of the interface has
-		// the runtime look the move's type up at every move.
-		return s.declare(p, m.(declaration)), true
-	case Draw, Mulligan:
-		if s.pos != nil && s.setup {
-			return ruling("M40", rulingPositionSetup, "a position is declared: the opening hands are not drawn"), true
-		}
+// drawnInstead refuses a draw or mulligan in the set-up of a declared
+// position, which stands instead of the opening draws.
+func (s *State) drawnInstead() error {
+	if s.pos != nil && s.setup {
+		return ruling("M40", rulingPositionSetup, "a position is declared: the opening hands are not drawn")
 	}
-	return nil, false
+	return nil
 }
 
 // declare plays a declaration on a set-up line; it refuses one that
@@ -178,7 +170,7 @@ func (s *State) declareUnit(p int, d DeclareUnit) error {
 	if u.Armour < 0 {
 		return ruling("M40", rulingPositionKind, fmt.Sprintf("%s on %v has fewer than no armour counters", c.Name, d.At))
 	}
-	s.board[Board.Index(d.At)] = u
+	s.put(Board.Index(d.At), u)
 	return nil
 }
 

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/grid"
@@ -66,15 +67,16 @@ func loadMecha(cat *catalogue.Catalogue) (engine.Game, []catalogue.Card, []*cata
 	return mecha.Game{Cards: cs}, info, errs
 }
 
-// square reads a square the lexer has admitted, so it cannot fail. The
-// lexer admits a letter and one or two digits, the first not 0: a
-// square of two characters is read without grid.Parse's number.
+// square reads a square the lexer has admitted, so it cannot fail: the
+// lexer admits a letter and one or two digits, the first not 0
+// (grammar's squareRule), read here in place of grid.Parse's number, and
+// inline.
 func square(s string) grid.Square {
-	if len(s) == 2 {
-		return grid.Square{File: int(s[0] - 'a'), Rank: int(s[1] - '1')}
+	rank := int(s[1] - '0')
+	if len(s) == 3 {
+		rank = rank*10 + int(s[2]-'0')
 	}
-	sq, _ := grid.Parse(s)
-	return sq
+	return grid.Square{File: int(s[0] - 'a'), Rank: rank - 1}
 }
 
 // boardMoves are the steps from each square of the board to the squares
@@ -82,48 +84,52 @@ func square(s string) grid.Square {
 // each made into an engine.Move once, and the board's squares, for a
 // play's square: an engine.Move holding a Step or an Attack is allocated,
 // as is a square a Play points to, and most moves a check reads are
-// steps, attacks and plays. All are indexed by mecha.Board.Index.
+// steps, attacks and plays (cardMoves). All are indexed by
+// mecha.Board.Index.
 type boardMoves struct {
-	steps   [][len(besides)]engine.Move // by the direction in besides
-	attacks []func() []engine.Move      // a square's attacks, made at its first
-	squares []grid.Square
+	steps [][]engine.Move // by the squares from and to, nil but for squares beside each other
+	// A small file meets attacks from a few squares: each square's
+	// attacks are made when one is met, once.
+	attacks     [][]engine.Move
+	attacksMade []sync.Once
+	squares     []grid.Square
 }
 
-// besides are the four directions of a step, as file and rank added.
-var besides = [...]grid.Square{{File: 0, Rank: 1}, {File: 1, Rank: 0}, {File: 0, Rank: -1}, {File: -1, Rank: 0}}
+// theBoardMoves is made at the first Mecha move a process reads (about
+// 150 allocations), not as every process starts: see onBoard.
+var (
+	theBoardMoves  *boardMoves
+	boardMovesMade sync.Once
+)
 
-// onBoard is made at the first Mecha move a process reads (about 150
-// allocations), not as every process starts.
-var onBoard = sync.OnceValue(makeBoardMoves)
+// onBoard is the board's moves, made at the first call. A sync.Once rather
+// than a sync.OnceValue, whose function is called at every move: the
+// Once's check is made inline.
+func onBoard() *boardMoves {
+	boardMovesMade.Do(makeBoardMoves)
+	return theBoardMoves
+}
 
-func makeBoardMoves() *boardMoves {
+func makeBoardMoves() {
 	n := mecha.Board.Size()
-	b := &boardMoves{steps: make([][len(besides)]engine.Move, n), attacks: make([]func() []engine.Move, n), squares: make([]grid.Square, n)}
+	b := &boardMoves{steps: make([][]engine.Move, n), attacks: make([][]engine.Move, n),
+		attacksMade: make([]sync.Once, n), squares: make([]grid.Square, n)}
 	for i := range n {
 		from := mecha.Board.Square(i)
 		b.squares[i] = from
-		for d, by := range besides {
-			b.steps[i][d] = mecha.Step{From: from, To: grid.Square{File: from.File + by.File, Rank: from.Rank + by.Rank}}
+		b.steps[i] = make([]engine.Move, n)
+		for _, to := range mecha.Board.Orthogonal(from) {
+			b.steps[i][mecha.Board.Index(to)] = mecha.Step{From: from, To: to}
 		}
-		// A small file meets attacks from a few squares: each square's
-		// are made when one is met.
-		b.attacks[i] = sync.OnceValue(func() []engine.Move {
-			attacks := make([]engine.Move, n)
-			for j := range n {
-				attacks[j] = mecha.Attack{From: from, Target: mecha.Board.Square(j)}
-			}
-			return attacks
-		})
 	}
-	return b
+	theBoardMoves = b
 }
 
 // step is the move from one square to the next.
 func (b *boardMoves) step(from, to grid.Square) engine.Move {
-	if mecha.Board.Contains(from) {
-		by := grid.Square{File: to.File - from.File, Rank: to.Rank - from.Rank}
-		if d := slices.Index(besides[:], by); d >= 0 {
-			return b.steps[mecha.Board.Index(from)][d]
+	if mecha.Board.Contains(from) && mecha.Board.Contains(to) {
+		if m := b.steps[mecha.Board.Index(from)][mecha.Board.Index(to)]; m != nil {
+			return m
 		}
 	}
 	return mecha.Step{From: from, To: to}
@@ -132,7 +138,15 @@ func (b *boardMoves) step(from, to grid.Square) engine.Move {
 // attack is the attack from one square on another.
 func (b *boardMoves) attack(from, target grid.Square) engine.Move {
 	if mecha.Board.Contains(from) && mecha.Board.Contains(target) {
-		return b.attacks[mecha.Board.Index(from)]()[mecha.Board.Index(target)]
+		i := mecha.Board.Index(from)
+		b.attacksMade[i].Do(func() {
+			attacks := make([]engine.Move, mecha.Board.Size())
+			for j := range attacks {
+				attacks[j] = mecha.Attack{From: from, Target: mecha.Board.Square(j)}
+			}
+			b.attacks[i] = attacks
+		})
+		return b.attacks[i][mecha.Board.Index(target)]
 	}
 	return mecha.Attack{From: from, Target: target}
 }
@@ -146,6 +160,48 @@ func (b *boardMoves) square(sq grid.Square) *grid.Square {
 	off := new(grid.Square) // only here: a pointer to sq would move sq to the heap at every call
 	*off = sq
 	return off
+}
+
+// cardMoves are the moves naming a card that a check has met, each boxed
+// once: its discard, its skipped draw, and its plays, on each square of
+// the board and without one (the last), each made when first met and
+// set through an atomic pointer, so that checks on several goroutines
+// share them. A check names a few dozen cards, and most moves it reads
+// are steps, attacks and plays.
+type cardMoves struct {
+	card          string // a copy of the name, not part of a transcript
+	discard, skip engine.Move
+	plays         []atomic.Pointer[engine.Move]
+}
+
+// cardsMet are the cards a check has met, by name; a catalogue has a few
+// dozen cards, and each name past the bound would copy the map again.
+var cardsMet = namememo.New(1024, func(card string) *cardMoves {
+	return &cardMoves{card: card, discard: mecha.Discard{Card: card}, skip: mecha.SkipDraw{Card: card},
+		plays: make([]atomic.Pointer[engine.Move], mecha.Board.Size()+1)}
+})
+
+// play is the move that plays card on at ("" for none).
+func (b *boardMoves) play(card, at string) engine.Move {
+	i := len(b.squares) // without a square
+	if at != "" {
+		sq := square(at)
+		if !mecha.Board.Contains(sq) {
+			return mecha.Play{Card: card, At: b.square(sq)}
+		}
+		i = mecha.Board.Index(sq)
+	}
+	c := cardsMet.Get(card)
+	if m := c.plays[i].Load(); m != nil {
+		return *m
+	}
+	p := mecha.Play{Card: c.card}
+	if i < len(b.squares) {
+		p.At = &b.squares[i]
+	}
+	m := engine.Move(p)
+	c.plays[i].Store(&m)
+	return m
 }
 
 func mechaToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move {
@@ -166,11 +222,7 @@ func mechaToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move
 	case *grammar.MechaMulligan:
 		return append(dst, mecha.Mulligan{InTurn: !setup})
 	case *grammar.MechaPlay:
-		p := mecha.Play{Card: string(m.Card)}
-		if m.At != "" {
-			p.At = onBoard().square(square(m.At))
-		}
-		out = append(out, p)
+		out = append(out, onBoard().play(string(m.Card), m.At))
 	case *grammar.MechaAct:
 		b := onBoard()
 		at := square(m.From)
@@ -186,11 +238,11 @@ func mechaToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move
 			out = append(out, mecha.Direct{From: at, Card: string(m.DamageCard)})
 		}
 	case *grammar.MechaDiscard:
-		out = append(out, mecha.Discard{Card: string(m.Card)})
+		out = append(out, cardsMet.Get(string(m.Card)).discard)
 	case *grammar.MechaSacrifice:
 		out = append(out, mecha.Sacrifice{At: square(m.At)})
 	case *grammar.MechaSkip:
-		out = append(out, mecha.SkipDraw{Card: string(m.Card)})
+		out = append(out, cardsMet.Get(string(m.Card)).skip)
 	case *grammar.MechaUnit:
 		d := mecha.DeclareUnit{Kind: mecha.Mecha, Card: string(m.Card), At: square(m.At), Pilot: string(m.Pilot),
 			Durability: counters(m.Durability), Armour: counters(m.Armour), InTurn: !setup}
@@ -365,10 +417,17 @@ func mechaDescribe(st engine.State, players []string) []referee.Row {
 		buf = strconv.AppendInt(append(buf, " of "...), int64(provided), 10)
 		return append(buf, " used"...)
 	})
-	each(2, func(buf []byte, p int) []byte { return referee.AppendNames(buf, s.Hand(p), writtenName) })
+	var names [64]string // a zone's cards, read into it
+	each(2, func(buf []byte, p int) []byte {
+		return referee.AppendNames(buf, s.AppendHand(names[:0], p), writtenName)
+	})
 	each(3, func(buf []byte, p int) []byte { return referee.AppendPlural(buf, s.DeckSize(p), "card") })
-	each(4, func(buf []byte, p int) []byte { return referee.AppendNames(buf, s.DamageZone(p), writtenName) })
-	each(5, func(buf []byte, p int) []byte { return referee.AppendNames(buf, s.Graveyard(p), writtenName) })
+	each(4, func(buf []byte, p int) []byte {
+		return referee.AppendNames(buf, s.AppendDamageZone(names[:0], p), writtenName)
+	})
+	each(5, func(buf []byte, p int) []byte {
+		return referee.AppendNames(buf, s.AppendGraveyard(names[:0], p), writtenName)
+	})
 	all := string(buf)
 	return []referee.Row{
 		{Name: "board", Value: all[:ends[0]]},

@@ -91,8 +91,10 @@ func TestSquareAsGridParse(t *testing.T) {
 	}
 }
 
-// TestBoardMovesAsMade: the steps, attacks and squares made once are the
-// moves and squares made in place, on the board and off it.
+// TestBoardMovesAsMade: the steps, attacks, plays, discards and skipped
+// draws made once, and the squares, are the moves and squares made in
+// place, on the board and off it, each found again as often as it is
+// asked for.
 func TestBoardMovesAsMade(t *testing.T) {
 	b := onBoard()
 	var squares []grid.Square
@@ -111,6 +113,24 @@ func TestBoardMovesAsMade(t *testing.T) {
 			}
 			if got, want := b.attack(from, to), (mecha.Attack{From: from, Target: to}); got != engine.Move(want) {
 				t.Errorf("attack(%v, %v) = %v, want %v", from, to, got, want)
+			}
+		}
+	}
+	for range 2 {
+		for _, card := range []string{"Scout", "Radio Tower", "Scout Drone", ""} {
+			if got, ok := b.play(card, "").(mecha.Play); !ok || got.Card != card || got.At != nil {
+				t.Errorf("play(%q, \"\") = %v", card, got)
+			}
+			if got := cardsMet.Get(card); got.discard != engine.Move(mecha.Discard{Card: card}) || got.skip != engine.Move(mecha.SkipDraw{Card: card}) {
+				t.Errorf("cardsMet.Get(%q): discard %v, skip %v", card, got.discard, got.skip)
+			}
+			for f := 'a'; f <= 'z'; f++ {
+				for r := 1; r <= 9; r++ {
+					at := string(f) + strconv.Itoa(r)
+					if got, ok := b.play(card, at).(mecha.Play); !ok || got.Card != card || got.At == nil || *got.At != square(at) {
+						t.Errorf("play(%q, %q) = %v", card, at, got)
+					}
+				}
 			}
 		}
 	}
