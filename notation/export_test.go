@@ -23,9 +23,9 @@ const MemoBytes = memoBytes
 
 // len is the number of pieces kept.
 func (m *memo[T]) len() int {
-	n := 0
-	m.pieces.Range(func(any, any) bool { n++; return true })
-	return n
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(*m.read.Load()) + len(m.recent)
 }
 
 // KeepMovesByText makes the grammar keep its moves by their text, as a
@@ -52,13 +52,17 @@ func (g *Grammar) MovePieces() int {
 // parsed at each place, as their parse cannot be copied.
 func (g *Grammar) FixedMoves() int {
 	g.ready()
+	m := g.moves
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	n := 0
-	g.moves.pieces.Range(func(_, p any) bool {
-		if p.(*piece[Move]).fixed {
-			n++
+	for _, kept := range []map[string]*piece[Move]{*m.read.Load(), m.recent} {
+		for _, p := range kept {
+			if p.fixed {
+				n++
+			}
 		}
-		return true
-	})
+	}
 	return n
 }
 

@@ -2,6 +2,7 @@ package notation
 
 import (
 	"encoding/binary"
+	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -59,14 +60,19 @@ func pieceBytes(text string, n int) int64 {
 	return int64(len(text) + n*48 + 224)
 }
 
-// memo keeps parsed pieces of one kind by their text, in a sync.Map:
-// most lookups find a piece met before, and its lookups take no lock, so
-// checks running in parallel do not pass a lock's cache line between
-// CPUs at each piece.
+// memo keeps parsed pieces of one kind by their text. Most lookups find
+// a piece met before, so they read a map that is never changed, published
+// through an atomic pointer, and take no lock. A new piece goes into
+// recent, under mu, and recent is merged into a new read map once lookups
+// have found enough pieces there, so that merging costs a few lookups'
+// worth a lookup.
 type memo[T any] struct {
-	pieces sync.Map     // string -> *piece[T]
-	limit  int64        // memoBytes, but for tests
-	size   atomic.Int64 // of the pieces kept, as pieceBytes counts
+	read   atomic.Pointer[map[string]*piece[T]]
+	mu     sync.Mutex
+	recent map[string]*piece[T] // pieces not in read
+	misses int                  // lookups that had to go to recent
+	limit  int64                // memoBytes, but for tests
+	size   atomic.Int64         // of the pieces kept, as pieceBytes counts
 }
 
 // piece is a parsed piece: its key (its text, a tag's "[Name" or a
@@ -85,13 +91,43 @@ type piece[T any] struct {
 	fixed  bool
 }
 
-func newMemo[T any]() *memo[T] { return &memo[T]{limit: memoBytes} }
+func newMemo[T any]() *memo[T] {
+	m := &memo[T]{limit: memoBytes}
+	m.reset()
+	return m
+}
+
+// reset empties the memo; its caller holds mu, or has it alone.
+func (m *memo[T]) reset() {
+	m.read.Store(&map[string]*piece[T]{})
+	m.recent = map[string]*piece[T]{}
+	m.misses = 0
+}
 
 func (m *memo[T]) get(text string) *piece[T] {
-	if p, ok := m.pieces.Load(text); ok {
-		return p.(*piece[T])
+	if p := (*m.read.Load())[text]; p != nil {
+		return p
 	}
-	return nil
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	read := *m.read.Load()
+	if p := read[text]; p != nil {
+		return p // merged since
+	}
+	p := m.recent[text]
+	if p != nil {
+		m.misses++
+		// Merge once the lookups that went to recent pay for copying read:
+		// at least as many as recent holds, and an eighth of read.
+		if m.misses >= max(len(m.recent), len(read)/8) {
+			merged := make(map[string]*piece[T], len(read)+len(m.recent))
+			maps.Copy(merged, read)
+			maps.Copy(merged, m.recent)
+			m.read.Store(&merged)
+			m.recent, m.misses = map[string]*piece[T]{}, 0
+		}
+	}
+	return p
 }
 
 // put keeps p by its key, text, unless the memo is full. The map's key is
@@ -101,14 +137,20 @@ func (m *memo[T]) put(text string, p *piece[T]) {
 	if m.size.Load()+size > m.limit {
 		return
 	}
-	if _, in := m.pieces.LoadOrStore(p.text, p); !in {
+	m.mu.Lock()
+	_, in := (*m.read.Load())[text]
+	if _, recent := m.recent[text]; !in && !recent {
+		m.recent[p.text] = p
 		m.size.Add(size)
 	}
+	m.mu.Unlock()
 }
 
 // forget empties the memo.
 func (m *memo[T]) forget() {
-	m.pieces.Clear()
+	m.mu.Lock()
+	m.reset()
+	m.mu.Unlock()
 	m.size.Store(0)
 }
 

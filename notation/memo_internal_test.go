@@ -7,8 +7,10 @@ import (
 	"testing"
 )
 
-// Pieces put in the memo are found again, by any goroutine; a piece put
-// twice is kept once, and counted once; forget empties it.
+// Pieces put in the memo are found again, by any goroutine, whether they
+// are still among the recent ones or merged into the map read without a
+// lock; a piece put twice is kept once, and counted once; lookups that
+// keep finding recent pieces merge them; forget empties it.
 func TestMemoFindsWhatItKeeps(t *testing.T) {
 	m := newMemo[int]()
 	const workers, each = 4, 2000
@@ -40,6 +42,9 @@ func TestMemoFindsWhatItKeeps(t *testing.T) {
 				t.Fatalf("piece %d is lost", i)
 			}
 		}
+	}
+	if n := len(m.recent); n > 0 {
+		t.Errorf("%d pieces are still only among the recent ones after three lookups each", n)
 	}
 	if size, want := m.size.Load(), int64(each)*pieceBytes("piece 0", 1); size < want || size > want+int64(each)*8 {
 		t.Errorf("the memo counts %d bytes for %d pieces, want about %d", size, each, want)
