@@ -5,6 +5,7 @@ package referee
 import (
 	"errors"
 	"net"
+	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -99,4 +100,26 @@ func TestPageListPipe(t *testing.T) {
 			t.Errorf("golden with a pipe for its page list: %v, want it refused as not a regular file", err)
 		}
 	})
+}
+
+// A file that does not tell its size (Stat says 0, as /proc's files do)
+// is read whole, and so is one of the size it says.
+func TestReadFileOfUntoldSize(t *testing.T) {
+	const proc = "/proc/self/status"
+	if _, err := os.Stat(proc); err != nil {
+		t.Skip("no ", proc)
+	}
+	src, err := ReadFile(proc, Limits{})
+	if err != nil || !strings.Contains(src, "Name:") || !strings.HasSuffix(src, "\n") {
+		t.Errorf("%s read as %q (%v)", proc, src, err)
+	}
+	for _, text := range []string{"", "x", "[Game \"sortie\"]\n", strings.Repeat("1. Ann: a1-a2\n", 5000)} {
+		path := filepath.Join(t.TempDir(), "t.sortie")
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if src, err := ReadFile(path, Limits{}); err != nil || src != text {
+			t.Errorf("a file of %d bytes read as %d bytes (%v)", len(text), len(src), err)
+		}
+	}
 }
