@@ -3,6 +3,7 @@ package notation
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -66,6 +67,26 @@ func TestTurnNumberReadsAsParticiple(t *testing.T) {
 		got, ok := turnNumber(digits)
 		if ok != (err == nil) || ok && got != int(want) {
 			t.Errorf("turnNumber(%q) = %d, %v; strconv gives %d, %v", digits, got, ok, want, err)
+		}
+	}
+}
+
+// isASCII finds a byte beyond ASCII wherever it stands: in the eight-byte
+// runs and in the bytes after them.
+func TestIsASCII(t *testing.T) {
+	for n := range 20 {
+		text := strings.Repeat("a", n)
+		if !isASCII(text) {
+			t.Errorf("%q is ASCII", text)
+		}
+		for at := range n {
+			for _, c := range []byte{0x80, 0xC3, 0xFF} {
+				b := []byte(text)
+				b[at] = c
+				if isASCII(string(b)) {
+					t.Errorf("%q, byte %#x at %d, is not ASCII", b, c, at)
+				}
+			}
 		}
 	}
 }
