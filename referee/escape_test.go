@@ -255,3 +255,24 @@ func TestControlCharacters(t *testing.T) {
 		}
 	}
 }
+
+// printable tells a byte to escape wherever it stands, in the eight-byte
+// runs it reads at once and in the bytes after them, and passes tabs.
+func TestPrintable(t *testing.T) {
+	for n := range 20 {
+		text := strings.Repeat("a ~", n)[:n]
+		if !printable(text) {
+			t.Errorf("%q is printable", text)
+		}
+		for at := range n {
+			for c := range 256 {
+				b := []byte(text)
+				b[at] = byte(c)
+				want := byte(c) == '\t' || c >= 0x20 && c < 0x7F
+				if got := printable(string(b)); got != want {
+					t.Errorf("printable(%q) = %v, want %v", b, got, want)
+				}
+			}
+		}
+	}
+}

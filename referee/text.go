@@ -184,8 +184,28 @@ func isControl(r rune) bool {
 }
 
 // printable tells whether s is printable ASCII and tabs, with nothing to
-// escape: most of what a report prints, told a byte at a time.
+// escape: most of what a report prints, told eight bytes at a time where
+// none of them is a control, a tab or past ASCII, and a byte at a time
+// where one is.
 func printable(s string) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for len(s) >= 8 {
+		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		// A byte under 0x20, or over 0x7E (the words' bit tricks for
+		// "has a byte less than" and "more than").
+		if (w-0x20*ones)&^w&highs != 0 || (w+ones|w)&highs != 0 {
+			if !printableBytes(s[:8]) {
+				return false
+			}
+		}
+		s = s[8:]
+	}
+	return printableBytes(s)
+}
+
+// printableBytes is printable, a byte at a time.
+func printableBytes(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 && c != '\t' || c >= 0x7F {
 			return false
