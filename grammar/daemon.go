@@ -251,21 +251,21 @@ func (*DaemonField) daemonMove()    {}
 // Relocate is the move as parsed at r's place (see notation.Relocation).
 func (m *DaemonDraft) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *DaemonMain) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *DaemonMulligan) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	c.Cards = slices.Clip(m.Cards)
 	return c
 }
@@ -273,7 +273,7 @@ func (m *DaemonMulligan) Relocate(r *notation.Relocation) notation.Move {
 // Relocate is the move as parsed at r's place.
 func (m *DaemonDraw) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	c.Cards = slices.Clip(m.Cards)
 	return c
 }
@@ -281,7 +281,7 @@ func (m *DaemonDraw) Relocate(r *notation.Relocation) notation.Move {
 // Relocate is the move as parsed at r's place.
 func (m *DaemonSecure) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	c.Cards = slices.Clip(m.Cards)
 	return c
 }
@@ -289,63 +289,63 @@ func (m *DaemonSecure) Relocate(r *notation.Relocation) notation.Move {
 // Relocate is the move as parsed at r's place.
 func (m *DaemonKeep) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *DaemonPlay) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *DaemonActivate) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *DaemonTrash) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *DaemonAttack) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *DaemonReveal) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *DaemonRefresh) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *DaemonBurn) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *DaemonModules) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	c.Modules = slices.Clip(m.Modules)
 	return c
 }
@@ -353,14 +353,14 @@ func (m *DaemonModules) Relocate(r *notation.Relocation) notation.Move {
 // Relocate is the move as parsed at r's place.
 func (m *DaemonMemory) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *DaemonGrip) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	c.Cards = slices.Clip(m.Cards)
 	return c
 }
@@ -369,7 +369,7 @@ func (m *DaemonGrip) Relocate(r *notation.Relocation) notation.Move {
 // parsed transcript is never changed.
 func (m *DaemonSecurity) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	c.Cards = slices.Clip(m.Cards)
 	return c
 }
@@ -377,7 +377,7 @@ func (m *DaemonSecurity) Relocate(r *notation.Relocation) notation.Move {
 // Relocate is the move as parsed at r's place, its count shared.
 func (m *DaemonDeck) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	c.Cards = slices.Clip(m.Cards)
 	return c
 }
@@ -385,7 +385,7 @@ func (m *DaemonDeck) Relocate(r *notation.Relocation) notation.Move {
 // Relocate is the move as parsed at r's place.
 func (m *DaemonHeap) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	c.Cards = slices.Clip(m.Cards)
 	return c
 }
@@ -393,7 +393,7 @@ func (m *DaemonHeap) Relocate(r *notation.Relocation) notation.Move {
 // Relocate is the move as parsed at r's place.
 func (m *DaemonScripts) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	c.Cards = slices.Clip(m.Cards)
 	return c
 }
@@ -401,7 +401,7 @@ func (m *DaemonScripts) Relocate(r *notation.Relocation) notation.Move {
 // Relocate is the move as parsed at r's place.
 func (m *DaemonField) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	c.Cards = slices.Clip(m.Cards)
 	return c
 }

@@ -207,12 +207,12 @@ func (*MechaZone) mechaMove()      {}
 // Relocate is the move as parsed at r's place (see notation.Relocation).
 func (m *MechaDeck) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	if m.Items != nil {
 		c.Items = make([]*MechaDeckItem, len(m.Items))
 		for i, it := range m.Items {
 			ci := notation.Copy(r, it)
-			ci.Node = r.Node(it.Node)
+			r.Place(&ci.Node)
 			c.Items[i] = ci
 		}
 	}
@@ -222,70 +222,74 @@ func (m *MechaDeck) Relocate(r *notation.Relocation) notation.Move {
 // Relocate is the move as parsed at r's place.
 func (m *MechaDraw) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node, c.Cards = r.Node(m.Node), slices.Clip(m.Cards)
+	r.Place(&c.Node)
+	c.Cards = slices.Clip(m.Cards)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *MechaMulligan) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *MechaPlay) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node, c.By = r.Node(m.Node), r.Player(m.By)
+	r.Place(&c.Node)
+	c.By = r.Player(m.By)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *MechaAct) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node, c.Path = r.Node(m.Node), slices.Clip(m.Path)
+	r.Place(&c.Node)
+	c.Path = slices.Clip(m.Path)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *MechaDiscard) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *MechaSacrifice) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *MechaSkip) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *MechaUnit) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *MechaPlaced) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *MechaZone) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node, c.Cards = r.Node(m.Node), slices.Clip(m.Cards)
+	r.Place(&c.Node)
+	c.Cards = slices.Clip(m.Cards)
 	return c
 }
 

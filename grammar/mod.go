@@ -142,56 +142,57 @@ func (*ModTop) modMove()    {}
 // Relocate is the move as parsed at r's place (see notation.Relocation).
 func (m *ModAssign) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *ModEject) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *ModDraft) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *ModPass) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place, the player named with it.
 func (m *ModDraw) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node, c.By = r.Node(m.Node), r.Player(m.By)
+	r.Place(&c.Node)
+	c.By = r.Player(m.By)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *ModFuel) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *ModSpend) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *ModTop) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
@@ -472,7 +473,7 @@ func (*ModDrawn) modMove()       {}
 // Relocate is the declaration as parsed at r's place.
 func (m *ModDrawn) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
@@ -480,91 +481,91 @@ func (m *ModDrawn) Relocate(r *notation.Relocation) notation.Move {
 // are shared: a parsed transcript is never changed.
 func (m *ModDurability) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the declaration as parsed at r's place.
 func (m *ModFuelLevel) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the declaration as parsed at r's place.
 func (m *ModInitiative) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the declaration as parsed at r's place.
 func (m *ModHand) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the declaration as parsed at r's place.
 func (m *ModDeck) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the declaration as parsed at r's place.
 func (m *ModDiscardPile) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the declaration as parsed at r's place.
 func (m *ModPlayArea) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the declaration as parsed at r's place.
 func (m *ModSlot) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the declaration as parsed at r's place.
 func (m *ModActivating) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the declaration as parsed at r's place.
 func (m *ModRound) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the declaration as parsed at r's place.
 func (m *ModShared) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the declaration as parsed at r's place.
 func (m *ModUnfilled) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 
 // Relocate is the declaration as parsed at r's place.
 func (m *ModSeedStep) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 

@@ -46,14 +46,15 @@ func (*SortieAct) sortieMove()   {}
 // Relocate is the move as parsed at r's place (see notation.Relocation).
 func (m *SortieDraw) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node, c.Cards = r.Node(m.Node), r.Values(m.Cards)
+	r.Place(&c.Node)
+	c.Cards = r.Values(m.Cards)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *SortiePlace) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	c.Bottom, c.Top, c.At = r.Value(m.Bottom), r.Value(m.Top), r.Value(m.At)
 	return c
 }
@@ -61,7 +62,7 @@ func (m *SortiePlace) Relocate(r *notation.Relocation) notation.Move {
 // Relocate is the move as parsed at r's place.
 func (m *SortieAct) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	c.From, c.To, c.Target = r.Value(m.From), r.Value(m.To), r.Value(m.Target)
 	return c
 }

@@ -93,7 +93,7 @@ func Declaration(m notation.Move) bool {
 // Relocate is the move as parsed at r's place (see notation.Relocation).
 func (m *SortieUnit) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	c.Bottom, c.Top, c.At = r.Value(m.Bottom), r.Value(m.Top), r.Value(m.At)
 	return c
 }
@@ -101,28 +101,31 @@ func (m *SortieUnit) Relocate(r *notation.Relocation) notation.Move {
 // Relocate is the move as parsed at r's place.
 func (m *SortieHand) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node, c.Cards = r.Node(m.Node), r.Values(m.Cards)
+	r.Place(&c.Node)
+	c.Cards = r.Values(m.Cards)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *SortieCaptured) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node, c.Flags = r.Node(m.Node), r.Values(m.Flags)
+	r.Place(&c.Node)
+	c.Flags = r.Values(m.Flags)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *SortiePile) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node, c.Cards = r.Node(m.Node), r.Values(m.Cards)
+	r.Place(&c.Node)
+	c.Cards = r.Values(m.Cards)
 	return c
 }
 
 // Relocate is the move as parsed at r's place.
 func (m *SortieStream) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 

@@ -39,7 +39,8 @@ func (m *VoidMove) Actor() *notation.PlayerRef { return m.By }
 // names is shared: a parsed transcript is never changed.
 func (m *VoidMove) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node, c.By, c.Action = r.Node(m.Node), r.Player(m.By), relocateVoidAction(r, m.Action)
+	r.Place(&c.Node)
+	c.By, c.Action = r.Player(m.By), relocateVoidAction(r, m.Action)
 	return c
 }
 

@@ -47,20 +47,21 @@ type cardAct struct {
 
 func (m *cardDraw) Relocate(r *notation.Relocation) move {
 	c := notation.Copy(r, m)
-	c.Node, c.Cards = r.Node(m.Node), r.Values(m.Cards)
+	r.Place(&c.Node)
+	c.Cards = r.Values(m.Cards)
 	return c
 }
 
 func (m *cardPlace) Relocate(r *notation.Relocation) move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	c.Bottom, c.Top, c.At = r.Value(m.Bottom), r.Value(m.Top), r.Value(m.At)
 	return c
 }
 
 func (m *cardAct) Relocate(r *notation.Relocation) move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	c.From, c.To, c.Target = r.Value(m.From), r.Value(m.To), r.Value(m.Target)
 	return c
 }
@@ -207,7 +208,8 @@ func (m *nameMove) String() string {
 // there.
 func (m *nameMove) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node, c.By = r.Node(m.Node), r.Player(m.By)
+	r.Place(&c.Node)
+	c.By = r.Player(m.By)
 	switch a := m.Action.(type) {
 	case *nameList:
 		n := notation.Copy(r, a)

@@ -223,9 +223,12 @@ func (r *Relocation) place(to *tokens, at part) {
 	r.to, r.at = to, at
 }
 
-// Node is n at the new place, with no tokens: only participle reads a
-// node's tokens, and the node has its end (Span).
-func (r *Relocation) Node(n Node) Node {
+// Place moves *n, a node of a copy being placed, to the new place, with
+// no tokens: only participle reads a node's tokens, and the node has its
+// end (Span). It is placed where it stands, as a Relocate has copied the
+// move: a node passed in and given back was copied three times, a tenth
+// of what placing a move cost.
+func (r *Relocation) Place(n *Node) {
 	first, last := int(n.end.first), int(n.end.last)
 	if n.end.column == 0 {
 		// As participle made it: placed where it was parsed.
@@ -235,24 +238,25 @@ func (r *Relocation) Node(n Node) Node {
 			// which may be past the piece; or one not of this piece. The
 			// piece is parsed again at each place instead.
 			r.failed = true
-			return n
+			return
 		}
 	}
 	if r.keeping {
 		// Kept, the node needs only its tokens' numbers; a column marks
 		// it placed.
-		return Node{end: nodeEnd{column: 1, first: uint16(first), last: uint16(last)}}
+		*n = Node{end: nodeEnd{column: 1, first: uint16(first), last: uint16(last)}}
+		return
 	}
 	// A tag's parse is kept by the tag's name and serves tags of other
 	// lengths: its last token is at most the place's, and placeTag gives
 	// the tag its own end.
-	return r.to.node(r.at.lo+first, min(r.at.lo+last, r.at.hi-1))
+	r.to.setNode(n, r.at.lo+first, min(r.at.lo+last, r.at.hi-1))
 }
 
 // tokensOf is the numbers of the first and last tokens of n, as
 // participle made it, in r's piece: it fails when n has no tokens, is not
 // a run of the piece's, or is too long to number.
-func (r *Relocation) tokensOf(n Node) (first, last int, ok bool) {
+func (r *Relocation) tokensOf(n *Node) (first, last int, ok bool) {
 	if len(n.Tokens) == 0 || n.Tokens[0].Pos.Offset != n.Pos.Offset {
 		return 0, 0, false
 	}
@@ -312,14 +316,15 @@ func (r *Relocation) Player(p *PlayerRef) *PlayerRef {
 		return nil
 	}
 	c := Copy(r, p)
-	c.Node, c.Name = r.Node(p.Node), r.Value(p.Name)
+	r.Place(&c.Node)
+	c.Name = r.Value(p.Name)
 	return c
 }
 
 // Relocatable is what a grammar's move type offers for its parses to be
-// kept: Relocate is a copy of the move at r's new place, its nodes passed
-// through r. Slices may be shared with the original, clipped: a parsed
-// transcript is never changed.
+// kept: Relocate is a copy of the move at r's new place (Copy), each of its
+// nodes placed by r.Place. Slices may be shared with the original,
+// clipped: a parsed transcript is never changed.
 type Relocatable[M any] interface {
 	Relocate(r *Relocation) M
 }
@@ -337,9 +342,9 @@ func (s *Statement) relocate(r *Relocation, a *blocks) *Statement {
 		c.Turn = &b.turn
 		c.Turn.Player = &b.player
 		if !a.movesFollow {
-			c.Turn.Node = r.Node(s.Turn.Node)
+			r.Place(&c.Turn.Node)
 		}
-		c.Turn.Player.Node = r.Node(s.Turn.Player.Node)
+		r.Place(&c.Turn.Player.Node)
 	case s.Setup != nil:
 		b := a.setup()
 		b.st, b.setup, b.player = *s, *s.Setup, *s.Setup.Player
@@ -347,9 +352,9 @@ func (s *Statement) relocate(r *Relocation, a *blocks) *Statement {
 		c.Setup = &b.setup
 		c.Setup.Player = &b.player
 		if !a.movesFollow {
-			c.Setup.Node = r.Node(s.Setup.Node)
+			r.Place(&c.Setup.Node)
 		}
-		c.Setup.Player.Node = r.Node(s.Setup.Player.Node)
+		r.Place(&c.Setup.Player.Node)
 	case s.Tag != nil:
 		b := &struct {
 			st  Statement
@@ -357,20 +362,20 @@ func (s *Statement) relocate(r *Relocation, a *blocks) *Statement {
 		}{*s, *s.Tag}
 		c = &b.st
 		c.Tag = &b.tag
-		c.Tag.Node = r.Node(s.Tag.Node)
+		r.Place(&c.Tag.Node)
 		c.Tag.Values = slices.Clip(s.Tag.Values)
 	default:
 		c = &Statement{}
 		*c = *s
 		if s.Result != nil {
 			t := *s.Result
-			t.Node = r.Node(t.Node)
+			r.Place(&t.Node)
 			t.Player = r.Player(t.Player)
 			c.Result = &t
 		}
 	}
 	if !a.movesFollow || c.Turn == nil && c.Setup == nil {
-		c.Node = r.Node(s.Node)
+		r.Place(&c.Node)
 	}
 	return c
 }

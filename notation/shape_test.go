@@ -101,7 +101,8 @@ func (m *joinedStep) String() string { return "go " + m.Squares }
 
 func (m *joinedStep) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node, c.Squares = r.Node(m.Node), r.Value(m.Squares)
+	r.Place(&c.Node)
+	c.Squares = r.Value(m.Squares)
 	return c
 }
 
@@ -115,7 +116,7 @@ func (m *countedTake) String() string { return fmt.Sprint("take ", m.Count) }
 
 func (m *countedTake) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node = r.Node(m.Node)
+	r.Place(&c.Node)
 	return c
 }
 

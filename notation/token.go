@@ -65,8 +65,17 @@ func (t *tokens) end(i int) lexer.Position {
 // node is the node of tokens lo to hi, both in, without making the
 // position of its end (a tenth of a Sortie check went to placing nodes).
 func (t *tokens) node(lo, hi int) Node {
+	var n Node
+	t.setNode(&n, lo, hi)
+	return n
+}
+
+// setNode makes *n the node of tokens lo to hi, as node does.
+func (t *tokens) setNode(n *Node, lo, hi int) {
 	a, b := &t.toks[lo], &t.toks[hi]
-	return Node{Pos: t.pos(lo), end: nodeEnd{bytes: int32(b.off + int(b.n) - a.off), lines: b.line - a.line, column: b.col + int32(t.width(hi))}}
+	n.Pos = lexer.Position{Filename: t.filename, Offset: a.off, Line: int(a.line), Column: int(a.col)}
+	n.Tokens = nil
+	n.end = nodeEnd{bytes: int32(b.off + int(b.n) - a.off), lines: b.line - a.line, column: b.col + int32(t.width(hi))}
 }
 
 // lexToken is token i as participle reads it.

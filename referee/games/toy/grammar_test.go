@@ -19,7 +19,8 @@ type TrackMove struct {
 // Relocate is the move as parsed at r's place (see notation.Relocation).
 func (m *TrackMove) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
-	c.Node, c.Stride, c.Token = r.Node(m.Node), r.Value(m.Stride), r.Value(m.Token)
+	r.Place(&c.Node)
+	c.Stride, c.Token = r.Value(m.Stride), r.Value(m.Token)
 	return c
 }
 
