@@ -814,18 +814,23 @@ func (t *tokens) shapeKey(p part, values *valueTokens, buf *[]byte) (string, *va
 	b := (*buf)[:0]
 	for i := p.lo; i < p.hi; i++ {
 		k := &t.toks[i]
+		text := t.src[k.off : k.off+int(k.n)]
+		var stands bool
 		if typ, ok := typeIndex(lexer.TokenType(k.typ)); ok {
 			b = append(b, typ)
+			// stands, told here by the type's number already at hand
+			stands = values != nil && values.isValue[typ] && !values.isKept(text)
 		} else {
 			b = append(b, 0xFF) // none of the lexers' types: the whole number after
 			b = binary.AppendVarint(b, int64(k.typ))
+			stands = values.stands(lexer.TokenType(k.typ), text)
 		}
-		if values.stands(lexer.TokenType(k.typ), t.src[k.off:k.off+int(k.n)]) {
+		if stands {
 			b = append(b, 0)
 			continue
 		}
 		b = binary.AppendUvarint(b, uint64(k.n)+1)
-		b = append(b, t.src[k.off:k.off+int(k.n)]...)
+		b = append(b, text...)
 	}
 	*buf = b
 	return unsafe.String(unsafe.SliceData(b), len(b)), values
