@@ -184,7 +184,6 @@ func findGameTag(src string) []string {
 	if g < 0 {
 		return nil
 	}
-	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
 	p := g
 	for p > 0 && isSpace(src[p-1]) {
 		p--
@@ -208,7 +207,7 @@ func findGameTag(src string) []string {
 // tag's name), the regexp looks further.
 func gameTagAt(src string, p int) []string {
 	spaces := func(i int) int {
-		for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\f' || src[i] == '\r') {
+		for i < len(src) && isSpace(src[i]) {
 			i++
 		}
 		return i
@@ -232,6 +231,9 @@ func gameTagAt(src string, p int) []string {
 	}
 	return []string{src[p : j+2+end], src[j+1 : j+1+end]}
 }
+
+// isSpace is a byte of \s in gameTag.
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
 
 // Detect tells which game a transcript is: by its extension, or else by its
 // Game tag. When both name a game they must agree.
