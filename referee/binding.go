@@ -461,8 +461,14 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 	// an illegal move before it was skipped (a follow-on fault) from one
 	// illegal in its own right.
 	follow := &followOn{}
-	// ems holds a written move's engine moves, the same slice for each.
+	// ems holds a written move's engine moves, the same slice for each;
+	// making is the move being made, or the turn when between moves, for
+	// a fault in it.
 	var ems []engine.Move
+	var making struct {
+		move notation.Move
+		turn *notation.Turn
+	}
 	// apply plays one written move; it tells whether to go on. A move that
 	// stands for several (a1-b2xc3) stops at its first illegal part.
 	apply := func(player int, m notation.Move, setup bool) bool {
@@ -488,6 +494,7 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 		if len(t.Corrections) > 0 { // most transcripts record none
 			correction, corrected = t.CorrectionOf(m)
 		}
+		making.move = m
 		ems = b.toEngine(ems[:0], m, setup)
 		assumed := assumptions()
 		var ok bool
@@ -501,11 +508,11 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 			ok = false
 		case declaration:
 			follow.lose()
-			ok = b.play(state, player, ems, m.Span, fault, impossible)
+			ok = b.play(state, player, ems, m.Span, impossible)
 		case !corrected && opts.KeepGoing:
 			ok = follow.play(r, state, player, ems, m.Span, m.String, fault, illegal)
 		case !corrected:
-			ok = b.play(state, player, ems, m.Span, fault, illegal)
+			ok = b.play(state, player, ems, m.Span, illegal)
 		case correction.Kind == notation.LetStand:
 			follow.lose()
 			ok = b.letStand(r, state, player, ems, m.Span(), fault, illegal)
@@ -551,6 +558,22 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 		return true
 	}
 	func() {
+		// A panic in a move's engine moves (b.play makes them unguarded,
+		// a deferred recover at every move being a percent of a check) is
+		// a fault at that move, as guarded makes it elsewhere: replay
+		// stops there.
+		defer func() {
+			if v := recover(); v != nil {
+				var at notation.Span // before the first move and turn, nowhere
+				switch {
+				case making.move != nil:
+					at = making.move.Span()
+				case making.turn != nil:
+					at = turnHead{making.turn}.Span()
+				}
+				fault(at, &internalError{v})
+			}
+		}()
 		for _, s := range t.Setup {
 			for _, m := range s.Moves {
 				if !apply(t.PlayerIndex(s.Player.Text()), m, true) {
@@ -563,6 +586,7 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 			// by its number and player; one that the end of the last turn
 			// ends stops there too.
 			turnAt := turnHead{turn}
+			making.move, making.turn = nil, turn
 			if over(turnAt.Span) {
 				return
 			}
@@ -697,13 +721,11 @@ var declarationCannot = map[notation.CorrectionKind]string{
 
 // play plays a written move's engine moves on state. A move that stands
 // for several (a1-b2xc3) stops at its first illegal part, which illegal
-// reports; a panic in the engine is a fault. It tells whether to go on.
-func (b *binding) play(state engine.State, player int, ems []engine.Move, at spanner, fault func(notation.Span, error) bool, illegal func(notation.Span, string) bool) bool {
+// reports. A panic in the engine goes up to the replay's recover, which
+// makes it a fault at the move. It tells whether to go on.
+func (b *binding) play(state engine.State, player int, ems []engine.Move, at spanner, illegal func(notation.Span, string) bool) bool {
 	for _, em := range ems {
-		if err := guarded(func() error { return state.Apply(player, em) }); err != nil {
-			if _, ok := err.(*internalError); ok {
-				return fault(at(), err)
-			}
+		if err := state.Apply(player, em); err != nil {
 			return illegal(at(), violationText(err))
 		}
 	}

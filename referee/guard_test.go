@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tabletop-referee/referee/engine"
+	"github.com/tabletop-referee/referee/notation"
 )
 
 // faulty wraps a game's rules so that a state panics at its nth Apply (from
@@ -66,6 +67,31 @@ func TestAnEngineFaultIsAnInternalErrorAtItsMove(t *testing.T) {
 	// With --keep-going too, replay stops at the fault.
 	if r := b.Check("ann-wins.sortie", src, Options{KeepGoing: true}); r.ExitCode() != 3 || !r.Stopped {
 		t.Errorf("keep-going: exit %d, stopped %v", r.ExitCode(), r.Stopped)
+	}
+}
+
+// A panic in a room's conversion of a move is an internal error at that
+// move too, and replay stops there.
+func TestARoomFaultIsAnInternalErrorAtItsMove(t *testing.T) {
+	src := mustRead(t, "examples/sortie/ann-wins.sortie")
+	b := *sortieGame()
+	toEngine, n := b.toEngine, 0
+	b.toEngine = func(dst []engine.Move, m notation.Move, setup bool) []engine.Move {
+		if n++; n == 4 {
+			panic("the room is broken")
+		}
+		return toEngine(dst, m, setup)
+	}
+	r := b.Check("ann-wins.sortie", src, Options{})
+	if r.ExitCode() != 3 || !r.Stopped || !strings.Contains(ReportText(r), "internal error: the room is broken") {
+		t.Fatalf("exit %d, stopped %v:\n%s", r.ExitCode(), r.Stopped, ReportText(r))
+	}
+	for _, d := range r.Diagnostics {
+		if d.Severity == Internal {
+			if got := src[d.Span.Start.Offset:d.Span.End.Offset]; got != "place 9C/KD a2" {
+				t.Errorf("the internal error points at %q, want the fourth move, place 9C/KD a2", got)
+			}
+		}
 	}
 }
 
