@@ -575,13 +575,16 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 			}
 		}()
 		for _, s := range t.Setup {
+			player := t.PlayerIndex(s.Player.Text())
 			for _, m := range s.Moves {
-				if !apply(t.PlayerIndex(s.Player.Text()), m, true) {
+				if !apply(player, m, true) {
 					return
 				}
 			}
 		}
+		prev := -1 // the player of the turn before
 		for i, turn := range t.Turns {
+			player := t.PlayerIndex(turn.Player.Text())
 			// A game already over stops at this turn's line, pointed at
 			// by its number and player; one that the end of the last turn
 			// ends stops there too.
@@ -590,21 +593,22 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 			if over(turnAt.Span) {
 				return
 			}
-			if i > 0 && !endTurn(t.PlayerIndex(t.Turns[i-1].Player.Text()), t.Turns[i-1]) {
+			if i > 0 && !endTurn(prev, t.Turns[i-1]) {
 				return
 			}
+			prev = player
 			if o := state.Outcome(); o.Over && i > 0 && o.Turn == turn.Number {
 				// The game ended as this turn began (a loss at the start
 				// of a turn): its line may be written, as legal offers
 				// it, and a move in it is past the end.
 				r.Turns++
 				onTurn = turn.Number
-				if want, written := turnPlayer(state), t.PlayerIndex(turn.Player.Text()); want >= 0 && want != written {
+				if want, written := turnPlayer(state), player; want >= 0 && want != written {
 					illegal(turnAt.Span(), fmt.Sprintf("turn %d is %s's, not %s's: the turns before it give it to %s", turn.Number, t.Players[want], t.Players[written], t.Players[want]))
 					return
 				}
 				for _, m := range turn.Moves {
-					if !apply(t.PlayerIndex(turn.Player.Text()), m, false) {
+					if !apply(player, m, false) {
 						return
 					}
 				}
@@ -618,13 +622,13 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 			if declared && i == 0 {
 				follow.lose()
 			}
-			if declared && i == 0 && !b.startAt(state, turn, t.PlayerIndex(turn.Player.Text()), fault, impossible) {
+			if declared && i == 0 && !b.startAt(state, turn, player, fault, impossible) {
 				return
 			}
 			r.Turns++
 			onTurn = turn.Number
 			if opts.beforeTurn != nil {
-				opts.beforeTurn(notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}, turn.Number, t.PlayerIndex(turn.Player.Text()), state)
+				opts.beforeTurn(notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}, turn.Number, player, state)
 			}
 			if bg, ok := state.(engine.Beginner); ok && i == 0 {
 				follow.lose()
@@ -636,9 +640,8 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 				}
 			}
 			if opts.turnStart != nil {
-				opts.turnStart(notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}, turn.Number, t.PlayerIndex(turn.Player.Text()), state)
+				opts.turnStart(notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}, turn.Number, player, state)
 			}
-			player := t.PlayerIndex(turn.Player.Text())
 			for _, m := range turn.Moves {
 				if !apply(player, m, false) {
 					return
