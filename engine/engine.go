@@ -139,6 +139,13 @@ type TurnEnder interface {
 	TurnEnded() bool
 }
 
+// Ender is a state that tells whether its game is over without making
+// its whole Outcome, which the replay would ask for before every move.
+// Over is always Outcome().Over.
+type Ender interface {
+	Over() bool
+}
+
 // Assumer is a state that accepts moves under assumptions about cards
 // nobody recorded: a card played from a hand that holds unknown cards is
 // legal when one of them could be it (see package hidden).

@@ -411,6 +411,12 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 	if a, ok := state.(engine.Assumer); ok {
 		assumptions = a.Assumptions
 	}
+	// ended tells whether the game is over, asked before every move:
+	// through engine.Ender where the state is one, without its Outcome.
+	ended := func() bool { return state.Outcome().Over }
+	if e, ok := state.(engine.Ender); ok {
+		ended = e.Over
+	}
 	stopped := false
 	// refused says why a declared position was refused, when it was (it
 	// is impossible, or a declaration is corrected): the game never began,
@@ -441,12 +447,12 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 	// over reports a turn or move written after the game ended. Replay
 	// ends there, but the result stands: the rules decided it before.
 	over := func(at spanner) bool {
-		if o := state.Outcome(); o.Over {
-			r.Illegal++
-			r.add(Illegal, at(), "the game is over: "+describeOutcome(o, t.Players))
-			return true
+		if !ended() {
+			return false
 		}
-		return false
+		r.Illegal++
+		r.add(Illegal, at(), "the game is over: "+describeOutcome(state.Outcome(), t.Players))
+		return true
 	}
 	// impossible reports a declaration, or a whole declared position, that
 	// the game cannot be played from: an error in the transcript, as a

@@ -15,6 +15,7 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 
+	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/notation"
 )
 
@@ -465,5 +466,46 @@ func TestRandomGameRareBranches(t *testing.T) {
 				t.Errorf("%s: it no longer reaches %s", short, c.branch)
 			}
 		})
+	}
+}
+
+// An engine that tells whether its game is over (engine.Ender), as the
+// replay asks before every move, tells it as its Outcome does, after
+// every move and at the end of random games of every game; every game's
+// engine is one.
+func TestEnderAgreesWithOutcome(t *testing.T) {
+	for _, g := range Games() {
+		b, ok := g.(*binding)
+		if !ok {
+			continue
+		}
+		ends := 0 // games seen over
+		same := func(where string, st engine.State) {
+			e, ok := st.(engine.Ender)
+			if !ok {
+				t.Fatalf("%s: the state is not an engine.Ender", g.Name())
+			}
+			if e.Over() != st.Outcome().Over {
+				t.Errorf("%s, %s: Over() = %v, Outcome().Over = %v", g.Name(), where, e.Over(), st.Outcome().Over)
+			}
+			if e.Over() {
+				ends++
+			}
+		}
+		for seed := uint64(1); seed <= 10; seed++ {
+			text, _ := randomGame(g, seed)
+			opts := Options{}
+			opts.afterMove = func(m notation.Move, _ string, _ int, _ bool, st engine.State) {
+				same(fmt.Sprintf("seed %d, after %s", seed, m), st)
+			}
+			b.grammar.WithArena(func(a *notation.Arena) {
+				if out := b.runIn(a, fmt.Sprintf("r%d%s", seed, g.Extension()), text, opts); out.state != nil {
+					same(fmt.Sprintf("seed %d, at the end", seed), out.state)
+				}
+			})
+		}
+		if ends == 0 {
+			t.Errorf("%s: no random game was seen over", g.Name())
+		}
 	}
 }

@@ -382,6 +382,9 @@ func (s *State) ToMove() int {
 // Outcome implements engine.State.
 func (s *State) Outcome() engine.Outcome { return s.outcome }
 
+// Over implements engine.Ender.
+func (s *State) Over() bool { return s.outcome.Over }
+
 // Clone implements engine.State.
 func (s *State) Clone() engine.State { return s.clone() }
 

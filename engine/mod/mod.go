@@ -277,6 +277,9 @@ func (s *State) ToMove() int {
 // Outcome tells whether the game is over.
 func (s *State) Outcome() engine.Outcome { return s.outcome }
 
+// Over implements engine.Ender.
+func (s *State) Over() bool { return s.outcome.Over }
+
 // Clone returns an independent copy.
 func (s *State) Clone() engine.State { return s.clone() }
 
