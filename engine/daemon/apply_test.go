@@ -53,18 +53,11 @@ func reference(s *State, p int, m engine.Move, forced bool) (*State, error) {
 	return ref, referenceApply(ref, p, m)
 }
 
-// sameAsReference plays m for p on s, with Force when forced and else with
-// Apply, and on a copy of s the reference way: the two answers must be the
-// same error, or none, and the two states the same. A refused move thus
-// leaves s exactly as it was. It returns the answer.
-func sameAsReference(t *testing.T, s *State, p int, m engine.Move, forced bool, at string) error {
-	t.Helper()
-	ref, want := reference(s, p, m, forced)
-	return sameAsFound(t, s, ref, want, p, m, forced, at)
-}
-
-// sameAsFound is sameAsReference with the reference's state and answer
-// already found, from s as it is now.
+// sameAsFound plays m for p on s, with Force when forced and else with
+// Apply, and checks it against the reference's state and answer, found
+// from s as it was (reference): the two answers must be the same error,
+// or none, and the two states the same. A refused move thus leaves s
+// exactly as it was. It returns the answer.
 func sameAsFound(t *testing.T, s, ref *State, want error, p int, m engine.Move, forced bool, at string) error {
 	t.Helper()
 	got := apply(s, p, m, forced)
