@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/mattn/go-isatty"
-	"github.com/schollz/progressbar/v3"
 
 	"github.com/tabletop-referee/referee/referee"
 )
@@ -58,20 +57,17 @@ func (c *matchCmd) Run(e *env) (int, error) {
 	}
 	opts := referee.MatchOptions{Bots: c.Players, Games: c.Games, Seed: c.Seed, Variants: variants,
 		Budget: c.Budget, Time: c.Time, Jobs: jobs, Out: c.Out}
-	// A progress bar on a terminal only: a pipe or a file gets the
+	// A progress line on a terminal only: a pipe or a file gets the
 	// summary alone.
+	var bar *progress
 	if f, ok := e.stderr.(*os.File); ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())) {
-		bar := progressbar.NewOptions(c.Games,
-			progressbar.OptionSetWriter(f),
-			progressbar.OptionSetDescription(g.Name()),
-			progressbar.OptionShowCount(),
-			progressbar.OptionSetElapsedTime(true),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionClearOnFinish())
-		opts.Done = func(int) { _ = bar.Add(1) }
-		defer bar.Finish()
+		bar = newProgress(f, g.Name(), c.Games, time.Now)
+		opts.Done = bar.done
 	}
 	m, err := referee.PlayMatch(g, opts)
+	if bar != nil {
+		bar.finish() // before the summary, which goes to the same terminal
+	}
 	if err != nil {
 		return exitUsage, err
 	}

@@ -1,10 +1,16 @@
 package main
 
 import (
+	"bytes"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/creack/pty"
 
 	"github.com/tabletop-referee/referee/referee"
 )
@@ -102,6 +108,33 @@ func TestPlayAgainstABotRefuses(t *testing.T) {
 		code, _, errOut := playScript(t, "", tt.args...)
 		if code != exitUsage || !strings.Contains(errOut, tt.want) {
 			t.Errorf("%q: exit %d, %q; want exit %d and %q", tt.args, code, errOut, exitUsage, tt.want)
+		}
+	}
+}
+
+// On a terminal the progress line shows, and is taken off before the
+// summary, so that the summary's first line stands alone.
+func TestMatchOnATerminal(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("pseudo-terminals are Unix's")
+	}
+	cmd := refereeCommand(t, "match", "sortie", "--players", "greedy,random", "--games", "2", "-j", "1")
+	cmd.Env = append(cmd.Env, "TERM=xterm", "NO_COLOR=1")
+	f, err := pty.Start(cmd)
+	if errors.Is(err, pty.ErrUnsupported) {
+		t.Skip("no pseudo-terminals here")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	out, _ := io.ReadAll(f) // until the process is gone (EIO on Linux)
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("%v\n%q", err, out)
+	}
+	for _, want := range []string{"\rsortie: 0/2 games, 0s\x1b[K", "\rsortie: 2/2 games, ", "\r\x1b[Ksortie: 2 games between greedy and random"} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("no %q on the terminal:\n%q", want, out)
 		}
 	}
 }
