@@ -44,6 +44,9 @@ type Grammar struct {
 	arenas sync.Pool
 	// words are the grammar's own words, as "energy" or "draft".
 	words map[string]bool
+	// literals are the quoted literals of the grammar's EBNF, found once
+	// (printing the EBNF is a twentieth of a grammar's build).
+	literals []string
 	// hint, when set, says what is wrong with a word written where a
 	// token was expected (WithHint).
 	hint func(word string) string
@@ -69,6 +72,7 @@ func (g *Grammar) ready() {
 		}
 		g.lex, g.file, g.stmt, g.move, g.expect = b.lex, b.file, b.stmt, b.move, b.expect
 		g.stmts, g.moves, g.tags, g.values, g.words, g.hint = b.stmts, b.moves, b.tags, b.values, b.words, b.hint
+		g.literals = b.literals
 		g.intType, g.identType, g.strType = b.intType, b.identType, b.strType
 	})
 }
@@ -120,12 +124,13 @@ func NewGrammar(lex LexerDefinition, expect Wording, options ...participle.Optio
 	}
 	sym := lex.Symbols()
 	words := map[string]bool{}
-	for _, m := range literal().FindAllString(file.String(), -1) {
+	literals := literal().FindAllString(file.String(), -1)
+	for _, m := range literals {
 		if w, err := strconv.Unquote(m); err == nil && w != "" && unicode.IsLetter([]rune(w)[0]) {
 			words[w] = true
 		}
 	}
-	return &Grammar{words: words,
+	return &Grammar{words: words, literals: literals,
 		lex: lex, file: file, stmt: stmt, move: move, expect: all,
 		stmts: newMemo[*Statement](), moves: newMemo[Move](), tags: newMemo[*Statement](),
 		intType: sym[TokenInt], identType: sym[TokenIdent], strType: sym[TokenString],
@@ -194,7 +199,7 @@ func (g *Grammar) valueTokens(types []string, names bool) (*Grammar, error) {
 	}
 	// The literals of the whole file: those of the moves, and a few
 	// words of the statements' own, which only keeps more words by text.
-	for _, m := range literal().FindAllString(g.file.String(), -1) {
+	for _, m := range g.literals {
 		word, err := strconv.Unquote(m)
 		if err != nil {
 			return nil, fmt.Errorf("literal %s: %w", m, err)
