@@ -84,3 +84,46 @@ func TestParseOneCommand(t *testing.T) {
 		}
 	}
 }
+
+func TestTagWithout(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ tag, want string }{
+		{`help:"Print it."`, ``},
+		{`cmd:"" help:"Check transcripts: \"a\" and b."`, `cmd:""`},
+		{`short:"j" placeholder:"N" default:"0" help:"Check N files."`, `short:"j" placeholder:"N" default:"0"`},
+		{`help:"x"   enum:"a,b"`, `enum:"a,b"`},
+		{`arg:"" name:"path"`, `arg:"" name:"path"`},
+		{`help:"unclosed`, `help:"unclosed`}, // not the conventional form: kept whole
+		{``, ``},
+	} {
+		if got := tagWithout(reflect.StructTag(tc.tag), "help"); string(got) != tc.want {
+			t.Errorf("tagWithout(%q) = %q, want %q", tc.tag, got, tc.want)
+		}
+	}
+}
+
+// The model of one command holds no help text, and every flag of the
+// command, embedded ones included, under its own name and tags.
+func TestWithoutHelpKeepsEveryFlag(t *testing.T) {
+	t.Parallel()
+	bare := withoutHelp(reflect.TypeFor[checkCmd]())
+	var flags func(t reflect.Type) []string
+	flags = func(t reflect.Type) (names []string) {
+		for i := range t.NumField() {
+			if f := t.Field(i); f.Anonymous {
+				names = append(names, flags(f.Type)...)
+			} else {
+				names = append(names, f.Name+" "+string(tagWithout(f.Tag, "help")))
+			}
+		}
+		return names
+	}
+	if got, want := flags(bare), flags(reflect.TypeFor[checkCmd]()); !reflect.DeepEqual(got, want) {
+		t.Errorf("the flags without help:\n%q\nwant\n%q", got, want)
+	}
+	for i := range bare.NumField() {
+		if help, ok := bare.Field(i).Tag.Lookup("help"); ok {
+			t.Errorf("%s keeps its help %q", bare.Field(i).Name, help)
+		}
+	}
+}
