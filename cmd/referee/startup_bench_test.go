@@ -29,7 +29,9 @@ func BenchmarkStartup(b *testing.B) {
 		if runtime.GOOS == "windows" {
 			bin += ".exe"
 		}
-		if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		build := exec.Command(goTool, "build", "-o", bin, ".")
+		build.Env = append(os.Environ(), "CGO_ENABLED=0") // as the README installs it
+		if out, err := build.CombinedOutput(); err != nil {
 			b.Fatalf("go build: %v\n%s", err, out)
 		}
 	}
