@@ -189,6 +189,9 @@ type State struct {
 	// dealing is the damage being dealt, held in the state so that an
 	// attack is not an allocation; the zero damage when none is.
 	dealing damage
+	// spare are daemons allocated together for newDaemon, not yet on the
+	// field: a game plays dozens. Never shared by a clone.
+	spare   []FieldDaemon
 	outcome engine.Outcome
 
 	// decl is what each player's declarations of a position have said, nil
@@ -290,6 +293,7 @@ func (s *State) Clone() engine.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
+	c.spare = nil
 	src := *s.src
 	c.src = &src
 	c.ledger = s.ledger.Clone()
@@ -688,6 +692,7 @@ func (s *State) setupMove(p int, m engine.Move, forced bool) error {
 		// player's main module is written (ruling D4); a main let stand
 		// in place of another draws none (ruling D27).
 		if first {
+			pl.makeZones()
 			s.draw(p, GripSize)
 		}
 		return nil
@@ -791,7 +796,9 @@ func (s *State) takeSecurity() {
 			}
 			continue
 		}
-		pl.security = slices.Clone(pl.deck[:n])
+		// The security keeps the deck's array, which it shares with no
+		// zone that grows into it: its cap ends where the deck begins.
+		pl.security = pl.deck[:n:n]
 		pl.deck = pl.deck[n:]
 	}
 	s.setup = false
@@ -897,6 +904,15 @@ func (s *State) effect(p int, e Effect, target *FieldDaemon) {
 // zoneRoom is the room a zone is given with its first cards (put).
 const zoneRoom = 16
 
+// makeZones gives a player's grip, heap and script zone their room in one
+// block, as their opening grip is drawn: put would give each its own.
+func (pl *player) makeZones() {
+	block := make([]string, 3*zoneRoom)
+	pl.grip = block[:0:zoneRoom]
+	pl.heap = block[zoneRoom : zoneRoom : 2*zoneRoom]
+	pl.scripts = block[2*zoneRoom : 2*zoneRoom : 3*zoneRoom]
+}
+
 // put appends cards to a zone. A zone without room is given zoneRoom with
 // its first cards, so that it seldom grows by copying, one card at a time.
 func put[T any](zone []T, cards ...T) []T {
@@ -918,6 +934,17 @@ func (s *State) draw(p, n int) {
 	s.logDraw(p, pl.deck[:n])
 	pl.grip = put(pl.grip, pl.deck[:n]...)
 	pl.deck = pl.deck[n:]
+}
+
+// newDaemon is a new daemon holding d, for the field.
+func (s *State) newDaemon(d FieldDaemon) *FieldDaemon {
+	if len(s.spare) == 0 {
+		s.spare = make([]FieldDaemon, 16)
+	}
+	nd := &s.spare[0]
+	s.spare = s.spare[1:]
+	*nd = d
+	return nd
 }
 
 // findDaemon finds player p's daemon by name: the first that ok accepts,
@@ -1016,7 +1043,7 @@ func (s *State) play(p int, m Play, forced bool) error {
 		pl.grip, pl.gripHidden = grip, hid
 	}
 	if c.Kind == Daemon {
-		pl.daemons = put(pl.daemons, &FieldDaemon{Card: c, Ready: true, Sick: !c.Haste && !s.bonuses(p).Haste})
+		pl.daemons = put(pl.daemons, s.newDaemon(FieldDaemon{Card: c, Ready: true, Sick: !c.Haste && !s.bonuses(p).Haste}))
 	} else {
 		for _, e := range c.Effects {
 			s.effect(p, e, target)
