@@ -354,6 +354,10 @@ func (s *State) Modules(p int) ([]string, string) {
 	return slices.Clone(s.players[p].modules), s.players[p].main
 }
 
+// MainModule is a player's main module, as Modules gives it, without the
+// copy of the modules.
+func (s *State) MainModule(p int) string { return s.players[p].main }
+
 // Deck is a player's deck, top first.
 func (s *State) Deck(p int) []string { return slices.Clone(s.players[p].deck) }
 
@@ -376,6 +380,35 @@ func (s *State) Heap(p int) []string { return slices.Clone(s.players[p].heap) }
 
 // Scripts is a player's script zone.
 func (s *State) Scripts(p int) []string { return slices.Clone(s.players[p].scripts) }
+
+// The Append accessors append to dst what the accessor of their name
+// lists, without a copy of their own: a report describes the zones of
+// every final state.
+
+// AppendModules appends a player's drafted modules to dst, as Modules lists them.
+func (s *State) AppendModules(dst []string, p int) []string {
+	return append(dst, s.players[p].modules...)
+}
+
+// AppendGrip appends a player's grip to dst, as Grip lists it.
+func (s *State) AppendGrip(dst []string, p int) []string { return append(dst, s.players[p].grip...) }
+
+// AppendHeap appends a player's heap to dst, as Heap lists it.
+func (s *State) AppendHeap(dst []string, p int) []string { return append(dst, s.players[p].heap...) }
+
+// AppendScripts appends a player's script zone to dst, as Scripts lists it.
+func (s *State) AppendScripts(dst []string, p int) []string {
+	return append(dst, s.players[p].scripts...)
+}
+
+// AppendDaemons appends a player's daemons on the field to dst, as Daemons
+// lists them.
+func (s *State) AppendDaemons(dst []FieldDaemon, p int) []FieldDaemon {
+	for _, d := range s.players[p].daemons {
+		dst = append(dst, *d)
+	}
+	return dst
+}
 
 // Daemons is a player's daemons on the field.
 func (s *State) Daemons(p int) []FieldDaemon {
