@@ -540,6 +540,14 @@ func (s *State) doMove(p int, m engine.Move, forced bool) error {
 	if s.outcome.Over {
 		return violation(fmt.Sprintf("the game is over: it ended on turn %d", s.outcome.Turn), ruleLose)
 	}
+	if !s.setup && len(s.owed) == 0 {
+		switch m.(type) {
+		case Play, Activate, TrashScript, Attack, Reveal, Refresh, Burn, engine.EndTurn:
+			// A move of a turn under way, as most are: no check of a
+			// set-up line, a draw or a declaration below applies to it.
+			return s.turnMove(p, m, forced)
+		}
+	}
 	inner := m
 	if sl, ok := m.(engine.OnSetupLine); ok {
 		inner = sl.Move
@@ -582,6 +590,12 @@ func (s *State) doMove(p int, m engine.Move, forced bool) error {
 	if _, ok := m.(Draw); ok {
 		return ruling("D31", rulingDrawn, "no card is being drawn: a draw is written after the move that draws it (main, mulligan, refresh, an effect)")
 	}
+	return s.turnMove(p, m, forced)
+}
+
+// turnMove is doMove for a move of a turn, once the set-up is over and
+// nothing drawn is owed.
+func (s *State) turnMove(p int, m engine.Move, forced bool) error {
 	if p != s.active && !forced {
 		return violation(fmt.Sprintf("it is %s's turn, not %s's", s.name(s.active), s.name(p)), ruleTurnEnds)
 	}
