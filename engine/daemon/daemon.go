@@ -1135,7 +1135,11 @@ func (s *State) trashScript(p int, m TrashScript, forced bool) error {
 	}
 	i := slices.Index(pl.scripts, m.Card)
 	pl.scripts = slices.Delete(pl.scripts, i, i+1)
-	s.countBonuses(p)
+	if c.Ongoing != (Bonuses{}) {
+		// Only a script that gave bonuses changes them, which are
+		// counted again (most give none).
+		s.countBonuses(p)
+	}
 	pl.heap = put(pl.heap, m.Card)
 	if c.OnTrash != nil {
 		s.effect(p, *c.OnTrash, nil)
