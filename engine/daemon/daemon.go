@@ -705,7 +705,9 @@ func (s *State) setupMove(p int, m engine.Move, forced bool) error {
 				decks[i] = s.cards.decks[mod]
 				n += len(decks[i])
 			}
-			pl.deck = slices.Grow(pl.deck, n) // the deck in one allocation
+			// The deck in one allocation, with room for the cards a
+			// mulligan puts back once the opening grip is drawn from it.
+			pl.deck = slices.Grow(pl.deck, n+GripSize)
 			for _, d := range decks {
 				pl.deck = append(pl.deck, d...)
 			}
@@ -780,7 +782,8 @@ func (s *State) mulligan(p int, m Mulligan) error {
 	if slices.Contains(m.Cards, Unknown) {
 		return seedDeals("write the cards set aside, as the seed dealt them")
 	}
-	grip := slices.Clone(pl.grip)
+	// A copy to take the cards from, the grip's room kept for the draw.
+	grip := append(make([]string, 0, max(zoneRoom, len(pl.grip))), pl.grip...)
 	for _, c := range m.Cards {
 		i := slices.Index(grip, c)
 		if i < 0 {
