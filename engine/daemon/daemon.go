@@ -189,6 +189,9 @@ type State struct {
 	// dealing is the damage being dealt, held in the state so that an
 	// attack is not an allocation; the zero damage when none is.
 	dealing damage
+	// spare are daemons allocated together for newDaemon, not yet on the
+	// field: a game plays dozens. Never shared by a clone.
+	spare   []FieldDaemon
 	outcome engine.Outcome
 
 	// decl is what each player's declarations of a position have said, nil
@@ -290,6 +293,7 @@ func (s *State) Clone() engine.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
+	c.spare = nil
 	src := *s.src
 	c.src = &src
 	c.ledger = s.ledger.Clone()
@@ -350,6 +354,10 @@ func (s *State) Modules(p int) ([]string, string) {
 	return slices.Clone(s.players[p].modules), s.players[p].main
 }
 
+// MainModule is a player's main module, as Modules gives it, without the
+// copy of the modules.
+func (s *State) MainModule(p int) string { return s.players[p].main }
+
 // Deck is a player's deck, top first.
 func (s *State) Deck(p int) []string { return slices.Clone(s.players[p].deck) }
 
@@ -372,6 +380,35 @@ func (s *State) Heap(p int) []string { return slices.Clone(s.players[p].heap) }
 
 // Scripts is a player's script zone.
 func (s *State) Scripts(p int) []string { return slices.Clone(s.players[p].scripts) }
+
+// The Append accessors append to dst what the accessor of their name
+// lists, without a copy of their own: a report describes the zones of
+// every final state.
+
+// AppendModules appends a player's drafted modules to dst, as Modules lists them.
+func (s *State) AppendModules(dst []string, p int) []string {
+	return append(dst, s.players[p].modules...)
+}
+
+// AppendGrip appends a player's grip to dst, as Grip lists it.
+func (s *State) AppendGrip(dst []string, p int) []string { return append(dst, s.players[p].grip...) }
+
+// AppendHeap appends a player's heap to dst, as Heap lists it.
+func (s *State) AppendHeap(dst []string, p int) []string { return append(dst, s.players[p].heap...) }
+
+// AppendScripts appends a player's script zone to dst, as Scripts lists it.
+func (s *State) AppendScripts(dst []string, p int) []string {
+	return append(dst, s.players[p].scripts...)
+}
+
+// AppendDaemons appends a player's daemons on the field to dst, as Daemons
+// lists them.
+func (s *State) AppendDaemons(dst []FieldDaemon, p int) []FieldDaemon {
+	for _, d := range s.players[p].daemons {
+		dst = append(dst, *d)
+	}
+	return dst
+}
 
 // Daemons is a player's daemons on the field.
 func (s *State) Daemons(p int) []FieldDaemon {
@@ -503,6 +540,14 @@ func (s *State) doMove(p int, m engine.Move, forced bool) error {
 	if s.outcome.Over {
 		return violation(fmt.Sprintf("the game is over: it ended on turn %d", s.outcome.Turn), ruleLose)
 	}
+	if !s.setup && len(s.owed) == 0 {
+		switch m.(type) {
+		case Play, Activate, TrashScript, Attack, Reveal, Refresh, Burn, engine.EndTurn:
+			// A move of a turn under way, as most are: no check of a
+			// set-up line, a draw or a declaration below applies to it.
+			return s.turnMove(p, m, forced)
+		}
+	}
 	inner := m
 	if sl, ok := m.(engine.OnSetupLine); ok {
 		inner = sl.Move
@@ -545,6 +590,12 @@ func (s *State) doMove(p int, m engine.Move, forced bool) error {
 	if _, ok := m.(Draw); ok {
 		return ruling("D31", rulingDrawn, "no card is being drawn: a draw is written after the move that draws it (main, mulligan, refresh, an effect)")
 	}
+	return s.turnMove(p, m, forced)
+}
+
+// turnMove is doMove for a move of a turn, once the set-up is over and
+// nothing drawn is owed.
+func (s *State) turnMove(p int, m engine.Move, forced bool) error {
 	if p != s.active && !forced {
 		return violation(fmt.Sprintf("it is %s's turn, not %s's", s.name(s.active), s.name(p)), ruleTurnEnds)
 	}
@@ -654,7 +705,9 @@ func (s *State) setupMove(p int, m engine.Move, forced bool) error {
 				decks[i] = s.cards.decks[mod]
 				n += len(decks[i])
 			}
-			pl.deck = slices.Grow(pl.deck, n) // the deck in one allocation
+			// The deck in one allocation, with room for the cards a
+			// mulligan puts back once the opening grip is drawn from it.
+			pl.deck = slices.Grow(pl.deck, n+GripSize)
 			for _, d := range decks {
 				pl.deck = append(pl.deck, d...)
 			}
@@ -688,6 +741,7 @@ func (s *State) setupMove(p int, m engine.Move, forced bool) error {
 		// player's main module is written (ruling D4); a main let stand
 		// in place of another draws none (ruling D27).
 		if first {
+			pl.makeZones()
 			s.draw(p, GripSize)
 		}
 		return nil
@@ -728,7 +782,8 @@ func (s *State) mulligan(p int, m Mulligan) error {
 	if slices.Contains(m.Cards, Unknown) {
 		return seedDeals("write the cards set aside, as the seed dealt them")
 	}
-	grip := slices.Clone(pl.grip)
+	// A copy to take the cards from, the grip's room kept for the draw.
+	grip := append(make([]string, 0, max(zoneRoom, len(pl.grip))), pl.grip...)
 	for _, c := range m.Cards {
 		i := slices.Index(grip, c)
 		if i < 0 {
@@ -791,7 +846,9 @@ func (s *State) takeSecurity() {
 			}
 			continue
 		}
-		pl.security = slices.Clone(pl.deck[:n])
+		// The security keeps the deck's array, which it shares with no
+		// zone that grows into it: its cap ends where the deck begins.
+		pl.security = pl.deck[:n:n]
 		pl.deck = pl.deck[n:]
 	}
 	s.setup = false
@@ -897,6 +954,15 @@ func (s *State) effect(p int, e Effect, target *FieldDaemon) {
 // zoneRoom is the room a zone is given with its first cards (put).
 const zoneRoom = 16
 
+// makeZones gives a player's grip, heap and script zone their room in one
+// block, as their opening grip is drawn: put would give each its own.
+func (pl *player) makeZones() {
+	block := make([]string, 3*zoneRoom)
+	pl.grip = block[:0:zoneRoom]
+	pl.heap = block[zoneRoom : zoneRoom : 2*zoneRoom]
+	pl.scripts = block[2*zoneRoom : 2*zoneRoom : 3*zoneRoom]
+}
+
 // put appends cards to a zone. A zone without room is given zoneRoom with
 // its first cards, so that it seldom grows by copying, one card at a time.
 func put[T any](zone []T, cards ...T) []T {
@@ -918,6 +984,17 @@ func (s *State) draw(p, n int) {
 	s.logDraw(p, pl.deck[:n])
 	pl.grip = put(pl.grip, pl.deck[:n]...)
 	pl.deck = pl.deck[n:]
+}
+
+// newDaemon is a new daemon holding d, for the field.
+func (s *State) newDaemon(d FieldDaemon) *FieldDaemon {
+	if len(s.spare) == 0 {
+		s.spare = make([]FieldDaemon, 16)
+	}
+	nd := &s.spare[0]
+	s.spare = s.spare[1:]
+	*nd = d
+	return nd
 }
 
 // findDaemon finds player p's daemon by name: the first that ok accepts,
@@ -1016,7 +1093,7 @@ func (s *State) play(p int, m Play, forced bool) error {
 		pl.grip, pl.gripHidden = grip, hid
 	}
 	if c.Kind == Daemon {
-		pl.daemons = put(pl.daemons, &FieldDaemon{Card: c, Ready: true, Sick: !c.Haste && !s.bonuses(p).Haste})
+		pl.daemons = put(pl.daemons, s.newDaemon(FieldDaemon{Card: c, Ready: true, Sick: !c.Haste && !s.bonuses(p).Haste}))
 	} else {
 		for _, e := range c.Effects {
 			s.effect(p, e, target)
@@ -1061,7 +1138,11 @@ func (s *State) trashScript(p int, m TrashScript, forced bool) error {
 	}
 	i := slices.Index(pl.scripts, m.Card)
 	pl.scripts = slices.Delete(pl.scripts, i, i+1)
-	s.countBonuses(p)
+	if c.Ongoing != (Bonuses{}) {
+		// Only a script that gave bonuses changes them, which are
+		// counted again (most give none).
+		s.countBonuses(p)
+	}
 	pl.heap = put(pl.heap, m.Card)
 	if c.OnTrash != nil {
 		s.effect(p, *c.OnTrash, nil)

@@ -136,7 +136,7 @@ func (s *State) declare(p int, m engine.Move) error {
 		}
 		for _, name := range m.Cards {
 			c, _ := s.cards.Card(name)
-			pl.daemons = append(pl.daemons, &FieldDaemon{Card: c, Ready: !m.Spent, Sick: m.Loading})
+			pl.daemons = append(pl.daemons, s.newDaemon(FieldDaemon{Card: c, Ready: !m.Spent, Sick: m.Loading}))
 		}
 	case SecurityOf:
 		n := max(len(m.Cards), m.Count)

@@ -306,28 +306,38 @@ func daemonDescribe(st engine.State, players []string) []referee.Row {
 		rows = append(rows, referee.Row{Name: "memory", Value: gauge})
 	}
 	b := make([]byte, 0, 512) // most final states write each row in one
+	// names and daemons are a zone's, read into one buffer each, where the
+	// accessors would copy every zone.
+	names := make([]string, 0, 32)
+	var daemons []daemon.FieldDaemon
 	// each adds a row of every player's name and what write appends for
 	// them, as referee.PerPlayer writes it.
 	each := func(name string, write func(b []byte, p int) []byte) {
 		b = referee.AppendPerPlayer(b[:0], players, write)
 		rows = append(rows, referee.Row{Name: name, Value: string(b)})
 	}
+	zone := func(name string, read func(dst []string, p int) []string) {
+		each(name, func(b []byte, p int) []byte {
+			names = read(names[:0], p)
+			return referee.AppendNames(b, names, cardText)
+		})
+	}
 	each("modules", func(b []byte, p int) []byte {
-		mods, main := s.Modules(p)
-		if len(mods) == 0 {
+		names = s.AppendModules(names[:0], p)
+		if len(names) == 0 {
 			return append(b, "none"...)
 		}
-		b = referee.AppendNames(b, mods, cardText)
-		if main != "" {
+		b = referee.AppendNames(b, names, cardText)
+		if main := s.MainModule(p); main != "" {
 			b = append(append(append(b, " (main "...), grammar.Name(main).String()...), ')')
 		}
 		return b
 	})
 	each("security", func(b []byte, p int) []byte { return referee.AppendPlural(b, s.SecuritySize(p), "card") })
-	each("grips", func(b []byte, p int) []byte { return referee.AppendNames(b, s.Grip(p), cardText) })
+	zone("grips", s.AppendGrip)
 	each("decks", func(b []byte, p int) []byte { return referee.AppendPlural(b, s.DeckSize(p), "card") })
 	each("daemons", func(b []byte, p int) []byte {
-		daemons := s.Daemons(p)
+		daemons = s.AppendDaemons(daemons[:0], p)
 		if len(daemons) == 0 {
 			return append(b, "none"...)
 		}
@@ -339,8 +349,8 @@ func daemonDescribe(st engine.State, players []string) []referee.Row {
 		}
 		return b
 	})
-	each("scripts", func(b []byte, p int) []byte { return referee.AppendNames(b, s.Scripts(p), cardText) })
-	each("heaps", func(b []byte, p int) []byte { return referee.AppendNames(b, s.Heap(p), cardText) })
+	zone("scripts", s.AppendScripts)
+	zone("heaps", s.AppendHeap)
 	if n, who := s.Owed(); n > 0 {
 		rows = append(rows, referee.Row{Name: "damage", Value: players[who] + " owes " + referee.Plural(n, "reveal")})
 	}
