@@ -730,7 +730,14 @@ func (s *State) take(p, i int, shown revealed) {
 		s.keep(p, shown)
 		return
 	}
-	s.players[p].hand = slices.Delete(s.players[p].hand, i, i+1)
+	// The cards after it move up one by one: a hand is a few cards, and
+	// slices.Delete's copy and clear are two calls into the runtime.
+	hand := s.players[p].hand
+	for ; i < len(hand)-1; i++ {
+		hand[i] = hand[i+1]
+	}
+	hand[len(hand)-1] = ""
+	s.players[p].hand = hand[:len(hand)-1]
 }
 
 func (s *State) convert(p int, m Convert) error {
@@ -961,7 +968,7 @@ func (s *State) modsOn(t target) []permanent {
 // find finds player p's card in play by name: the first that ok accepts
 // (ruling V20). It tells why none does with the error of the first. ok
 // refuses a spent card, but while forcing (ready).
-func (s *State) find(p int, name string, ok func(pm permanent) error) (int, error) {
+func (s *State) find(p int, name string, ok func(pm *permanent) error) (int, error) {
 	if s.forcing {
 		// A move let stand takes first a card the rules let do it, as
 		// Apply would, then the first that can do it at all.
@@ -989,7 +996,7 @@ func (s *State) find(p int, name string, ok func(pm permanent) error) (int, erro
 			}
 			continue
 		}
-		err := ok(*pm)
+		err := ok(pm)
 		if err == nil {
 			return i, nil
 		}
@@ -1001,13 +1008,13 @@ func (s *State) find(p int, name string, ok func(pm permanent) error) (int, erro
 	case firstAt < 0:
 		return -1, s.absent(ruling("V20", rulingNaming, fmt.Sprintf("%s has no %s in play", s.name(p), name)))
 	case first == nil:
-		first = ok(s.perms[firstAt])
+		first = ok(&s.perms[firstAt])
 	}
 	return -1, first
 }
 
 // ready refuses a card in play that has already acted this turn.
-func (s *State) ready(pm permanent) error {
+func (s *State) ready(pm *permanent) error {
 	if pm.spent && !s.forcing {
 		return ruling("V21", rulingOnce, fmt.Sprintf("%s has already acted this turn", pm.card.Name))
 	}
@@ -1020,7 +1027,7 @@ func (s *State) activate(p int, name string, ch Choices, react bool) error {
 		return err
 	}
 	var a action
-	i, err := s.find(p, name, func(pm permanent) error {
+	i, err := s.find(p, name, func(pm *permanent) error {
 		sk := pm.card.Skill
 		switch {
 		case sk == nil:
@@ -1064,8 +1071,8 @@ func (s *State) triggered(p int, kind string) bool {
 
 // unit finds player p's ready unit by name for an advance, attack or
 // defence; ok checks the rest.
-func (s *State) unit(p int, name string, ok func(pm permanent) error) (int, error) {
-	return s.find(p, name, func(pm permanent) error {
+func (s *State) unit(p int, name string, ok func(pm *permanent) error) (int, error) {
+	return s.find(p, name, func(pm *permanent) error {
 		if pm.card.Kind != Unit {
 			return s.absent(ruling("V20", rulingNaming, fmt.Sprintf("%s is %s, not a unit", name, pm.card.Kind.an())))
 		}
@@ -1096,7 +1103,7 @@ func (s *State) advance(p int, m Advance) error {
 	if err != nil {
 		return err
 	}
-	i, err := s.unit(p, m.Unit, func(pm permanent) error {
+	i, err := s.unit(p, m.Unit, func(pm *permanent) error {
 		if !next(pm.sector, to) && !s.forcing {
 			return ruling("V22", rulingAdvance, fmt.Sprintf("%s is in %s, not next to %s", m.Unit, s.sectors[pm.sector].Name, m.Sector))
 		}
@@ -1120,7 +1127,7 @@ func (s *State) attack(p int, m Attack) error {
 	if err != nil {
 		return err
 	}
-	i, err := s.unit(p, m.Unit, func(pm permanent) error {
+	i, err := s.unit(p, m.Unit, func(pm *permanent) error {
 		if pm.sector != at && !next(pm.sector, at) && !s.forcing {
 			return ruling("V23", rulingAttack, fmt.Sprintf("%s is in %s, which is not %s or next to it", m.Unit, s.sectors[pm.sector].Name, m.Sector))
 		}
@@ -1146,7 +1153,7 @@ func (s *State) defend(p int, m Defend) error {
 		return s.absent(ruling("V24", rulingDefend, fmt.Sprintf("no attack by %s's %s is in the queue", s.name(1-p), m.Attacker)))
 	}
 	var against action
-	i, err := s.unit(p, m.Unit, func(pm permanent) error {
+	i, err := s.unit(p, m.Unit, func(pm *permanent) error {
 		var first error
 		for _, a := range slices.Backward(s.queue) {
 			if !isAttack(a) {
