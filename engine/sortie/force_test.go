@@ -568,7 +568,8 @@ func TestForceEndsTheGame(t *testing.T) {
 }
 
 // checkSound checks what the rest of the engine relies on: every card in
-// exactly one place, units on one square each, flags accounted for, draws
+// exactly one place, units on one square each, a unit with the turn's
+// marks on a marked square, flags accounted for, draws
 // owed only while the deck has them, and Legal listing moves Apply takes
 // (a sample) unless the game is over.
 func checkSound(t *testing.T, s *State) {
@@ -601,6 +602,9 @@ func checkSound(t *testing.T, s *State) {
 			t.Fatalf("unit on %v is on two squares or has no owner", Board.Square(i))
 		}
 		units[u] = true
+		if (u.Placed || u.Moved || u.Attacks > 0) && v.marked&(1<<i) == 0 {
+			t.Fatalf("the unit on %v carries the turn's marks, but its square is not marked", Board.Square(i))
+		}
 		add("on "+Board.Square(i).String(), u.Bottom, u.Top)
 	}
 	if want := len(cards.Deck(s.rules.jokers)); len(seen) != want {

@@ -128,6 +128,11 @@ type State struct {
 	// the empty squares, and finds the units on the other side's home
 	// squares without visiting any.
 	occupied [2]uint16
+	// marked has bit i set when the unit on board[i] may carry the turn's
+	// marks (Placed, Moved, Attacks): the squares units were put on, moved
+	// to and attacked from since the turn began, so that the end of the
+	// turn clears the marks of those units only.
+	marked   uint16
 	flags    [2][]grid.Square // flags still standing on each player's side
 	captured [2][]grid.Square // opposing flags each player has captured
 	pending  []pending
@@ -400,6 +405,7 @@ func (s *State) put(i int, u *Unit) {
 	s.occupied[1] &^= 1 << i
 	if u != nil {
 		s.occupied[u.Owner] |= 1 << i
+		s.marked |= 1 << i
 	}
 }
 
@@ -436,22 +442,15 @@ func (s *State) apply(player int, m engine.Move) error {
 	// One switch on the move's type: a turn's moves, nearly every move
 	// of a game, go straight to their rules, where each move was first
 	// asserted to the Declaration interface.
+	// Each of a turn's moves checks that player may play it (onTurn)
+	// first thing, so that apply holds none of its fields across a call.
 	switch m := m.(type) {
 	case Step:
-		if err := s.onTurn(player); err != nil {
-			return err
-		}
-		return s.step(m)
+		return s.step(player, m)
 	case Attack:
-		if err := s.onTurn(player); err != nil {
-			return err
-		}
-		return s.attack(m)
+		return s.attack(player, m)
 	case Place:
-		if err := s.onTurn(player); err != nil {
-			return err
-		}
-		return s.place(m)
+		return s.place(player, m)
 	case engine.EndTurn:
 		if err := s.onTurn(player); err != nil {
 			return err
@@ -628,7 +627,10 @@ func (s *State) whereIs(c cards.Card) string {
 	return "it has already been drawn"
 }
 
-func (s *State) place(m Place) error {
+func (s *State) place(player int, m Place) error {
+	if err := s.onTurn(player); err != nil {
+		return err
+	}
 	unnamed, err := s.canLay(m)
 	if err != nil {
 		return err
@@ -723,20 +725,28 @@ func (s *State) neighbours(sq grid.Square) []grid.Square {
 
 // ownUnit finds the current player's unit on sq for a move or an attack.
 func (s *State) ownUnit(sq grid.Square) (*Unit, error) {
-	u := s.UnitAt(sq)
-	if u == nil {
-		return nil, violation(fmt.Sprintf("there is no unit on %v", sq), ruleMoveOnce)
+	if u := s.UnitAt(sq); u != nil && u.Owner == s.player && !u.Placed {
+		return u, nil // as at most moves: ownUnit is inlined, notOwnUnit is not
 	}
-	if u.Owner != s.player {
-		return nil, violation(fmt.Sprintf("the unit on %v is %s's", sq, s.name(u.Owner)), ruleMoveOnce)
-	}
-	if u.Placed {
-		return nil, violation(fmt.Sprintf("the unit on %v was placed this turn", sq), ruleNotPlaced)
-	}
-	return u, nil
+	return nil, s.notOwnUnit(sq)
 }
 
-func (s *State) step(m Step) error {
+// notOwnUnit says why sq holds no unit ownUnit finds.
+func (s *State) notOwnUnit(sq grid.Square) error {
+	u := s.UnitAt(sq)
+	switch {
+	case u == nil:
+		return violation(fmt.Sprintf("there is no unit on %v", sq), ruleMoveOnce)
+	case u.Owner != s.player:
+		return violation(fmt.Sprintf("the unit on %v is %s's", sq, s.name(u.Owner)), ruleMoveOnce)
+	}
+	return violation(fmt.Sprintf("the unit on %v was placed this turn", sq), ruleNotPlaced)
+}
+
+func (s *State) step(player int, m Step) error {
+	if err := s.onTurn(player); err != nil {
+		return err
+	}
 	u, err := s.ownUnit(m.From)
 	if err != nil {
 		return err
@@ -753,22 +763,28 @@ func (s *State) step(m Step) error {
 	if !s.Adjacent(m.From, m.To) {
 		return violation(fmt.Sprintf("%v is not adjacent to %v", m.To, m.From), ruleMoveOnce)
 	}
-	if s.UnitAt(m.To) != nil {
+	if s.board[grid4().Index(m.To)] != nil {
 		return ruling("S3", rulingOneUnit, fmt.Sprintf("%v is occupied", m.To))
 	}
 	s.move(m)
 	return nil
 }
 
-// move takes the unit on m.From to m.To, which must be free, and marks it moved.
+// move takes the unit on m.From to m.To, which must be free, and marks it
+// moved: its bit in occupied goes from the one square to the other.
 func (s *State) move(m Step) {
-	u := s.board[grid4().Index(m.From)]
-	s.put(grid4().Index(m.From), nil)
-	s.put(grid4().Index(m.To), u)
+	from, to := grid4().Index(m.From), grid4().Index(m.To)
+	u := s.board[from]
+	s.board[from], s.board[to] = nil, u
+	s.occupied[u.Owner] ^= 1<<from | 1<<to
+	s.marked |= 1 << to
 	u.Moved = true
 }
 
-func (s *State) attack(m Attack) error {
+func (s *State) attack(player int, m Attack) error {
+	if err := s.onTurn(player); err != nil {
+		return err
+	}
 	u, err := s.ownUnit(m.From)
 	if err != nil {
 		return err
@@ -792,8 +808,10 @@ func (s *State) attack(m Attack) error {
 
 // strike has the unit on m.From attack the unit on m.Target, both there.
 func (s *State) strike(m Attack) {
-	u, target := s.UnitAt(m.From), s.UnitAt(m.Target)
+	from := grid4().Index(m.From)
+	u, target := s.board[from], s.board[grid4().Index(m.Target)]
 	u.Attacks++
+	s.marked |= 1 << from
 	switch s.AttackResult(u, target) {
 	case Destroyed:
 		s.remove(m.Target)
@@ -863,11 +881,12 @@ func (s *State) endTurn() {
 		s.outcome = engine.Outcome{Over: true, Winner: winner, Reason: "all three flags captured", Turn: s.turn}
 		return
 	}
-	// The turn's marks are cleared on every unit.
-	for on := s.occupied[0] | s.occupied[1]; on != 0; on &= on - 1 {
+	// The turn's marks are cleared on every unit that may carry them.
+	for on := s.marked & (s.occupied[0] | s.occupied[1]); on != 0; on &= on - 1 {
 		u := s.board[bits.TrailingZeros16(on)]
 		u.Placed, u.Moved, u.Attacks = false, false, 0
 	}
+	s.marked = 0
 	s.turn++
 	s.player = 1 - s.player
 	s.startTurn()

@@ -1,8 +1,6 @@
 package void
 
 import (
-	"slices"
-
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/shuffle"
 )
@@ -93,18 +91,9 @@ func (s *State) Determinize(seat int, rng *shuffle.Source) engine.State {
 	for i := range hand {
 		hand[i] = c.drawAny(rng, seen, hand[i])
 	}
-	if c.planned >= 0 && c.planned < len(c.plan) {
-		c.plan = slices.Clone(c.plan)
-		for k := c.planned; k < len(c.plan); k++ {
-			h, ok := c.plan[k].move.(Hand)
-			if !ok || c.plan[k].player != other {
-				continue
-			}
-			drawn := make([]string, len(h.Cards))
-			for i := range drawn {
-				drawn[i] = c.drawAny(rng, seen, h.Cards[i])
-			}
-			c.plan[k].move = Hand{drawn}
+	if c.planned >= 0 && c.planned <= plannedHandStep(other) {
+		for i, name := range c.plan[other] {
+			c.plan[other][i] = c.drawAny(rng, seen, name)
 		}
 	}
 	return c

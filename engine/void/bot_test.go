@@ -132,10 +132,8 @@ func seatView(s *State, seat int) string {
 // plan of a set-up will deal it.
 func otherHand(s *State, seat int) string {
 	var planned []string
-	for k := max(s.planned, 0); k < len(s.plan); k++ {
-		if h, ok := s.plan[k].move.(Hand); ok && s.plan[k].player != seat {
-			planned = slices.Sorted(slices.Values(h.Cards))
-		}
+	if s.planned >= 0 && s.planned <= plannedHandStep(1-seat) {
+		planned = slices.Sorted(slices.Values(s.plan[1-seat][:]))
 	}
 	return fmt.Sprint(s.players[1-seat].hand, planned)
 }

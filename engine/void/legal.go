@@ -22,8 +22,8 @@ func (s *State) Legal() []engine.Move {
 	if s.outcome.Over {
 		return nil
 	}
-	if s.turn == 0 && s.planned >= 0 && s.planned < len(s.plan) {
-		step := s.plan[s.planned]
+	if s.turn == 0 && s.planned >= 0 && s.planned < plannedSteps {
+		step := s.plannedStep(s.planned)
 		m := engine.OnSetupLine{Move: step.move}
 		if s.clone().apply(step.player, m) == nil {
 			return []engine.Move{m}

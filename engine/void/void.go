@@ -250,9 +250,10 @@ type State struct {
 	// false at every other time.
 	forcing bool
 
-	// plan is a seeded set-up that Legal offers, for random games; planned
-	// is how much of it has been written, -1 once the set-up left it.
-	plan    []setupStep
+	// plan is the hands of a seeded set-up that Legal offers, for random
+	// games (plannedStep); planned is how much of the set-up has been
+	// written, -1 once the set-up left it.
+	plan    [2][plannedHand]string
 	planned int
 
 	// first is the first turn a declared position starts at (StartAt):
@@ -309,7 +310,7 @@ const recordRoom = 128
 // The seeded set-up random games use: a board of three sectors, and for
 // each player 3 void energy, an income of 3, 10 life and a hand of 8 cards
 // drawn from the catalogue.
-var plannedBoard = []Sector{
+var plannedBoard = [...]Sector{
 	{"North", []string{"Forest", "Lake"}},
 	{"Middle", []string{"Ruins"}},
 	{"South", []string{"Dunes", "Marsh"}},
@@ -329,25 +330,62 @@ var plannedSectors = func() []setupStep {
 	return out
 }()
 
-func plannedSetup(cs *Cards, seed uint64) []setupStep {
+// plannedSteps is the number of lines of the planned set-up: the board's,
+// then each player's energy, income, life and hand.
+const plannedSteps = len(plannedBoard) + 2*4
+
+// plannedSetup draws the hands of a seeded game's planned set-up, kept in
+// the state: the rest of the plan is the same for every game, and a check
+// sets up every file.
+func plannedSetup(cs *Cards, seed uint64) (hands [2][plannedHand]string) {
 	src := shuffle.New(seed)
-	out := make([]setupStep, 0, len(plannedBoard)+2*4) // 4 lines a player
-	out = append(out, plannedSectors...)
-	// Both hands drawn into one array: a check sets up every file.
-	hands := make([]string, 2*plannedHand)
-	for p := range 2 {
-		hand := hands[p*plannedHand : (p+1)*plannedHand : (p+1)*plannedHand]
-		for i := range hand {
-			hand[i] = cs.all[src.Intn(len(cs.all))].Name
+	for p := range hands {
+		for i := range hands[p] {
+			hands[p][i] = cs.all[src.Intn(len(cs.all))].Name
 		}
-		out = append(out,
-			setupStep{p, Energy{plannedEnergy}},
-			setupStep{p, Income{plannedIncome}},
-			setupStep{p, Life{plannedLife}},
-			setupStep{p, Hand{hand}},
-		)
 	}
-	return out
+	return hands
+}
+
+// plannedPlayer is who writes line k of the planned set-up.
+func plannedPlayer(k int) int {
+	if k < len(plannedBoard) {
+		return engine.Nobody
+	}
+	return (k - len(plannedBoard)) / 4
+}
+
+// plannedHandStep is the line of the planned set-up that deals p's hand.
+func plannedHandStep(p int) int { return len(plannedBoard) + 4*p + 3 }
+
+// plannedStep is line k of the planned set-up.
+func (s *State) plannedStep(k int) setupStep {
+	if k < len(plannedBoard) {
+		return plannedSectors[k]
+	}
+	p := plannedPlayer(k)
+	switch k {
+	case plannedHandStep(p) - 3:
+		return setupStep{p, Energy{plannedEnergy}}
+	case plannedHandStep(p) - 2:
+		return setupStep{p, Income{plannedIncome}}
+	case plannedHandStep(p) - 1:
+		return setupStep{p, Life{plannedLife}}
+	}
+	return setupStep{p, Hand{slices.Clone(s.plan[p][:])}}
+}
+
+// followsPlan tells whether m, by p, is the next line of the planned
+// set-up.
+func (s *State) followsPlan(p int, m engine.Move) bool {
+	k := s.planned
+	if k >= plannedSteps || plannedPlayer(k) != p {
+		return false
+	}
+	if h, ok := m.(Hand); ok && k == plannedHandStep(p) && slices.Equal(h.Cards, s.plan[p][:]) {
+		return true // the hand planned, as most are, told without a copy
+	}
+	return equalMoves(s.plannedStep(k).move, m)
 }
 
 // Turn is the number of the current turn, from 1; 0 during the set-up.
@@ -357,8 +395,8 @@ func (s *State) Turn() int { return s.turn }
 // who may answer; otherwise the active player.
 func (s *State) ToMove() int {
 	switch {
-	case s.turn == 0 && s.planned >= 0 && s.planned < len(s.plan):
-		return s.plan[s.planned].player
+	case s.turn == 0 && s.planned >= 0 && s.planned < plannedSteps:
+		return plannedPlayer(s.planned)
 	case s.open():
 		return s.priority
 	}
@@ -435,16 +473,16 @@ func (s *State) apply(p int, m engine.Move) error {
 	if s.outcome.Over {
 		return ruling("V29", rulingTurnOver, fmt.Sprintf("the game ended on turn %d", s.outcome.Turn))
 	}
-	if by, ok := m.(engine.By); ok {
-		return s.apply(by.Player, by.Move)
-	}
-	if sl, ok := m.(engine.OnSetupLine); ok {
+	// One switch on the move's type, where a turn's move, most of them,
+	// was asserted to By and to OnSetupLine first.
+	switch mv := m.(type) {
+	case engine.By:
+		return s.apply(mv.Player, mv.Move)
+	case engine.OnSetupLine:
 		if s.turn > 0 {
 			return ruling("V1", rulingSetupLine, "set-up lines come before the first turn")
 		}
-		return s.setupMove(p, sl.Move)
-	}
-	switch m.(type) {
+		return s.setupMove(p, mv.Move)
 	case Sector, Energy, Income, Life, Hand, Field, Cache:
 		return ruling("V1", rulingSetupLine, fmt.Sprintf("%s is declared on a set-up line, not in a turn", setupWord(m)))
 	}
@@ -692,7 +730,14 @@ func (s *State) take(p, i int, shown revealed) {
 		s.keep(p, shown)
 		return
 	}
-	s.players[p].hand = slices.Delete(s.players[p].hand, i, i+1)
+	// The cards after it move up one by one: a hand is a few cards, and
+	// slices.Delete's copy and clear are two calls into the runtime.
+	hand := s.players[p].hand
+	for ; i < len(hand)-1; i++ {
+		hand[i] = hand[i+1]
+	}
+	hand[len(hand)-1] = ""
+	s.players[p].hand = hand[:len(hand)-1]
 }
 
 func (s *State) convert(p int, m Convert) error {
@@ -923,7 +968,7 @@ func (s *State) modsOn(t target) []permanent {
 // find finds player p's card in play by name: the first that ok accepts
 // (ruling V20). It tells why none does with the error of the first. ok
 // refuses a spent card, but while forcing (ready).
-func (s *State) find(p int, name string, ok func(pm permanent) error) (int, error) {
+func (s *State) find(p int, name string, ok func(pm *permanent) error) (int, error) {
 	if s.forcing {
 		// A move let stand takes first a card the rules let do it, as
 		// Apply would, then the first that can do it at all.
@@ -951,7 +996,7 @@ func (s *State) find(p int, name string, ok func(pm permanent) error) (int, erro
 			}
 			continue
 		}
-		err := ok(*pm)
+		err := ok(pm)
 		if err == nil {
 			return i, nil
 		}
@@ -963,13 +1008,13 @@ func (s *State) find(p int, name string, ok func(pm permanent) error) (int, erro
 	case firstAt < 0:
 		return -1, s.absent(ruling("V20", rulingNaming, fmt.Sprintf("%s has no %s in play", s.name(p), name)))
 	case first == nil:
-		first = ok(s.perms[firstAt])
+		first = ok(&s.perms[firstAt])
 	}
 	return -1, first
 }
 
 // ready refuses a card in play that has already acted this turn.
-func (s *State) ready(pm permanent) error {
+func (s *State) ready(pm *permanent) error {
 	if pm.spent && !s.forcing {
 		return ruling("V21", rulingOnce, fmt.Sprintf("%s has already acted this turn", pm.card.Name))
 	}
@@ -982,7 +1027,7 @@ func (s *State) activate(p int, name string, ch Choices, react bool) error {
 		return err
 	}
 	var a action
-	i, err := s.find(p, name, func(pm permanent) error {
+	i, err := s.find(p, name, func(pm *permanent) error {
 		sk := pm.card.Skill
 		switch {
 		case sk == nil:
@@ -1026,8 +1071,8 @@ func (s *State) triggered(p int, kind string) bool {
 
 // unit finds player p's ready unit by name for an advance, attack or
 // defence; ok checks the rest.
-func (s *State) unit(p int, name string, ok func(pm permanent) error) (int, error) {
-	return s.find(p, name, func(pm permanent) error {
+func (s *State) unit(p int, name string, ok func(pm *permanent) error) (int, error) {
+	return s.find(p, name, func(pm *permanent) error {
 		if pm.card.Kind != Unit {
 			return s.absent(ruling("V20", rulingNaming, fmt.Sprintf("%s is %s, not a unit", name, pm.card.Kind.an())))
 		}
@@ -1058,7 +1103,7 @@ func (s *State) advance(p int, m Advance) error {
 	if err != nil {
 		return err
 	}
-	i, err := s.unit(p, m.Unit, func(pm permanent) error {
+	i, err := s.unit(p, m.Unit, func(pm *permanent) error {
 		if !next(pm.sector, to) && !s.forcing {
 			return ruling("V22", rulingAdvance, fmt.Sprintf("%s is in %s, not next to %s", m.Unit, s.sectors[pm.sector].Name, m.Sector))
 		}
@@ -1082,7 +1127,7 @@ func (s *State) attack(p int, m Attack) error {
 	if err != nil {
 		return err
 	}
-	i, err := s.unit(p, m.Unit, func(pm permanent) error {
+	i, err := s.unit(p, m.Unit, func(pm *permanent) error {
 		if pm.sector != at && !next(pm.sector, at) && !s.forcing {
 			return ruling("V23", rulingAttack, fmt.Sprintf("%s is in %s, which is not %s or next to it", m.Unit, s.sectors[pm.sector].Name, m.Sector))
 		}
@@ -1108,7 +1153,7 @@ func (s *State) defend(p int, m Defend) error {
 		return s.absent(ruling("V24", rulingDefend, fmt.Sprintf("no attack by %s's %s is in the queue", s.name(1-p), m.Attacker)))
 	}
 	var against action
-	i, err := s.unit(p, m.Unit, func(pm permanent) error {
+	i, err := s.unit(p, m.Unit, func(pm *permanent) error {
 		var first error
 		for _, a := range slices.Backward(s.queue) {
 			if !isAttack(a) {
@@ -1391,7 +1436,7 @@ func (s *State) setupMove(p int, m engine.Move) error {
 		return err
 	}
 	if s.planned >= 0 {
-		if s.planned < len(s.plan) && s.plan[s.planned].player == p && equalMoves(s.plan[s.planned].move, m) {
+		if s.followsPlan(p, m) {
 			s.planned++
 		} else {
 			s.planned = -1
