@@ -37,10 +37,10 @@ func (s *Source) Intn(n int) int {
 		panic("shuffle: Intn needs n > 0")
 	}
 	bound := uint64(n)
-	threshold := -bound % bound // 2^64 mod n
 	for {
-		x := s.Uint64()
-		if x >= threshold {
+		// x >= bound is past the threshold (2^64 mod n, below n): most
+		// draws, and the threshold's division is not made for them.
+		if x := s.Uint64(); x >= bound || x >= -bound%bound {
 			return int(x % bound)
 		}
 	}

@@ -2,6 +2,7 @@ package shuffle
 
 import (
 	"reflect"
+	"strconv"
 	"testing"
 )
 
@@ -41,6 +42,28 @@ func TestIntnIsInRangeAndCoversIt(t *testing.T) {
 	}
 }
 
+// Intn is frozen too: it draws what the plain rejection loop draws,
+// including for bounds so large that values are often rejected.
+func TestIntnIsFrozen(t *testing.T) {
+	plain := func(s *Source, n int) int {
+		bound := uint64(n)
+		threshold := -bound % bound
+		for {
+			if x := s.Uint64(); x >= threshold {
+				return int(x % bound)
+			}
+		}
+	}
+	for _, n := range []int{1, 2, 6, 52, 1 << 40, 1<<62 + 1, 1<<62 + 1<<61} {
+		fast, slow := New(uint64(n)), New(uint64(n))
+		for i := range 2000 {
+			if got, want := fast.Intn(n), plain(slow, n); got != want {
+				t.Fatalf("Intn(%d), draw %d: %d, want %d", n, i, got, want)
+			}
+		}
+	}
+}
+
 func TestParseSeed(t *testing.T) {
 	tests := []struct {
 		in   string
@@ -58,5 +81,17 @@ func TestParseSeed(t *testing.T) {
 	}
 	if ParseSeed("thursday") == ParseSeed("friday") {
 		t.Error("different text seeds gave the same seed")
+	}
+}
+
+// BenchmarkShuffle shuffles a deck of forty cards, as a game's set-up does.
+func BenchmarkShuffle(b *testing.B) {
+	deck := make([]string, 40)
+	for i := range deck {
+		deck[i] = strconv.Itoa(i)
+	}
+	s := New(1)
+	for b.Loop() {
+		Shuffle(s, deck)
 	}
 }
