@@ -406,7 +406,11 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 	out.state = state
 	rp := replayer{b: b, r: r, t: t, state: state, opts: &opts, declared: b.declaresPosition(t)}
 	rp.assumer, _ = state.(engine.Assumer)
-	rp.ender, _ = state.(engine.Ender)
+	if e, ok := state.(engine.Ender); ok {
+		rp.ender = e
+	} else {
+		rp.ender = outcomeEnder{state}
+	}
 	rp.replay()
 	r.Stopped = rp.stopped && !opts.KeepGoing || rp.faulted
 	if rp.refused != "" {
@@ -441,9 +445,9 @@ type replayer struct {
 	t     *notation.Transcript
 	state engine.State
 	opts  *Options
-	// assumer is the state as an engine.Assumer, and ender as an
-	// engine.Ender, or nil: the state's type is asked once, not at every
-	// move.
+	// assumer is the state as an engine.Assumer, or nil; ender tells
+	// whether the game is over (the state, when an engine.Ender): the
+	// state's type is asked once, not at every move.
 	assumer engine.Assumer
 	ender   engine.Ender
 	// declared tells whether the set-up lines declare a position.
@@ -481,14 +485,10 @@ func (rp *replayer) assumptions() int {
 	return rp.assumer.Assumptions()
 }
 
-// ended tells whether the game is over: through engine.Ender where the
-// state is one, without its Outcome.
-func (rp *replayer) ended() bool {
-	if rp.ender != nil {
-		return rp.ender.Over()
-	}
-	return rp.state.Outcome().Over
-}
+// outcomeEnder is the engine.Ender of a state that is not one.
+type outcomeEnder struct{ engine.State }
+
+func (o outcomeEnder) Over() bool { return o.Outcome().Over }
 
 // fault reports a fault of the engine's own at the move it met it on;
 // replay stops there.
@@ -510,15 +510,11 @@ func (rp *replayer) illegal(span notation.Span, msg string) bool {
 	return false
 }
 
-// over reports a turn or move written after the game ended. Replay ends
-// there, but the result stands: the rules decided it before.
-func (rp *replayer) over(at spanner) bool {
-	if !rp.ended() {
-		return false
-	}
+// over reports a turn or move written after the game ended (ender.Over).
+// Replay ends there, but the result stands: the rules decided it before.
+func (rp *replayer) over(at spanner) {
 	rp.r.Illegal++
 	rp.r.add(Illegal, at(), "the game is over: "+describeOutcome(rp.state.Outcome(), rp.t.Players))
-	return true
 }
 
 // impossible reports a declaration, or a whole declared position, that the
@@ -536,7 +532,8 @@ func (rp *replayer) apply(player int, m notation.Move, setup bool) bool {
 	b, r, t, state, opts := rp.b, rp.r, rp.t, rp.state, rp.opts
 	// The move's span is worked out only where a report needs it: most
 	// moves need none.
-	if rp.over(m.Span) {
+	if rp.ender.Over() {
+		rp.over(m.Span)
 		return false
 	}
 	// A declaration is counted with the moves, as Void's set-up lines
@@ -629,6 +626,21 @@ func (rp *replayer) end(player int, turn *notation.Turn) bool {
 	return true
 }
 
+// begin begins the first turn, turn, of a state that is an
+// engine.Beginner; it tells whether the replay stops there.
+func (rp *replayer) begin(turn *notation.Turn) bool {
+	bg, ok := rp.state.(engine.Beginner)
+	if !ok {
+		return false
+	}
+	rp.follow.lose()
+	if err := bg.Begin(); err != nil {
+		span := notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}
+		return !rp.illegal(span, violationText(err))
+	}
+	return false
+}
+
 // replay plays the set-up lines and the turns.
 func (rp *replayer) replay() {
 	b, r, t := rp.b, rp.r, rp.t
@@ -664,14 +676,15 @@ func (rp *replayer) replay() {
 		// stops there too.
 		turnAt := turnHead{turn}
 		rp.making.move, rp.making.turn = nil, turn
-		if rp.over(turnAt.Span) {
+		if rp.ender.Over() {
+			rp.over(turnAt.Span)
 			return
 		}
 		if i > 0 && !rp.endTurn(prev, t.Turns[i-1]) {
 			return
 		}
 		prev = player
-		if o := rp.state.Outcome(); o.Over && i > 0 && o.Turn == turn.Number {
+		if o := rp.state.Outcome(); i > 0 && o.Over && o.Turn == turn.Number {
 			// The game ended as this turn began (a loss at the start of a
 			// turn): its line may be written, as legal offers it, and a
 			// move in it is past the end.
@@ -688,7 +701,8 @@ func (rp *replayer) replay() {
 			}
 			continue // a turn line after it is past the end
 		}
-		if rp.over(turnAt.Span) {
+		if rp.ender.Over() {
+			rp.over(turnAt.Span)
 			return
 		}
 		// A declared position ends at the first turn line, which says
@@ -704,14 +718,8 @@ func (rp *replayer) replay() {
 		if rp.opts.beforeTurn != nil {
 			rp.opts.beforeTurn(notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}, turn.Number, player, rp.state)
 		}
-		if bg, ok := rp.state.(engine.Beginner); ok && i == 0 {
-			rp.follow.lose()
-			if err := bg.Begin(); err != nil {
-				span := notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}
-				if !rp.illegal(span, violationText(err)) {
-					return
-				}
-			}
+		if i == 0 && rp.begin(turn) {
+			return
 		}
 		if rp.opts.turnStart != nil {
 			rp.opts.turnStart(notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}, turn.Number, player, rp.state)
