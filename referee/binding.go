@@ -406,6 +406,7 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 	out.state = state
 	rp := replayer{b: b, r: r, t: t, state: state, opts: &opts, declared: b.declaresPosition(t)}
 	rp.assumer, _ = state.(engine.Assumer)
+	rp.assumed = rp.assumptions()
 	if e, ok := state.(engine.Ender); ok {
 		rp.ender = e
 	} else {
@@ -450,6 +451,9 @@ type replayer struct {
 	// state's type is asked once, not at every move.
 	assumer engine.Assumer
 	ender   engine.Ender
+	// assumed is the assumer's count after the last move or turn's end,
+	// or after the game began, so that it is asked once a move.
+	assumed int
 	// declared tells whether the set-up lines declare a position.
 	declared bool
 	// stopped is set at an illegal move that stops the replay, and
@@ -483,6 +487,17 @@ func (rp *replayer) assumptions() int {
 		return 0
 	}
 	return rp.assumer.Assumptions()
+}
+
+// countAssumed counts the move or turn's end just made as unverified when
+// it was legal only under an assumption: when the state's count of them
+// grew past assumed, the count after the last move or turn's end.
+func (rp *replayer) countAssumed() {
+	a := rp.assumptions()
+	if a > rp.assumed {
+		rp.r.Unverified++
+	}
+	rp.assumed = a
 }
 
 // outcomeEnder is the engine.Ender of a state that is not one.
@@ -529,7 +544,6 @@ func (rp *replayer) impossible(span notation.Span, msg string) bool {
 // apply plays one written move; it tells whether to go on. A move that
 // stands for several (a1-b2xc3) stops at its first illegal part.
 func (rp *replayer) apply(player int, m notation.Move, setup bool) bool {
-	b, r, t, state, opts := rp.b, rp.r, rp.t, rp.state, rp.opts
 	// The move's span is worked out only where a report needs it: most
 	// moves need none.
 	if rp.ender.Over() {
@@ -538,28 +552,30 @@ func (rp *replayer) apply(player int, m notation.Move, setup bool) bool {
 	}
 	// A declaration is counted with the moves, as Void's set-up lines
 	// always were: the report's count is of what the transcript writes.
-	r.Moves++
-	declaration := setup && b.declares != nil && b.declares(m)
+	rp.r.Moves++
+	declaration := setup && rp.b.declares != nil && rp.b.declares(m)
 	if a, ok := any(m).(actor); ok && a.Actor() != nil {
+		t := rp.t
 		if player = t.PlayerIndex(a.Actor().Text()); player < 0 {
 			return rp.illegal(a.Actor().Span(), fmt.Sprintf("%q is not a player%s: the Players tag names %s", a.Actor().Text(), suggest.Hint(a.Actor().Text(), t.Players), strings.Join(t.Players, " and ")))
 		}
 	}
-	if opts.beforeMove != nil {
-		opts.beforeMove(m.Span(), player, setup, state)
+	if rp.opts.beforeMove != nil {
+		rp.opts.beforeMove(m.Span(), player, setup, rp.state)
 	}
-	var correction notation.Correction
-	corrected := false
-	if len(t.Corrections) > 0 { // most transcripts record none
-		correction, corrected = t.CorrectionOf(m)
+	// correction is the move's, or nil: most transcripts record none.
+	var correction *notation.Correction
+	if len(rp.t.Corrections) > 0 {
+		if c, ok := rp.t.CorrectionOf(m); ok {
+			correction = &c
+		}
 	}
 	rp.making.move = m
-	rp.ems = b.toEngine(rp.ems[:0], m, setup)
-	ems := rp.ems
-	assumed := rp.assumptions()
+	rp.ems = rp.b.toEngine(rp.ems[:0], m, setup)
+	b, r, state, ems := rp.b, rp.r, rp.state, rp.ems
 	var ok bool
 	switch {
-	case declaration && corrected:
+	case declaration && correction != nil:
 		// A position says what is on the table: it is not a move, and
 		// there is nothing to take back or let stand.
 		r.add(Error, correction.Span, fmt.Sprintf("%s after a declaration: a position says what is on the table, and is not a move to %s; write the declaration as the table stands, without the correction",
@@ -568,40 +584,35 @@ func (rp *replayer) apply(player int, m notation.Move, setup bool) bool {
 		ok = false
 	case declaration:
 		rp.follow.lose()
-		ok = b.play(state, player, ems, m.Span, rp.impossible)
-	case !corrected && opts.KeepGoing:
+		ok = rp.play(player, m, true)
+	case correction == nil && rp.opts.KeepGoing:
 		ok = rp.follow.play(r, state, player, ems, m.Span, m.String, rp.fault, rp.illegal)
-	case !corrected:
-		ok = b.play(state, player, ems, m.Span, rp.illegal)
+	case correction == nil:
+		ok = rp.play(player, m, false)
 	case correction.Kind == notation.LetStand:
 		rp.follow.lose()
 		ok = b.letStand(r, state, player, ems, m.Span(), rp.fault, rp.illegal)
 	default:
-		ok = b.takeBack(r, t.Players, state, player, ems, m.Span(), correction, rp.fault)
+		ok = b.takeBack(r, rp.t.Players, state, player, ems, m.Span(), *correction, rp.fault)
 	}
 	if !ok {
 		return false
 	}
-	if rp.assumptions() > assumed {
-		r.Unverified++
-	}
-	if opts.afterMove != nil {
+	rp.countAssumed()
+	if rp.opts.afterMove != nil {
 		note := ""
-		if corrected {
+		if correction != nil {
 			note = correction.String()
 		}
-		opts.afterMove(m, note, player, setup, state)
+		rp.opts.afterMove(m, note, player, setup, state)
 	}
 	return true
 }
 
 // endTurn ends the turn written on line turn.
 func (rp *replayer) endTurn(player int, turn *notation.Turn) bool {
-	assumed := rp.assumptions()
 	ok := rp.end(player, turn)
-	if rp.assumptions() > assumed {
-		rp.r.Unverified++
-	}
+	rp.countAssumed()
 	return ok
 }
 
@@ -644,7 +655,7 @@ func (rp *replayer) begin(turn *notation.Turn) bool {
 // replay plays the set-up lines and the turns.
 func (rp *replayer) replay() {
 	b, r, t := rp.b, rp.r, rp.t
-	// A panic in a move's engine moves (b.play makes them unguarded, a
+	// A panic in a move's engine moves (play makes them unguarded, a
 	// deferred recover at every move being a percent of a check) is a
 	// fault at that move, as guarded makes it elsewhere: replay stops
 	// there.
@@ -718,8 +729,13 @@ func (rp *replayer) replay() {
 		if rp.opts.beforeTurn != nil {
 			rp.opts.beforeTurn(notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}, turn.Number, player, rp.state)
 		}
-		if i == 0 && rp.begin(turn) {
-			return
+		if i == 0 {
+			if rp.begin(turn) {
+				return
+			}
+			// What the position's start and the first turn's beginning
+			// took under assumptions is no move's.
+			rp.assumed = rp.assumptions()
 		}
 		if rp.opts.turnStart != nil {
 			rp.opts.turnStart(notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}, turn.Number, player, rp.state)
@@ -782,14 +798,18 @@ var declarationCannot = map[notation.CorrectionKind]string{
 	notation.LetStand:  "let stand",
 }
 
-// play plays a written move's engine moves on state. A move that stands
-// for several (a1-b2xc3) stops at its first illegal part, which illegal
-// reports. A panic in the engine goes up to the replay's recover, which
-// makes it a fault at the move. It tells whether to go on.
-func (b *binding) play(state engine.State, player int, ems []engine.Move, at spanner, illegal func(notation.Span, string) bool) bool {
-	for _, em := range ems {
-		if err := state.Apply(player, em); err != nil {
-			return illegal(at(), violationText(err))
+// play plays a written move's engine moves, rp.ems, on the state. A move
+// that stands for several (a1-b2xc3) stops at its first illegal part,
+// which is reported as illegal, or as impossible for a declaration. A
+// panic in the engine goes up to the replay's recover, which makes it a
+// fault at the move. It tells whether to go on.
+func (rp *replayer) play(player int, m notation.Move, declaration bool) bool {
+	for _, em := range rp.ems {
+		if err := rp.state.Apply(player, em); err != nil {
+			if declaration {
+				return rp.impossible(m.Span(), violationText(err))
+			}
+			return rp.illegal(m.Span(), violationText(err))
 		}
 	}
 	return true
