@@ -691,31 +691,34 @@ func (rp *replayer) replay() {
 			rp.over(turnAt.Span)
 			return
 		}
-		if i > 0 && !rp.endTurn(prev, t.Turns[i-1]) {
-			return
-		}
-		prev = player
-		if o := rp.state.Outcome(); i > 0 && o.Over && o.Turn == turn.Number {
-			// The game ended as this turn began (a loss at the start of a
-			// turn): its line may be written, as legal offers it, and a
-			// move in it is past the end.
-			r.Turns++
-			rp.onTurn = turn.Number
-			if want, written := turnPlayer(rp.state), player; want >= 0 && want != written {
-				rp.illegal(turnAt.Span(), fmt.Sprintf("turn %d is %s's, not %s's: the turns before it give it to %s", turn.Number, t.Players[want], t.Players[written], t.Players[want]))
+		if i > 0 {
+			if !rp.endTurn(prev, t.Turns[i-1]) {
 				return
 			}
-			for _, m := range turn.Moves {
-				if !rp.apply(player, m, false) {
+			if rp.ender.Over() {
+				if rp.state.Outcome().Turn != turn.Number {
+					rp.over(turnAt.Span)
 					return
 				}
+				// The game ended as this turn began (a loss at the start
+				// of a turn): its line may be written, as legal offers
+				// it, and a move in it is past the end.
+				r.Turns++
+				rp.onTurn = turn.Number
+				if want, written := turnPlayer(rp.state), player; want >= 0 && want != written {
+					rp.illegal(turnAt.Span(), fmt.Sprintf("turn %d is %s's, not %s's: the turns before it give it to %s", turn.Number, t.Players[want], t.Players[written], t.Players[want]))
+					return
+				}
+				for _, m := range turn.Moves {
+					if !rp.apply(player, m, false) {
+						return
+					}
+				}
+				prev = player
+				continue // a turn line after it is past the end
 			}
-			continue // a turn line after it is past the end
 		}
-		if rp.ender.Over() {
-			rp.over(turnAt.Span)
-			return
-		}
+		prev = player
 		// A declared position ends at the first turn line, which says
 		// whose turn and which it is: only then can it be written again.
 		if rp.declared && i == 0 {
