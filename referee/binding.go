@@ -404,7 +404,7 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 	}
 	r.Replayed = true
 	out.state = state
-	rp := replayer{b: b, r: r, t: t, state: state, opts: &opts, declared: b.declaresPosition(t)}
+	rp := replayer{b: b, r: r, t: t, state: state, opts: opts, declared: b.declaresPosition(t)}
 	rp.assumer, _ = state.(engine.Assumer)
 	rp.assumed = rp.assumptions()
 	if e, ok := state.(engine.Ender); ok {
@@ -445,7 +445,7 @@ type replayer struct {
 	r     *Report
 	t     *notation.Transcript
 	state engine.State
-	opts  *Options
+	opts  Options
 	// assumer is the state as an engine.Assumer, or nil; ender tells
 	// whether the game is over (the state, when an engine.Ender): the
 	// state's type is asked once, not at every move.
