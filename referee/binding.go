@@ -406,7 +406,10 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 	out.state = state
 	rp := replayer{b: b, r: r, t: t, state: state, opts: opts, declared: b.declaresPosition(t)}
 	rp.assumer, _ = state.(engine.Assumer)
-	rp.assumed = rp.assumptions()
+	if rp.assumer == nil {
+		rp.assumer = noAssumptions{}
+	}
+	rp.assumed = rp.assumer.Assumptions()
 	if e, ok := state.(engine.Ender); ok {
 		rp.ender = e
 	} else {
@@ -446,7 +449,8 @@ type replayer struct {
 	t     *notation.Transcript
 	state engine.State
 	opts  Options
-	// assumer is the state as an engine.Assumer, or nil; ender tells
+	// assumer counts the moves taken under assumptions about cards
+	// nobody recorded (the state, when an engine.Assumer); ender tells
 	// whether the game is over (the state, when an engine.Ender): the
 	// state's type is asked once, not at every move.
 	assumer engine.Assumer
@@ -480,25 +484,21 @@ type replayer struct {
 	}
 }
 
-// assumptions is how many moves the state has taken under assumptions
-// about cards nobody recorded (engine.Assumer), or 0.
-func (rp *replayer) assumptions() int {
-	if rp.assumer == nil {
-		return 0
-	}
-	return rp.assumer.Assumptions()
-}
-
 // countAssumed counts the move or turn's end just made as unverified when
 // it was legal only under an assumption: when the state's count of them
 // grew past assumed, the count after the last move or turn's end.
 func (rp *replayer) countAssumed() {
-	a := rp.assumptions()
+	a := rp.assumer.Assumptions()
 	if a > rp.assumed {
 		rp.r.Unverified++
 	}
 	rp.assumed = a
 }
+
+// noAssumptions is the engine.Assumer of a state that is not one.
+type noAssumptions struct{}
+
+func (noAssumptions) Assumptions() int { return 0 }
 
 // outcomeEnder is the engine.Ender of a state that is not one.
 type outcomeEnder struct{ engine.State }
@@ -627,11 +627,8 @@ func (rp *replayer) end(player int, turn *notation.Turn) bool {
 	}
 	// A panic in the engine goes up to replay's recover, which makes it a
 	// fault at this turn's head.
-	making := rp.making
 	rp.making.move, rp.making.turn = nil, turn
-	err := rp.state.Apply(player, engine.EndTurn{})
-	rp.making = making
-	if err != nil {
+	if err := rp.state.Apply(player, engine.EndTurn{}); err != nil {
 		return rp.illegal(at.Span(), "at the end of the turn: "+violationText(err))
 	}
 	return true
@@ -695,6 +692,7 @@ func (rp *replayer) replay() {
 			if !rp.endTurn(prev, t.Turns[i-1]) {
 				return
 			}
+			rp.making.turn = turn
 			if rp.ender.Over() {
 				if rp.state.Outcome().Turn != turn.Number {
 					rp.over(turnAt.Span)
@@ -738,7 +736,7 @@ func (rp *replayer) replay() {
 			}
 			// What the position's start and the first turn's beginning
 			// took under assumptions is no move's.
-			rp.assumed = rp.assumptions()
+			rp.assumed = rp.assumer.Assumptions()
 		}
 		if rp.opts.turnStart != nil {
 			rp.opts.turnStart(notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}, turn.Number, player, rp.state)
