@@ -404,285 +404,29 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 	}
 	r.Replayed = true
 	out.state = state
-	// assumptions is how many moves the state has taken under assumptions
-	// about cards nobody recorded (engine.Assumer), or 0: asked before and
-	// after every move, so the state's type is asked once.
-	assumptions := func() int { return 0 }
-	if a, ok := state.(engine.Assumer); ok {
-		assumptions = a.Assumptions
+	rp := replayer{b: b, r: r, t: t, state: state, opts: opts, declared: b.declaresPosition(t)}
+	rp.assumer, _ = state.(engine.Assumer)
+	if rp.assumer == nil {
+		rp.assumer = noAssumptions{}
 	}
-	// ended tells whether the game is over, asked before every move:
-	// through engine.Ender where the state is one, without its Outcome.
-	ended := func() bool { return state.Outcome().Over }
+	rp.assumed = rp.assumer.Assumptions()
 	if e, ok := state.(engine.Ender); ok {
-		ended = e.Over
+		rp.ender = e
+	} else {
+		rp.ender = outcomeEnder{state}
 	}
-	stopped := false
-	// refused says why a declared position was refused, when it was (it
-	// is impossible, or a declaration is corrected): the game never began,
-	// and the result says so.
-	refused := ""
-	// onTurn is the turn the replay is in, 0 in the set-up: where it
-	// stopped, if it did, is said in words only then.
-	onTurn := 0
-	// fault reports a fault of the engine's own at the move it met it on;
-	// replay stops there.
-	faulted := false
-	fault := func(span notation.Span, err error) bool {
-		r.add(Internal, span, err.Error())
-		faulted = true
-		return false
-	}
-	// illegal reports an illegal move at span; it tells whether to go on.
-	illegal := func(span notation.Span, msg string) bool {
-		r.Illegal++
-		r.add(Illegal, span, msg)
-		if opts.KeepGoing {
-			return true
-		}
-		r.add(Note, span, stoppedNote+stoppedHint)
-		stopped = true
-		return false
-	}
-	// over reports a turn or move written after the game ended. Replay
-	// ends there, but the result stands: the rules decided it before.
-	over := func(at spanner) bool {
-		if !ended() {
-			return false
-		}
-		r.Illegal++
-		r.add(Illegal, at(), "the game is over: "+describeOutcome(state.Outcome(), t.Players))
-		return true
-	}
-	// impossible reports a declaration, or a whole declared position, that
-	// the game cannot be played from: an error in the transcript, as a
-	// syntax error is, rather than an illegal move. Replay stops there.
-	impossible := func(span notation.Span, msg string) bool {
-		r.add(Error, span, "impossible position: "+msg)
-		refused = "impossible position"
-		return false
-	}
-	declared := b.declaresPosition(t)
-	// Under --keep-going, follow tells a move that is illegal only because
-	// an illegal move before it was skipped (a follow-on fault) from one
-	// illegal in its own right.
-	follow := &followOn{}
-	// ems holds a written move's engine moves, the same slice for each;
-	// making is the move being made, or the turn when between moves, for
-	// a fault in it.
-	var ems []engine.Move
-	var making struct {
-		move notation.Move
-		turn *notation.Turn
-	}
-	// apply plays one written move; it tells whether to go on. A move that
-	// stands for several (a1-b2xc3) stops at its first illegal part.
-	apply := func(player int, m notation.Move, setup bool) bool {
-		// The move's span is worked out only where a report needs it:
-		// most moves need none.
-		if over(m.Span) {
-			return false
-		}
-		// A declaration is counted with the moves, as Void's set-up lines
-		// always were: the report's count is of what the transcript writes.
-		r.Moves++
-		declaration := setup && b.declares != nil && b.declares(m)
-		if a, ok := any(m).(actor); ok && a.Actor() != nil {
-			if player = t.PlayerIndex(a.Actor().Text()); player < 0 {
-				return illegal(a.Actor().Span(), fmt.Sprintf("%q is not a player%s: the Players tag names %s", a.Actor().Text(), suggest.Hint(a.Actor().Text(), t.Players), strings.Join(t.Players, " and ")))
-			}
-		}
-		if opts.beforeMove != nil {
-			opts.beforeMove(m.Span(), player, setup, state)
-		}
-		var correction notation.Correction
-		corrected := false
-		if len(t.Corrections) > 0 { // most transcripts record none
-			correction, corrected = t.CorrectionOf(m)
-		}
-		making.move = m
-		ems = b.toEngine(ems[:0], m, setup)
-		assumed := assumptions()
-		var ok bool
-		switch {
-		case declaration && corrected:
-			// A position says what is on the table: it is not a move, and
-			// there is nothing to take back or let stand.
-			r.add(Error, correction.Span, fmt.Sprintf("%s after a declaration: a position says what is on the table, and is not a move to %s; write the declaration as the table stands, without the correction",
-				correction, declarationCannot[correction.Kind]))
-			refused = "a declaration corrected"
-			ok = false
-		case declaration:
-			follow.lose()
-			ok = b.play(state, player, ems, m.Span, impossible)
-		case !corrected && opts.KeepGoing:
-			ok = follow.play(r, state, player, ems, m.Span, m.String, fault, illegal)
-		case !corrected:
-			ok = b.play(state, player, ems, m.Span, illegal)
-		case correction.Kind == notation.LetStand:
-			follow.lose()
-			ok = b.letStand(r, state, player, ems, m.Span(), fault, illegal)
-		default:
-			ok = b.takeBack(r, t.Players, state, player, ems, m.Span(), correction, fault)
-		}
-		if !ok {
-			return false
-		}
-		if assumptions() > assumed {
-			r.Unverified++
-		}
-		if opts.afterMove != nil {
-			note := ""
-			if corrected {
-				note = correction.String()
-			}
-			opts.afterMove(m, note, player, setup, state)
-		}
-		return true
-	}
-	// endTurn ends the turn written on line turn.
-	endTurn := func(player int, turn *notation.Turn) bool {
-		assumed := assumptions()
-		defer func() {
-			if assumptions() > assumed {
-				r.Unverified++
-			}
-		}()
-		at := turnHead{turn}
-		if opts.KeepGoing {
-			what := func() string { return fmt.Sprintf("the end of turn %d", turn.Number) }
-			return follow.play(r, state, player, []engine.Move{engine.EndTurn{}}, at.Span, what, fault, func(span notation.Span, msg string) bool {
-				return illegal(span, "at the end of the turn: "+msg)
-			})
-		}
-		if err := guarded(func() error { return state.Apply(player, engine.EndTurn{}) }); err != nil {
-			if _, ok := err.(*internalError); ok {
-				return fault(at.Span(), err)
-			}
-			return illegal(at.Span(), "at the end of the turn: "+violationText(err))
-		}
-		return true
-	}
-	func() {
-		// A panic in a move's engine moves (b.play makes them unguarded,
-		// a deferred recover at every move being a percent of a check) is
-		// a fault at that move, as guarded makes it elsewhere: replay
-		// stops there.
-		defer func() {
-			if v := recover(); v != nil {
-				var at notation.Span // before the first move and turn, nowhere
-				switch {
-				case making.move != nil:
-					at = making.move.Span()
-				case making.turn != nil:
-					at = turnHead{making.turn}.Span()
-				}
-				fault(at, &internalError{v})
-			}
-		}()
-		for _, s := range t.Setup {
-			player := t.PlayerIndex(s.Player.Text())
-			for _, m := range s.Moves {
-				if !apply(player, m, true) {
-					return
-				}
-			}
-		}
-		prev := -1 // the player of the turn before
-		for i, turn := range t.Turns {
-			player := t.PlayerIndex(turn.Player.Text())
-			// A game already over stops at this turn's line, pointed at
-			// by its number and player; one that the end of the last turn
-			// ends stops there too.
-			turnAt := turnHead{turn}
-			making.move, making.turn = nil, turn
-			if over(turnAt.Span) {
-				return
-			}
-			if i > 0 && !endTurn(prev, t.Turns[i-1]) {
-				return
-			}
-			prev = player
-			if o := state.Outcome(); o.Over && i > 0 && o.Turn == turn.Number {
-				// The game ended as this turn began (a loss at the start
-				// of a turn): its line may be written, as legal offers
-				// it, and a move in it is past the end.
-				r.Turns++
-				onTurn = turn.Number
-				if want, written := turnPlayer(state), player; want >= 0 && want != written {
-					illegal(turnAt.Span(), fmt.Sprintf("turn %d is %s's, not %s's: the turns before it give it to %s", turn.Number, t.Players[want], t.Players[written], t.Players[want]))
-					return
-				}
-				for _, m := range turn.Moves {
-					if !apply(player, m, false) {
-						return
-					}
-				}
-				continue // a turn line after it is past the end
-			}
-			if over(turnAt.Span) {
-				return
-			}
-			// A declared position ends at the first turn line, which says
-			// whose turn and which it is: only then can it be written again.
-			if declared && i == 0 {
-				follow.lose()
-			}
-			if declared && i == 0 && !b.startAt(state, turn, player, fault, impossible) {
-				return
-			}
-			r.Turns++
-			onTurn = turn.Number
-			if opts.beforeTurn != nil {
-				opts.beforeTurn(notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}, turn.Number, player, state)
-			}
-			if bg, ok := state.(engine.Beginner); ok && i == 0 {
-				follow.lose()
-				if err := bg.Begin(); err != nil {
-					span := notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}
-					if !illegal(span, violationText(err)) {
-						return
-					}
-				}
-			}
-			if opts.turnStart != nil {
-				opts.turnStart(notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}, turn.Number, player, state)
-			}
-			for _, m := range turn.Moves {
-				if !apply(player, m, false) {
-					return
-				}
-			}
-		}
-		// The result line ends the last turn (ruling: a turn ends where the
-		// next turn or the result line begins).
-		if t.Result != nil && len(t.Turns) > 0 && !state.Outcome().Over {
-			last := t.Turns[len(t.Turns)-1]
-			endTurn(t.PlayerIndex(last.Player.Text()), last)
-		}
-		// A last turn with no move and nothing to end it never meets the
-		// engine, which would refuse the wrong player at a move or at the
-		// turn's end: check its line's player here, so that it does not
-		// pass unseen.
-		if n := len(t.Turns); t.Result == nil && n > 0 && len(t.Turns[n-1].Moves) == 0 && !state.Outcome().Over {
-			last := t.Turns[n-1]
-			if want, written := turnPlayer(state), t.PlayerIndex(last.Player.Text()); want >= 0 && want != written {
-				span := notation.Span{Start: last.Node.Span().Start, End: last.Player.Span().End}
-				illegal(span, fmt.Sprintf("turn %d is %s's, not %s's: the turns before it give it to %s", last.Number, t.Players[want], t.Players[written], t.Players[want]))
-			}
-		}
-	}()
-	r.Stopped = stopped && !opts.KeepGoing || faulted
-	if refused != "" {
-		r.Result = "not replayed: " + refused
+	rp.replay()
+	r.Stopped = rp.stopped && !opts.KeepGoing || rp.faulted
+	if rp.refused != "" {
+		r.Result = "not replayed: " + rp.refused
 		r.Outcome = "stopped"
 		return out
 	}
 	where := "in the set-up"
-	if onTurn > 0 {
-		where = fmt.Sprintf("on turn %d", onTurn)
+	if rp.onTurn > 0 {
+		where = fmt.Sprintf("on turn %d", rp.onTurn)
 	}
-	if faulted {
+	if rp.faulted {
 		r.Result = "not known: internal error " + where
 		r.Outcome = "stopped"
 		return out
@@ -693,6 +437,333 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 		r.Outcome = "stopped"
 	}
 	return out
+}
+
+// replayer replays a transcript's moves on its game's state and reports
+// what it meets. Its steps are methods, where they were closures over
+// runIn's variables: a closure loaded every variable it held at each call,
+// a few dozen instructions a move.
+type replayer struct {
+	b     *binding
+	r     *Report
+	t     *notation.Transcript
+	state engine.State
+	opts  Options
+	// assumer counts the moves taken under assumptions about cards
+	// nobody recorded (the state, when an engine.Assumer); ender tells
+	// whether the game is over (the state, when an engine.Ender): the
+	// state's type is asked once, not at every move.
+	assumer engine.Assumer
+	ender   engine.Ender
+	// assumed is the assumer's count after the last move or turn's end,
+	// or after the game began, so that it is asked once a move.
+	assumed int
+	// declared tells whether the set-up lines declare a position.
+	declared bool
+	// stopped is set at an illegal move that stops the replay, and
+	// faulted at a fault of the engine's own.
+	stopped, faulted bool
+	// refused says why a declared position was refused, when it was (it
+	// is impossible, or a declaration is corrected): the game never began,
+	// and the result says so.
+	refused string
+	// onTurn is the turn the replay is in, 0 in the set-up: where it
+	// stopped, if it did, is said in words only then.
+	onTurn int
+	// follow tells, under --keep-going, a move that is illegal only
+	// because an illegal move before it was skipped (a follow-on fault)
+	// from one illegal in its own right.
+	follow followOn
+	// ems holds a written move's engine moves, the same slice for each.
+	ems []engine.Move
+	// making is the move being made, or the turn when between moves, for
+	// a fault in it.
+	making struct {
+		move notation.Move
+		turn *notation.Turn
+	}
+}
+
+// countAssumed counts the move or turn's end just made as unverified when
+// it was legal only under an assumption: when the state's count of them
+// grew past assumed, the count after the last move or turn's end.
+func (rp *replayer) countAssumed() {
+	a := rp.assumer.Assumptions()
+	if a > rp.assumed {
+		rp.r.Unverified++
+	}
+	rp.assumed = a
+}
+
+// noAssumptions is the engine.Assumer of a state that is not one.
+type noAssumptions struct{}
+
+func (noAssumptions) Assumptions() int { return 0 }
+
+// outcomeEnder is the engine.Ender of a state that is not one.
+type outcomeEnder struct{ engine.State }
+
+func (o outcomeEnder) Over() bool { return o.Outcome().Over }
+
+// fault reports a fault of the engine's own at the move it met it on;
+// replay stops there.
+func (rp *replayer) fault(span notation.Span, err error) bool {
+	rp.r.add(Internal, span, err.Error())
+	rp.faulted = true
+	return false
+}
+
+// illegal reports an illegal move at span; it tells whether to go on.
+func (rp *replayer) illegal(span notation.Span, msg string) bool {
+	rp.r.Illegal++
+	rp.r.add(Illegal, span, msg)
+	if rp.opts.KeepGoing {
+		return true
+	}
+	rp.r.add(Note, span, stoppedNote+stoppedHint)
+	rp.stopped = true
+	return false
+}
+
+// over reports a turn or move written after the game ended (ender.Over).
+// Replay ends there, but the result stands: the rules decided it before.
+func (rp *replayer) over(at spanner) {
+	rp.r.Illegal++
+	rp.r.add(Illegal, at(), "the game is over: "+describeOutcome(rp.state.Outcome(), rp.t.Players))
+}
+
+// impossible reports a declaration, or a whole declared position, that the
+// game cannot be played from: an error in the transcript, as a syntax
+// error is, rather than an illegal move. Replay stops there.
+func (rp *replayer) impossible(span notation.Span, msg string) bool {
+	rp.r.add(Error, span, "impossible position: "+msg)
+	rp.refused = "impossible position"
+	return false
+}
+
+// apply plays one written move; it tells whether to go on. A move that
+// stands for several (a1-b2xc3) stops at its first illegal part.
+func (rp *replayer) apply(player int, m notation.Move, setup bool) bool {
+	// The move's span is worked out only where a report needs it: most
+	// moves need none.
+	if rp.ender.Over() {
+		rp.over(m.Span)
+		return false
+	}
+	// A declaration is counted with the moves, as Void's set-up lines
+	// always were: the report's count is of what the transcript writes.
+	rp.r.Moves++
+	declaration := setup && rp.b.declares != nil && rp.b.declares(m)
+	if a, ok := any(m).(actor); ok && a.Actor() != nil {
+		t := rp.t
+		if player = t.PlayerIndex(a.Actor().Text()); player < 0 {
+			return rp.illegal(a.Actor().Span(), fmt.Sprintf("%q is not a player%s: the Players tag names %s", a.Actor().Text(), suggest.Hint(a.Actor().Text(), t.Players), strings.Join(t.Players, " and ")))
+		}
+	}
+	if rp.opts.beforeMove != nil {
+		rp.opts.beforeMove(m.Span(), player, setup, rp.state)
+	}
+	// correction is the move's, or nil: most transcripts record none.
+	var correction *notation.Correction
+	if len(rp.t.Corrections) > 0 {
+		if c, ok := rp.t.CorrectionOf(m); ok {
+			correction = &c
+		}
+	}
+	rp.making.move = m
+	rp.ems = rp.b.toEngine(rp.ems[:0], m, setup)
+	b, r, state, ems := rp.b, rp.r, rp.state, rp.ems
+	var ok bool
+	switch {
+	case declaration && correction != nil:
+		// A position says what is on the table: it is not a move, and
+		// there is nothing to take back or let stand.
+		r.add(Error, correction.Span, fmt.Sprintf("%s after a declaration: a position says what is on the table, and is not a move to %s; write the declaration as the table stands, without the correction",
+			correction, declarationCannot[correction.Kind]))
+		rp.refused = "a declaration corrected"
+		ok = false
+	case declaration:
+		rp.follow.lose()
+		ok = rp.play(player, m, true)
+	case correction == nil && rp.opts.KeepGoing:
+		ok = rp.follow.play(r, state, player, ems, m.Span, m.String, rp.fault, rp.illegal)
+	case correction == nil:
+		ok = rp.play(player, m, false)
+	case correction.Kind == notation.LetStand:
+		rp.follow.lose()
+		ok = b.letStand(r, state, player, ems, m.Span(), rp.fault, rp.illegal)
+	default:
+		ok = b.takeBack(r, rp.t.Players, state, player, ems, m.Span(), *correction, rp.fault)
+	}
+	if !ok {
+		return false
+	}
+	rp.countAssumed()
+	if rp.opts.afterMove != nil {
+		note := ""
+		if correction != nil {
+			note = correction.String()
+		}
+		rp.opts.afterMove(m, note, player, setup, state)
+	}
+	return true
+}
+
+// endTurn ends the turn written on line turn.
+func (rp *replayer) endTurn(player int, turn *notation.Turn) bool {
+	ok := rp.end(player, turn)
+	rp.countAssumed()
+	return ok
+}
+
+// end is endTurn without the count of unverified moves.
+func (rp *replayer) end(player int, turn *notation.Turn) bool {
+	at := turnHead{turn}
+	if rp.opts.KeepGoing {
+		what := func() string { return fmt.Sprintf("the end of turn %d", turn.Number) }
+		return rp.follow.play(rp.r, rp.state, player, []engine.Move{engine.EndTurn{}}, at.Span, what, rp.fault, func(span notation.Span, msg string) bool {
+			return rp.illegal(span, "at the end of the turn: "+msg)
+		})
+	}
+	// A panic in the engine goes up to replay's recover, which makes it a
+	// fault at this turn's head.
+	rp.making.move, rp.making.turn = nil, turn
+	if err := rp.state.Apply(player, engine.EndTurn{}); err != nil {
+		return rp.illegal(at.Span(), "at the end of the turn: "+violationText(err))
+	}
+	return true
+}
+
+// begin begins the first turn, turn, of a state that is an
+// engine.Beginner; it tells whether the replay stops there.
+func (rp *replayer) begin(turn *notation.Turn) bool {
+	bg, ok := rp.state.(engine.Beginner)
+	if !ok {
+		return false
+	}
+	rp.follow.lose()
+	if err := bg.Begin(); err != nil {
+		span := notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}
+		return !rp.illegal(span, violationText(err))
+	}
+	return false
+}
+
+// replay plays the set-up lines and the turns.
+func (rp *replayer) replay() {
+	b, r, t := rp.b, rp.r, rp.t
+	// A panic in a move's engine moves (play makes them unguarded, a
+	// deferred recover at every move being a percent of a check) is a
+	// fault at that move, as guarded makes it elsewhere: replay stops
+	// there.
+	defer func() {
+		if v := recover(); v != nil {
+			var at notation.Span // before the first move and turn, nowhere
+			switch {
+			case rp.making.move != nil:
+				at = rp.making.move.Span()
+			case rp.making.turn != nil:
+				at = turnHead{rp.making.turn}.Span()
+			}
+			rp.fault(at, &internalError{v})
+		}
+	}()
+	for _, s := range t.Setup {
+		player := t.PlayerIndex(s.Player.Text())
+		for _, m := range s.Moves {
+			if !rp.apply(player, m, true) {
+				return
+			}
+		}
+	}
+	prev := -1 // the player of the turn before
+	for i, turn := range t.Turns {
+		player := t.PlayerIndex(turn.Player.Text())
+		// A game already over stops at this turn's line, pointed at by
+		// its number and player; one that the end of the last turn ends
+		// stops there too.
+		turnAt := turnHead{turn}
+		rp.making.move, rp.making.turn = nil, turn
+		if rp.ender.Over() {
+			rp.over(turnAt.Span)
+			return
+		}
+		if i > 0 {
+			if !rp.endTurn(prev, t.Turns[i-1]) {
+				return
+			}
+			rp.making.turn = turn
+			if rp.ender.Over() {
+				if rp.state.Outcome().Turn != turn.Number {
+					rp.over(turnAt.Span)
+					return
+				}
+				// The game ended as this turn began (a loss at the start
+				// of a turn): its line may be written, as legal offers
+				// it, and a move in it is past the end.
+				r.Turns++
+				rp.onTurn = turn.Number
+				if want, written := turnPlayer(rp.state), player; want >= 0 && want != written {
+					rp.illegal(turnAt.Span(), fmt.Sprintf("turn %d is %s's, not %s's: the turns before it give it to %s", turn.Number, t.Players[want], t.Players[written], t.Players[want]))
+					return
+				}
+				for _, m := range turn.Moves {
+					if !rp.apply(player, m, false) {
+						return
+					}
+				}
+				prev = player
+				continue // a turn line after it is past the end
+			}
+		}
+		prev = player
+		// A declared position ends at the first turn line, which says
+		// whose turn and which it is: only then can it be written again.
+		if rp.declared && i == 0 {
+			rp.follow.lose()
+		}
+		if rp.declared && i == 0 && !b.startAt(rp.state, turn, player, rp.fault, rp.impossible) {
+			return
+		}
+		r.Turns++
+		rp.onTurn = turn.Number
+		if rp.opts.beforeTurn != nil {
+			rp.opts.beforeTurn(notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}, turn.Number, player, rp.state)
+		}
+		if i == 0 {
+			if rp.begin(turn) {
+				return
+			}
+			// What the position's start and the first turn's beginning
+			// took under assumptions is no move's.
+			rp.assumed = rp.assumer.Assumptions()
+		}
+		if rp.opts.turnStart != nil {
+			rp.opts.turnStart(notation.Span{Start: turn.Node.Span().Start, End: turn.Player.Span().End}, turn.Number, player, rp.state)
+		}
+		for _, m := range turn.Moves {
+			if !rp.apply(player, m, false) {
+				return
+			}
+		}
+	}
+	// The result line ends the last turn (ruling: a turn ends where the
+	// next turn or the result line begins).
+	if t.Result != nil && len(t.Turns) > 0 && !rp.state.Outcome().Over {
+		last := t.Turns[len(t.Turns)-1]
+		rp.endTurn(t.PlayerIndex(last.Player.Text()), last)
+	}
+	// A last turn with no move and nothing to end it never meets the
+	// engine, which would refuse the wrong player at a move or at the
+	// turn's end: check its line's player here, so that it does not pass
+	// unseen.
+	if n := len(t.Turns); t.Result == nil && n > 0 && len(t.Turns[n-1].Moves) == 0 && !rp.state.Outcome().Over {
+		last := t.Turns[n-1]
+		if want, written := turnPlayer(rp.state), t.PlayerIndex(last.Player.Text()); want >= 0 && want != written {
+			span := notation.Span{Start: last.Node.Span().Start, End: last.Player.Span().End}
+			rp.illegal(span, fmt.Sprintf("turn %d is %s's, not %s's: the turns before it give it to %s", last.Number, t.Players[want], t.Players[written], t.Players[want]))
+		}
+	}
 }
 
 // turnEnded tells whether st's turn has ended by a move of its own,
@@ -728,14 +799,18 @@ var declarationCannot = map[notation.CorrectionKind]string{
 	notation.LetStand:  "let stand",
 }
 
-// play plays a written move's engine moves on state. A move that stands
-// for several (a1-b2xc3) stops at its first illegal part, which illegal
-// reports. A panic in the engine goes up to the replay's recover, which
-// makes it a fault at the move. It tells whether to go on.
-func (b *binding) play(state engine.State, player int, ems []engine.Move, at spanner, illegal func(notation.Span, string) bool) bool {
-	for _, em := range ems {
-		if err := state.Apply(player, em); err != nil {
-			return illegal(at(), violationText(err))
+// play plays a written move's engine moves, rp.ems, on the state. A move
+// that stands for several (a1-b2xc3) stops at its first illegal part,
+// which is reported as illegal, or as impossible for a declaration. A
+// panic in the engine goes up to the replay's recover, which makes it a
+// fault at the move. It tells whether to go on.
+func (rp *replayer) play(player int, m notation.Move, declaration bool) bool {
+	for _, em := range rp.ems {
+		if err := rp.state.Apply(player, em); err != nil {
+			if declaration {
+				return rp.impossible(m.Span(), violationText(err))
+			}
+			return rp.illegal(m.Span(), violationText(err))
 		}
 	}
 	return true

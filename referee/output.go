@@ -195,19 +195,23 @@ type textWriter struct {
 	w       io.Writer
 	palette Palette
 	n       int
+	buf     []byte // the last summary's, written into again
 }
 
 func (t *textWriter) add(c checked) error {
 	ew := &errWriter{w: t.w}
 	if t.n > 0 {
-		ew.printf("\n")
+		ew.Write(lineEnd)
 	}
 	t.n++
-	WriteReport(ew, c.Report, t.palette)
+	t.buf = writeReport(ew, c.Report, t.palette, t.buf[:0])
 	return ew.err
 }
 
 func (t *textWriter) close(int) error { return nil }
+
+// lineEnd is the blank line between two reports.
+var lineEnd = []byte{'\n'}
 
 // writeTextGolden is the golden command's report: a line for each
 // comparison that is not ok (with the diff of a mismatch), then the counts.

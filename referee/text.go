@@ -21,16 +21,16 @@ type Palette struct {
 	Players []func(a ...any) string
 }
 
-// NewPalette returns a palette that colours when enabled. The caller
-// decides once, for the whole run, whether colour is on.
+// NewPalette returns a palette that colours when enabled, and the zero
+// value, which writes plain text, when not. The caller decides once, for
+// the whole run, whether colour is on.
 func NewPalette(enabled bool) Palette {
+	if !enabled {
+		return Palette{}
+	}
 	mk := func(attrs ...color.Attribute) func(a ...any) string {
 		c := color.New(attrs...)
-		if enabled {
-			c.EnableColor()
-		} else {
-			c.DisableColor()
-		}
+		c.EnableColor()
 		return c.SprintFunc()
 	}
 	return Palette{
@@ -250,71 +250,99 @@ func sourceLine(src string, offset, limit int) (line string, cut int, cutEnd boo
 
 // WriteReport writes a transcript's diagnostics, then its summary.
 func WriteReport(w io.Writer, r *Report, p Palette) {
+	writeReport(w, r, p, make([]byte, 0, 1024))
+}
+
+// writeReport is WriteReport with the summary written into buf, which it
+// returns for the next report.
+func writeReport(w io.Writer, r *Report, p Palette, buf []byte) []byte {
 	for _, d := range r.Diagnostics {
 		WriteDiagnostic(w, r.Path, r.Source, d, p)
 	}
 	// The summary is written into one buffer, and to w at once: a
 	// formatted write a row was 2 to 3% of a check.
-	b := append(make([]byte, 0, 1024), p.paint(p.Heading, escapeControls(r.Path))...)
-	b = append(b, '\n')
-	defer func() { w.Write(b) }()
-	// The names line up; a game's longer state rows widen the column.
-	width := 9
+	s := summaryWriter{b: append(buf, p.paint(p.Heading, escapeControls(r.Path))...), width: 9}
+	s.b = append(s.b, '\n')
+	s.rows(r)
+	w.Write(s.b)
+	return s.b
+}
+
+// summaryWriter writes a report's summary: its rows' names line up,
+// padded to width characters.
+type summaryWriter struct {
+	b     []byte
+	width int
+}
+
+// name begins a row.
+func (s *summaryWriter) name(name string) {
+	s.b = append(s.b, "  "...)
+	s.b = append(s.b, name...)
+	// Padded to width characters, as fmt pads.
+	for n := utf8.RuneCountInString(name); n < s.width; n++ {
+		s.b = append(s.b, ' ')
+	}
+	s.b = append(s.b, ' ')
+}
+
+// row writes a row of text, escaped.
+func (s *summaryWriter) row(name, value string) {
+	s.name(name)
+	s.b = append(s.b, escapeControls(value)...)
+	s.b = append(s.b, '\n')
+}
+
+// rows writes a report's rows.
+func (s *summaryWriter) rows(r *Report) {
+	// A game's longer state rows widen the column.
 	for _, st := range r.State {
-		width = max(width, len(st.Name))
+		s.width = max(s.width, len(st.Name))
 	}
-	row := func(name, value string) {
-		b = append(b, "  "...)
-		b = append(b, name...)
-		// Padded to width characters, as fmt pads.
-		for n := utf8.RuneCountInString(name); n < width; n++ {
-			b = append(b, ' ')
-		}
-		b = append(b, ' ')
-		b = append(b, escapeControls(value)...)
-		b = append(b, '\n')
-	}
-	row("game", r.Game)
+	s.row("game", r.Game)
 	if r.Players != nil {
-		row("players", strings.Join(r.Players, ", "))
+		s.row("players", strings.Join(r.Players, ", "))
 	}
 	if !r.Replayed {
-		row("result", r.Result)
+		s.row("result", r.Result)
 		return
 	}
 	switch {
 	case r.Seed != "":
-		row("seed", r.Seed)
+		s.row("seed", r.Seed)
 	case r.Unshuffled:
-		row("seed", "none")
+		s.row("seed", "none")
 	default:
-		row("seed", "none: the draws are written")
+		s.row("seed", "none: the draws are written")
 	}
 	if r.Perspective != "" {
-		row("seat", r.Perspective+"'s: the cards hidden from it may be written ?")
+		s.row("seat", r.Perspective+"'s: the cards hidden from it may be written ?")
 	}
 	if len(r.Variants) > 0 {
-		row("variants", strings.Join(r.Variants, " "))
+		s.row("variants", strings.Join(r.Variants, " "))
 	} else {
-		row("variants", "none")
+		s.row("variants", "none")
 	}
-	row("played", fmt.Sprintf("%s, %s", Plural(r.Turns, "turn"), Plural(r.Moves, "move")))
-	row("illegal", fmt.Sprint(r.Illegal))
+	s.name("played")
+	s.b = append(AppendPlural(s.b, r.Turns, "turn"), ", "...)
+	s.b = append(AppendPlural(s.b, r.Moves, "move"), '\n')
+	s.name("illegal")
+	s.b = append(strconv.AppendInt(s.b, int64(r.Illegal), 10), '\n')
 	if r.Unverified > 0 {
-		row("unverified", fmt.Sprintf("%s legal only if a hidden card was the one named", Plural(r.Unverified, "move")))
+		s.row("unverified", fmt.Sprintf("%s legal only if a hidden card was the one named", Plural(r.Unverified, "move")))
 	}
 	if r.Rulings > 0 {
-		row("rulings", fmt.Sprintf("%d recorded", r.Rulings))
+		s.row("rulings", fmt.Sprintf("%d recorded", r.Rulings))
 	}
 	if r.Penalties != nil {
-		row("penalties", PerPlayer(r.Players, func(p int) string { return fmt.Sprint(r.Penalties[p]) }))
+		s.row("penalties", PerPlayer(r.Players, func(p int) string { return fmt.Sprint(r.Penalties[p]) }))
 	}
-	row("result", r.Result)
+	s.row("result", r.Result)
 	if r.Recorded != "" {
-		row("recorded", r.Recorded)
+		s.row("recorded", r.Recorded)
 	}
 	for _, st := range r.State {
-		row(st.Name, st.Value)
+		s.row(st.Name, st.Value)
 	}
 }
 
