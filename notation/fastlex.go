@@ -34,10 +34,10 @@ type FastLexer struct {
 	spec    func() *lexer.StatefulDefinition
 	symbols map[string]lexer.TokenType
 	game    []gameMatcher
-	// scanned holds the bytes lex leaves to scan: those a game's
-	// rule may begin with, and those of no class of its own (comments,
-	// strings, corrections, and bytes no rule takes).
-	scanned [256]bool
+	// class sorts the bytes for lex as byteClass does, but that a byte
+	// a game's rule may begin with is classGame, and that x is
+	// punctuation: lex leaves classGame and classNone to scan.
+	class [256]uint8
 	// The types of the shared token kinds.
 	comment, whitespace, str, correction, integer, ident, punct lexer.TokenType
 }
@@ -64,15 +64,20 @@ func NewFastLexer(game ...GameRule) *FastLexer {
 		comment: sym[TokenComment], whitespace: sym[TokenWhitespace], str: sym[TokenString],
 		correction: sym[TokenCorrection], integer: sym[TokenInt], ident: sym[TokenIdent], punct: sym[TokenPunct],
 	}
+	for c, k := range byteClass {
+		if k == classX {
+			k = classPunct
+		}
+		l.class[c] = k
+	}
 	for _, r := range game {
 		first := firstBytes(r.Pattern)
 		l.game = append(l.game, gameMatcher{sym[r.Name], r.Match, &first})
 		for c, in := range first {
-			l.scanned[c] = l.scanned[c] || in
+			if k := l.class[c]; in && k != classNone && k != classSpace {
+				l.class[c] = classGame
+			}
 		}
-	}
-	for c, k := range byteClass {
-		l.scanned[c] = l.scanned[c] || k == classNone
 	}
 	return l
 }
@@ -192,8 +197,9 @@ const (
 	classSpace
 	classDigit
 	classLetter // may begin a name
-	classX      // punctuation, and inside a name a letter
 	classPunct
+	classX    // punctuation, and inside a name a letter
+	classGame // of FastLexer.class: a game's rule may begin with it
 )
 
 // scan gives the type and the length of the token at the start of s (not
@@ -234,6 +240,12 @@ func (l *FastLexer) scan(s string) (lexer.TokenType, int) {
 			return l.whitespace, spaces(s)
 		}
 	}
+	return l.scanGame(s)
+}
+
+// scanGame is scan past the shared rules that begin with bytes of their
+// own: the game's rules, then numbers, names and punctuation.
+func (l *FastLexer) scanGame(s string) (lexer.TokenType, int) {
 	for _, g := range l.game {
 		if !g.first[s[0]] {
 			continue
