@@ -33,7 +33,9 @@ type FastLexer struct {
 	// quarter of a millisecond to compile, and checking never needs them.
 	spec    func() *lexer.StatefulDefinition
 	symbols map[string]lexer.TokenType
-	game    []gameMatcher
+	// game holds, for each byte, the game's rules a token may begin
+	// with it under, in order: a rule is tried only at those bytes.
+	game [256][]gameMatcher
 	// class sorts the bytes for lex as byteClass does, but that a byte
 	// a game's rule may begin with is classGame, and that x is
 	// punctuation: lex leaves classGame and classNone to scan.
@@ -45,9 +47,6 @@ type FastLexer struct {
 type gameMatcher struct {
 	typ   lexer.TokenType
 	match func(string) int
-	// first holds the bytes a token of the rule may begin with: the rule
-	// is tried only at those, where it was tried at every token.
-	first *[256]bool
 }
 
 // NewFastLexer builds a game's fast lexer from the game's own rules, which
@@ -71,10 +70,12 @@ func NewFastLexer(game ...GameRule) *FastLexer {
 		l.class[c] = k
 	}
 	for _, r := range game {
-		first := firstBytes(r.Pattern)
-		l.game = append(l.game, gameMatcher{sym[r.Name], r.Match, &first})
-		for c, in := range first {
-			if k := l.class[c]; in && k != classNone && k != classSpace {
+		for c, in := range firstBytes(r.Pattern) {
+			if !in {
+				continue
+			}
+			l.game[c] = append(l.game[c], gameMatcher{sym[r.Name], r.Match})
+			if k := l.class[c]; k != classNone && k != classSpace {
 				l.class[c] = classGame
 			}
 		}
@@ -246,10 +247,7 @@ func (l *FastLexer) scan(s string) (lexer.TokenType, int) {
 // scanGame is scan past the shared rules that begin with bytes of their
 // own: the game's rules, then numbers, names and punctuation.
 func (l *FastLexer) scanGame(s string) (lexer.TokenType, int) {
-	for _, g := range l.game {
-		if !g.first[s[0]] {
-			continue
-		}
+	for _, g := range l.game[s[0]] {
 		if n := g.match(s); n > 0 {
 			return g.typ, n
 		}
