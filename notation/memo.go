@@ -539,18 +539,21 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 		default:
 			return nil, false // a head is never more; should it be, parse the file
 		}
-		ok := t.eachMove(chunk.after(head), func(m part) bool {
+		for rest := chunk.after(head); rest.len() > 0; {
+			m, next, ok := t.nextMove(rest)
+			if rest = next; !ok {
+				return nil, false
+			}
 			key, values := t.text(m), (*valueTokens)(nil)
 			if g.values != nil {
 				key, values = t.shapeKey(m, g.values, &ar.key)
 			}
 			p := findPiece(g.moves, t, m, key, values, g.parseMovePiece, relocateMove)
+			if p == nil {
+				return nil, false
+			}
 			moves, moveParts = append(moves, p), append(moveParts, m)
 			forms[i].moves++
-			return p != nil
-		})
-		if !ok {
-			return nil, false
 		}
 	}
 	// One relocation for all pieces: passed to a move's Relocate, it would
@@ -630,25 +633,16 @@ type form struct {
 	turn, tag   bool
 }
 
-// eachMove calls f with each move of a turn or a set-up line, the tokens
-// after its head, and stops when f returns false. It returns false then,
-// or when a move is empty (as in "a1-a2, , b1").
-func (t *tokens) eachMove(p part, f func(part) bool) bool {
-	for {
-		end := p.lo
-		for end < p.hi && !t.comma(end) {
-			end++
-		}
-		if end == p.lo || !f(part{p.lo, end}) {
-			return false
-		}
-		if end == p.hi {
-			return true
-		}
-		if p.lo = end + 1; p.lo == p.hi {
-			return false
-		}
+// nextMove is the first move of p, the tokens of a turn or a set-up line
+// after its head, up to its first comma, and the rest of p after that
+// comma; false when the move is empty (as in "a1-a2, , b1"), or when the
+// comma ends p.
+func (t *tokens) nextMove(p part) (m, rest part, ok bool) {
+	end := p.lo
+	for end < p.hi && !t.comma(end) {
+		end++
 	}
+	return part{p.lo, end}, part{min(end+1, p.hi), p.hi}, end > p.lo && (end == p.hi || end+1 < p.hi)
 }
 
 func (t *tokens) comma(i int) bool {
@@ -656,7 +650,7 @@ func (t *tokens) comma(i int) bool {
 	return k.n == 1 && t.src[k.off] == ','
 }
 
-// countMoves is the number of moves eachMove finds in p.
+// countMoves is the number of moves nextMove finds in p.
 func (t *tokens) countMoves(p part) int {
 	n := 1
 	for i := p.lo; i < p.hi; i++ {
