@@ -53,6 +53,9 @@ type gameMatcher struct {
 // are tried, as in NewLexer, after the shared rules for comments, spaces,
 // strings and corrections, and before numbers and names.
 func NewFastLexer(game ...GameRule) *FastLexer {
+	if len(game) > maxGameRules {
+		panic("notation: too many token rules")
+	}
 	rules := make([]lexer.SimpleRule, len(game))
 	for i, r := range game {
 		rules[i] = lexer.SimpleRule{Name: r.Name, Pattern: r.Pattern}
@@ -82,6 +85,11 @@ func NewFastLexer(game ...GameRule) *FastLexer {
 	}
 	return l
 }
+
+// maxGameRules is the most token rules a game's lexer has, so that its
+// types, numbered downwards from -2 (SimpleSymbols), each have a byte
+// (typeIndex).
+const maxGameRules = 200
 
 // Spec is the declarative lexer the fast one is written after.
 func (l *FastLexer) Spec() *lexer.StatefulDefinition { return l.spec() }

@@ -809,17 +809,9 @@ func (t *tokens) shapeKey(p part, values *valueTokens, buf *[]byte) (string, *va
 	for i := p.lo; i < p.hi; i++ {
 		k := &t.toks[i]
 		text := t.src[k.off : k.off+int(k.n)]
-		var stands bool
-		if typ, ok := typeIndex(lexer.TokenType(k.typ)); ok {
-			b = append(b, typ)
-			// stands, told here by the type's number already at hand
-			stands = values != nil && values.isValue[typ] && !values.isKept(text)
-		} else {
-			b = append(b, 0xFF) // none of the lexers' types: the whole number after
-			b = binary.AppendVarint(b, int64(k.typ))
-			stands = values.stands(lexer.TokenType(k.typ), text)
-		}
-		if stands {
+		typ := byte(-k.typ) // a fast lexer's types are typeIndex's (maxGameRules)
+		b = append(b, typ)
+		if values != nil && values.isValue[typ] && !values.isKept(text) {
 			b = append(b, 0)
 			continue
 		}
