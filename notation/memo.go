@@ -218,11 +218,6 @@ type Relocation struct {
 	copies *copies
 }
 
-// place sets r to place parses at part at of to.
-func (r *Relocation) place(to *tokens, at part) {
-	r.to, r.at = to, at
-}
-
 // Place moves *n, a node of a copy being placed, to the new place, with
 // no tokens: only participle reads a node's tokens, and the node has its
 // end (Span). It is placed where it stands, as a Relocate has copied the
@@ -863,7 +858,7 @@ func placeTag(t *tokens, st *Statement, chunk part, values []string) []string {
 // placePiece is p's parse at the place of at, which has its text.
 func placePiece[T any](r *Relocation, p *piece[T], t *tokens, at part, parse func([]lexer.Token) (T, bool), relocate func(T, *Relocation) T) (T, bool) {
 	if !p.fixed {
-		r.place(t, at)
+		r.to, r.at = t, at
 		if out := relocate(p.parsed, r); !r.failed {
 			return out, true
 		}
