@@ -595,12 +595,11 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 			}
 		}
 		next += n
-		node := t.node(chunk.lo, chunk.hi-1)
-		st.Node = node
+		t.setNode(&st.Node, chunk.lo, chunk.hi-1)
 		if st.Turn != nil {
-			st.Turn.Node, st.Turn.Moves = node, placed
+			st.Turn.Node, st.Turn.Moves = st.Node, placed
 		} else {
-			st.Setup.Node, st.Setup.Moves = node, placed
+			st.Setup.Node, st.Setup.Moves = st.Node, placed
 		}
 	}
 	return file, true
@@ -850,8 +849,8 @@ func placeTag(t *tokens, st *Statement, chunk part, values []string) []string {
 			tag.Values[i] = t.value(chunk.lo + 2 + i)
 		}
 	}
-	node := t.node(chunk.lo, chunk.hi-1)
-	st.Node, tag.Node = node, node
+	t.setNode(&st.Node, chunk.lo, chunk.hi-1)
+	tag.Node = st.Node
 	return values
 }
 
