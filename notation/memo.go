@@ -741,8 +741,10 @@ type valueTokens struct {
 	kept  map[string]bool
 	// keptFirst has, for each byte a kept word begins with, a bit for
 	// its length (63 for any longer): most values' text is no kept
-	// word's, and is told so without the map.
+	// word's, and is told so at once; the rest is looked for among the
+	// words of its first byte (keptBy), without hashing it for the map.
 	keptFirst [256]uint64
+	keptBy    [256][]string
 	// isValue tells the types by their number (typeIndex): types holds
 	// two or three, looked for at every token of a move.
 	isValue [256]bool
@@ -768,13 +770,25 @@ func (v *valueTokens) stands(typ lexer.TokenType, text string) bool {
 
 // isKept tells whether text is a word the grammar keeps (ValueNames).
 func (v *valueTokens) isKept(text string) bool {
-	return text != "" && v.keptFirst[text[0]]&(1<<min(len(text), 63)) != 0 && v.kept[text]
+	return v.keptFirst[text[0]]&(1<<min(len(text), 63)) != 0 && v.among(text)
+}
+
+// among tells whether text is among the kept words of its first byte.
+// A call, so that isKept stays small enough for the compiler to put in
+// shapeKey's loop.
+//
+//go:noinline
+func (v *valueTokens) among(text string) bool {
+	return slices.Contains(v.keptBy[text[0]], text)
 }
 
 // keep makes word a kept word.
 func (v *valueTokens) keep(word string) {
-	v.kept[word] = true
-	v.keptFirst[word[0]] |= 1 << min(len(word), 63)
+	if !v.kept[word] {
+		v.kept[word] = true
+		v.keptFirst[word[0]] |= 1 << min(len(word), 63)
+		v.keptBy[word[0]] = append(v.keptBy[word[0]], word)
+	}
 }
 
 // standForValues gives each value token of a piece's tokens the string
