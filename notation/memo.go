@@ -762,13 +762,15 @@ func (v *valueTokens) stands(typ lexer.TokenType, text string) bool {
 	if v == nil {
 		return false
 	}
+	kept := text != "" && v.isKept(text)
 	if k, ok := typeIndex(typ); ok {
-		return v.isValue[k] && !v.isKept(text)
+		return v.isValue[k] && !kept
 	}
-	return slices.Contains(v.types, typ) && !v.isKept(text)
+	return slices.Contains(v.types, typ) && !kept
 }
 
-// isKept tells whether text is a word the grammar keeps (ValueNames).
+// isKept tells whether text, not empty, is a word the grammar keeps
+// (ValueNames).
 func (v *valueTokens) isKept(text string) bool {
 	return v.keptFirst[text[0]]&(1<<min(len(text), 63)) != 0 && v.among(text)
 }
