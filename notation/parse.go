@@ -588,17 +588,16 @@ func (t *tokens) statements(dst []part) []part {
 	}
 	// Most statements have a line of their own.
 	out := slices.Grow(dst[:0], int(t.toks[len(t.toks)-1].line-t.toks[0].line+1))
-	start := 0
-	prev := &t.toks[0]
-	for i := 1; i < len(t.toks); i++ {
-		k := &t.toks[i]
-		if c := t.src[k.off]; k.line == prev.line && c != '[' && c != 'r' && (c < '0' || c > '9') {
+	toks, src := t.toks, t.src // not read again through t at each token
+	start, line := 0, toks[0].line
+	for i := 1; i < len(toks); i++ {
+		k := &toks[i]
+		if c := src[k.off]; k.line == line && c != '[' && c != 'r' && (c < '0' || c > '9') {
 			// Most tokens: within a line, and none of the three a
 			// statement there begins with.
-			prev = k
 			continue
 		}
-		prev = k
+		line = k.line
 		if t.startsStatement(i) {
 			out = append(out, part{start, i})
 			start = i
