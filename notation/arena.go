@@ -56,9 +56,11 @@ func (g *Grammar) WithArena(f func(a *Arena)) {
 	f(a)
 }
 
-// ParseIn parses src as ParseLimited does, taking the tree from a (see
-// Arena): the tree is good only until a's next parse. A nil a is fresh
-// memory, as for ParseLimited.
+// ParseIn parses src as Parse does, within limits, taking the tree from a
+// (see Arena): the tree is good only until a's next parse. A nil a is
+// fresh memory. A file too large or with too long a line is not parsed at
+// all, and one with too many moves is an error at the first move past the
+// limit.
 func (g *Grammar) ParseIn(a *Arena, filename, src string, limits Limits) *Parsed {
 	return g.parseLimited(a, filename, src, limits, true)
 }

@@ -33,11 +33,13 @@ type FastLexer struct {
 	// quarter of a millisecond to compile, and checking never needs them.
 	spec    func() *lexer.StatefulDefinition
 	symbols map[string]lexer.TokenType
-	game    []gameMatcher
-	// scanned holds the bytes lex leaves to scan: those a game's
-	// rule may begin with, and those of no class of its own (comments,
-	// strings, corrections, and bytes no rule takes).
-	scanned [256]bool
+	// game holds, for each byte, the game's rules a token may begin
+	// with it under, in order: a rule is tried only at those bytes.
+	game [256][]gameMatcher
+	// class sorts the bytes for lex as byteClass does, but that a byte
+	// a game's rule may begin with is classGame, and that x is
+	// punctuation: lex leaves classGame and classNone to scan.
+	class [256]uint8
 	// The types of the shared token kinds.
 	comment, whitespace, str, correction, integer, ident, punct lexer.TokenType
 }
@@ -45,15 +47,15 @@ type FastLexer struct {
 type gameMatcher struct {
 	typ   lexer.TokenType
 	match func(string) int
-	// first holds the bytes a token of the rule may begin with: the rule
-	// is tried only at those, where it was tried at every token.
-	first *[256]bool
 }
 
 // NewFastLexer builds a game's fast lexer from the game's own rules, which
 // are tried, as in NewLexer, after the shared rules for comments, spaces,
 // strings and corrections, and before numbers and names.
 func NewFastLexer(game ...GameRule) *FastLexer {
+	if len(game) > maxGameRules {
+		panic("notation: too many token rules")
+	}
 	rules := make([]lexer.SimpleRule, len(game))
 	for i, r := range game {
 		rules[i] = lexer.SimpleRule{Name: r.Name, Pattern: r.Pattern}
@@ -64,18 +66,30 @@ func NewFastLexer(game ...GameRule) *FastLexer {
 		comment: sym[TokenComment], whitespace: sym[TokenWhitespace], str: sym[TokenString],
 		correction: sym[TokenCorrection], integer: sym[TokenInt], ident: sym[TokenIdent], punct: sym[TokenPunct],
 	}
-	for _, r := range game {
-		first := firstBytes(r.Pattern)
-		l.game = append(l.game, gameMatcher{sym[r.Name], r.Match, &first})
-		for c, in := range first {
-			l.scanned[c] = l.scanned[c] || in
-		}
-	}
 	for c, k := range byteClass {
-		l.scanned[c] = l.scanned[c] || k == classNone
+		if k == classX {
+			k = classPunct
+		}
+		l.class[c] = k
+	}
+	for _, r := range game {
+		for c, in := range firstBytes(r.Pattern) {
+			if !in {
+				continue
+			}
+			l.game[c] = append(l.game[c], gameMatcher{sym[r.Name], r.Match})
+			if k := l.class[c]; k != classNone && k != classSpace {
+				l.class[c] = classGame
+			}
+		}
 	}
 	return l
 }
+
+// maxGameRules is the most token rules a game's lexer has, so that its
+// types, numbered downwards from -2 (SimpleSymbols), each have a byte
+// (typeIndex).
+const maxGameRules = 200
 
 // Spec is the declarative lexer the fast one is written after.
 func (l *FastLexer) Spec() *lexer.StatefulDefinition { return l.spec() }
@@ -192,8 +206,9 @@ const (
 	classSpace
 	classDigit
 	classLetter // may begin a name
-	classX      // punctuation, and inside a name a letter
 	classPunct
+	classX    // punctuation, and inside a name a letter
+	classGame // of FastLexer.class: a game's rule may begin with it
 )
 
 // scan gives the type and the length of the token at the start of s (not
@@ -234,10 +249,13 @@ func (l *FastLexer) scan(s string) (lexer.TokenType, int) {
 			return l.whitespace, spaces(s)
 		}
 	}
-	for _, g := range l.game {
-		if !g.first[s[0]] {
-			continue
-		}
+	return l.scanGame(s)
+}
+
+// scanGame is scan past the shared rules that begin with bytes of their
+// own: the game's rules, then numbers, names and punctuation.
+func (l *FastLexer) scanGame(s string) (lexer.TokenType, int) {
+	for _, g := range l.game[s[0]] {
 		if n := g.match(s); n > 0 {
 			return g.typ, n
 		}

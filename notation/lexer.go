@@ -358,11 +358,12 @@ func (t *Tokens) unexpected(src string, pos lexer.Position, invalid string) {
 // are appended to toks, compact, and the rest goes to out as Tokenize
 // files it. The tokens most transcripts are made of (spaces, names,
 // numbers, punctuation) are told here by their first byte, without a
-// call; the rest, and every byte a game's own rule may begin with, go to
-// scan. A token's column is its distance in characters from its line's
-// start: in bytes, less the bytes past the first of each character beyond
-// ASCII before it on the line (wide). It tells whether the text was
-// ASCII, where a token's width is its length.
+// call; a byte a game's own rule may begin with goes to the game's rules
+// (scanGame), and only the rest (comments, strings, corrections, ...) to
+// the whole scan. A token's column is its distance in characters from
+// its line's start: in bytes, less the bytes past the first of each
+// character beyond ASCII before it on the line (wide). It tells whether
+// the text was ASCII, where a token's width is its length.
 func (l *FastLexer) lex(out *Tokens, filename, src, invalid string, toks []token) (_ []token, ascii bool) {
 	kinds := tokenKinds{l.comment, l.whitespace, l.str, l.correction}
 	if len(src) > largeText && cap(toks)-len(toks) < len(src)/4 {
@@ -385,17 +386,32 @@ func (l *FastLexer) lex(out *Tokens, filename, src, invalid string, toks []token
 	}
 	for i := 0; i < len(src); {
 		c := src[i]
-		var typ lexer.TokenType
-		n := 1
-		switch {
-		case byteClass[c] == classSpace:
+		typ, n := l.punct, 1 // classPunct
+		switch l.class[c] {
+		case classSpace:
 			for ; i < len(src) && byteClass[src[i]] == classSpace; i++ {
 				if src[i] == '\n' {
 					line, lineStart, wide = line+1, i+1, 0
 				}
 			}
 			continue
-		case l.scanned[c]:
+		case classGame:
+			typ, n = l.scanGame(src[i:]) // never 0: a number, a name or punctuation at least
+		case classDigit:
+			for i+n < len(src) && byteClass[src[i+n]] == classDigit {
+				n++
+			}
+			typ = l.integer
+		case classLetter:
+			if ascii {
+				for i+n < len(src) && nameByte[src[i+n]] {
+					n++
+				}
+			} else {
+				n += nameRest(src[i+1:]) // letters beyond ASCII too
+			}
+			typ = l.ident
+		case classNone: // comments, strings, corrections, what no rule takes, ...
 			if typ, n = l.scan(src[i:]); n == 0 {
 				out.unexpected(src, lexer.Position{Filename: filename, Offset: i, Line: line, Column: i - lineStart - wide + 1}, invalid)
 				// Go on at the next line.
@@ -408,40 +424,22 @@ func (l *FastLexer) lex(out *Tokens, filename, src, invalid string, toks []token
 				}
 				continue
 			}
-		case byteClass[c] == classDigit:
-			for i+n < len(src) && byteClass[src[i+n]] == classDigit {
-				n++
+			forParser := typ != l.whitespace // spaces with a byte-order mark
+			value := src[i : i+n]
+			if typ == l.comment || typ == l.correction || typ == l.str {
+				forParser = out.take(lexer.Token{Type: typ, Value: value, Pos: lexer.Position{Filename: filename, Offset: i, Line: line, Column: i - lineStart - wide + 1}}, kinds)
 			}
-			typ = l.integer
-		case byteClass[c] == classLetter:
-			if ascii {
-				for i+n < len(src) && nameByte[src[i+n]] {
-					n++
-				}
-			} else {
-				n += nameRest(src[i+1:]) // letters beyond ASCII too
+			if !forParser {
+				over(i, value) // a brace comment may hold line ends
+				i += n
+				continue
 			}
-			typ = l.ident
-		default: // punctuation: scanned holds every other byte
-			typ = l.punct
 		}
 		col := i - lineStart - wide + 1
-		value := src[i : i+n]
-		if typ == l.whitespace { // spaces with a byte-order mark
-			over(i, value)
-			i += n
-			continue
+		if !ascii {
+			over(i, src[i:i+n])
 		}
-		forParser := true
-		if typ == l.comment || typ == l.correction || typ == l.str {
-			forParser = out.take(lexer.Token{Type: typ, Value: value, Pos: lexer.Position{Filename: filename, Offset: i, Line: line, Column: col}}, kinds)
-		}
-		if !ascii || typ == l.comment {
-			over(i, value) // a brace comment may hold line ends
-		}
-		if forParser {
-			toks = append(toks, token{off: i, n: int32(n), line: int32(line), col: int32(col), typ: int32(typ)})
-		}
+		toks = append(toks, token{off: i, n: int32(n), line: int32(line), col: int32(col), typ: int32(typ)})
 		i += n
 	}
 	out.EOF = lexer.Position{Filename: filename, Offset: len(src), Line: line, Column: len(src) - lineStart - wide + 1}

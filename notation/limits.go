@@ -114,21 +114,25 @@ func (t *tokens) countMovesWithin(chunks []part, head func(*tokens, part) (int, 
 		if n += t.countMoves(chunk.after(h)); n <= l.MaxMoves {
 			continue
 		}
-		// The move past the limit is in this statement.
-		var err *Error
+		// The move past the limit is in this statement; an empty move
+		// before it: point at the statement.
+		at := chunk
 		k := n - t.countMoves(chunk.after(h))
-		t.eachMove(chunk.after(h), func(m part) bool {
-			if k++; k <= l.MaxMoves {
-				return true
+		for rest := chunk.after(h); rest.len() > 0; {
+			m, next, ok := t.nextMove(rest)
+			if m.len() == 0 {
+				break
 			}
-			err = &Error{Span{t.pos(m.lo), t.end(m.hi - 1)}, fmt.Sprintf("more than the limit of %d moves (--max-moves)", l.MaxMoves)}
-			return false
-		})
-		if err == nil {
-			// An empty move stopped eachMove before it: point at the statement.
-			err = &Error{Span{t.pos(chunk.lo), t.end(chunk.hi - 1)}, fmt.Sprintf("more than the limit of %d moves (--max-moves)", l.MaxMoves)}
+			if k++; k > l.MaxMoves {
+				at = m
+				break
+			}
+			if !ok {
+				break // a comma ends the statement
+			}
+			rest = next
 		}
-		return err
+		return &Error{Span{t.pos(at.lo), t.end(at.hi - 1)}, fmt.Sprintf("more than the limit of %d moves (--max-moves)", l.MaxMoves)}
 	}
 	return nil
 }

@@ -218,11 +218,6 @@ type Relocation struct {
 	copies *copies
 }
 
-// place sets r to place parses at part at of to.
-func (r *Relocation) place(to *tokens, at part) {
-	r.to, r.at = to, at
-}
-
 // Place moves *n, a node of a copy being placed, to the new place, with
 // no tokens: only participle reads a node's tokens, and the node has its
 // end (Span). It is placed where it stands, as a Relocate has copied the
@@ -539,18 +534,21 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 		default:
 			return nil, false // a head is never more; should it be, parse the file
 		}
-		ok := t.eachMove(chunk.after(head), func(m part) bool {
+		for rest := chunk.after(head); rest.len() > 0; {
+			m, next, ok := t.nextMove(rest)
+			if rest = next; !ok {
+				return nil, false
+			}
 			key, values := t.text(m), (*valueTokens)(nil)
 			if g.values != nil {
 				key, values = t.shapeKey(m, g.values, &ar.key)
 			}
 			p := findPiece(g.moves, t, m, key, values, g.parseMovePiece, relocateMove)
+			if p == nil {
+				return nil, false
+			}
 			moves, moveParts = append(moves, p), append(moveParts, m)
 			forms[i].moves++
-			return p != nil
-		})
-		if !ok {
-			return nil, false
 		}
 	}
 	// One relocation for all pieces: passed to a move's Relocate, it would
@@ -597,12 +595,11 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 			}
 		}
 		next += n
-		node := t.node(chunk.lo, chunk.hi-1)
-		st.Node = node
+		t.setNode(&st.Node, chunk.lo, chunk.hi-1)
 		if st.Turn != nil {
-			st.Turn.Node, st.Turn.Moves = node, placed
+			st.Turn.Node, st.Turn.Moves = st.Node, placed
 		} else {
-			st.Setup.Node, st.Setup.Moves = node, placed
+			st.Setup.Node, st.Setup.Moves = st.Node, placed
 		}
 	}
 	return file, true
@@ -630,25 +627,16 @@ type form struct {
 	turn, tag   bool
 }
 
-// eachMove calls f with each move of a turn or a set-up line, the tokens
-// after its head, and stops when f returns false. It returns false then,
-// or when a move is empty (as in "a1-a2, , b1").
-func (t *tokens) eachMove(p part, f func(part) bool) bool {
-	for {
-		end := p.lo
-		for end < p.hi && !t.comma(end) {
-			end++
-		}
-		if end == p.lo || !f(part{p.lo, end}) {
-			return false
-		}
-		if end == p.hi {
-			return true
-		}
-		if p.lo = end + 1; p.lo == p.hi {
-			return false
-		}
+// nextMove is the first move of p, the tokens of a turn or a set-up line
+// after its head, up to its first comma, and the rest of p after that
+// comma; false when the move is empty (as in "a1-a2, , b1"), or when the
+// comma ends p.
+func (t *tokens) nextMove(p part) (m, rest part, ok bool) {
+	end := p.lo
+	for end < p.hi && !t.comma(end) {
+		end++
 	}
+	return part{p.lo, end}, part{min(end+1, p.hi), p.hi}, end > p.lo && (end == p.hi || end+1 < p.hi)
 }
 
 func (t *tokens) comma(i int) bool {
@@ -656,7 +644,7 @@ func (t *tokens) comma(i int) bool {
 	return k.n == 1 && t.src[k.off] == ','
 }
 
-// countMoves is the number of moves eachMove finds in p.
+// countMoves is the number of moves nextMove finds in p.
 func (t *tokens) countMoves(p part) int {
 	n := 1
 	for i := p.lo; i < p.hi; i++ {
@@ -753,8 +741,10 @@ type valueTokens struct {
 	kept  map[string]bool
 	// keptFirst has, for each byte a kept word begins with, a bit for
 	// its length (63 for any longer): most values' text is no kept
-	// word's, and is told so without the map.
+	// word's, and is told so at once; the rest is looked for among the
+	// words of its first byte (keptBy), without hashing it for the map.
 	keptFirst [256]uint64
+	keptBy    [256][]string
 	// isValue tells the types by their number (typeIndex): types holds
 	// two or three, looked for at every token of a move.
 	isValue [256]bool
@@ -772,21 +762,35 @@ func (v *valueTokens) stands(typ lexer.TokenType, text string) bool {
 	if v == nil {
 		return false
 	}
+	kept := text != "" && v.isKept(text)
 	if k, ok := typeIndex(typ); ok {
-		return v.isValue[k] && !v.isKept(text)
+		return v.isValue[k] && !kept
 	}
-	return slices.Contains(v.types, typ) && !v.isKept(text)
+	return slices.Contains(v.types, typ) && !kept
 }
 
-// isKept tells whether text is a word the grammar keeps (ValueNames).
+// isKept tells whether text, not empty, is a word the grammar keeps
+// (ValueNames).
 func (v *valueTokens) isKept(text string) bool {
-	return text != "" && v.keptFirst[text[0]]&(1<<min(len(text), 63)) != 0 && v.kept[text]
+	return v.keptFirst[text[0]]&(1<<min(len(text), 63)) != 0 && v.among(text)
+}
+
+// among tells whether text is among the kept words of its first byte.
+// A call, so that isKept stays small enough for the compiler to put in
+// shapeKey's loop.
+//
+//go:noinline
+func (v *valueTokens) among(text string) bool {
+	return slices.Contains(v.keptBy[text[0]], text)
 }
 
 // keep makes word a kept word.
 func (v *valueTokens) keep(word string) {
-	v.kept[word] = true
-	v.keptFirst[word[0]] |= 1 << min(len(word), 63)
+	if !v.kept[word] {
+		v.kept[word] = true
+		v.keptFirst[word[0]] |= 1 << min(len(word), 63)
+		v.keptBy[word[0]] = append(v.keptBy[word[0]], word)
+	}
 }
 
 // standForValues gives each value token of a piece's tokens the string
@@ -815,17 +819,9 @@ func (t *tokens) shapeKey(p part, values *valueTokens, buf *[]byte) (string, *va
 	for i := p.lo; i < p.hi; i++ {
 		k := &t.toks[i]
 		text := t.src[k.off : k.off+int(k.n)]
-		var stands bool
-		if typ, ok := typeIndex(lexer.TokenType(k.typ)); ok {
-			b = append(b, typ)
-			// stands, told here by the type's number already at hand
-			stands = values != nil && values.isValue[typ] && !values.isKept(text)
-		} else {
-			b = append(b, 0xFF) // none of the lexers' types: the whole number after
-			b = binary.AppendVarint(b, int64(k.typ))
-			stands = values.stands(lexer.TokenType(k.typ), text)
-		}
-		if stands {
+		typ := byte(-k.typ) // a fast lexer's types are typeIndex's (maxGameRules)
+		b = append(b, typ)
+		if values != nil && values.isValue[typ] && !values.isKept(text) {
 			b = append(b, 0)
 			continue
 		}
@@ -869,15 +865,15 @@ func placeTag(t *tokens, st *Statement, chunk part, values []string) []string {
 			tag.Values[i] = t.value(chunk.lo + 2 + i)
 		}
 	}
-	node := t.node(chunk.lo, chunk.hi-1)
-	st.Node, tag.Node = node, node
+	t.setNode(&st.Node, chunk.lo, chunk.hi-1)
+	tag.Node = st.Node
 	return values
 }
 
 // placePiece is p's parse at the place of at, which has its text.
 func placePiece[T any](r *Relocation, p *piece[T], t *tokens, at part, parse func([]lexer.Token) (T, bool), relocate func(T, *Relocation) T) (T, bool) {
 	if !p.fixed {
-		r.place(t, at)
+		r.to, r.at = t, at
 		if out := relocate(p.parsed, r); !r.failed {
 			return out, true
 		}

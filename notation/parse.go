@@ -267,14 +267,7 @@ type Parsed struct {
 // the whole file does not parse, each statement is parsed on its own,
 // statements being told apart by the way they begin a line.
 func (g *Grammar) Parse(filename, src string) *Parsed {
-	return g.ParseLimited(filename, src, Limits{})
-}
-
-// ParseLimited parses src within limits: a file too large or with too long
-// a line is not parsed at all, and one with too many moves is an error at
-// the first move past the limit.
-func (g *Grammar) ParseLimited(filename, src string, limits Limits) *Parsed {
-	return g.parseLimited(nil, filename, src, limits, true)
+	return g.parseLimited(nil, filename, src, Limits{}, true)
 }
 
 // ParseUnexplained parses src as Parse does, but its syntax errors are
@@ -547,14 +540,15 @@ func (g *Grammar) parseStatements(p *Parsed, src string, runs statementRuns, par
 				firstAt = perr.Position().Offset
 			}
 		}
-		at := errorLine(err, chunk)
+		pos := errorPos(err, chunk)
+		at := pos.Line
 		switch {
 		case toks.HasError(at):
 			// A line with a lexical error has already been reported.
 		case found.Full():
 			found.Drop()
 		case limits.unexplained:
-			found.Add(&Error{Span{errorPos(err, chunk), errorPos(err, chunk)}, "does not parse"})
+			found.Add(&Error{Span{pos, pos}, "does not parse"})
 		default:
 			found.Add(g.expect.explain(err, chunk, g.words, g.hint))
 		}
@@ -582,16 +576,6 @@ func (g *Grammar) parseStatements(p *Parsed, src string, runs statementRuns, par
 // failing.
 const maxFailedTexts = 4096
 
-// errorLine is the line of the error Explain makes of err, met parsing
-// chunk, without making it.
-func errorLine(err error, chunk []lexer.Token) int {
-	var perr participle.Error
-	if errors.As(err, &perr) {
-		return perr.Position().Line
-	}
-	return chunk[0].Pos.Line
-}
-
 // withEnd is toks with room for one token more, which the parse of any
 // run of them writes the end of input in.
 func withEnd(toks []lexer.Token) []lexer.Token {
@@ -609,17 +593,16 @@ func (t *tokens) statements(dst []part) []part {
 	}
 	// Most statements have a line of their own.
 	out := slices.Grow(dst[:0], int(t.toks[len(t.toks)-1].line-t.toks[0].line+1))
-	start := 0
-	prev := &t.toks[0]
-	for i := 1; i < len(t.toks); i++ {
-		k := &t.toks[i]
-		if c := t.src[k.off]; k.line == prev.line && c != '[' && c != 'r' && (c < '0' || c > '9') {
+	toks, src := t.toks, t.src // not read again through t at each token
+	start, line := 0, toks[0].line
+	for i := 1; i < len(toks); i++ {
+		k := &toks[i]
+		if c := src[k.off]; k.line == line && c != '[' && c != 'r' && (c < '0' || c > '9') {
 			// Most tokens: within a line, and none of the three a
 			// statement there begins with.
-			prev = k
 			continue
 		}
-		prev = k
+		line = k.line
 		if t.startsStatement(i) {
 			out = append(out, part{start, i})
 			start = i

@@ -227,7 +227,7 @@ func BareName(lex LexerDefinition) func(string) bool {
 		// The same answer without a Tokens for each name: reports print
 		// many names.
 		return func(name string) bool {
-			if name != "" && name[0] >= 'A' && name[0] <= 'Z' && !fast.scanned[name[0]] {
+			if name != "" && name[0] >= 'A' && name[0] <= 'Z' && fast.class[name[0]] == classLetter {
 				// A capital no game's rule begins with, then name bytes:
 				// a name, told without the scan (the final states print
 				// every card's name).

@@ -62,15 +62,8 @@ func (t *tokens) end(i int) lexer.Position {
 	return p
 }
 
-// node is the node of tokens lo to hi, both in, without making the
+// setNode places *n at tokens lo to hi, both in, without making the
 // position of its end (a tenth of a Sortie check went to placing nodes).
-func (t *tokens) node(lo, hi int) Node {
-	var n Node
-	t.setNode(&n, lo, hi)
-	return n
-}
-
-// setNode makes *n the node of tokens lo to hi, as node does.
 func (t *tokens) setNode(n *Node, lo, hi int) {
 	a, b := &t.toks[lo], &t.toks[hi]
 	n.Pos = lexer.Position{Filename: t.filename, Offset: a.off, Line: int(a.line), Column: int(a.col)}
