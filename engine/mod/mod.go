@@ -395,18 +395,22 @@ func ruling(id, rule, what string) error {
 // every check is made before anything changes, so the state needs no
 // copy. Force makes the same move with fewer checks (force.go).
 func (s *State) Apply(p int, m engine.Move) error {
-	if by, ok := m.(engine.By); ok && isRecord(by.Move) {
-		p, m = by.Player, by.Move // a draw Legal lists for the other player
-	}
-	if d, setup, ok := declaration(m); ok {
-		return s.declare(p, d, setup) // a position's (position.go)
-	}
-	inner, setup := m, false
-	if sl, ok := m.(engine.OnSetupLine); ok {
-		inner, setup = sl.Move, true
-	}
-	if isRecord(inner) {
-		return s.record(p, inner, setup)
+	// The end of a turn, half the moves a replay makes, is neither a
+	// record nor a declaration, nor written on a set-up line.
+	if _, end := m.(engine.EndTurn); !end {
+		if by, ok := m.(engine.By); ok && isRecord(by.Move) {
+			p, m = by.Player, by.Move // a draw Legal lists for the other player
+		}
+		if d, setup, ok := declaration(m); ok {
+			return s.declare(p, d, setup) // a position's (position.go)
+		}
+		inner, setup := m, false
+		if sl, ok := m.(engine.OnSetupLine); ok {
+			inner, setup = sl.Move, true
+		}
+		if isRecord(inner) {
+			return s.record(p, inner, setup)
+		}
 	}
 	if err := s.check(p, m); err != nil {
 		return err
@@ -515,8 +519,8 @@ func (s *State) canPlace(p int) bool {
 	if len(s.players[p].hand) > 0 {
 		return true
 	}
-	for _, d := range s.shared {
-		if len(d.Deck) > 0 || len(d.Pile) > 0 {
+	for i := range s.shared {
+		if d := &s.shared[i]; len(d.Deck) > 0 || len(d.Pile) > 0 {
 			return true
 		}
 	}
@@ -735,14 +739,14 @@ func (s *State) handle(p int, m engine.Move) {
 			s.u.out[p]++
 		}
 	case Draft:
-		from, top, _ := s.draftSource(m)
-		card := (*from)[top]
-		// The top is a pile's last card or a deck's first: no other card
-		// moves.
+		// The top, which the check found (draftSource), is a pile's last
+		// card or a deck's first: no other card moves.
+		d := &s.shared[m.Deck-1]
+		var card string
 		if m.Pile {
-			*from = (*from)[:top]
+			card, d.Pile = d.Pile[len(d.Pile)-1], d.Pile[:len(d.Pile)-1]
 		} else {
-			*from = (*from)[1:]
+			card, d.Deck = d.Deck[0], d.Deck[1:]
 			s.topChanged(m.Deck - 1)
 		}
 		s.stack = append(s.stack, Slot{p, card, Drafted})
