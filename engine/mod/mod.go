@@ -240,13 +240,17 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 		lo, hi := i*third, (i+1)*third
 		s.shared[i] = SharedDeck{Deck: set[lo:hi:hi], Pile: piles[lo:lo:hi]}
 	}
-	// A player's discard pile has room for every card of the game, so that
-	// it need not grow (draw gives a new one the same); each has its own
-	// part of room, capped so as not to overlap.
-	room := make([]string, 2*len(set))
+	// A player's discard pile, hand and play area each have room for every
+	// card of the game, so that none need grow (draw gives a new discard
+	// pile the same); each has its own part of room, capped so as not to
+	// overlap.
+	room := make([]string, 6*len(set))
 	for i, pl := range s.players {
-		lo, hi := i*len(set), (i+1)*len(set)
-		pl.discard = room[lo:lo:hi]
+		zone := func(k int) []string {
+			lo := (3*i + k) * len(set)
+			return room[lo : lo : lo+len(set)]
+		}
+		pl.discard, pl.hand, pl.play = zone(0), zone(1), zone(2)
 	}
 	if !opts.Seeded {
 		s.newUnseeded(set, opts)
