@@ -438,8 +438,11 @@ func (s *State) check(p int, m engine.Move) error {
 	if s.phase == Over {
 		return s.over()
 	}
-	if err := s.checkWritten(p, m); err != nil {
-		return err
+	_, end := m.(engine.EndTurn)
+	if !end { // the end of a turn writes no card
+		if err := s.checkWritten(p, m); err != nil {
+			return err
+		}
 	}
 	if why := s.pending(); why != "" {
 		return ruling("MD24", rulingRecord, why)
@@ -447,7 +450,7 @@ func (s *State) check(p int, m engine.Move) error {
 	if p != s.ToMove() {
 		return s.outOfTurn(p)
 	}
-	if _, end := m.(engine.EndTurn); end {
+	if end {
 		return s.checkEndTurn(p)
 	}
 	switch m.(type) {
