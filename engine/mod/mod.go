@@ -1025,8 +1025,13 @@ func (s *State) draw(p, n int) {
 // remove takes the first copy of card out of cards, in place: no two
 // zones, of one state or of two, overlap (clone copies each).
 func remove(cards []string, card string) []string {
-	i := slices.Index(cards, card)
-	return slices.Delete(cards, i, i+1)
+	// The cards after it move up one by one: a zone is a few cards, and
+	// slices.Delete's copy and clear are two calls into the runtime.
+	for i := slices.Index(cards, card); i < len(cards)-1; i++ {
+		cards[i] = cards[i+1]
+	}
+	cards[len(cards)-1] = ""
+	return cards[:len(cards)-1]
 }
 
 // Legal lists the moves the player to act may make now.
