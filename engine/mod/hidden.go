@@ -124,10 +124,15 @@ func (s *State) Assumptions() int {
 
 // pending names the first card revealed and not yet written, or "".
 func (s *State) pending() string {
-	u := s.u
-	if u == nil {
-		return ""
+	if s.u == nil {
+		return "" // the seed deals every card: there is none to write
 	}
+	return s.unwritten()
+}
+
+// unwritten is pending in an unseeded game.
+func (s *State) unwritten() string {
+	u := s.u
 	for _, p := range []int{s.priority, 1 - s.priority} {
 		if len(u.pend[p]) > 0 {
 			return fmt.Sprintf("%s's draw is not written yet: write it where it is drawn, as in %s, or %s for a card nobody saw",
@@ -188,8 +193,11 @@ func unknownIn(m engine.Move) bool {
 // seed, a card the seed deals (MD27); a ? where the rules read the card at
 // once, or where it lies face up (MD25).
 func (s *State) checkWritten(p int, m engine.Move) error {
-	if s.u == nil && (isRecord(m) || unknownIn(m)) {
-		return ruling("MD27", rulingSeedDeals, "the Seed tag deals every card: with it, the cards drawn and the shared decks' tops are left out, and no card is written ?")
+	if s.u == nil {
+		if isRecord(m) || unknownIn(m) {
+			return ruling("MD27", rulingSeedDeals, "the Seed tag deals every card: with it, the cards drawn and the shared decks' tops are left out, and no card is written ?")
+		}
+		return nil // no card is written ?, which is all the checks below read
 	}
 	switch m := m.(type) {
 	case Assign:
@@ -396,6 +404,9 @@ func (s *State) unknownsInHand(p int) int {
 // cards of the hand, when the hand holds no known copy: one of them is
 // revealed to be it. Nothing changes when it is refused.
 func (s *State) fromHand(p int, m engine.Move) error {
+	if s.u == nil {
+		return nil // the seed deals every card: none in hand is unknown
+	}
 	var card, verb string
 	switch m := m.(type) {
 	case Assign:
@@ -406,7 +417,7 @@ func (s *State) fromHand(p int, m engine.Move) error {
 		return nil
 	}
 	pl := s.players[p]
-	if s.u == nil || card == Unknown || slices.Contains(pl.hand, card) {
+	if card == Unknown || slices.Contains(pl.hand, card) {
 		return nil
 	}
 	u := s.u

@@ -240,13 +240,17 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 		lo, hi := i*third, (i+1)*third
 		s.shared[i] = SharedDeck{Deck: set[lo:hi:hi], Pile: piles[lo:lo:hi]}
 	}
-	// A player's discard pile has room for every card of the game, so that
-	// it need not grow (draw gives a new one the same); each has its own
-	// part of room, capped so as not to overlap.
-	room := make([]string, 2*len(set))
+	// A player's discard pile, hand and play area each have room for every
+	// card of the game, so that none need grow (draw gives a new discard
+	// pile the same); each has its own part of room, capped so as not to
+	// overlap.
+	room := make([]string, 6*len(set))
 	for i, pl := range s.players {
-		lo, hi := i*len(set), (i+1)*len(set)
-		pl.discard = room[lo:lo:hi]
+		zone := func(k int) []string {
+			lo := (3*i + k) * len(set)
+			return room[lo : lo : lo+len(set)]
+		}
+		pl.discard, pl.hand, pl.play = zone(0), zone(1), zone(2)
 	}
 	if !opts.Seeded {
 		s.newUnseeded(set, opts)
@@ -395,18 +399,22 @@ func ruling(id, rule, what string) error {
 // every check is made before anything changes, so the state needs no
 // copy. Force makes the same move with fewer checks (force.go).
 func (s *State) Apply(p int, m engine.Move) error {
-	if by, ok := m.(engine.By); ok && isRecord(by.Move) {
-		p, m = by.Player, by.Move // a draw Legal lists for the other player
-	}
-	if d, setup, ok := declaration(m); ok {
-		return s.declare(p, d, setup) // a position's (position.go)
-	}
-	inner, setup := m, false
-	if sl, ok := m.(engine.OnSetupLine); ok {
-		inner, setup = sl.Move, true
-	}
-	if isRecord(inner) {
-		return s.record(p, inner, setup)
+	// The end of a turn, half the moves a replay makes, is neither a
+	// record nor a declaration, nor written on a set-up line.
+	if _, end := m.(engine.EndTurn); !end {
+		if by, ok := m.(engine.By); ok && isRecord(by.Move) {
+			p, m = by.Player, by.Move // a draw Legal lists for the other player
+		}
+		if d, setup, ok := declaration(m); ok {
+			return s.declare(p, d, setup) // a position's (position.go)
+		}
+		inner, setup := m, false
+		if sl, ok := m.(engine.OnSetupLine); ok {
+			inner, setup = sl.Move, true
+		}
+		if isRecord(inner) {
+			return s.record(p, inner, setup)
+		}
 	}
 	if err := s.check(p, m); err != nil {
 		return err
@@ -430,8 +438,11 @@ func (s *State) check(p int, m engine.Move) error {
 	if s.phase == Over {
 		return s.over()
 	}
-	if err := s.checkWritten(p, m); err != nil {
-		return err
+	_, end := m.(engine.EndTurn)
+	if !end { // the end of a turn writes no card
+		if err := s.checkWritten(p, m); err != nil {
+			return err
+		}
 	}
 	if why := s.pending(); why != "" {
 		return ruling("MD24", rulingRecord, why)
@@ -439,7 +450,7 @@ func (s *State) check(p int, m engine.Move) error {
 	if p != s.ToMove() {
 		return s.outOfTurn(p)
 	}
-	if _, end := m.(engine.EndTurn); end {
+	if end {
 		return s.checkEndTurn(p)
 	}
 	switch m.(type) {
@@ -515,8 +526,8 @@ func (s *State) canPlace(p int) bool {
 	if len(s.players[p].hand) > 0 {
 		return true
 	}
-	for _, d := range s.shared {
-		if len(d.Deck) > 0 || len(d.Pile) > 0 {
+	for i := range s.shared {
+		if d := &s.shared[i]; len(d.Deck) > 0 || len(d.Pile) > 0 {
 			return true
 		}
 	}
@@ -735,14 +746,14 @@ func (s *State) handle(p int, m engine.Move) {
 			s.u.out[p]++
 		}
 	case Draft:
-		from, top, _ := s.draftSource(m)
-		card := (*from)[top]
-		// The top is a pile's last card or a deck's first: no other card
-		// moves.
+		// The top, which the check found (draftSource), is a pile's last
+		// card or a deck's first: no other card moves.
+		d := &s.shared[m.Deck-1]
+		var card string
 		if m.Pile {
-			*from = (*from)[:top]
+			card, d.Pile = d.Pile[len(d.Pile)-1], d.Pile[:len(d.Pile)-1]
 		} else {
-			*from = (*from)[1:]
+			card, d.Deck = d.Deck[0], d.Deck[1:]
 			s.topChanged(m.Deck - 1)
 		}
 		s.stack = append(s.stack, Slot{p, card, Drafted})
@@ -1014,8 +1025,13 @@ func (s *State) draw(p, n int) {
 // remove takes the first copy of card out of cards, in place: no two
 // zones, of one state or of two, overlap (clone copies each).
 func remove(cards []string, card string) []string {
-	i := slices.Index(cards, card)
-	return slices.Delete(cards, i, i+1)
+	// The cards after it move up one by one: a zone is a few cards, and
+	// slices.Delete's copy and clear are two calls into the runtime.
+	for i := slices.Index(cards, card); i < len(cards)-1; i++ {
+		cards[i] = cards[i+1]
+	}
+	cards[len(cards)-1] = ""
+	return cards[:len(cards)-1]
 }
 
 // Legal lists the moves the player to act may make now.

@@ -181,25 +181,65 @@ func modDeclarationNode(m engine.Move) grammar.ModMove {
 	return nil
 }
 
+// The moves of a card, each kind kept by the card's name: boxing each into
+// an engine.Move is an allocation, and was one at most moves of a check,
+// where the same few cards are played file after file. A draft is kept by
+// its pile and deck too; one of a deck that is not there is made each time.
+var (
+	assigns = keptMoves(func(c string) engine.Move { return mod.Assign{Card: c} })
+	ejects  = keptMoves(func(c string) engine.Move { return mod.Eject{Card: c} })
+	draws   = keptMoves(func(c string) engine.Move { return mod.DrawCard{Card: c} })
+	spends  = keptMoves(func(c string) engine.Move { return mod.Spend{Card: c} })
+	drafts  [2][mod.SharedDecks]*namememo.Memo[engine.Move] // by pile (1) or deck (0), then deck from 0
+)
+
+func init() {
+	for pile := range drafts {
+		for deck := range drafts[pile] {
+			drafts[pile][deck] = keptMoves(func(c string) engine.Move { return mod.Draft{Pile: pile == 1, Deck: deck + 1, Card: c} })
+		}
+	}
+}
+
+// keptMovesMost is the names a kind keeps at most: a catalogue has a few
+// dozen cards, and each name past it would copy the map again.
+const keptMovesMost = 1024
+
+func keptMoves(newMove func(card string) engine.Move) *namememo.Memo[engine.Move] {
+	return namememo.New(keptMovesMost, newMove)
+}
+
+// draft is the engine's move for m.
+func draft(m *grammar.ModDraft) engine.Move {
+	if m.Deck < 1 || m.Deck > mod.SharedDecks {
+		return mod.Draft{Pile: m.Pile, Deck: m.Deck, Card: string(m.Card)}
+	}
+	pile := 0
+	if m.Pile {
+		pile = 1
+	}
+	return drafts[pile][m.Deck-1].Get(string(m.Card))
+}
+
 func modToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move {
 	var em engine.Move
 	switch m := m.(type) {
 	case *grammar.ModAssign:
-		em = mod.Assign{Card: string(m.Card)}
+		em = assigns.Get(string(m.Card))
 	case *grammar.ModEject:
-		em = mod.Eject{Card: string(m.Card)}
+		em = ejects.Get(string(m.Card))
 	case *grammar.ModDraft:
-		em = mod.Draft{Pile: m.Pile, Deck: m.Deck, Card: string(m.Card)}
+		em = draft(m)
 	case *grammar.ModPass:
 		em = mod.Pass{}
 	case *grammar.ModDraw:
-		em = mod.DrawCard{Card: string(m.Card)}
+		em = draws.Get(string(m.Card))
 	case *grammar.ModTop:
 		em = mod.Top{Deck: m.Deck, Card: string(m.Card)}
 	case *grammar.ModFuel:
 		em = mod.GainFuel{}
 	case *grammar.ModSpend:
-		em = mod.Spend{Card: string(m.Card)}
+		em = spends.Get(string(m.Card))
 	default:
 		if em = modDeclaration(m); em == nil {
 			panic(fmt.Sprintf("mod: unknown move %T", m))
