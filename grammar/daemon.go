@@ -252,6 +252,7 @@ func (*DaemonField) daemonMove()    {}
 func (m *DaemonDraft) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
+	c.Module = Name(r.Value(string(m.Module)))
 	return c
 }
 
@@ -259,6 +260,7 @@ func (m *DaemonDraft) Relocate(r *notation.Relocation) notation.Move {
 func (m *DaemonMain) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
+	c.Module = Name(r.Value(string(m.Module)))
 	return c
 }
 
@@ -266,7 +268,7 @@ func (m *DaemonMain) Relocate(r *notation.Relocation) notation.Move {
 func (m *DaemonMulligan) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
-	c.Cards = slices.Clip(m.Cards)
+	c.Cards = relocNames(r, m.Cards)
 	return c
 }
 
@@ -274,7 +276,7 @@ func (m *DaemonMulligan) Relocate(r *notation.Relocation) notation.Move {
 func (m *DaemonDraw) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
-	c.Cards = slices.Clip(m.Cards)
+	c.Cards = relocNames(r, m.Cards)
 	return c
 }
 
@@ -282,7 +284,7 @@ func (m *DaemonDraw) Relocate(r *notation.Relocation) notation.Move {
 func (m *DaemonSecure) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
-	c.Cards = slices.Clip(m.Cards)
+	c.Cards = relocNames(r, m.Cards)
 	return c
 }
 
@@ -297,6 +299,8 @@ func (m *DaemonKeep) Relocate(r *notation.Relocation) notation.Move {
 func (m *DaemonPlay) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
+	c.Card = Name(r.Value(string(m.Card)))
+	c.Target = Name(r.Value(string(m.Target)))
 	return c
 }
 
@@ -304,6 +308,8 @@ func (m *DaemonPlay) Relocate(r *notation.Relocation) notation.Move {
 func (m *DaemonActivate) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
+	c.Card = Name(r.Value(string(m.Card)))
+	c.Target = Name(r.Value(string(m.Target)))
 	return c
 }
 
@@ -311,6 +317,7 @@ func (m *DaemonActivate) Relocate(r *notation.Relocation) notation.Move {
 func (m *DaemonTrash) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
+	c.Card = Name(r.Value(string(m.Card)))
 	return c
 }
 
@@ -318,6 +325,8 @@ func (m *DaemonTrash) Relocate(r *notation.Relocation) notation.Move {
 func (m *DaemonAttack) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
+	c.Attacker = Name(r.Value(string(m.Attacker)))
+	c.Target = Name(r.Value(string(m.Target)))
 	return c
 }
 
@@ -325,6 +334,7 @@ func (m *DaemonAttack) Relocate(r *notation.Relocation) notation.Move {
 func (m *DaemonReveal) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
+	c.Card = Name(r.Value(string(m.Card)))
 	return c
 }
 
@@ -532,7 +542,7 @@ var daemonExpect = map[string]string{
 
 // Daemon parses Daemon transcripts.
 var Daemon = notation.Lazy(func() (*notation.Grammar, error) {
-	return notation.NewGrammar(DaemonLexer, daemonExpect,
+	g, err := notation.NewGrammar(DaemonLexer, daemonExpect,
 		notation.Moves(
 			&DaemonDraft{}, &DaemonMain{}, &DaemonMulligan{}, &DaemonKeep{}, &DaemonDraw{}, &DaemonSecure{},
 			&DaemonPlay{}, &DaemonActivate{}, &DaemonTrash{}, &DaemonAttack{},
@@ -541,4 +551,18 @@ var Daemon = notation.Lazy(func() (*notation.Grammar, error) {
 			&DaemonDeck{}, &DaemonHeap{}, &DaemonScripts{}, &DaemonField{},
 		),
 	)
+	if err != nil {
+		return nil, err
+	}
+	return g.ValueNames(notation.TokenIdent)
 })
+
+// relocNames is names at a kept parse's new place, as Relocation.Value
+// gives each.
+func relocNames(r *notation.Relocation, ns []Name) []Name {
+	out := make([]Name, len(ns))
+	for i, n := range ns {
+		out[i] = Name(r.Value(string(n)))
+	}
+	return out
+}
