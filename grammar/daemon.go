@@ -252,7 +252,7 @@ func (*DaemonField) daemonMove()    {}
 func (m *DaemonDraft) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
-	c.Module = Name(r.Value(string(m.Module)))
+	c.Module = relocName(r, m.Module)
 	return c
 }
 
@@ -260,7 +260,7 @@ func (m *DaemonDraft) Relocate(r *notation.Relocation) notation.Move {
 func (m *DaemonMain) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
-	c.Module = Name(r.Value(string(m.Module)))
+	c.Module = relocName(r, m.Module)
 	return c
 }
 
@@ -299,8 +299,8 @@ func (m *DaemonKeep) Relocate(r *notation.Relocation) notation.Move {
 func (m *DaemonPlay) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
-	c.Card = Name(r.Value(string(m.Card)))
-	c.Target = Name(r.Value(string(m.Target)))
+	c.Card = relocName(r, m.Card)
+	c.Target = relocName(r, m.Target)
 	return c
 }
 
@@ -308,8 +308,8 @@ func (m *DaemonPlay) Relocate(r *notation.Relocation) notation.Move {
 func (m *DaemonActivate) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
-	c.Card = Name(r.Value(string(m.Card)))
-	c.Target = Name(r.Value(string(m.Target)))
+	c.Card = relocName(r, m.Card)
+	c.Target = relocName(r, m.Target)
 	return c
 }
 
@@ -317,7 +317,7 @@ func (m *DaemonActivate) Relocate(r *notation.Relocation) notation.Move {
 func (m *DaemonTrash) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
-	c.Card = Name(r.Value(string(m.Card)))
+	c.Card = relocName(r, m.Card)
 	return c
 }
 
@@ -325,8 +325,8 @@ func (m *DaemonTrash) Relocate(r *notation.Relocation) notation.Move {
 func (m *DaemonAttack) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
-	c.Attacker = Name(r.Value(string(m.Attacker)))
-	c.Target = Name(r.Value(string(m.Target)))
+	c.Attacker = relocName(r, m.Attacker)
+	c.Target = relocName(r, m.Target)
 	return c
 }
 
@@ -334,7 +334,7 @@ func (m *DaemonAttack) Relocate(r *notation.Relocation) notation.Move {
 func (m *DaemonReveal) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
-	c.Card = Name(r.Value(string(m.Card)))
+	c.Card = relocName(r, m.Card)
 	return c
 }
 
@@ -556,13 +556,3 @@ var Daemon = notation.Lazy(func() (*notation.Grammar, error) {
 	}
 	return g.ValueNames(notation.TokenIdent)
 })
-
-// relocNames is names at a kept parse's new place, as Relocation.Value
-// gives each.
-func relocNames(r *notation.Relocation, ns []Name) []Name {
-	out := make([]Name, len(ns))
-	for i, n := range ns {
-		out[i] = Name(r.Value(string(n)))
-	}
-	return out
-}

@@ -1,7 +1,6 @@
 package grammar
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -208,11 +207,13 @@ func (*MechaZone) mechaMove()      {}
 func (m *MechaDeck) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
+	c.Named = relocName(r, m.Named)
 	if m.Items != nil {
 		c.Items = make([]*MechaDeckItem, len(m.Items))
 		for i, it := range m.Items {
 			ci := notation.Copy(r, it)
 			r.Place(&ci.Node)
+			ci.Card = relocName(r, it.Card)
 			c.Items[i] = ci
 		}
 	}
@@ -223,7 +224,7 @@ func (m *MechaDeck) Relocate(r *notation.Relocation) notation.Move {
 func (m *MechaDraw) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
-	c.Cards = slices.Clip(m.Cards)
+	c.Cards = relocNames(r, m.Cards)
 	return c
 }
 
@@ -238,6 +239,7 @@ func (m *MechaMulligan) Relocate(r *notation.Relocation) notation.Move {
 func (m *MechaPlay) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
+	c.Card, c.At = relocName(r, m.Card), r.Value(m.At)
 	c.By = r.Player(m.By)
 	return c
 }
@@ -246,7 +248,7 @@ func (m *MechaPlay) Relocate(r *notation.Relocation) notation.Move {
 func (m *MechaAct) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
-	c.Path = slices.Clip(m.Path)
+	c.From, c.Target, c.DamageCard, c.Path = r.Value(m.From), r.Value(m.Target), relocName(r, m.DamageCard), r.Values(m.Path)
 	return c
 }
 
@@ -254,6 +256,7 @@ func (m *MechaAct) Relocate(r *notation.Relocation) notation.Move {
 func (m *MechaDiscard) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
+	c.Card = relocName(r, m.Card)
 	return c
 }
 
@@ -261,6 +264,7 @@ func (m *MechaDiscard) Relocate(r *notation.Relocation) notation.Move {
 func (m *MechaSacrifice) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
+	c.At = r.Value(m.At)
 	return c
 }
 
@@ -268,6 +272,7 @@ func (m *MechaSacrifice) Relocate(r *notation.Relocation) notation.Move {
 func (m *MechaSkip) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
+	c.Card = relocName(r, m.Card)
 	return c
 }
 
@@ -275,6 +280,7 @@ func (m *MechaSkip) Relocate(r *notation.Relocation) notation.Move {
 func (m *MechaUnit) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
+	c.Card, c.At, c.Pilot = relocName(r, m.Card), r.Value(m.At), relocName(r, m.Pilot)
 	return c
 }
 
@@ -282,6 +288,7 @@ func (m *MechaUnit) Relocate(r *notation.Relocation) notation.Move {
 func (m *MechaPlaced) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
+	c.Card, c.At = relocName(r, m.Card), r.Value(m.At)
 	return c
 }
 
@@ -289,7 +296,7 @@ func (m *MechaPlaced) Relocate(r *notation.Relocation) notation.Move {
 func (m *MechaZone) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
-	c.Cards = slices.Clip(m.Cards)
+	c.Cards = relocNames(r, m.Cards)
 	return c
 }
 
@@ -452,7 +459,7 @@ var mechaExpect = map[string]string{
 
 // Mecha parses Mecha transcripts.
 var Mecha = notation.Lazy(func() (*notation.Grammar, error) {
-	return notation.NewGrammar(MechaLexer, mechaExpect,
+	g, err := notation.NewGrammar(MechaLexer, mechaExpect,
 		notation.Moves(
 			// The declarations come before play, so that "hand play Scout"
 			// is a hand, not a player named hand playing Scout.
@@ -461,4 +468,8 @@ var Mecha = notation.Lazy(func() (*notation.Grammar, error) {
 			&MechaAct{}, &MechaDiscard{}, &MechaSacrifice{}, &MechaSkip{},
 		),
 	)
+	if err != nil {
+		return nil, err
+	}
+	return g.ValueNames(notation.TokenIdent, "Square")
 })
