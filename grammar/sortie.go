@@ -107,20 +107,30 @@ var cardRule = notation.GameRule{Name: "Card", Pattern: `(?:10|[2-9TAJQK])[CDHS]
 
 // matchCard matches cardRule's pattern by hand.
 func matchCard(s string) int {
-	n := 0
-	switch {
-	case strings.HasPrefix(s, "10"):
+	if len(s) < 2 {
+		return 0
+	}
+	n := 1 // the rank's length
+	switch s[0] {
+	case '1':
+		if s[1] != '0' {
+			return 0
+		}
 		n = 2
-	case len(s) > 0 && strings.IndexByte("23456789TAJQK", s[0]) >= 0:
-		n = 1
+	case '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'A', 'J', 'Q', 'K':
 	default:
 		return 0
 	}
-	if len(s) > n && strings.IndexByte("CDHS", s[n]) >= 0 && notation.WordEnd(s[n+1:]) {
-		return n + 1
+	if len(s) > n {
+		switch s[n] {
+		case 'C', 'D', 'H', 'S':
+			if notation.WordEnd(s[n+1:]) {
+				return n + 1
+			}
+		}
 	}
 	// J[RB]\b: "10" and the ranks cannot begin a joker but J.
-	if len(s) > 1 && s[0] == 'J' && (s[1] == 'R' || s[1] == 'B') && notation.WordEnd(s[2:]) {
+	if s[0] == 'J' && (s[1] == 'R' || s[1] == 'B') && notation.WordEnd(s[2:]) {
 		return 2
 	}
 	return 0
