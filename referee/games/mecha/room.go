@@ -162,14 +162,15 @@ func (b *boardMoves) square(sq grid.Square) *grid.Square {
 	return off
 }
 
-// cardMoves are the moves naming a card that a check has met, each boxed
-// once: its discard, its skipped draw, and its plays, on each square of
-// the board and without one (the last), each made when first met and
-// set through an atomic pointer, so that checks on several goroutines
-// share them. A check names a few dozen cards, and most moves it reads
-// are steps, attacks and plays.
+// cardMoves are what a check makes of a card's name, each made once: its
+// written form, its discard, its skipped draw, and its plays, on each
+// square of the board and without one (the last), each made when first
+// met and set through an atomic pointer, so that checks on several
+// goroutines share them. A check names a few dozen cards, and most moves
+// it reads are steps, attacks and plays.
 type cardMoves struct {
 	card          string // a copy of the name, not part of a transcript
+	written       string // as grammar.MechaName.String writes it
 	discard, skip engine.Move
 	plays         []atomic.Pointer[engine.Move]
 }
@@ -177,9 +178,31 @@ type cardMoves struct {
 // cardsMet are the cards a check has met, by name; a catalogue has a few
 // dozen cards, and each name past the bound would copy the map again.
 var cardsMet = namememo.New(1024, func(card string) *cardMoves {
-	return &cardMoves{card: card, discard: mecha.Discard{Card: card}, skip: mecha.SkipDraw{Card: card},
+	return &cardMoves{card: card, written: grammar.MechaName(card).String(),
+		discard: mecha.Discard{Card: card}, skip: mecha.SkipDraw{Card: card},
 		plays: make([]atomic.Pointer[engine.Move], mecha.Board.Size()+1)}
 })
+
+// cardSlots hold the cards met a slot each, by their names' length and
+// first and last bytes, in front of cardsMet, whose map hashes the whole
+// name: the moves and the final state name the same few cards again and
+// again. A card takes a slot only while it is free, so that names that
+// share one do not take turns replacing it: the later ones ask cardsMet.
+var cardSlots [64]atomic.Pointer[cardMoves]
+
+// cardOf is what a check makes of the card named card.
+func cardOf(card string) *cardMoves {
+	if card == "" {
+		return cardsMet.Get(card)
+	}
+	slot := &cardSlots[(len(card)*31+int(card[0])*7+int(card[len(card)-1]))%len(cardSlots)]
+	if c := slot.Load(); c != nil && c.card == card {
+		return c
+	}
+	c := cardsMet.Get(card)
+	slot.CompareAndSwap(nil, c)
+	return c
+}
 
 // play is the move that plays card on at ("" for none).
 func (b *boardMoves) play(card, at string) engine.Move {
@@ -191,7 +214,7 @@ func (b *boardMoves) play(card, at string) engine.Move {
 		}
 		i = mecha.Board.Index(sq)
 	}
-	c := cardsMet.Get(card)
+	c := cardOf(card)
 	if m := c.plays[i].Load(); m != nil {
 		return *m
 	}
@@ -238,11 +261,11 @@ func mechaToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move
 			out = append(out, mecha.Direct{From: at, Card: string(m.DamageCard)})
 		}
 	case *grammar.MechaDiscard:
-		out = append(out, cardsMet.Get(string(m.Card)).discard)
+		out = append(out, cardOf(string(m.Card)).discard)
 	case *grammar.MechaSacrifice:
 		out = append(out, mecha.Sacrifice{At: square(m.At)})
 	case *grammar.MechaSkip:
-		out = append(out, cardsMet.Get(string(m.Card)).skip)
+		out = append(out, cardOf(string(m.Card)).skip)
 	case *grammar.MechaUnit:
 		d := mecha.DeclareUnit{Kind: mecha.Mecha, Card: string(m.Card), At: square(m.At), Pilot: string(m.Pilot),
 			Durability: counters(m.Durability), Armour: counters(m.Armour), InTurn: !setup}
@@ -448,13 +471,10 @@ func listed(buf []byte, start int) []byte {
 	return buf
 }
 
-// writtenNames holds card names as the notation writes them, each found
-// once (a lexer's scan, and quotes): every check describes the same few
-// names.
-var writtenNames = namememo.New(1024, func(name string) string { return grammar.MechaName(name).String() })
-
-// writtenName is a card's name as grammar.MechaName.String writes it.
-func writtenName(name string) string { return writtenNames.Get(name) }
+// writtenName is a card's name as grammar.MechaName.String writes it,
+// found once (a lexer's scan, and quotes): every check describes the same
+// few names.
+func writtenName(name string) string { return cardOf(name).written }
 
 // mechaCards names the card a move plays from the hand.
 func mechaCards(m notation.Move) []string {
