@@ -1345,10 +1345,17 @@ func (s *State) fromHand(p int, name string) (*Card, error) {
 	return c, nil
 }
 
+// removeFromHand takes a copy of name out of p's hand, the cards after it
+// moving up one by one: slices.Delete's copy and clear of a slice of
+// strings are calls into the runtime, for the few cards of a hand.
 func (s *State) removeFromHand(p int, name string) {
 	pl := s.players[p]
-	i := slices.Index(pl.hand, name)
-	pl.hand = slices.Delete(pl.hand, i, i+1)
+	h := pl.hand
+	for i := slices.Index(h, name); i+1 < len(h); i++ {
+		h[i] = h[i+1]
+	}
+	h[len(h)-1] = ""
+	pl.hand = h[:len(h)-1]
 }
 
 func (s *State) play(p int, m Play) error {
