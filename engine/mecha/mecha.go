@@ -783,7 +783,17 @@ func (s *State) Apply(p int, m engine.Move) error {
 	if s.rec != nil {
 		return s.applyRecorded(p, m)
 	}
+	if s.inPlace() {
+		return s.apply(p, m) // most moves, without applyMove's call
+	}
 	return s.applyMove(p, m)
+}
+
+// inPlace tells whether a move is made with nothing to put back should it
+// be refused: after the set-up, outside the draw phase, with no cards an
+// effect drew to forget.
+func (s *State) inPlace() bool {
+	return !s.setup && !s.drawPhase && s.players[0].recent == nil && s.players[1].recent == nil
 }
 
 // applyMove is Apply without the record.
@@ -796,8 +806,8 @@ func (s *State) applyMove(p int, m engine.Move) error {
 		*s = *c
 		return nil
 	}
-	if !s.drawPhase && s.players[0].recent == nil && s.players[1].recent == nil {
-		return s.apply(p, m) // nothing to put back: most moves
+	if s.inPlace() {
+		return s.apply(p, m)
 	}
 	first := s.firstChanges()
 	if err := s.apply(p, m); err != nil {
@@ -995,12 +1005,18 @@ func (s *State) commandBeforeDraw(p int, m Play) bool {
 // drawn makes sure the turn's draw and every owed draw are made before m,
 // the move about to be made.
 func (s *State) drawn(m engine.Move) error {
+	if s.seeded && !s.drawPhase {
+		return nil // most moves: told inline, the rest in drawnFirst
+	}
+	return s.drawnFirst(m)
+}
+
+// drawnFirst is drawn, in the draw phase or in a game without a seed.
+func (s *State) drawnFirst(m engine.Move) error {
 	if s.seeded {
 		// The seed made an effect's draws as it was made; the turn's is
 		// made now.
-		if s.drawPhase {
-			s.turnDraw()
-		}
+		s.turnDraw()
 		return nil
 	}
 	// An effect's cards first: they were drawn as it was made, and the
