@@ -252,8 +252,8 @@ const nameSlots = 128
 
 // nameSlot is a name's slot in Cards.bySlot, from its length and its
 // first and last bytes.
-func nameSlot(name string) int {
-	return (len(name)*31 + int(name[0])*7 + int(name[len(name)-1])) % nameSlots
+func nameSlot(name string) uint {
+	return (uint(len(name))*31 + uint(name[0])*7 + uint(name[len(name)-1])) % nameSlots
 }
 
 type namedDeck struct {

@@ -195,7 +195,7 @@ func cardOf(card string) *cardMoves {
 	if card == "" {
 		return cardsMet.Get(card)
 	}
-	slot := &cardSlots[(len(card)*31+int(card[0])*7+int(card[len(card)-1]))%len(cardSlots)]
+	slot := &cardSlots[(uint(len(card))*31+uint(card[0])*7+uint(card[len(card)-1]))%uint(len(cardSlots))]
 	if c := slot.Load(); c != nil && c.card == card {
 		return c
 	}
