@@ -273,6 +273,10 @@ type State struct {
 	// units has a bit a square (by Board.Index) for each player's units,
 	// kept by put: what looks at every unit visits these squares only.
 	units [2]uint64
+	// acted has a bit for each square a unit was given this turn's counts
+	// or modifiers on (Steps, Attacked, the boosts), set by acts: the end
+	// of the turn clears those of the units still there, and no other.
+	acted uint64
 	// spare are units allocated together for newUnit, not yet placed:
 	// a game places dozens. Never shared by a clone.
 	spare  []Unit
@@ -1643,10 +1647,13 @@ func (s *State) effectsThen(p int, effects []Effect, at grid.Square, destroy boo
 		switch e.Op {
 		case OpPower:
 			u.PowerBoost += e.N
+			s.acts(at)
 		case OpSpeed:
 			u.SpeedBoost += e.N
+			s.acts(at)
 		case OpRange:
 			u.RangeBoost += e.N
+			s.acts(at)
 		case OpArmour:
 			u.Armour = max(u.Armour+e.N, 0)
 		case OpDurability:
@@ -1746,8 +1753,12 @@ func (s *State) moveUnit(u *Unit, from, to grid.Square) {
 	i, j := Board.Index(from), Board.Index(to)
 	s.board[i], s.board[j] = nil, u // to is empty: put's look at it is not needed
 	s.units[u.Owner] = s.units[u.Owner]&^(1<<i) | 1<<j
+	s.acted |= 1 << j // as acts(to) marks it
 	u.Steps += grid.Manhattan(from, to)
 }
+
+// acts marks at as holding a unit given this turn's counts or modifiers.
+func (s *State) acts(at grid.Square) { s.acted |= 1 << Board.Index(at) }
 
 func squaresWord(n int) string {
 	if n == 1 {
@@ -1799,13 +1810,15 @@ func (s *State) attack(p int, m Attack) error {
 	if s.dry {
 		return nil
 	}
-	s.strike(u, t, m.Target)
+	s.strike(u, m.From, t, m.Target)
 	return nil
 }
 
-// strike has u attack t, on target: an armour counter or durability.
-func (s *State) strike(u, t *Unit, target grid.Square) {
+// strike has u, on from, attack t, on target: an armour counter or
+// durability.
+func (s *State) strike(u *Unit, from grid.Square, t *Unit, target grid.Square) {
 	u.Attacked = true
+	s.acts(from)
 	if t.Armour > 0 && !u.Keywords().Pierce {
 		t.Armour--
 		return
@@ -1876,7 +1889,7 @@ func (s *State) direct(p int, m Direct) error {
 	if err := s.damaged(opp, card); err != nil {
 		return err
 	}
-	s.hitDirect(u, opp, card)
+	s.hitDirect(u, m.From, opp, card)
 	return nil
 }
 
@@ -1916,11 +1929,12 @@ func (s *State) damageCard(opp int, written string) (string, error) {
 	return card, nil
 }
 
-// hitDirect has u attack opp directly: card, from the top of their deck
-// (or as written), goes to their damage zone.
-func (s *State) hitDirect(u *Unit, opp int, card string) {
+// hitDirect has u, on from, attack opp directly: card, from the top of
+// their deck (or as written), goes to their damage zone.
+func (s *State) hitDirect(u *Unit, from grid.Square, opp int, card string) {
 	od := s.players[opp]
 	u.Attacked = true
+	s.acts(from)
 	if card == "" {
 		if s.rules.emptyDamageLoses {
 			s.lose(opp, "was attacked directly with no card left in their deck")
@@ -1997,13 +2011,15 @@ func (s *State) endTurn(p int) error {
 }
 
 // passTurn ends p's turn: the turn's counts and modifiers go, and the
-// other player's turn starts.
+// other player's turn starts. Only the units on squares marked acted may
+// hold any: most units do nothing in a turn.
 func (s *State) passTurn(p int) {
-	for on := s.units[0] | s.units[1]; on != 0; on &= on - 1 {
+	for on := s.acted & (s.units[0] | s.units[1]); on != 0; on &= on - 1 {
 		u := s.board[bits.TrailingZeros64(on)]
 		u.Steps, u.Attacked = 0, false
 		u.PowerBoost, u.SpeedBoost, u.RangeBoost = 0, 0, 0
 	}
+	s.acted = 0
 	s.ending = false
 	s.toMove = 1 - p
 	s.turn++

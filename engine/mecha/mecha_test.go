@@ -2428,6 +2428,7 @@ func TestLegalInRandomSeededGames(t *testing.T) {
 				if err := s.Apply(player, m); err != nil {
 					t.Fatalf("game %d, turn %d: Legal listed %s, which Apply refuses: %v", g, s.Turn(), moveKey(m), err)
 				}
+				checkActed(t, s)
 				if s.Outcome().Over || s.ToMove() != player {
 					break
 				}
