@@ -662,7 +662,9 @@ func (s *State) settledView() *State {
 
 func (s *State) owesSeeded() bool {
 	for _, pl := range s.players {
-		if pl.owed > 0 || !pl.chosen {
+		// A game over makes no owed draw (settleOwed): a Trigger's draws
+		// after the fifth damage stay owed.
+		if pl.owed > 0 && !s.outcome.Over || !pl.chosen {
 			return true
 		}
 	}
