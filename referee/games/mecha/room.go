@@ -80,19 +80,22 @@ func square(s string) grid.Square {
 }
 
 // boardMoves are the steps from each square of the board to the squares
-// beside it and the attacks from each square of the board on each other,
-// each made into an engine.Move once, and the board's squares, for a
-// play's square: an engine.Move holding a Step or an Attack is allocated,
-// as is a square a Play points to, and most moves a check reads are
-// steps, attacks and plays (cardMoves). All are indexed by
-// mecha.Board.Index.
+// beside it, the attacks from each square of the board on each other, and
+// each square's direct attack and sacrifice, each made into an engine.Move
+// once, and the board's squares, for a play's square: an engine.Move
+// holding a Step, an Attack, a Direct or a Sacrifice is allocated, as is a
+// square a Play points to, and most moves a check reads are steps,
+// attacks and plays (cardMoves). All are indexed by mecha.Board.Index.
 type boardMoves struct {
 	steps [][]engine.Move // by the squares from and to, nil but for squares beside each other
 	// A small file meets attacks from a few squares: each square's
 	// attacks are made when one is met, once.
 	attacks     [][]engine.Move
 	attacksMade []sync.Once
-	squares     []grid.Square
+	// Each square's direct attack without a damage card (a seeded game
+	// writes none) and its sacrifice.
+	directs, sacrifices []engine.Move
+	squares             []grid.Square
 }
 
 // theBoardMoves is made at the first Mecha move a process reads (about
@@ -113,10 +116,13 @@ func onBoard() *boardMoves {
 func makeBoardMoves() {
 	n := mecha.Board.Size()
 	b := &boardMoves{steps: make([][]engine.Move, n), attacks: make([][]engine.Move, n),
-		attacksMade: make([]sync.Once, n), squares: make([]grid.Square, n)}
+		attacksMade: make([]sync.Once, n), directs: make([]engine.Move, n), sacrifices: make([]engine.Move, n),
+		squares: make([]grid.Square, n)}
 	for i := range n {
 		from := mecha.Board.Square(i)
 		b.squares[i] = from
+		b.directs[i] = mecha.Direct{From: from}
+		b.sacrifices[i] = mecha.Sacrifice{At: from}
 		b.steps[i] = make([]engine.Move, n)
 		for _, to := range mecha.Board.Orthogonal(from) {
 			b.steps[i][mecha.Board.Index(to)] = mecha.Step{From: from, To: to}
@@ -149,6 +155,23 @@ func (b *boardMoves) attack(from, target grid.Square) engine.Move {
 		return b.attacks[i][mecha.Board.Index(target)]
 	}
 	return mecha.Attack{From: from, Target: target}
+}
+
+// direct is the direct attack from a square, card being the damage card
+// written, if any.
+func (b *boardMoves) direct(from grid.Square, card string) engine.Move {
+	if card == "" && mecha.Board.Contains(from) {
+		return b.directs[mecha.Board.Index(from)]
+	}
+	return mecha.Direct{From: from, Card: card}
+}
+
+// sacrifice is the sacrifice of the pilot on a square.
+func (b *boardMoves) sacrifice(at grid.Square) engine.Move {
+	if mecha.Board.Contains(at) {
+		return b.sacrifices[mecha.Board.Index(at)]
+	}
+	return mecha.Sacrifice{At: at}
 }
 
 // square points to sq: to the board's own when it is on the board. The
@@ -258,12 +281,12 @@ func mechaToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move
 		case m.Target != "":
 			out = append(out, b.attack(at, square(m.Target)))
 		case m.Direct:
-			out = append(out, mecha.Direct{From: at, Card: string(m.DamageCard)})
+			out = append(out, b.direct(at, string(m.DamageCard)))
 		}
 	case *grammar.MechaDiscard:
 		out = append(out, cardOf(string(m.Card)).discard)
 	case *grammar.MechaSacrifice:
-		out = append(out, mecha.Sacrifice{At: square(m.At)})
+		out = append(out, onBoard().sacrifice(square(m.At)))
 	case *grammar.MechaSkip:
 		out = append(out, cardOf(string(m.Card)).skip)
 	case *grammar.MechaUnit:

@@ -115,6 +115,14 @@ func TestBoardMovesAsMade(t *testing.T) {
 				t.Errorf("attack(%v, %v) = %v, want %v", from, to, got, want)
 			}
 		}
+		for _, card := range []string{"", "Scout"} {
+			if got, want := b.direct(from, card), (mecha.Direct{From: from, Card: card}); got != engine.Move(want) {
+				t.Errorf("direct(%v, %q) = %v, want %v", from, card, got, want)
+			}
+		}
+		if got, want := b.sacrifice(from), (mecha.Sacrifice{At: from}); got != engine.Move(want) {
+			t.Errorf("sacrifice(%v) = %v, want %v", from, got, want)
+		}
 	}
 	for range 2 {
 		for _, card := range []string{"Scout", "Radio Tower", "Scout Drone", "", "Scoot"} { // Scoot shares Scout's slot
