@@ -968,9 +968,12 @@ func (s *State) endSetup() error {
 		}
 		// Room for a hand and a graveyard as most games leave them, where
 		// each grew from nothing card by card: made as the set-up ends, as
-		// its moves are made on a copy, which would not keep the room.
-		pl.hand = slices.Grow(pl.hand, 8)
-		pl.graveyard = slices.Grow(pl.graveyard, 32)
+		// its moves are made on a copy, which would not keep the room. One
+		// array holds both, the hand capped at its part.
+		n := len(pl.hand) + 8
+		room := make([]string, 0, n+len(pl.graveyard)+32)
+		pl.hand = append(room[:0:n], pl.hand...)
+		pl.graveyard = append(room[n:n], pl.graveyard...)
 		s.settleOwed(p)
 	}
 	s.setup = false
