@@ -348,8 +348,10 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 	if s.seeded {
 		rng = shuffle.New(opts.Seed)
 	}
+	both := new([2]player) // one allocation for the two
 	for p := range s.players {
-		s.players[p] = &player{owed: OpeningHand, opening: true}
+		both[p] = player{owed: OpeningHand, opening: true}
+		s.players[p] = &both[p]
 		if rng != nil {
 			s.players[p].rng = shuffle.New(rng.Uint64())
 		}
@@ -395,8 +397,10 @@ func (s *State) Clone() engine.State { return s.clone() }
 func (s *State) clone() *State {
 	c := *s
 	c.spare = nil
+	both := new([2]player) // one allocation for the two
 	for p, pl := range s.players {
-		cp := *pl
+		both[p] = *pl
+		cp := &both[p]
 		cp.deck = slices.Clone(pl.deck)
 		cp.hand = slices.Clone(pl.hand)
 		cp.aside = slices.Clone(pl.aside)
@@ -410,7 +414,7 @@ func (s *State) clone() *State {
 			rng := *pl.rng
 			cp.rng = &rng
 		}
-		c.players[p] = &cp
+		c.players[p] = cp
 	}
 	c.board = make([]*Unit, len(s.board))
 	for i, u := range s.board {
