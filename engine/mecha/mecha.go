@@ -705,6 +705,9 @@ func (s *State) settleOwed(p int) {
 			break
 		}
 		if !pl.opening {
+			if pl.recent == nil {
+				pl.recent = make([]string, 0, pl.owed) // room for every card owed
+			}
 			pl.recent = append(pl.recent, pl.deck[0])
 			if s.rec != nil {
 				drawn = append(drawn, pl.deck[0])
