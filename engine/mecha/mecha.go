@@ -1954,6 +1954,9 @@ func (s *State) hitDirect(u *Unit, from grid.Square, opp int, card string) {
 		return
 	}
 	od.deck = slices.Delete(od.deck, slices.Index(od.deck, card), slices.Index(od.deck, card)+1)
+	if od.damage == nil {
+		od.damage = make([]string, 0, DamageToLose) // room for the cards that lose the game
+	}
 	od.damage = append(od.damage, card)
 	if c, _ := s.cards.Card(card); c != nil && c.Kind == Command && c.Trigger {
 		s.effects(opp, c.Effects, grid.Square{})
