@@ -398,6 +398,10 @@ func (s *State) clone() *State {
 	c := *s
 	c.spare = nil
 	both := new([2]player) // one allocation for the two
+	var rngs *[2]shuffle.Source
+	if s.players[0].rng != nil || s.players[1].rng != nil {
+		rngs = new([2]shuffle.Source)
+	}
 	for p, pl := range s.players {
 		both[p] = *pl
 		cp := &both[p]
@@ -411,8 +415,8 @@ func (s *State) clone() *State {
 		cp.asideUnseen = slices.Clone(pl.asideUnseen)
 		cp.unknownDeck = slices.Clone(pl.unknownDeck)
 		if pl.rng != nil {
-			rng := *pl.rng
-			cp.rng = &rng
+			rngs[p] = *pl.rng
+			cp.rng = &rngs[p]
 		}
 		c.players[p] = cp
 	}
@@ -966,6 +970,15 @@ func (s *State) endSetup() error {
 	if s.pos != nil {
 		return ruling("M40", rulingPositionSetup, "a position is declared: its first turn begins at the first turn line")
 	}
+	// Room for each hand and graveyard as most games leave them, where
+	// each grew from nothing card by card: made as the set-up ends, as its
+	// moves are made on a copy, which would not keep the room. One array
+	// holds them all, each capped at its part.
+	size := 0
+	for _, pl := range s.players {
+		size += len(pl.hand) + 8 + len(pl.graveyard) + 32
+	}
+	room := make([]string, 0, size)
 	for p, pl := range s.players {
 		if err := s.choose(p); err != nil {
 			return err
@@ -973,14 +986,11 @@ func (s *State) endSetup() error {
 		if pl.owed > 0 && !s.seeded {
 			return s.rulingf("M3", rulingDrawRecord, "%s's opening hand is not recorded, and no Seed tag gives it", s.name(p))
 		}
-		// Room for a hand and a graveyard as most games leave them, where
-		// each grew from nothing card by card: made as the set-up ends, as
-		// its moves are made on a copy, which would not keep the room. One
-		// array holds both, the hand capped at its part.
-		n := len(pl.hand) + 8
-		room := make([]string, 0, n+len(pl.graveyard)+32)
-		pl.hand = append(room[:0:n], pl.hand...)
-		pl.graveyard = append(room[n:n], pl.graveyard...)
+		h := len(pl.hand) + 8
+		g := h + len(pl.graveyard) + 32
+		pl.hand = append(room[:0:h], pl.hand...)
+		pl.graveyard = append(room[h:h:g], pl.graveyard...)
+		room = room[g:g]
 		s.settleOwed(p)
 	}
 	s.setup = false
