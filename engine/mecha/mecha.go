@@ -269,7 +269,7 @@ type State struct {
 	seeded  bool
 	names   []string
 	players [2]*player
-	board   []*Unit
+	board   [boardSize]*Unit // in the state itself: one allocation fewer for it and each copy
 	// units has a bit a square (by Board.Index) for each player's units,
 	// kept by put: what looks at every unit visits these squares only.
 	units [2]uint64
@@ -340,7 +340,6 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 		names:   opts.Players,
 		oneSeat: opts.OneSeat,
 		seat:    opts.Seat,
-		board:   make([]*Unit, Board.Size()),
 		setup:   true,
 		turn:    1,
 	}
@@ -420,8 +419,7 @@ func (s *State) clone() *State {
 		}
 		c.players[p] = cp
 	}
-	c.board = make([]*Unit, len(s.board))
-	for i, u := range s.board {
+	for i, u := range &s.board { // c.board holds s's units: replaced by copies
 		if u != nil {
 			cu := *u
 			c.board[i] = &cu
