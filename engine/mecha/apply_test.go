@@ -289,7 +289,7 @@ func TestCheckCopiesAsBefore(t *testing.T) {
 	rng := shuffle.New(7)
 	pilots := []*Card{{Name: "Ace"}, {Name: "Rookie"}, {Name: "Hawk"}}
 	for range 20000 {
-		s := &State{board: make([]*Unit, boardSize), toMove: int(rng.Uint64() % 2)}
+		s := &State{toMove: int(rng.Uint64() % 2)}
 		for i := range s.board {
 			switch rng.Uint64() % 4 {
 			case 0:
@@ -372,7 +372,7 @@ func distanceAsBefore(s *State, p int, from, to grid.Square) int {
 func TestDistanceAsBefore(t *testing.T) {
 	rng := shuffle.New(11)
 	for range 20000 {
-		s := &State{board: make([]*Unit, boardSize), rules: rules{rangeSkip: rng.Uint64()%2 == 0}}
+		s := &State{rules: rules{rangeSkip: rng.Uint64()%2 == 0}}
 		for i := range s.board {
 			if rng.Uint64()%3 == 0 {
 				s.put(i, &Unit{Owner: int(rng.Uint64() % 2)})

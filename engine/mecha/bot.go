@@ -47,7 +47,7 @@ func (s *State) standing(player int) float64 {
 	pl := s.players[player]
 	v := -float64(len(pl.damage))
 	goal := EntryRank(1 - player)
-	for i, u := range s.board {
+	for i, u := range &s.board {
 		if u == nil || u.Owner != player {
 			continue
 		}

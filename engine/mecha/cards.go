@@ -239,7 +239,21 @@ type DeckCount struct {
 type Cards struct {
 	cards  []*Card
 	byName map[string]*Card
+	// bySlot holds each card at its name's slot (nameSlot) but where an
+	// earlier card took it: a move naming a card finds it there without
+	// the map's hash of the whole name, most moves that name one.
+	bySlot [nameSlots]*Card
 	decks  []namedDeck
+}
+
+// nameSlots is the size of Cards.bySlot: a catalogue has a few dozen
+// cards, and few of them share a slot in a table this size.
+const nameSlots = 128
+
+// nameSlot is a name's slot in Cards.bySlot, from its length and its
+// first and last bytes.
+func nameSlot(name string) uint {
+	return (uint(len(name))*31 + uint(name[0])*7 + uint(name[len(name)-1])) % nameSlots
 }
 
 type namedDeck struct {
@@ -250,6 +264,11 @@ type namedDeck struct {
 
 // Card finds a card by name.
 func (cs *Cards) Card(name string) (*Card, bool) {
+	if name != "" {
+		if c := cs.bySlot[nameSlot(name)]; c != nil && c.Name == name {
+			return c, true
+		}
+	}
 	c, ok := cs.byName[name]
 	return c, ok
 }
@@ -304,6 +323,13 @@ func Load(cat *catalogue.Catalogue) (*Cards, []*catalogue.Error) {
 	cs.cards = cards
 	for _, c := range cards {
 		cs.byName[c.Name] = c
+	}
+	for _, c := range cards {
+		// The card the map holds for each name (the last of a name given
+		// twice, which the catalogue refuses).
+		if c.Name != "" && cs.byName[c.Name] == c && cs.bySlot[nameSlot(c.Name)] == nil {
+			cs.bySlot[nameSlot(c.Name)] = c
+		}
 	}
 	for _, e := range decks {
 		list, err := cs.loadDeck(e)

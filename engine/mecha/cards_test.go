@@ -618,6 +618,31 @@ func TestCatalogueDeckLoads(t *testing.T) {
 	}
 }
 
+// TestCardFindsEveryName holds Card to the catalogue's map, which it looks
+// in when a name's slot holds another card: every card is found by its
+// name, cards sharing a slot included, and a name of no card (one of the
+// same length and ends as a card's) is not.
+func TestCardFindsEveryName(t *testing.T) {
+	cs := loadCards(t, testCatalogue+"mecha Scoot cost 1 power 1 durability 1\nmecha Sxxxt cost 1 power 1 durability 1\n")
+	shared := 0
+	for _, c := range cs.All() {
+		if got, ok := cs.Card(c.Name); !ok || got != c {
+			t.Errorf("Card(%q) = %v, %v; want the catalogue's card", c.Name, got, ok)
+		}
+		if cs.bySlot[nameSlot(c.Name)] != c {
+			shared++
+		}
+	}
+	if shared == 0 {
+		t.Errorf("no card shares a slot: the test does not reach the map")
+	}
+	for _, name := range []string{"Scaut", "", "scout"} {
+		if got, ok := cs.Card(name); ok {
+			t.Errorf("Card(%q) = %v; want none", name, got)
+		}
+	}
+}
+
 // ---------------------------------------------------------------------------
 // CheckDeck
 

@@ -347,7 +347,7 @@ func (s *State) forceAttack(p int, m Attack) error {
 	if t == nil {
 		return ruling("M36", rulingLetStandTarget, fmt.Sprintf("there is no unit on %v", m.Target))
 	}
-	s.strike(u, t, m.Target)
+	s.strike(u, m.From, t, m.Target)
 	return nil
 }
 
@@ -363,6 +363,6 @@ func (s *State) forceDirect(p int, m Direct) error {
 	if err := s.damaged(1-p, card); err != nil {
 		return err
 	}
-	s.hitDirect(u, 1-p, card)
+	s.hitDirect(u, m.From, 1-p, card)
 	return nil
 }

@@ -107,6 +107,7 @@ func moveOn(s *State, from, to string, squares int) {
 	s.put(Board.Index(sq(from)), nil)
 	s.put(Board.Index(sq(to)), u)
 	u.Steps += squares
+	s.acts(sq(to))
 }
 
 func card(s *State, name string) *Card {
@@ -903,6 +904,18 @@ func TestForceRandomMovesInRandomGames(t *testing.T) {
 	}
 }
 
+// checkActed checks that every unit holding this turn's counts or
+// modifiers is on a square marked acted, whose units alone the end of the
+// turn clears.
+func checkActed(t *testing.T, s *State) {
+	t.Helper()
+	for i, u := range s.board {
+		if u != nil && s.acted&(1<<i) == 0 && (u.Steps != 0 || u.Attacked || u.PowerBoost != 0 || u.SpeedBoost != 0 || u.RangeBoost != 0) {
+			t.Fatalf("%v holds %s with this turn's counts or modifiers, and is not marked acted:\n%s", Board.Square(i), u.Card.Name, forceSnapshot(s))
+		}
+	}
+}
+
 // randomGame plays steps of game g, one step in three forcing a move; it
 // returns pool, the moves seen, grown.
 func randomGame(t *testing.T, g int, seed uint64, s *State, steps int, pool []engine.Move) []engine.Move {
@@ -939,6 +952,7 @@ func randomGame(t *testing.T, g int, seed uint64, s *State, steps int, pool []en
 			if err := s.Apply(s.ToMove(), m); err != nil {
 				t.Fatalf("game %d: Legal lists %s, which Apply refuses for %s: %v\n%s", g, moveKey(m), players[s.ToMove()], err, forceSnapshot(s))
 			}
+			checkActed(t, s)
 			listed = nil
 			continue
 		}
@@ -960,6 +974,7 @@ func randomGame(t *testing.T, g int, seed uint64, s *State, steps int, pool []en
 			continue
 		}
 		checkWhole(t, s)
+		checkActed(t, s)
 		listed = nil
 		if !s.Outcome().Over {
 			listed = s.Legal()

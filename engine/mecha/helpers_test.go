@@ -269,8 +269,10 @@ func put(t *testing.T, s *State, spec string) *Unit {
 			u.Armour = n
 		case "moved":
 			u.Steps = n
+			s.acts(at)
 		case "attacked":
 			u.Attacked = true
+			s.acts(at)
 		default:
 			t.Fatalf("bad option %q in %q", opt, spec)
 		}

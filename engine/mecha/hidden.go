@@ -168,7 +168,7 @@ func (s *State) whereAre(p int, name string) string {
 	pl := s.players[p]
 	var at []string
 	n := 0
-	for i, u := range s.board {
+	for i, u := range &s.board {
 		if u != nil && u.Owner == p && (u.Card.Name == name || u.Pilot != nil && u.Pilot.Name == name) {
 			at = append(at, "on "+Board.Square(i).String())
 			n++

@@ -109,7 +109,7 @@ func (s *State) Legal() []engine.Move {
 // sacrifices lists the sacrifices p owes, on a state set to dry run.
 func (s *State) sacrifices(p int) []engine.Move {
 	var moves []engine.Move
-	for i, u := range s.board {
+	for i, u := range &s.board {
 		if u != nil && u.Owner == p && u.Pilot != nil && u.Pilot.Name == s.sacrifice {
 			if m := (Sacrifice{At: Board.Square(i)}); s.try(p, m) == nil {
 				moves = append(moves, m)
@@ -192,7 +192,7 @@ func distinct(names []string) []string {
 // before the rules themselves check each.
 func (s *State) candidates(p int, c *Card) []grid.Square {
 	var out []grid.Square
-	for i, u := range s.board {
+	for i, u := range &s.board {
 		sq := Board.Square(i)
 		switch {
 		case c.Kind == Command && c.Target.Kind == AnySquare:

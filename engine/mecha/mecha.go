@@ -269,10 +269,14 @@ type State struct {
 	seeded  bool
 	names   []string
 	players [2]*player
-	board   []*Unit
+	board   [boardSize]*Unit // in the state itself: one allocation fewer for it and each copy
 	// units has a bit a square (by Board.Index) for each player's units,
 	// kept by put: what looks at every unit visits these squares only.
 	units [2]uint64
+	// acted has a bit for each square a unit was given this turn's counts
+	// or modifiers on (Steps, Attacked, the boosts), set by acts: the end
+	// of the turn clears those of the units still there, and no other.
+	acted uint64
 	// spare are units allocated together for newUnit, not yet placed:
 	// a game places dozens. Never shared by a clone.
 	spare  []Unit
@@ -336,7 +340,6 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 		names:   opts.Players,
 		oneSeat: opts.OneSeat,
 		seat:    opts.Seat,
-		board:   make([]*Unit, Board.Size()),
 		setup:   true,
 		turn:    1,
 	}
@@ -344,8 +347,10 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 	if s.seeded {
 		rng = shuffle.New(opts.Seed)
 	}
+	both := new([2]player) // one allocation for the two
 	for p := range s.players {
-		s.players[p] = &player{owed: OpeningHand, opening: true}
+		both[p] = player{owed: OpeningHand, opening: true}
+		s.players[p] = &both[p]
 		if rng != nil {
 			s.players[p].rng = shuffle.New(rng.Uint64())
 		}
@@ -391,8 +396,14 @@ func (s *State) Clone() engine.State { return s.clone() }
 func (s *State) clone() *State {
 	c := *s
 	c.spare = nil
+	both := new([2]player) // one allocation for the two
+	var rngs *[2]shuffle.Source
+	if s.players[0].rng != nil || s.players[1].rng != nil {
+		rngs = new([2]shuffle.Source)
+	}
 	for p, pl := range s.players {
-		cp := *pl
+		both[p] = *pl
+		cp := &both[p]
 		cp.deck = slices.Clone(pl.deck)
 		cp.hand = slices.Clone(pl.hand)
 		cp.aside = slices.Clone(pl.aside)
@@ -403,13 +414,12 @@ func (s *State) clone() *State {
 		cp.asideUnseen = slices.Clone(pl.asideUnseen)
 		cp.unknownDeck = slices.Clone(pl.unknownDeck)
 		if pl.rng != nil {
-			rng := *pl.rng
-			cp.rng = &rng
+			rngs[p] = *pl.rng
+			cp.rng = &rngs[p]
 		}
-		c.players[p] = &cp
+		c.players[p] = cp
 	}
-	c.board = make([]*Unit, len(s.board))
-	for i, u := range s.board {
+	for i, u := range &s.board { // c.board holds s's units: replaced by copies
 		if u != nil {
 			cu := *u
 			c.board[i] = &cu
@@ -658,7 +668,9 @@ func (s *State) settledView() *State {
 
 func (s *State) owesSeeded() bool {
 	for _, pl := range s.players {
-		if pl.owed > 0 || !pl.chosen {
+		// A game over makes no owed draw (settleOwed): a Trigger's draws
+		// after the fifth damage stay owed.
+		if pl.owed > 0 && !s.outcome.Over || !pl.chosen {
 			return true
 		}
 	}
@@ -695,6 +707,9 @@ func (s *State) settleOwed(p int) {
 			break
 		}
 		if !pl.opening {
+			if pl.recent == nil {
+				pl.recent = make([]string, 0, pl.owed) // room for every card owed
+			}
 			pl.recent = append(pl.recent, pl.deck[0])
 			if s.rec != nil {
 				drawn = append(drawn, pl.deck[0])
@@ -783,7 +798,17 @@ func (s *State) Apply(p int, m engine.Move) error {
 	if s.rec != nil {
 		return s.applyRecorded(p, m)
 	}
+	if s.inPlace() {
+		return s.apply(p, m) // most moves, without applyMove's call
+	}
 	return s.applyMove(p, m)
+}
+
+// inPlace tells whether a move is made with nothing to put back should it
+// be refused: after the set-up, outside the draw phase, with no cards an
+// effect drew to forget.
+func (s *State) inPlace() bool {
+	return !s.setup && !s.drawPhase && s.players[0].recent == nil && s.players[1].recent == nil
 }
 
 // applyMove is Apply without the record.
@@ -796,8 +821,8 @@ func (s *State) applyMove(p int, m engine.Move) error {
 		*s = *c
 		return nil
 	}
-	if !s.drawPhase && s.players[0].recent == nil && s.players[1].recent == nil {
-		return s.apply(p, m) // nothing to put back: most moves
+	if s.inPlace() {
+		return s.apply(p, m)
 	}
 	first := s.firstChanges()
 	if err := s.apply(p, m); err != nil {
@@ -943,6 +968,15 @@ func (s *State) endSetup() error {
 	if s.pos != nil {
 		return ruling("M40", rulingPositionSetup, "a position is declared: its first turn begins at the first turn line")
 	}
+	// Room for each hand and graveyard as most games leave them, where
+	// each grew from nothing card by card: made as the set-up ends, as its
+	// moves are made on a copy, which would not keep the room. One array
+	// holds them all, each capped at its part.
+	size := 0
+	for _, pl := range s.players {
+		size += len(pl.hand) + 8 + len(pl.graveyard) + 32
+	}
+	room := make([]string, 0, size)
 	for p, pl := range s.players {
 		if err := s.choose(p); err != nil {
 			return err
@@ -950,11 +984,11 @@ func (s *State) endSetup() error {
 		if pl.owed > 0 && !s.seeded {
 			return s.rulingf("M3", rulingDrawRecord, "%s's opening hand is not recorded, and no Seed tag gives it", s.name(p))
 		}
-		// Room for a hand and a graveyard as most games leave them, where
-		// each grew from nothing card by card: made as the set-up ends, as
-		// its moves are made on a copy, which would not keep the room.
-		pl.hand = slices.Grow(pl.hand, 8)
-		pl.graveyard = slices.Grow(pl.graveyard, 32)
+		h := len(pl.hand) + 8
+		g := h + len(pl.graveyard) + 32
+		pl.hand = append(room[:0:h], pl.hand...)
+		pl.graveyard = append(room[h:h:g], pl.graveyard...)
+		room = room[g:g]
 		s.settleOwed(p)
 	}
 	s.setup = false
@@ -995,12 +1029,18 @@ func (s *State) commandBeforeDraw(p int, m Play) bool {
 // drawn makes sure the turn's draw and every owed draw are made before m,
 // the move about to be made.
 func (s *State) drawn(m engine.Move) error {
+	if s.seeded && !s.drawPhase {
+		return nil // most moves: told inline, the rest in drawnFirst
+	}
+	return s.drawnFirst(m)
+}
+
+// drawnFirst is drawn, in the draw phase or in a game without a seed.
+func (s *State) drawnFirst(m engine.Move) error {
 	if s.seeded {
 		// The seed made an effect's draws as it was made; the turn's is
 		// made now.
-		if s.drawPhase {
-			s.turnDraw()
-		}
+		s.turnDraw()
 		return nil
 	}
 	// An effect's cards first: they were drawn as it was made, and the
@@ -1345,10 +1385,17 @@ func (s *State) fromHand(p int, name string) (*Card, error) {
 	return c, nil
 }
 
+// removeFromHand takes a copy of name out of p's hand, the cards after it
+// moving up one by one: slices.Delete's copy and clear of a slice of
+// strings are calls into the runtime, for the few cards of a hand.
 func (s *State) removeFromHand(p int, name string) {
 	pl := s.players[p]
-	i := slices.Index(pl.hand, name)
-	pl.hand = slices.Delete(pl.hand, i, i+1)
+	h := pl.hand
+	for i := slices.Index(h, name); i+1 < len(h); i++ {
+		h[i] = h[i+1]
+	}
+	h[len(h)-1] = ""
+	pl.hand = h[:len(h)-1]
 }
 
 func (s *State) play(p int, m Play) error {
@@ -1620,10 +1667,13 @@ func (s *State) effectsThen(p int, effects []Effect, at grid.Square, destroy boo
 		switch e.Op {
 		case OpPower:
 			u.PowerBoost += e.N
+			s.acts(at)
 		case OpSpeed:
 			u.SpeedBoost += e.N
+			s.acts(at)
 		case OpRange:
 			u.RangeBoost += e.N
+			s.acts(at)
 		case OpArmour:
 			u.Armour = max(u.Armour+e.N, 0)
 		case OpDurability:
@@ -1723,8 +1773,12 @@ func (s *State) moveUnit(u *Unit, from, to grid.Square) {
 	i, j := Board.Index(from), Board.Index(to)
 	s.board[i], s.board[j] = nil, u // to is empty: put's look at it is not needed
 	s.units[u.Owner] = s.units[u.Owner]&^(1<<i) | 1<<j
+	s.acted |= 1 << j // as acts(to) marks it
 	u.Steps += grid.Manhattan(from, to)
 }
+
+// acts marks at as holding a unit given this turn's counts or modifiers.
+func (s *State) acts(at grid.Square) { s.acted |= 1 << Board.Index(at) }
 
 func squaresWord(n int) string {
 	if n == 1 {
@@ -1776,13 +1830,15 @@ func (s *State) attack(p int, m Attack) error {
 	if s.dry {
 		return nil
 	}
-	s.strike(u, t, m.Target)
+	s.strike(u, m.From, t, m.Target)
 	return nil
 }
 
-// strike has u attack t, on target: an armour counter or durability.
-func (s *State) strike(u, t *Unit, target grid.Square) {
+// strike has u, on from, attack t, on target: an armour counter or
+// durability.
+func (s *State) strike(u *Unit, from grid.Square, t *Unit, target grid.Square) {
 	u.Attacked = true
+	s.acts(from)
 	if t.Armour > 0 && !u.Keywords().Pierce {
 		t.Armour--
 		return
@@ -1853,7 +1909,7 @@ func (s *State) direct(p int, m Direct) error {
 	if err := s.damaged(opp, card); err != nil {
 		return err
 	}
-	s.hitDirect(u, opp, card)
+	s.hitDirect(u, m.From, opp, card)
 	return nil
 }
 
@@ -1893,11 +1949,12 @@ func (s *State) damageCard(opp int, written string) (string, error) {
 	return card, nil
 }
 
-// hitDirect has u attack opp directly: card, from the top of their deck
-// (or as written), goes to their damage zone.
-func (s *State) hitDirect(u *Unit, opp int, card string) {
+// hitDirect has u, on from, attack opp directly: card, from the top of
+// their deck (or as written), goes to their damage zone.
+func (s *State) hitDirect(u *Unit, from grid.Square, opp int, card string) {
 	od := s.players[opp]
 	u.Attacked = true
+	s.acts(from)
 	if card == "" {
 		if s.rules.emptyDamageLoses {
 			s.lose(opp, "was attacked directly with no card left in their deck")
@@ -1905,6 +1962,9 @@ func (s *State) hitDirect(u *Unit, opp int, card string) {
 		return
 	}
 	od.deck = slices.Delete(od.deck, slices.Index(od.deck, card), slices.Index(od.deck, card)+1)
+	if od.damage == nil {
+		od.damage = make([]string, 0, DamageToLose) // room for the cards that lose the game
+	}
 	od.damage = append(od.damage, card)
 	if c, _ := s.cards.Card(card); c != nil && c.Kind == Command && c.Trigger {
 		s.effects(opp, c.Effects, grid.Square{})
@@ -1974,13 +2034,15 @@ func (s *State) endTurn(p int) error {
 }
 
 // passTurn ends p's turn: the turn's counts and modifiers go, and the
-// other player's turn starts.
+// other player's turn starts. Only the units on squares marked acted may
+// hold any: most units do nothing in a turn.
 func (s *State) passTurn(p int) {
-	for on := s.units[0] | s.units[1]; on != 0; on &= on - 1 {
+	for on := s.acted & (s.units[0] | s.units[1]); on != 0; on &= on - 1 {
 		u := s.board[bits.TrailingZeros64(on)]
 		u.Steps, u.Attacked = 0, false
 		u.PowerBoost, u.SpeedBoost, u.RangeBoost = 0, 0, 0
 	}
+	s.acted = 0
 	s.ending = false
 	s.toMove = 1 - p
 	s.turn++

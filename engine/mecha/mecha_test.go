@@ -2428,6 +2428,7 @@ func TestLegalInRandomSeededGames(t *testing.T) {
 				if err := s.Apply(player, m); err != nil {
 					t.Fatalf("game %d, turn %d: Legal listed %s, which Apply refuses: %v", g, s.Turn(), moveKey(m), err)
 				}
+				checkActed(t, s)
 				if s.Outcome().Over || s.ToMove() != player {
 					break
 				}
@@ -2476,5 +2477,34 @@ func TestRulingVariantsAndTheirDefaults(t *testing.T) {
 	}
 	if g.Name() != "mecha" || g.Players() != 2 {
 		t.Errorf("Name() = %q, Players() = %d", g.Name(), g.Players())
+	}
+}
+
+// TestSettledViewOfAGameLostOwingDraws: a seeded game lost by a player
+// who could not draw what they owed makes no draw any more, so Hand and
+// DeckSize read the state itself, and read what a settled copy holds.
+func TestSettledViewOfAGameLostOwingDraws(t *testing.T) {
+	s := newGame(t, testCards(t), true, 9, nil)
+	if err := s.begin(); err != nil {
+		t.Fatal(err)
+	}
+	s.turnDraw()
+	pl := s.players[ann]
+	pl.deck = pl.deck[:1]
+	pl.hand = append(pl.hand, "Resupply")
+	mustApply(t, s, ann, Play{Card: "Resupply"})
+	if !s.Outcome().Over || pl.owed == 0 {
+		t.Fatalf("outcome %+v, %d owed: want Ann lost owing a card", s.Outcome(), pl.owed)
+	}
+	if s.settledView() != s {
+		t.Errorf("the settled view of a game over is a copy")
+	}
+	c := s.clone()
+	c.settleAll()
+	if got, want := s.Hand(ann), c.players[ann].hand; !slices.Equal(got, want) {
+		t.Errorf("Hand = %q, want %q", got, want)
+	}
+	if got, want := s.DeckSize(ann), c.deckLen(ann); got != want {
+		t.Errorf("DeckSize = %d, want %d", got, want)
 	}
 }

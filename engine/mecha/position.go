@@ -274,7 +274,7 @@ func (s *State) StartAt(turn, player int) error {
 	}
 	for _, p := range [2]int{player, 1 - player} {
 		seen := map[string]grid.Square{}
-		for i, u := range c.board {
+		for i, u := range &c.board {
 			if u == nil || u.Owner != p || u.Pilot == nil {
 				continue
 			}
@@ -339,7 +339,7 @@ func (s *State) deal(p int) error {
 func (s *State) outsideDeck(p int) []string {
 	pl := s.players[p]
 	var out []string
-	for _, u := range s.board {
+	for _, u := range &s.board {
 		if u != nil && u.Owner == p {
 			out = append(out, u.Card.Name)
 			if u.Pilot != nil {
@@ -385,7 +385,7 @@ func (s *State) positionOf(p int) []engine.Move {
 	case ok:
 		moves = append(moves, d)
 	}
-	for i, u := range s.board {
+	for i, u := range &s.board {
 		if u == nil || u.Owner != p {
 			continue
 		}

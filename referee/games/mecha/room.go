@@ -80,19 +80,22 @@ func square(s string) grid.Square {
 }
 
 // boardMoves are the steps from each square of the board to the squares
-// beside it and the attacks from each square of the board on each other,
-// each made into an engine.Move once, and the board's squares, for a
-// play's square: an engine.Move holding a Step or an Attack is allocated,
-// as is a square a Play points to, and most moves a check reads are
-// steps, attacks and plays (cardMoves). All are indexed by
-// mecha.Board.Index.
+// beside it, the attacks from each square of the board on each other, and
+// each square's direct attack and sacrifice, each made into an engine.Move
+// once, and the board's squares, for a play's square: an engine.Move
+// holding a Step, an Attack, a Direct or a Sacrifice is allocated, as is a
+// square a Play points to, and most moves a check reads are steps,
+// attacks and plays (cardMoves). All are indexed by mecha.Board.Index.
 type boardMoves struct {
 	steps [][]engine.Move // by the squares from and to, nil but for squares beside each other
 	// A small file meets attacks from a few squares: each square's
 	// attacks are made when one is met, once.
 	attacks     [][]engine.Move
 	attacksMade []sync.Once
-	squares     []grid.Square
+	// Each square's direct attack without a damage card (a seeded game
+	// writes none) and its sacrifice.
+	directs, sacrifices []engine.Move
+	squares             []grid.Square
 }
 
 // theBoardMoves is made at the first Mecha move a process reads (about
@@ -113,10 +116,13 @@ func onBoard() *boardMoves {
 func makeBoardMoves() {
 	n := mecha.Board.Size()
 	b := &boardMoves{steps: make([][]engine.Move, n), attacks: make([][]engine.Move, n),
-		attacksMade: make([]sync.Once, n), squares: make([]grid.Square, n)}
+		attacksMade: make([]sync.Once, n), directs: make([]engine.Move, n), sacrifices: make([]engine.Move, n),
+		squares: make([]grid.Square, n)}
 	for i := range n {
 		from := mecha.Board.Square(i)
 		b.squares[i] = from
+		b.directs[i] = mecha.Direct{From: from}
+		b.sacrifices[i] = mecha.Sacrifice{At: from}
 		b.steps[i] = make([]engine.Move, n)
 		for _, to := range mecha.Board.Orthogonal(from) {
 			b.steps[i][mecha.Board.Index(to)] = mecha.Step{From: from, To: to}
@@ -151,6 +157,23 @@ func (b *boardMoves) attack(from, target grid.Square) engine.Move {
 	return mecha.Attack{From: from, Target: target}
 }
 
+// direct is the direct attack from a square, card being the damage card
+// written, if any.
+func (b *boardMoves) direct(from grid.Square, card string) engine.Move {
+	if card == "" && mecha.Board.Contains(from) {
+		return b.directs[mecha.Board.Index(from)]
+	}
+	return mecha.Direct{From: from, Card: card}
+}
+
+// sacrifice is the sacrifice of the pilot on a square.
+func (b *boardMoves) sacrifice(at grid.Square) engine.Move {
+	if mecha.Board.Contains(at) {
+		return b.sacrifices[mecha.Board.Index(at)]
+	}
+	return mecha.Sacrifice{At: at}
+}
+
 // square points to sq: to the board's own when it is on the board. The
 // engine only reads a play's square.
 func (b *boardMoves) square(sq grid.Square) *grid.Square {
@@ -162,14 +185,15 @@ func (b *boardMoves) square(sq grid.Square) *grid.Square {
 	return off
 }
 
-// cardMoves are the moves naming a card that a check has met, each boxed
-// once: its discard, its skipped draw, and its plays, on each square of
-// the board and without one (the last), each made when first met and
-// set through an atomic pointer, so that checks on several goroutines
-// share them. A check names a few dozen cards, and most moves it reads
-// are steps, attacks and plays.
+// cardMoves are what a check makes of a card's name, each made once: its
+// written form, its discard, its skipped draw, and its plays, on each
+// square of the board and without one (the last), each made when first
+// met and set through an atomic pointer, so that checks on several
+// goroutines share them. A check names a few dozen cards, and most moves
+// it reads are steps, attacks and plays.
 type cardMoves struct {
 	card          string // a copy of the name, not part of a transcript
+	written       string // as grammar.MechaName.String writes it
 	discard, skip engine.Move
 	plays         []atomic.Pointer[engine.Move]
 }
@@ -177,9 +201,31 @@ type cardMoves struct {
 // cardsMet are the cards a check has met, by name; a catalogue has a few
 // dozen cards, and each name past the bound would copy the map again.
 var cardsMet = namememo.New(1024, func(card string) *cardMoves {
-	return &cardMoves{card: card, discard: mecha.Discard{Card: card}, skip: mecha.SkipDraw{Card: card},
+	return &cardMoves{card: card, written: grammar.MechaName(card).String(),
+		discard: mecha.Discard{Card: card}, skip: mecha.SkipDraw{Card: card},
 		plays: make([]atomic.Pointer[engine.Move], mecha.Board.Size()+1)}
 })
+
+// cardSlots hold the cards met a slot each, by their names' length and
+// first and last bytes, in front of cardsMet, whose map hashes the whole
+// name: the moves and the final state name the same few cards again and
+// again. A card takes a slot only while it is free, so that names that
+// share one do not take turns replacing it: the later ones ask cardsMet.
+var cardSlots [64]atomic.Pointer[cardMoves]
+
+// cardOf is what a check makes of the card named card.
+func cardOf(card string) *cardMoves {
+	if card == "" {
+		return cardsMet.Get(card)
+	}
+	slot := &cardSlots[(uint(len(card))*31+uint(card[0])*7+uint(card[len(card)-1]))%uint(len(cardSlots))]
+	if c := slot.Load(); c != nil && c.card == card {
+		return c
+	}
+	c := cardsMet.Get(card)
+	slot.CompareAndSwap(nil, c)
+	return c
+}
 
 // play is the move that plays card on at ("" for none).
 func (b *boardMoves) play(card, at string) engine.Move {
@@ -191,7 +237,7 @@ func (b *boardMoves) play(card, at string) engine.Move {
 		}
 		i = mecha.Board.Index(sq)
 	}
-	c := cardsMet.Get(card)
+	c := cardOf(card)
 	if m := c.plays[i].Load(); m != nil {
 		return *m
 	}
@@ -235,14 +281,14 @@ func mechaToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move
 		case m.Target != "":
 			out = append(out, b.attack(at, square(m.Target)))
 		case m.Direct:
-			out = append(out, mecha.Direct{From: at, Card: string(m.DamageCard)})
+			out = append(out, b.direct(at, string(m.DamageCard)))
 		}
 	case *grammar.MechaDiscard:
-		out = append(out, cardsMet.Get(string(m.Card)).discard)
+		out = append(out, cardOf(string(m.Card)).discard)
 	case *grammar.MechaSacrifice:
-		out = append(out, mecha.Sacrifice{At: square(m.At)})
+		out = append(out, onBoard().sacrifice(square(m.At)))
 	case *grammar.MechaSkip:
-		out = append(out, cardsMet.Get(string(m.Card)).skip)
+		out = append(out, cardOf(string(m.Card)).skip)
 	case *grammar.MechaUnit:
 		d := mecha.DeclareUnit{Kind: mecha.Mecha, Card: string(m.Card), At: square(m.At), Pilot: string(m.Pilot),
 			Durability: counters(m.Durability), Armour: counters(m.Armour), InTurn: !setup}
@@ -448,13 +494,10 @@ func listed(buf []byte, start int) []byte {
 	return buf
 }
 
-// writtenNames holds card names as the notation writes them, each found
-// once (a lexer's scan, and quotes): every check describes the same few
-// names.
-var writtenNames = namememo.New(1024, func(name string) string { return grammar.MechaName(name).String() })
-
-// writtenName is a card's name as grammar.MechaName.String writes it.
-func writtenName(name string) string { return writtenNames.Get(name) }
+// writtenName is a card's name as grammar.MechaName.String writes it,
+// found once (a lexer's scan, and quotes): every check describes the same
+// few names.
+func writtenName(name string) string { return cardOf(name).written }
 
 // mechaCards names the card a move plays from the hand.
 func mechaCards(m notation.Move) []string {

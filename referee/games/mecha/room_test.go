@@ -115,14 +115,22 @@ func TestBoardMovesAsMade(t *testing.T) {
 				t.Errorf("attack(%v, %v) = %v, want %v", from, to, got, want)
 			}
 		}
+		for _, card := range []string{"", "Scout"} {
+			if got, want := b.direct(from, card), (mecha.Direct{From: from, Card: card}); got != engine.Move(want) {
+				t.Errorf("direct(%v, %q) = %v, want %v", from, card, got, want)
+			}
+		}
+		if got, want := b.sacrifice(from), (mecha.Sacrifice{At: from}); got != engine.Move(want) {
+			t.Errorf("sacrifice(%v) = %v, want %v", from, got, want)
+		}
 	}
 	for range 2 {
-		for _, card := range []string{"Scout", "Radio Tower", "Scout Drone", ""} {
+		for _, card := range []string{"Scout", "Radio Tower", "Scout Drone", "", "Scoot"} { // Scoot shares Scout's slot
 			if got, ok := b.play(card, "").(mecha.Play); !ok || got.Card != card || got.At != nil {
 				t.Errorf("play(%q, \"\") = %v", card, got)
 			}
-			if got := cardsMet.Get(card); got.discard != engine.Move(mecha.Discard{Card: card}) || got.skip != engine.Move(mecha.SkipDraw{Card: card}) {
-				t.Errorf("cardsMet.Get(%q): discard %v, skip %v", card, got.discard, got.skip)
+			if got := cardOf(card); got.discard != engine.Move(mecha.Discard{Card: card}) || got.skip != engine.Move(mecha.SkipDraw{Card: card}) {
+				t.Errorf("cardOf(%q): discard %v, skip %v", card, got.discard, got.skip)
 			}
 			for f := 'a'; f <= 'z'; f++ {
 				for r := 1; r <= 9; r++ {
