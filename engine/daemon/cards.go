@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tabletop-referee/referee/engine/catalogue"
+	"github.com/tabletop-referee/referee/internal/namememo"
 	"github.com/tabletop-referee/referee/internal/suggest"
 )
 
@@ -183,14 +184,23 @@ const ModuleSize = 15
 
 // Cards is a loaded catalogue.
 type Cards struct {
-	cards   []*Card
-	byName  map[string]*Card
+	cards  []*Card
+	byName map[string]*Card
+	// bySlot holds each card at its name's slot (namememo.Slot) but where
+	// an earlier card took it: a move naming a card finds it there without
+	// the map's hash of the whole name, most moves that name one.
+	bySlot  [namememo.SlotCount]*Card
 	modules []string            // in catalogue order
 	decks   map[string][]string // each module's cards, as ModuleCards lists them
 }
 
 // Card finds a card or module by name.
 func (cs *Cards) Card(name string) (*Card, bool) {
+	if name != "" {
+		if c := cs.bySlot[namememo.Slot(name)]; c != nil && c.Name == name {
+			return c, true
+		}
+	}
 	c, ok := cs.byName[name]
 	return c, ok
 }
@@ -250,6 +260,13 @@ func Load(cat *catalogue.Catalogue) (*Cards, []*catalogue.Error) {
 		}
 		for range c.Copies {
 			cs.decks[c.Module] = append(cs.decks[c.Module], c.Name)
+		}
+	}
+	for _, c := range cards {
+		// The card the map holds for each name (the last of a name given
+		// twice, which the catalogue refuses).
+		if c.Name != "" && cs.byName[c.Name] == c && cs.bySlot[namememo.Slot(c.Name)] == nil {
+			cs.bySlot[namememo.Slot(c.Name)] = c
 		}
 	}
 	ids := map[string]catalogue.Entry{}

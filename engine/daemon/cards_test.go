@@ -8,10 +8,37 @@ import (
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/internal/enginetest"
+	"github.com/tabletop-referee/referee/internal/namememo"
 )
 
 // ---------------------------------------------------------------------------
 // The default catalogue
+
+// TestCardFindsEveryName holds Card to the catalogue's map, which it looks
+// in when a name's slot holds another card: every card and module of the
+// default catalogue is found by its name, cards sharing a slot included,
+// and a name of no card (one of the same length and ends as a card's) is
+// not.
+func TestCardFindsEveryName(t *testing.T) {
+	cs := defaultCards(t)
+	shared := 0
+	for _, c := range cs.All() {
+		if got, ok := cs.Card(c.Name); !ok || got != c {
+			t.Errorf("Card(%q) = %v, %v; want the catalogue's card", c.Name, got, ok)
+		}
+		if cs.bySlot[namememo.Slot(c.Name)] != c {
+			shared++
+		}
+	}
+	if shared == 0 {
+		t.Errorf("no card shares a slot: the test does not reach the map")
+	}
+	for _, name := range []string{"Sxxxxy", "", "sentry", "SENTRY"} {
+		if got, ok := cs.Card(name); ok {
+			t.Errorf("Card(%q) = %v; want none", name, got)
+		}
+	}
+}
 
 // TestDefaultCatalogueLoads reads the default catalogue that the referee
 // embeds, with the tests' own reader of the catalogue language (the engine

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tabletop-referee/referee/engine/catalogue"
+	"github.com/tabletop-referee/referee/internal/namememo"
 	"github.com/tabletop-referee/referee/internal/suggest"
 )
 
@@ -239,21 +240,11 @@ type DeckCount struct {
 type Cards struct {
 	cards  []*Card
 	byName map[string]*Card
-	// bySlot holds each card at its name's slot (nameSlot) but where an
-	// earlier card took it: a move naming a card finds it there without
+	// bySlot holds each card at its name's slot (namememo.Slot) but where
+	// an earlier card took it: a move naming a card finds it there without
 	// the map's hash of the whole name, most moves that name one.
-	bySlot [nameSlots]*Card
+	bySlot [namememo.SlotCount]*Card
 	decks  []namedDeck
-}
-
-// nameSlots is the size of Cards.bySlot: a catalogue has a few dozen
-// cards, and few of them share a slot in a table this size.
-const nameSlots = 128
-
-// nameSlot is a name's slot in Cards.bySlot, from its length and its
-// first and last bytes.
-func nameSlot(name string) uint {
-	return (uint(len(name))*31 + uint(name[0])*7 + uint(name[len(name)-1])) % nameSlots
 }
 
 type namedDeck struct {
@@ -265,7 +256,7 @@ type namedDeck struct {
 // Card finds a card by name.
 func (cs *Cards) Card(name string) (*Card, bool) {
 	if name != "" {
-		if c := cs.bySlot[nameSlot(name)]; c != nil && c.Name == name {
+		if c := cs.bySlot[namememo.Slot(name)]; c != nil && c.Name == name {
 			return c, true
 		}
 	}
@@ -327,8 +318,8 @@ func Load(cat *catalogue.Catalogue) (*Cards, []*catalogue.Error) {
 	for _, c := range cards {
 		// The card the map holds for each name (the last of a name given
 		// twice, which the catalogue refuses).
-		if c.Name != "" && cs.byName[c.Name] == c && cs.bySlot[nameSlot(c.Name)] == nil {
-			cs.bySlot[nameSlot(c.Name)] = c
+		if c.Name != "" && cs.byName[c.Name] == c && cs.bySlot[namememo.Slot(c.Name)] == nil {
+			cs.bySlot[namememo.Slot(c.Name)] = c
 		}
 	}
 	for _, e := range decks {

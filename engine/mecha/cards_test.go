@@ -8,6 +8,7 @@ import (
 
 	"github.com/tabletop-referee/referee/engine/catalogue"
 	"github.com/tabletop-referee/referee/engine/internal/enginetest"
+	"github.com/tabletop-referee/referee/internal/namememo"
 )
 
 // ---------------------------------------------------------------------------
@@ -629,7 +630,7 @@ func TestCardFindsEveryName(t *testing.T) {
 		if got, ok := cs.Card(c.Name); !ok || got != c {
 			t.Errorf("Card(%q) = %v, %v; want the catalogue's card", c.Name, got, ok)
 		}
-		if cs.bySlot[nameSlot(c.Name)] != c {
+		if cs.bySlot[namememo.Slot(c.Name)] != c {
 			shared++
 		}
 	}

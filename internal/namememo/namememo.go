@@ -18,8 +18,18 @@ import (
 type Memo[V any] struct {
 	f    func(name string) V
 	most int
-	mu   sync.Mutex // held to add a name
-	read atomic.Pointer[map[string]V]
+	// slots hold the names kept, a slot each (Slot) while it is free, in
+	// front of the map, which hashes the whole name: the few names a check
+	// meets are asked for again and again.
+	slots [SlotCount]atomic.Pointer[named[V]]
+	mu    sync.Mutex // held to add a name
+	read  atomic.Pointer[map[string]V]
+}
+
+// named is a name and its value, as a slot holds them.
+type named[V any] struct {
+	name string
+	v    V
 }
 
 // New is a memo of f that keeps at most most names: past them, f is
@@ -30,6 +40,16 @@ func New[V any](most int, f func(name string) V) *Memo[V] {
 
 // Get is f(name), kept.
 func (m *Memo[V]) Get(name string) V {
+	if name != "" {
+		if e := m.slots[Slot(name)].Load(); e != nil && e.name == name {
+			return e.v
+		}
+	}
+	return m.get(name)
+}
+
+// get is Get past the slots.
+func (m *Memo[V]) get(name string) V {
 	read := m.read.Load()
 	if read != nil {
 		if v, ok := (*read)[name]; ok {
@@ -46,8 +66,13 @@ func (m *Memo[V]) Get(name string) V {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	old := m.read.Load()
-	if old != nil && len(*old) >= m.most {
-		return v
+	if old != nil {
+		if kept, ok := (*old)[name]; ok {
+			return kept // added while f ran: the slot may hold it
+		}
+		if len(*old) >= m.most {
+			return v
+		}
 	}
 	next := map[string]V{}
 	if old != nil {
@@ -55,6 +80,11 @@ func (m *Memo[V]) Get(name string) V {
 	}
 	next[name] = v
 	m.read.Store(&next)
+	if name != "" {
+		if s := &m.slots[Slot(name)]; s.Load() == nil {
+			s.Store(&named[V]{name, v})
+		}
+	}
 	return v
 }
 

@@ -55,3 +55,23 @@ func TestGet(t *testing.T) {
 		t.Error("a name past the bound was kept")
 	}
 }
+
+// TestGetSharedSlot: names that share a slot (the same length and first
+// and last bytes) each get their own value, the later ones from the map.
+func TestGetSharedSlot(t *testing.T) {
+	names := []string{"Scout", "Scoot", "Sxxxt", "S", "Sentry"}
+	if Slot("Scout") != Slot("Scoot") || Slot("Scout") != Slot("Sxxxt") {
+		t.Fatal("the names do not share a slot: the test does not reach the map")
+	}
+	m := New(10, func(name string) string { return "<" + name + ">" })
+	for range 2 {
+		for _, name := range names {
+			if got := m.Get(name); got != "<"+name+">" {
+				t.Errorf("Get(%q) = %q", name, got)
+			}
+		}
+	}
+	if m.Len() != len(names) {
+		t.Errorf("%d names kept, want %d", m.Len(), len(names))
+	}
+}

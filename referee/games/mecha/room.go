@@ -206,26 +206,8 @@ var cardsMet = namememo.New(1024, func(card string) *cardMoves {
 		plays: make([]atomic.Pointer[engine.Move], mecha.Board.Size()+1)}
 })
 
-// cardSlots hold the cards met a slot each, by their names' length and
-// first and last bytes, in front of cardsMet, whose map hashes the whole
-// name: the moves and the final state name the same few cards again and
-// again. A card takes a slot only while it is free, so that names that
-// share one do not take turns replacing it: the later ones ask cardsMet.
-var cardSlots [64]atomic.Pointer[cardMoves]
-
 // cardOf is what a check makes of the card named card.
-func cardOf(card string) *cardMoves {
-	if card == "" {
-		return cardsMet.Get(card)
-	}
-	slot := &cardSlots[(uint(len(card))*31+uint(card[0])*7+uint(card[len(card)-1]))%uint(len(cardSlots))]
-	if c := slot.Load(); c != nil && c.card == card {
-		return c
-	}
-	c := cardsMet.Get(card)
-	slot.CompareAndSwap(nil, c)
-	return c
-}
+func cardOf(card string) *cardMoves { return cardsMet.Get(card) }
 
 // play is the move that plays card on at ("" for none).
 func (b *boardMoves) play(card, at string) engine.Move {
