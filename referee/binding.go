@@ -569,8 +569,12 @@ func (rp *replayer) apply(player int, m notation.Move, setup bool) bool {
 		// Most moves: no hook sees them, and nothing is corrected.
 		rp.making.move = m
 		rp.ems = rp.b.toEngine(rp.ems[:0], m, setup)
-		if !rp.play(player, m, false) {
-			return false
+		// play's loop, written here: a call of play was a tenth of
+		// such a move's work.
+		for _, em := range rp.ems {
+			if err := rp.state.Apply(player, em); err != nil {
+				return rp.illegal(m.Span(), violationText(err))
+			}
 		}
 		rp.countAssumed()
 		return true
