@@ -405,6 +405,7 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 	r.Replayed = true
 	out.state = state
 	rp := replayer{b: b, r: r, t: t, state: state, opts: opts, declared: b.declaresPosition(t)}
+	rp.plain = opts.beforeMove == nil && opts.afterMove == nil && !opts.KeepGoing && len(t.Corrections) == 0
 	rp.assumer, _ = state.(engine.Assumer)
 	if rp.assumer == nil {
 		rp.assumer = noAssumptions{}
@@ -460,6 +461,10 @@ type replayer struct {
 	assumed int
 	// declared tells whether the set-up lines declare a position.
 	declared bool
+	// plain tells that a move that declares nothing is only played: no
+	// hook sees it, no correction is recorded, and an illegal one stops
+	// the replay (no --keep-going).
+	plain bool
 	// stopped is set at an illegal move that stops the replay, and
 	// faulted at a fault of the engine's own.
 	stopped, faulted bool
@@ -559,6 +564,20 @@ func (rp *replayer) apply(player int, m notation.Move, setup bool) bool {
 		if player = t.PlayerIndex(a.Actor().Text()); player < 0 {
 			return rp.illegal(a.Actor().Span(), fmt.Sprintf("%q is not a player%s: the Players tag names %s", a.Actor().Text(), suggest.Hint(a.Actor().Text(), t.Players), strings.Join(t.Players, " and ")))
 		}
+	}
+	if rp.plain && !declaration {
+		// Most moves: no hook sees them, and nothing is corrected.
+		rp.making.move = m
+		rp.ems = rp.b.toEngine(rp.ems[:0], m, setup)
+		// play's loop, written here: a call of play was a tenth of
+		// such a move's work.
+		for _, em := range rp.ems {
+			if err := rp.state.Apply(player, em); err != nil {
+				return rp.illegal(m.Span(), violationText(err))
+			}
+		}
+		rp.countAssumed()
+		return true
 	}
 	if rp.opts.beforeMove != nil {
 		rp.opts.beforeMove(m.Span(), player, setup, rp.state)
