@@ -9,6 +9,7 @@ package daemon
 import (
 	"errors"
 	"fmt"
+	"github.com/tabletop-referee/referee/engine/internal/blocks"
 	"maps"
 	"slices"
 	"strings"
@@ -988,13 +989,9 @@ func (s *State) draw(p, n int) {
 
 // newDaemon is a new daemon holding d, for the field.
 func (s *State) newDaemon(d FieldDaemon) *FieldDaemon {
-	if len(s.spare) == 0 {
-		s.spare = make([]FieldDaemon, 16)
-	}
-	nd := &s.spare[0]
-	s.spare = s.spare[1:]
-	*nd = d
-	return nd
+	p := blocks.Take(&s.spare, 16)
+	*p = d
+	return p
 }
 
 // findDaemon finds player p's daemon by name: the first that ok accepts,

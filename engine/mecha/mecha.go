@@ -10,6 +10,7 @@ package mecha
 
 import (
 	"fmt"
+	"github.com/tabletop-referee/referee/engine/internal/blocks"
 	"math/bits"
 	"slices"
 
@@ -453,13 +454,9 @@ func (s *State) put(i int, u *Unit) {
 
 // newUnit is a new unit holding u, for the board.
 func (s *State) newUnit(u Unit) *Unit {
-	if len(s.spare) == 0 {
-		s.spare = make([]Unit, 8)
-	}
-	nu := &s.spare[0]
-	s.spare = s.spare[1:]
-	*nu = u
-	return nu
+	p := blocks.Take(&s.spare, 8)
+	*p = u
+	return p
 }
 
 // Accessors for reports and tests.
