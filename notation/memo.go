@@ -493,6 +493,7 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 	}()
 	var turns, setups int
 	var tagValues int
+	var lastTurns [2]lastHead
 	for i, chunk := range chunks {
 		if name, ok := g.tagName(t, chunk); ok {
 			heads[i] = findPiece(g.tags, t, chunk, t.text(name), nil, g.parseStatementPiece, relocateStatement)
@@ -513,9 +514,19 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 		}
 		key := t.text(chunk.first(head))
 		if turn {
-			key = t.turnKey(chunk, &ar.key)
-		}
-		if heads[i] = findPiece(g.stmts, t, chunk.first(head), key, nil, g.parseStatementPiece, relocateStatement); heads[i] == nil {
+			// Turns take turns: a head written as one of the last two
+			// turns' was (its number apart) is kept as theirs, without
+			// its key made and looked up.
+			key = t.text(part{chunk.lo + 1, chunk.lo + 4})
+			if key == lastTurns[0].text {
+				heads[i] = lastTurns[0].p
+			} else if key == lastTurns[1].text {
+				heads[i] = lastTurns[1].p
+			} else if heads[i] = findPiece(g.stmts, t, chunk.first(head), t.turnKey(chunk, &ar.key), nil, g.parseStatementPiece, relocateStatement); heads[i] == nil {
+				return nil, false
+			}
+			lastTurns[0], lastTurns[1] = lastTurns[1], lastHead{key, heads[i]}
+		} else if heads[i] = findPiece(g.stmts, t, chunk.first(head), key, nil, g.parseStatementPiece, relocateStatement); heads[i] == nil {
 			return nil, false
 		}
 		st := heads[i].parsed
@@ -618,6 +629,12 @@ func turnNumber(digits string) (int, bool) {
 		n = n*10 + int(digits[i]-'0')
 	}
 	return n, true
+}
+
+// lastHead is a turn's head as written after its number, and its parse.
+type lastHead struct {
+	text string
+	p    *piece[*Statement]
 }
 
 // form is what the first round of parsePieces finds of a statement: its
