@@ -494,6 +494,8 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 	var turns, setups int
 	var tagValues int
 	var lastTurns [2]lastHead
+	var last *piece[Move]
+	var lastKey string
 	for i, chunk := range chunks {
 		if name, ok := g.tagName(t, chunk); ok {
 			heads[i] = findPiece(g.tags, t, chunk, t.text(name), nil, g.parseStatementPiece, relocateStatement)
@@ -550,11 +552,19 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 			if rest = next; !ok {
 				return nil, false
 			}
-			key, values := t.text(m), (*valueTokens)(nil)
-			if g.values != nil {
-				key, values = t.shapeKey(m, g.values, &ar.key)
+			var p *piece[Move]
+			if g.values == nil {
+				p = findPiece(g.moves, t, m, t.text(m), nil, g.parseMovePiece, relocateMove)
+			} else {
+				// Each key in the other buffer, so that the last one stands:
+				// a move is often of the last one's shape, taken without the
+				// memo.
+				key, values := t.shapeKey(m, g.values, &ar.moveKeys[len(moves)%2])
+				if p = last; key != lastKey || p == nil {
+					p = findPiece(g.moves, t, m, key, values, g.parseMovePiece, relocateMove)
+				}
+				last, lastKey = p, key
 			}
-			p := findPiece(g.moves, t, m, key, values, g.parseMovePiece, relocateMove)
 			if p == nil {
 				return nil, false
 			}
