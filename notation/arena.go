@@ -73,6 +73,10 @@ type copies struct {
 	// dozen move types at most, and a look along them costs less than a
 	// map's hash of an interface, made at every move copied.
 	slabs []slabber
+	// strs holds the lists of strings Relocation.Values makes, used up to
+	// strsUsed.
+	strs     []string
+	strsUsed int
 }
 
 type slabber interface{ reset() }
@@ -82,6 +86,24 @@ func (c *copies) reset() {
 	for _, s := range c.slabs {
 		s.reset()
 	}
+	clear(c.strs[:c.strsUsed])
+	if len(c.strs) > arenaMost {
+		c.strs = nil // made for one huge list
+	}
+	c.strsUsed = 0
+}
+
+// strings is n strings, taken from the arena's when there is one.
+func (c *copies) strings(n int) []string {
+	if c == nil {
+		return make([]string, n)
+	}
+	if c.strsUsed+n > len(c.strs) {
+		// The full buffer stays with the tree that holds its lists.
+		c.strs, c.strsUsed = make([]string, max(n, min(2*len(c.strs)+64, arenaMost))), 0
+	}
+	c.strsUsed += n
+	return c.strs[c.strsUsed-n : c.strsUsed : c.strsUsed]
 }
 
 // slab hands out values of one type from chunks it allocates, growing,

@@ -294,7 +294,7 @@ func (r *Relocation) Value(s string) string {
 func (r *Relocation) Values(ss []string) []string {
 	for i, s := range ss {
 		if _, ok := valueIndex(s); ok && !r.keeping {
-			out := make([]string, len(ss))
+			out := r.copies.strings(len(ss))
 			copy(out, ss[:i])
 			for j := i; j < len(ss); j++ {
 				out[j] = r.Value(ss[j])
