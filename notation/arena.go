@@ -22,7 +22,6 @@ type Arena struct {
 	// moveParts are the moves' places in the tokens, as pieces has their parses.
 	moveParts []part
 	values    []string  // of tags
-	key       []byte    // a turn's head (turnKey)
 	moveKeys  [2][]byte // a move's shape and the last one's (shapeKey)
 	copies    copies
 }

@@ -436,21 +436,12 @@ func (g *Grammar) head(t *tokens, chunk part) (n int, turn bool) {
 	return chunk.len(), false
 }
 
-// turnKey is the key a turn's head ("12. Ann:") is kept by, written in
-// buf: its text without its number, marked apart from any text, so that
-// the heads of a long game, each of its own number, share one parse per
-// player, where each was parsed by participle and kept (a game of 100,000
-// turns allocated 650 MB). Its number is read as participle reads it,
-// into an int in base 0. The key is good until buf is written again.
-func (t *tokens) turnKey(chunk part, buf *[]byte) string {
-	b := append((*buf)[:0], turnKeyMark...)
-	b = append(b, t.text(part{chunk.lo + 1, chunk.lo + 4})...)
-	*buf = b
-	return unsafe.String(unsafe.SliceData(b), len(b))
-}
-
-// turnKeyMark begins every turnKey: no text does, as a NUL byte is refused
-// before any parse.
+// turnKeyMark begins the key a turn's head ("12. Ann:") is kept by: its
+// text without its number, marked apart from any text (no text holds a
+// NUL byte, refused before any parse), so that the heads of a long game,
+// each of its own number, share one parse per player, where each was
+// parsed by participle and kept (a game of 100,000 turns allocated 650
+// MB). Its number is read as participle reads it, into an int in base 0.
 const turnKeyMark = "\x00#"
 
 // after is the part of a statement after its head of n tokens.
@@ -517,17 +508,18 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 		key := t.text(chunk.first(head))
 		if turn {
 			// Turns take turns: a head written as one of the last two
-			// turns' was (its number apart) is kept as theirs, without
-			// its key made and looked up.
-			key = t.text(part{chunk.lo + 1, chunk.lo + 4})
-			if key == lastTurns[0].text {
+			// heads looked up (its number apart) is kept as theirs.
+			switch key = t.text(part{chunk.lo + 1, chunk.lo + 4}); key {
+			case lastTurns[0].text:
 				heads[i] = lastTurns[0].p
-			} else if key == lastTurns[1].text {
+			case lastTurns[1].text:
 				heads[i] = lastTurns[1].p
-			} else if heads[i] = findPiece(g.stmts, t, chunk.first(head), t.turnKey(chunk, &ar.key), nil, g.parseStatementPiece, relocateStatement); heads[i] == nil {
-				return nil, false
+			default:
+				if heads[i] = findPiece(g.stmts, t, chunk.first(head), turnKeyMark+key, nil, g.parseStatementPiece, relocateStatement); heads[i] == nil {
+					return nil, false
+				}
+				lastTurns[0], lastTurns[1] = lastTurns[1], lastHead{key, heads[i]}
 			}
-			lastTurns[0], lastTurns[1] = lastTurns[1], lastHead{key, heads[i]}
 		} else if heads[i] = findPiece(g.stmts, t, chunk.first(head), key, nil, g.parseStatementPiece, relocateStatement); heads[i] == nil {
 			return nil, false
 		}
@@ -592,7 +584,7 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 			return nil, false
 		}
 		if turn && st.Turn != nil {
-			// The head was kept without its number (turnKey): this one's.
+			// The head was kept without its number (turnKeyMark): this one's.
 			n, ok := turnNumber(t.value(chunk.lo))
 			if !ok {
 				return nil, false // participle says what is wrong with it
