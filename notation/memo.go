@@ -89,6 +89,7 @@ type piece[T any] struct {
 	n      int
 	parsed T
 	fixed  bool
+	rel    Relocatable[T] // parsed, when a move: asserted once, not at each place
 }
 
 func newMemo[T any]() *memo[T] {
@@ -730,6 +731,7 @@ func keep[T any](m *memo[T], key, own string, p part, parsed T, fixed bool) *pie
 		text = strings.Clone(key)
 	}
 	found := &piece[T]{text: text, n: p.len(), parsed: parsed, fixed: fixed}
+	found.rel, _ = any(parsed).(Relocatable[T])
 	m.put(text, found)
 	return found
 }
@@ -893,7 +895,13 @@ func placeTag(t *tokens, st *Statement, chunk part, values []string) []string {
 func placePiece[T any](r *Relocation, p *piece[T], t *tokens, at part, parse func([]lexer.Token) (T, bool), relocate func(T, *Relocation) T) (T, bool) {
 	if !p.fixed {
 		r.to, r.at = t, at
-		if out := relocate(p.parsed, r); !r.failed {
+		var out T
+		if p.rel != nil {
+			out = p.rel.Relocate(r)
+		} else {
+			out = relocate(p.parsed, r)
+		}
+		if !r.failed {
 			return out, true
 		}
 		r.failed = false
