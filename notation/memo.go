@@ -759,11 +759,10 @@ func valueIndex(s string) (int, bool) {
 // those of its types, but for its own words, kept (ValueNames).
 type valueTokens struct {
 	types []lexer.TokenType
-	kept  map[string]bool
 	// keptFirst has, for each byte a kept word begins with, a bit for
 	// its length (63 for any longer): most values' text is no kept
 	// word's, and is told so at once; the rest is looked for among the
-	// words of its first byte (keptBy), without hashing it for the map.
+	// words of its first byte (keptBy), without hashing it.
 	keptFirst [256]uint64
 	keptBy    [256][]string
 	// isValue tells the types by their number (typeIndex): types holds
@@ -807,8 +806,7 @@ func (v *valueTokens) among(text string) bool {
 
 // keep makes word a kept word.
 func (v *valueTokens) keep(word string) {
-	if !v.kept[word] {
-		v.kept[word] = true
+	if !v.isKept(word) {
 		v.keptFirst[word[0]] |= 1 << min(len(word), 63)
 		v.keptBy[word[0]] = append(v.keptBy[word[0]], word)
 	}

@@ -186,7 +186,7 @@ func (g *Grammar) ValueNames(types ...string) (*Grammar, error) {
 func (g *Grammar) valueTokens(types []string, names bool) (*Grammar, error) {
 	g.ready()
 	sym := g.lex.Symbols()
-	values := &valueTokens{kept: map[string]bool{}}
+	values := &valueTokens{}
 	for _, name := range types {
 		typ, ok := sym[name]
 		if !ok {
