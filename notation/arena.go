@@ -21,8 +21,8 @@ type Arena struct {
 	forms  []form
 	// moveParts are the moves' places in the tokens, as pieces has their parses.
 	moveParts []part
-	values    []string // of tags
-	key       []byte   // a move's shape (shapeKey)
+	values    []string  // of tags
+	moveKeys  [2][]byte // a move's shape and the last one's (shapeKey)
 	copies    copies
 }
 
@@ -72,6 +72,10 @@ type copies struct {
 	// dozen move types at most, and a look along them costs less than a
 	// map's hash of an interface, made at every move copied.
 	slabs []slabber
+	// strs holds the lists of strings Relocation.Values makes, used up to
+	// strsUsed.
+	strs     []string
+	strsUsed int
 }
 
 type slabber interface{ reset() }
@@ -81,6 +85,24 @@ func (c *copies) reset() {
 	for _, s := range c.slabs {
 		s.reset()
 	}
+	clear(c.strs[:c.strsUsed])
+	if len(c.strs) > arenaMost {
+		c.strs = nil // made for one huge list
+	}
+	c.strsUsed = 0
+}
+
+// strings is n strings, taken from the arena's when there is one.
+func (c *copies) strings(n int) []string {
+	if c == nil {
+		return make([]string, n)
+	}
+	if c.strsUsed+n > len(c.strs) {
+		// The full buffer stays with the tree that holds its lists.
+		c.strs, c.strsUsed = make([]string, max(n, min(2*len(c.strs)+64, arenaMost))), 0
+	}
+	c.strsUsed += n
+	return c.strs[c.strsUsed-n : c.strsUsed : c.strsUsed]
 }
 
 // slab hands out values of one type from chunks it allocates, growing,

@@ -89,6 +89,7 @@ type piece[T any] struct {
 	n      int
 	parsed T
 	fixed  bool
+	rel    Relocatable[T] // parsed, when a move: asserted once, not at each place
 }
 
 func newMemo[T any]() *memo[T] {
@@ -294,7 +295,7 @@ func (r *Relocation) Value(s string) string {
 func (r *Relocation) Values(ss []string) []string {
 	for i, s := range ss {
 		if _, ok := valueIndex(s); ok && !r.keeping {
-			out := make([]string, len(ss))
+			out := r.copies.strings(len(ss))
 			copy(out, ss[:i])
 			for j := i; j < len(ss); j++ {
 				out[j] = r.Value(ss[j])
@@ -436,21 +437,12 @@ func (g *Grammar) head(t *tokens, chunk part) (n int, turn bool) {
 	return chunk.len(), false
 }
 
-// turnKey is the key a turn's head ("12. Ann:") is kept by, written in
-// buf: its text without its number, marked apart from any text, so that
-// the heads of a long game, each of its own number, share one parse per
-// player, where each was parsed by participle and kept (a game of 100,000
-// turns allocated 650 MB). Its number is read as participle reads it,
-// into an int in base 0. The key is good until buf is written again.
-func (t *tokens) turnKey(chunk part, buf *[]byte) string {
-	b := append((*buf)[:0], turnKeyMark...)
-	b = append(b, t.text(part{chunk.lo + 1, chunk.lo + 4})...)
-	*buf = b
-	return unsafe.String(unsafe.SliceData(b), len(b))
-}
-
-// turnKeyMark begins every turnKey: no text does, as a NUL byte is refused
-// before any parse.
+// turnKeyMark begins the key a turn's head ("12. Ann:") is kept by: its
+// text without its number, marked apart from any text (no text holds a
+// NUL byte, refused before any parse), so that the heads of a long game,
+// each of its own number, share one parse per player, where each was
+// parsed by participle and kept (a game of 100,000 turns allocated 650
+// MB). Its number is read as participle reads it, into an int in base 0.
 const turnKeyMark = "\x00#"
 
 // after is the part of a statement after its head of n tokens.
@@ -493,6 +485,9 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 	}()
 	var turns, setups int
 	var tagValues int
+	var lastTurns [2]lastHead
+	var last *piece[Move]
+	var lastKey string
 	for i, chunk := range chunks {
 		if name, ok := g.tagName(t, chunk); ok {
 			heads[i] = findPiece(g.tags, t, chunk, t.text(name), nil, g.parseStatementPiece, relocateStatement)
@@ -513,9 +508,20 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 		}
 		key := t.text(chunk.first(head))
 		if turn {
-			key = t.turnKey(chunk, &ar.key)
-		}
-		if heads[i] = findPiece(g.stmts, t, chunk.first(head), key, nil, g.parseStatementPiece, relocateStatement); heads[i] == nil {
+			// Turns take turns: a head written as one of the last two
+			// heads looked up (its number apart) is kept as theirs.
+			switch key = t.text(part{chunk.lo + 1, chunk.lo + 4}); key {
+			case lastTurns[0].text:
+				heads[i] = lastTurns[0].p
+			case lastTurns[1].text:
+				heads[i] = lastTurns[1].p
+			default:
+				if heads[i] = findPiece(g.stmts, t, chunk.first(head), turnKeyMark+key, nil, g.parseStatementPiece, relocateStatement); heads[i] == nil {
+					return nil, false
+				}
+				lastTurns[0], lastTurns[1] = lastTurns[1], lastHead{key, heads[i]}
+			}
+		} else if heads[i] = findPiece(g.stmts, t, chunk.first(head), key, nil, g.parseStatementPiece, relocateStatement); heads[i] == nil {
 			return nil, false
 		}
 		st := heads[i].parsed
@@ -539,11 +545,19 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 			if rest = next; !ok {
 				return nil, false
 			}
-			key, values := t.text(m), (*valueTokens)(nil)
-			if g.values != nil {
-				key, values = t.shapeKey(m, g.values, &ar.key)
+			var p *piece[Move]
+			if g.values == nil {
+				p = findPiece(g.moves, t, m, t.text(m), nil, g.parseMovePiece, relocateMove)
+			} else {
+				// Each key in the other buffer, so that the last one stands:
+				// a move is often of the last one's shape, taken without the
+				// memo.
+				key, values := t.shapeKey(m, g.values, &ar.moveKeys[len(moves)%2])
+				if p = last; key != lastKey || p == nil {
+					p = findPiece(g.moves, t, m, key, values, g.parseMovePiece, relocateMove)
+				}
+				last, lastKey = p, key
 			}
-			p := findPiece(g.moves, t, m, key, values, g.parseMovePiece, relocateMove)
 			if p == nil {
 				return nil, false
 			}
@@ -571,7 +585,7 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 			return nil, false
 		}
 		if turn && st.Turn != nil {
-			// The head was kept without its number (turnKey): this one's.
+			// The head was kept without its number (turnKeyMark): this one's.
 			n, ok := turnNumber(t.value(chunk.lo))
 			if !ok {
 				return nil, false // participle says what is wrong with it
@@ -618,6 +632,12 @@ func turnNumber(digits string) (int, bool) {
 		n = n*10 + int(digits[i]-'0')
 	}
 	return n, true
+}
+
+// lastHead is a turn's head as written after its number, and its parse.
+type lastHead struct {
+	text string
+	p    *piece[*Statement]
 }
 
 // form is what the first round of parsePieces finds of a statement: its
@@ -711,6 +731,7 @@ func keep[T any](m *memo[T], key, own string, p part, parsed T, fixed bool) *pie
 		text = strings.Clone(key)
 	}
 	found := &piece[T]{text: text, n: p.len(), parsed: parsed, fixed: fixed}
+	found.rel, _ = any(parsed).(Relocatable[T])
 	m.put(text, found)
 	return found
 }
@@ -738,11 +759,10 @@ func valueIndex(s string) (int, bool) {
 // those of its types, but for its own words, kept (ValueNames).
 type valueTokens struct {
 	types []lexer.TokenType
-	kept  map[string]bool
 	// keptFirst has, for each byte a kept word begins with, a bit for
 	// its length (63 for any longer): most values' text is no kept
 	// word's, and is told so at once; the rest is looked for among the
-	// words of its first byte (keptBy), without hashing it for the map.
+	// words of its first byte (keptBy), without hashing it.
 	keptFirst [256]uint64
 	keptBy    [256][]string
 	// isValue tells the types by their number (typeIndex): types holds
@@ -786,8 +806,7 @@ func (v *valueTokens) among(text string) bool {
 
 // keep makes word a kept word.
 func (v *valueTokens) keep(word string) {
-	if !v.kept[word] {
-		v.kept[word] = true
+	if !v.isKept(word) {
 		v.keptFirst[word[0]] |= 1 << min(len(word), 63)
 		v.keptBy[word[0]] = append(v.keptBy[word[0]], word)
 	}
@@ -874,7 +893,13 @@ func placeTag(t *tokens, st *Statement, chunk part, values []string) []string {
 func placePiece[T any](r *Relocation, p *piece[T], t *tokens, at part, parse func([]lexer.Token) (T, bool), relocate func(T, *Relocation) T) (T, bool) {
 	if !p.fixed {
 		r.to, r.at = t, at
-		if out := relocate(p.parsed, r); !r.failed {
+		var out T
+		if p.rel != nil {
+			out = p.rel.Relocate(r)
+		} else {
+			out = relocate(p.parsed, r)
+		}
+		if !r.failed {
 			return out, true
 		}
 		r.failed = false

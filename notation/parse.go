@@ -186,7 +186,7 @@ func (g *Grammar) ValueNames(types ...string) (*Grammar, error) {
 func (g *Grammar) valueTokens(types []string, names bool) (*Grammar, error) {
 	g.ready()
 	sym := g.lex.Symbols()
-	values := &valueTokens{kept: map[string]bool{}}
+	values := &valueTokens{}
 	for _, name := range types {
 		typ, ok := sym[name]
 		if !ok {
@@ -597,7 +597,7 @@ func (t *tokens) statements(dst []part) []part {
 	start, line := 0, toks[0].line
 	for i := 1; i < len(toks); i++ {
 		k := &toks[i]
-		if c := src[k.off]; k.line == line && c != '[' && c != 'r' && (c < '0' || c > '9') {
+		if k.line == line && !statementByte[src[k.off]] {
 			// Most tokens: within a line, and none of the three a
 			// statement there begins with.
 			continue
@@ -610,6 +610,10 @@ func (t *tokens) statements(dst []part) []part {
 	}
 	return append(out, part{start, len(t.toks)})
 }
+
+// statementByte holds the bytes a statement that shares a line may begin
+// with: a tag's '[', a turn's digits, the result's 'r'.
+var statementByte = [256]bool{'[': true, 'r': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
 
 func (t *tokens) startsStatement(i int) bool {
 	v := t.value(i)

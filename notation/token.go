@@ -66,7 +66,8 @@ func (t *tokens) end(i int) lexer.Position {
 // position of its end (a tenth of a Sortie check went to placing nodes).
 func (t *tokens) setNode(n *Node, lo, hi int) {
 	a, b := &t.toks[lo], &t.toks[hi]
-	n.Pos = lexer.Position{Filename: t.filename, Offset: a.off, Line: int(a.line), Column: int(a.col)}
+	// Field by field: a Position made whole went through the stack.
+	n.Pos.Filename, n.Pos.Offset, n.Pos.Line, n.Pos.Column = t.filename, a.off, int(a.line), int(a.col)
 	n.Tokens = nil
 	n.end = nodeEnd{bytes: int32(b.off + int(b.n) - a.off), lines: b.line - a.line, column: b.col + int32(t.width(hi))}
 }

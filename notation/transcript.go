@@ -139,18 +139,27 @@ func Check(p *Parsed, n int, subjects ...string) (*Transcript, []*Error) {
 		}
 	}
 	if t.Players != nil {
-		check := func(ref *PlayerRef) {
+		check := func(ref *PlayerRef) bool {
 			if ref != nil && t.PlayerIndex(ref.Text()) < 0 {
 				fail(ref.Span(), "unknown player %q%s: the players are %s", ref.Text(), suggest.Hint(ref.Text(), t.Players), strings.Join(t.Players, ", "))
+				return false
 			}
+			return true
 		}
 		for _, s := range t.Setup {
 			if !slices.Contains(subjects, s.Player.Text()) || t.PlayerIndex(s.Player.Text()) >= 0 {
 				check(s.Player)
 			}
 		}
+		// Turns take turns: a player written as one of the last two turns'
+		// known players were is not looked for again.
+		var known [2]string
 		for _, turn := range t.Turns {
-			check(turn.Player)
+			if p := turn.Player; p == nil || p.Name == "" || p.Name != known[0] && p.Name != known[1] {
+				if check(p) && p != nil {
+					known[0], known[1] = known[1], p.Name
+				}
+			}
 		}
 		if t.Result != nil {
 			check(t.Result.Player)
