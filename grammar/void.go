@@ -97,11 +97,19 @@ func relocateVoidAction(r *notation.Relocation, a VoidAction) VoidAction {
 }
 
 // relocateNames is ns with the names written at r's place: ns itself
-// when none stands for one.
+// when none stands for one. A list of a few names is taken from where
+// the move's copy is (notation.Copy), as the move is: a list of its own
+// was an allocation at most actions with targets.
 func relocateNames[N ~string](r *notation.Relocation, ns []N) []N {
 	for i, name := range ns {
 		if r.Value(string(name)) != string(name) {
-			out := slices.Clone(ns)
+			var out []N
+			if len(ns) <= fewNames {
+				out = notation.Copy(r, &[fewNames]N{})[:len(ns):len(ns)]
+			} else {
+				out = make([]N, len(ns))
+			}
+			copy(out, ns[:i])
 			for j := i; j < len(ns); j++ {
 				out[j] = N(r.Value(string(ns[j])))
 			}
@@ -110,6 +118,10 @@ func relocateNames[N ~string](r *notation.Relocation, ns []N) []N {
 	}
 	return ns
 }
+
+// fewNames is the longest list of names relocateNames takes with the
+// move: most actions' targets and sectors' biomes.
+const fewNames = 4
 
 func (m *VoidMove) String() string {
 	if m.By != nil {
