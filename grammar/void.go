@@ -89,7 +89,10 @@ func (m *VoidMove) Relocate(r *notation.Relocation) notation.Move {
 		c = notation.Copy(r, m)
 	}
 	r.Place(&c.Node)
-	c.By = r.Player(m.By)
+	// Most moves name no player: the copy's nil is kept without a call.
+	if m.By != nil {
+		c.By = r.Player(m.By)
+	}
 	return c
 }
 

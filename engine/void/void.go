@@ -1541,7 +1541,10 @@ func (s *State) addSector(sec Sector) error {
 			return ruling("V3", rulingNames, fmt.Sprintf("the name %s is taken", name))
 		}
 	}
-	s.sectors = add(s.sectors, Sector{sec.Name, slices.Clone(sec.Biomes)})
+	// The move's biomes are kept, not copied: a sector's biomes never
+	// change, a copy of the state shares them, and Sectors and Position
+	// copy them out.
+	s.sectors = add(s.sectors, sec)
 	for _, b := range sec.Biomes {
 		s.biomes = add(s.biomes, biome{b, len(s.sectors) - 1})
 	}
