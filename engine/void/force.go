@@ -23,9 +23,6 @@ func (s *State) Force(p int, m engine.Move) error {
 	if err != nil {
 		err = s.forced(p, m)
 	}
-	if err == nil {
-		s.played(p, m)
-	}
 	return err
 }
 
