@@ -436,13 +436,11 @@ func ruling(id, rule, what string) error {
 	return &engine.Violation{What: what, Rule: rule, Ruling: id}
 }
 
-// Apply plays m for player; an illegal move leaves the state unchanged.
-func (s *State) Apply(p int, m engine.Move) error { return s.apply(p, m) }
-
-// apply plays m for player p. Each move checks everything that can refuse
-// it before it changes anything, so that a refused move leaves s as it
-// was without a copy of the state.
-func (s *State) apply(p int, m engine.Move) error {
+// Apply plays m for player p; an illegal move leaves the state unchanged.
+// Each move checks everything that can refuse it before it changes
+// anything, so that a refused move leaves s as it was without a copy of
+// the state.
+func (s *State) Apply(p int, m engine.Move) error {
 	if s.outcome.Over {
 		return ruling("V29", rulingTurnOver, fmt.Sprintf("the game ended on turn %d", s.outcome.Turn))
 	}
@@ -450,7 +448,7 @@ func (s *State) apply(p int, m engine.Move) error {
 	// was asserted to By and to OnSetupLine first.
 	switch mv := m.(type) {
 	case engine.By:
-		return s.apply(mv.Player, mv.Move)
+		return s.Apply(mv.Player, mv.Move)
 	case engine.OnSetupLine:
 		if s.turn > 0 {
 			return ruling("V1", rulingSetupLine, "set-up lines come before the first turn")
