@@ -43,15 +43,15 @@ func (m *VoidMove) Relocate(r *notation.Relocation) notation.Move {
 	switch a := m.Action.(type) {
 	case *VoidSector:
 		mc := copyMove[VoidSector, [fewNames]VoidName](r, m, a)
-		mc.action.Name, mc.action.Biomes = n(a.Name), relocateNames(r, a.Biomes, &mc.list)
+		mc.action.Name, mc.action.Biomes = n(a.Name), relocateNames(r, a.Biomes, mc.list[:])
 		mc.move.Action, c = &mc.action, &mc.move
 	case *VoidHand:
-		mc := copyMove[VoidHand, [fewNames]VoidCard](r, m, a)
-		mc.action.Cards = relocateNames(r, a.Cards, &mc.list)
+		mc := copyMove[VoidHand, [handNames]VoidCard](r, m, a)
+		mc.action.Cards = relocateNames(r, a.Cards, mc.list[:])
 		mc.move.Action, c = &mc.action, &mc.move
 	case *VoidCache:
-		mc := copyMove[VoidCache, [fewNames]VoidCard](r, m, a)
-		mc.action.Cards = relocateNames(r, a.Cards, &mc.list)
+		mc := copyMove[VoidCache, [handNames]VoidCard](r, m, a)
+		mc.action.Cards = relocateNames(r, a.Cards, mc.list[:])
 		mc.move.Action, c = &mc.action, &mc.move
 	case *VoidField:
 		mc := copyMove[VoidField, struct{}](r, m, a)
@@ -59,15 +59,15 @@ func (m *VoidMove) Relocate(r *notation.Relocation) notation.Move {
 		mc.move.Action, c = &mc.action, &mc.move
 	case *VoidPlay:
 		mc := copyMove[VoidPlay, [fewNames]VoidTarget](r, m, a)
-		mc.action.Card, mc.action.Choices.Targets = n(a.Card), relocateNames(r, a.Choices.Targets, &mc.list)
+		mc.action.Card, mc.action.Choices.Targets = n(a.Card), relocateNames(r, a.Choices.Targets, mc.list[:])
 		mc.move.Action, c = &mc.action, &mc.move
 	case *VoidActivate:
 		mc := copyMove[VoidActivate, [fewNames]VoidTarget](r, m, a)
-		mc.action.Card, mc.action.Choices.Targets = n(a.Card), relocateNames(r, a.Choices.Targets, &mc.list)
+		mc.action.Card, mc.action.Choices.Targets = n(a.Card), relocateNames(r, a.Choices.Targets, mc.list[:])
 		mc.move.Action, c = &mc.action, &mc.move
 	case *VoidReact:
 		mc := copyMove[VoidReact, [fewNames]VoidTarget](r, m, a)
-		mc.action.Card, mc.action.Choices.Targets = n(a.Card), relocateNames(r, a.Choices.Targets, &mc.list)
+		mc.action.Card, mc.action.Choices.Targets = n(a.Card), relocateNames(r, a.Choices.Targets, mc.list[:])
 		mc.move.Action, c = &mc.action, &mc.move
 	case *VoidAdvance:
 		mc := copyMove[VoidAdvance, struct{}](r, m, a)
@@ -115,9 +115,9 @@ func copyMove[A, L any](r *notation.Relocation, m *VoidMove, a *A) *movedAction[
 // relocateNames is ns with the names written at r's place: ns itself
 // when none stands for one. A list of a few names is written in room,
 // taken with the move's copy.
-func relocateNames[N ~string](r *notation.Relocation, ns []N, room *[fewNames]N) []N {
+func relocateNames[N ~string](r *notation.Relocation, ns []N, room []N) []N {
 	for i, name := range ns {
-		if r.Value(string(name)) != string(name) {
+		if v := r.Value(string(name)); v != string(name) {
 			var out []N
 			if len(ns) <= len(room) {
 				out = room[:len(ns):len(ns)]
@@ -125,7 +125,8 @@ func relocateNames[N ~string](r *notation.Relocation, ns []N, room *[fewNames]N)
 				out = make([]N, len(ns))
 			}
 			copy(out, ns[:i])
-			for j := i; j < len(ns); j++ {
+			out[i] = N(v)
+			for j := i + 1; j < len(ns); j++ {
 				out[j] = N(r.Value(string(ns[j])))
 			}
 			return out
@@ -134,9 +135,10 @@ func relocateNames[N ~string](r *notation.Relocation, ns []N, room *[fewNames]N)
 	return ns
 }
 
-// fewNames is the longest list of names relocateNames writes in the room
-// taken with its move: most actions' targets and sectors' biomes.
-const fewNames = 4
+// fewNames and handNames are the longest lists of names relocateNames
+// writes in the room taken with their move: most actions' targets and
+// sectors' biomes, and most hands and caches (a random game's hands).
+const fewNames, handNames = 4, 8
 
 func (m *VoidMove) String() string {
 	if m.By != nil {
