@@ -38,71 +38,95 @@ func (m *VoidMove) Actor() *notation.PlayerRef { return m.By }
 // standing for any name (notation.Grammar.ValueNames). An action without
 // names is shared: a parsed transcript is never changed.
 func (m *VoidMove) Relocate(r *notation.Relocation) notation.Move {
-	c := notation.Copy(r, m)
+	n := func(name Name) Name { return Name(r.Value(string(name))) }
+	var c *VoidMove
+	switch a := m.Action.(type) {
+	case *VoidSector:
+		mc := copyMove[VoidSector, [fewNames]VoidName](r, m, a)
+		mc.action.Name, mc.action.Biomes = n(a.Name), relocateNames(r, a.Biomes, mc.list[:])
+		mc.move.Action, c = &mc.action, &mc.move
+	case *VoidHand:
+		mc := copyMove[VoidHand, [handNames]VoidCard](r, m, a)
+		mc.action.Cards = relocateNames(r, a.Cards, mc.list[:])
+		mc.move.Action, c = &mc.action, &mc.move
+	case *VoidCache:
+		mc := copyMove[VoidCache, [handNames]VoidCard](r, m, a)
+		mc.action.Cards = relocateNames(r, a.Cards, mc.list[:])
+		mc.move.Action, c = &mc.action, &mc.move
+	case *VoidField:
+		mc := copyMove[VoidField, struct{}](r, m, a)
+		mc.action.Card, mc.action.Target = n(a.Card), n(a.Target)
+		mc.move.Action, c = &mc.action, &mc.move
+	case *VoidPlay:
+		mc := copyMove[VoidPlay, [fewNames]VoidTarget](r, m, a)
+		mc.action.Card, mc.action.Choices.Targets = n(a.Card), relocateNames(r, a.Choices.Targets, mc.list[:])
+		mc.move.Action, c = &mc.action, &mc.move
+	case *VoidActivate:
+		mc := copyMove[VoidActivate, [fewNames]VoidTarget](r, m, a)
+		mc.action.Card, mc.action.Choices.Targets = n(a.Card), relocateNames(r, a.Choices.Targets, mc.list[:])
+		mc.move.Action, c = &mc.action, &mc.move
+	case *VoidReact:
+		mc := copyMove[VoidReact, [fewNames]VoidTarget](r, m, a)
+		mc.action.Card, mc.action.Choices.Targets = n(a.Card), relocateNames(r, a.Choices.Targets, mc.list[:])
+		mc.move.Action, c = &mc.action, &mc.move
+	case *VoidAdvance:
+		mc := copyMove[VoidAdvance, struct{}](r, m, a)
+		mc.action.Unit, mc.action.Sector = n(a.Unit), n(a.Sector)
+		mc.move.Action, c = &mc.action, &mc.move
+	case *VoidAttack:
+		mc := copyMove[VoidAttack, struct{}](r, m, a)
+		mc.action.Unit, mc.action.Sector = n(a.Unit), n(a.Sector)
+		mc.move.Action, c = &mc.action, &mc.move
+	case *VoidDefend:
+		mc := copyMove[VoidDefend, struct{}](r, m, a)
+		mc.action.Unit, mc.action.Attacker = n(a.Unit), n(a.Attacker)
+		mc.move.Action, c = &mc.action, &mc.move
+	case *VoidConvert:
+		mc := copyMove[VoidConvert, struct{}](r, m, a)
+		mc.action.Card = n(a.Card)
+		mc.move.Action, c = &mc.action, &mc.move
+	default:
+		c = notation.Copy(r, m)
+	}
 	r.Place(&c.Node)
-	c.By, c.Action = r.Player(m.By), relocateVoidAction(r, m.Action)
+	// Most moves name no player: the copy's nil is kept without a call.
+	if m.By != nil {
+		c.By = r.Player(m.By)
+	}
 	return c
 }
 
-// relocateVoidAction is a with the names written at r's place.
-func relocateVoidAction(r *notation.Relocation, a VoidAction) VoidAction {
-	n := func(name Name) Name { return Name(r.Value(string(name))) }
-	switch a := a.(type) {
-	case *VoidSector:
-		c := notation.Copy(r, a)
-		c.Name, c.Biomes = n(a.Name), relocateNames(r, a.Biomes)
-		return c
-	case *VoidHand:
-		c := notation.Copy(r, a)
-		c.Cards = relocateNames(r, a.Cards)
-		return c
-	case *VoidCache:
-		c := notation.Copy(r, a)
-		c.Cards = relocateNames(r, a.Cards)
-		return c
-	case *VoidField:
-		c := notation.Copy(r, a)
-		c.Card, c.Target = n(a.Card), n(a.Target)
-		return c
-	case *VoidPlay:
-		c := notation.Copy(r, a)
-		c.Card, c.Choices.Targets = n(a.Card), relocateNames(r, a.Choices.Targets)
-		return c
-	case *VoidActivate:
-		c := notation.Copy(r, a)
-		c.Card, c.Choices.Targets = n(a.Card), relocateNames(r, a.Choices.Targets)
-		return c
-	case *VoidReact:
-		c := notation.Copy(r, a)
-		c.Card, c.Choices.Targets = n(a.Card), relocateNames(r, a.Choices.Targets)
-		return c
-	case *VoidAdvance:
-		c := notation.Copy(r, a)
-		c.Unit, c.Sector = n(a.Unit), n(a.Sector)
-		return c
-	case *VoidAttack:
-		c := notation.Copy(r, a)
-		c.Unit, c.Sector = n(a.Unit), n(a.Sector)
-		return c
-	case *VoidDefend:
-		c := notation.Copy(r, a)
-		c.Unit, c.Attacker = n(a.Unit), n(a.Attacker)
-		return c
-	case *VoidConvert:
-		c := notation.Copy(r, a)
-		c.Card = n(a.Card)
-		return c
-	}
-	return a
+// movedAction is a move's copy with its action's and room for a few
+// names of the action's list (L, an array of them, or struct{} for an
+// action without one), taken in one piece (notation.Copy): each piece
+// taken looks for the memory of its type, which was a tenth of placing a
+// move, twice for a move with names and once more for its list.
+type movedAction[A, L any] struct {
+	move   VoidMove
+	action A
+	list   L
+}
+
+// copyMove is a copy of m and of a, its action, to be placed.
+func copyMove[A, L any](r *notation.Relocation, m *VoidMove, a *A) *movedAction[A, L] {
+	return notation.Copy(r, &movedAction[A, L]{move: *m, action: *a})
 }
 
 // relocateNames is ns with the names written at r's place: ns itself
-// when none stands for one.
-func relocateNames[N ~string](r *notation.Relocation, ns []N) []N {
+// when none stands for one. A list of a few names is written in room,
+// taken with the move's copy.
+func relocateNames[N ~string](r *notation.Relocation, ns []N, room []N) []N {
 	for i, name := range ns {
-		if r.Value(string(name)) != string(name) {
-			out := slices.Clone(ns)
-			for j := i; j < len(ns); j++ {
+		if v := r.Value(string(name)); v != string(name) {
+			var out []N
+			if len(ns) <= len(room) {
+				out = room[:len(ns):len(ns)]
+			} else {
+				out = make([]N, len(ns))
+			}
+			copy(out, ns[:i])
+			out[i] = N(v)
+			for j := i + 1; j < len(ns); j++ {
 				out[j] = N(r.Value(string(ns[j])))
 			}
 			return out
@@ -110,6 +134,11 @@ func relocateNames[N ~string](r *notation.Relocation, ns []N) []N {
 	}
 	return ns
 }
+
+// fewNames and handNames are the longest lists of names relocateNames
+// writes in the room taken with their move: most actions' targets and
+// sectors' biomes, and most hands and caches (a random game's hands).
+const fewNames, handNames = 4, 8
 
 func (m *VoidMove) String() string {
 	if m.By != nil {

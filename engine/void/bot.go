@@ -81,7 +81,6 @@ func (s *State) Determinize(seat int, rng *shuffle.Source) engine.State {
 	if s.hid != nil || s.outcome.Over {
 		return c
 	}
-	c.record = nil
 	other := 1 - seat
 	var seen map[string]int // nil while the catalogue limits no card
 	if s.cards.limited {

@@ -19,23 +19,20 @@ var _ engine.Forcer = (*State)(nil)
 // over. A refused move leaves the state as it was; a legal one is played
 // as Apply plays it.
 func (s *State) Force(p int, m engine.Move) error {
-	err := s.apply(p, m)
+	err := s.Apply(p, m)
 	if err != nil {
 		err = s.forced(p, m)
-	}
-	if err == nil {
-		s.played(p, m)
 	}
 	return err
 }
 
 // forced plays m with the rules a player can break by hand set aside; as
-// apply does, it checks all that can refuse the move before it changes
+// Apply does, it checks all that can refuse the move before it changes
 // anything.
 func (s *State) forced(p int, m engine.Move) error {
 	s.forcing = true
 	defer func() { s.forcing = false }()
-	return s.apply(p, m)
+	return s.Apply(p, m)
 }
 
 // absent passes on err, Apply's refusal of a move naming something that

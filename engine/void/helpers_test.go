@@ -477,12 +477,8 @@ func engineBug(t testing.TB, buggy bool, what string) {
 // Checks
 
 // sameState tells whether two states are the same in every field
-// (deepSame, by a comparer), an empty slice and a nil one alike, but what
-// a seeded game records for Recorded, which is no part of the game.
-func sameState(a, b *State) bool { return sameButRecord(a, b) }
-
-// sameButRecord compares two states in every field but record.
-var sameButRecord = enginetest.SameExcept[State]("record")
+// (deepSame, by a comparer), an empty slice and a nil one alike.
+func sameState(a, b *State) bool { return enginetest.Same(a, b) }
 
 // snapshot writes down everything the accessors show of a state.
 func snapshot(s *State) string { return show(s).String() }

@@ -388,17 +388,6 @@ func (s *State) Unknowns(p int) int {
 	return len(s.hid.hand[p])
 }
 
-// Recorded returns, and forgets, the moves applied since the last call,
-// each with its player (engine.Recorder). Void has nothing to shuffle or
-// draw: its seed plans a set-up (for random games), which the set-up
-// lines write, and the moves are the record. A seeded game records; an
-// unseeded one, whose record is its transcript, does not.
-func (s *State) Recorded() []engine.By {
-	out := s.record
-	s.record = nil
-	return out
-}
-
 // Hide writes m, made by player, as seat saw it (engine.Hider): the other
 // player's hand as unknown cards. Every other card is face up: in a cache,
 // in play, and played or converted, named as it leaves the hand.
@@ -418,7 +407,6 @@ func (s *State) Hide(seat, player int, m engine.Move) engine.Move {
 }
 
 var (
-	_ engine.Assumer  = (*State)(nil)
-	_ engine.Recorder = (*State)(nil)
-	_ engine.Hider    = (*State)(nil)
+	_ engine.Assumer = (*State)(nil)
+	_ engine.Hider   = (*State)(nil)
 )

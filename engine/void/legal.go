@@ -25,7 +25,7 @@ func (s *State) Legal() []engine.Move {
 	if s.turn == 0 && s.planned >= 0 && s.planned < plannedSteps {
 		step := s.plannedStep(s.planned)
 		m := engine.OnSetupLine{Move: step.move}
-		if s.clone().apply(step.player, m) == nil {
+		if s.clone().Apply(step.player, m) == nil {
 			return []engine.Move{m}
 		}
 		return nil
@@ -42,7 +42,7 @@ func (s *State) Legal() []engine.Move {
 	// player's wrapped in By, so that the transcript names them.
 	add := func(q int) {
 		for _, m := range s.candidates(q) {
-			if s.clone().apply(q, m) != nil {
+			if s.clone().Apply(q, m) != nil {
 				continue
 			}
 			if q != s.active {

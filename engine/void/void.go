@@ -267,8 +267,6 @@ type State struct {
 	// hid are the cards nobody recorded (hidden.go): nil until a set-up
 	// line writes one.
 	hid *hiddenCards
-	// record is what a seeded game has played since Recorded last asked.
-	record []engine.By
 }
 
 // New sets up a game before its set-up lines.
@@ -294,18 +292,11 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 	}
 	if opts.Seeded {
 		s.plan = plannedSetup(g.Cards, opts.Seed)
-		// A check never asks for the record, and keeps it whole.
-		s.record = make([]engine.By, 0, recordRoom)
 	} else {
 		s.planned = -1
 	}
 	return s, nil
 }
-
-// recordRoom is the room a seeded game's record starts with: most random
-// games' set-up, moves and turn ends (94 for half of them), so that the
-// record is not grown from nothing a move at a time.
-const recordRoom = 128
 
 // The seeded set-up random games use: a board of three sectors, and for
 // each player 3 void energy, an income of 3, 10 life and a hand of 8 cards
@@ -429,8 +420,6 @@ func (s *State) clone() *State {
 		c.queue[i] = a.clone()
 	}
 	c.hid = s.hid.clone()
-	// A copy appends to a record of its own.
-	c.record = slices.Clip(s.record)
 	return &c
 }
 
@@ -447,29 +436,11 @@ func ruling(id, rule, what string) error {
 	return &engine.Violation{What: what, Rule: rule, Ruling: id}
 }
 
-// Apply plays m for player; an illegal move leaves the state unchanged.
+// Apply plays m for player p; an illegal move leaves the state unchanged.
+// Each move checks everything that can refuse it before it changes
+// anything, so that a refused move leaves s as it was without a copy of
+// the state.
 func (s *State) Apply(p int, m engine.Move) error {
-	if err := s.apply(p, m); err != nil {
-		return err
-	}
-	s.played(p, m)
-	return nil
-}
-
-// played records a move made, in a seeded game (engine.Recorder).
-func (s *State) played(p int, m engine.Move) {
-	if s.seeded {
-		if by, ok := m.(engine.By); ok {
-			p, m = by.Player, by.Move
-		}
-		s.record = append(s.record, engine.By{Player: p, Move: m})
-	}
-}
-
-// apply plays m for player p. Each move checks everything that can refuse
-// it before it changes anything, so that a refused move leaves s as it
-// was without a copy of the state.
-func (s *State) apply(p int, m engine.Move) error {
 	if s.outcome.Over {
 		return ruling("V29", rulingTurnOver, fmt.Sprintf("the game ended on turn %d", s.outcome.Turn))
 	}
@@ -477,7 +448,7 @@ func (s *State) apply(p int, m engine.Move) error {
 	// was asserted to By and to OnSetupLine first.
 	switch mv := m.(type) {
 	case engine.By:
-		return s.apply(mv.Player, mv.Move)
+		return s.Apply(mv.Player, mv.Move)
 	case engine.OnSetupLine:
 		if s.turn > 0 {
 			return ruling("V1", rulingSetupLine, "set-up lines come before the first turn")
@@ -1541,7 +1512,10 @@ func (s *State) addSector(sec Sector) error {
 			return ruling("V3", rulingNames, fmt.Sprintf("the name %s is taken", name))
 		}
 	}
-	s.sectors = add(s.sectors, Sector{sec.Name, slices.Clone(sec.Biomes)})
+	// The move's biomes are kept, not copied: a sector's biomes never
+	// change, a copy of the state shares them, and Sectors and Position
+	// copy them out.
+	s.sectors = add(s.sectors, sec)
 	for _, b := range sec.Biomes {
 		s.biomes = add(s.biomes, biome{b, len(s.sectors) - 1})
 	}

@@ -48,9 +48,9 @@ func init() {
 		// way the engine knows, so other wins are the players' record.
 		RecordedWins: true,
 		// The seed only stands in for the set-up of random games, which
-		// the set-up lines write without it; the engine records its moves
-		// for such games (engine.Recorder) and writes the other seat's
-		// hand unknown (engine.Hider).
+		// the set-up lines write without it: the moves played are the
+		// record of such games, with no engine.Recorder, and the engine
+		// writes the other seat's hand unknown (engine.Hider).
 		Unshuffled: true,
 	})
 }
