@@ -625,23 +625,8 @@ func TestCatalogueDeckLoads(t *testing.T) {
 // same length and ends as a card's) is not.
 func TestCardFindsEveryName(t *testing.T) {
 	cs := loadCards(t, testCatalogue+"mecha Scoot cost 1 power 1 durability 1\nmecha Sxxxt cost 1 power 1 durability 1\n")
-	shared := 0
-	for _, c := range cs.All() {
-		if got, ok := cs.Card(c.Name); !ok || got != c {
-			t.Errorf("Card(%q) = %v, %v; want the catalogue's card", c.Name, got, ok)
-		}
-		if cs.bySlot[namememo.Slot(c.Name)] != c {
-			shared++
-		}
-	}
-	if shared == 0 {
-		t.Errorf("no card shares a slot: the test does not reach the map")
-	}
-	for _, name := range []string{"Scaut", "", "scout"} {
-		if got, ok := cs.Card(name); ok {
-			t.Errorf("Card(%q) = %v; want none", name, got)
-		}
-	}
+	enginetest.FindsEveryName(t, cs.All(), func(c *Card) string { return c.Name }, cs.Card,
+		func(name string) *Card { return cs.bySlot[namememo.Slot(name)] }, "Scaut", "", "scout")
 }
 
 // ---------------------------------------------------------------------------

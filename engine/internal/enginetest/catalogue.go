@@ -237,3 +237,29 @@ func (l *Loaded[C]) Get(t testing.TB, load func(testing.TB) C) C {
 	}
 	return l.cards
 }
+
+// FindsEveryName holds a catalogue's lookup by name, which looks at a
+// name's slot (namememo.Slot) before its map, to the cards it has: every
+// card of all is found by its name, at least one of them is not in its
+// slot (so that the test reaches the map), and none of the absent names
+// is found. atSlot is the card a name's slot holds, or the zero C.
+func FindsEveryName[C comparable](t *testing.T, all []C, name func(C) string, find func(string) (C, bool), atSlot func(string) C, absent ...string) {
+	t.Helper()
+	shared := 0
+	for _, c := range all {
+		if got, ok := find(name(c)); !ok || got != c {
+			t.Errorf("Card(%q) = %v, %v; want the catalogue's card", name(c), got, ok)
+		}
+		if atSlot(name(c)) != c {
+			shared++
+		}
+	}
+	if shared == 0 {
+		t.Errorf("no card shares a slot: the test does not reach the map")
+	}
+	for _, n := range absent {
+		if got, ok := find(n); ok {
+			t.Errorf("Card(%q) = %v; want none", n, got)
+		}
+	}
+}
