@@ -33,6 +33,11 @@ type FastLexer struct {
 	// quarter of a millisecond to compile, and checking never needs them.
 	spec    func() *lexer.StatefulDefinition
 	symbols map[string]lexer.TokenType
+	// rules are the game's own; the tables below are made from them at
+	// the first lex (ready), since working out the bytes each rule may
+	// begin with parses its pattern, and a process lexes one game's text.
+	rules  []GameRule
+	tables sync.Once
 	// game holds, for each byte, the game's rules a token may begin
 	// with it under, in order: a rule is tried only at those bytes.
 	game [256][]gameMatcher
@@ -65,25 +70,32 @@ func NewFastLexer(game ...GameRule) *FastLexer {
 		spec: sync.OnceValue(func() *lexer.StatefulDefinition { return NewLexer(rules...) }), symbols: sym,
 		comment: sym[TokenComment], whitespace: sym[TokenWhitespace], str: sym[TokenString],
 		correction: sym[TokenCorrection], integer: sym[TokenInt], ident: sym[TokenIdent], punct: sym[TokenPunct],
+		rules: game,
 	}
+	return l
+}
+
+// ready makes the lexer's tables of bytes, once.
+func (l *FastLexer) ready() { l.tables.Do(l.makeTables) }
+
+func (l *FastLexer) makeTables() {
 	for c, k := range byteClass {
 		if k == classX {
 			k = classPunct
 		}
 		l.class[c] = k
 	}
-	for _, r := range game {
+	for _, r := range l.rules {
 		for c, in := range firstBytes(r.Pattern) {
 			if !in {
 				continue
 			}
-			l.game[c] = append(l.game[c], gameMatcher{sym[r.Name], r.Match})
+			l.game[c] = append(l.game[c], gameMatcher{l.symbols[r.Name], r.Match})
 			if k := l.class[c]; k != classNone && k != classSpace {
 				l.class[c] = classGame
 			}
 		}
 	}
-	return l
 }
 
 // maxGameRules is the most token rules a game's lexer has, so that its
@@ -217,6 +229,7 @@ const (
 // the rule; then the game's rules are tried in order, then numbers, names
 // and punctuation, as the declarative lexer tries its rules.
 func (l *FastLexer) scan(s string) (lexer.TokenType, int) {
+	l.ready()
 	switch c := s[0]; c {
 	case ';':
 		// ;[^\r\n]*

@@ -365,6 +365,7 @@ func (t *Tokens) unexpected(src string, pos lexer.Position, invalid string) {
 // character beyond ASCII before it on the line (wide). It tells whether
 // the text was ASCII, where a token's width is its length.
 func (l *FastLexer) lex(out *Tokens, filename, src, invalid string, toks []token) (_ []token, ascii bool) {
+	l.ready()
 	kinds := tokenKinds{l.comment, l.whitespace, l.str, l.correction}
 	if len(src) > largeText && cap(toks)-len(toks) < len(src)/4 {
 		// A slice grown token by token allocates about five times its

@@ -224,6 +224,7 @@ func statementKind(st *Statement) int {
 func BareName(lex LexerDefinition) func(string) bool {
 	ident := lex.Symbols()[TokenIdent]
 	if fast, ok := lex.(*FastLexer); ok {
+		fast.ready()
 		// The same answer without a Tokens for each name: reports print
 		// many names.
 		return func(name string) bool {
