@@ -268,7 +268,7 @@ func (m *DaemonMain) Relocate(r *notation.Relocation) notation.Move {
 func (m *DaemonMulligan) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
-	c.Cards = relocNames(r, m.Cards)
+	c.Cards = relocateNames(r, m.Cards, nil)
 	return c
 }
 
@@ -276,7 +276,7 @@ func (m *DaemonMulligan) Relocate(r *notation.Relocation) notation.Move {
 func (m *DaemonDraw) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
-	c.Cards = relocNames(r, m.Cards)
+	c.Cards = relocateNames(r, m.Cards, nil)
 	return c
 }
 
@@ -284,7 +284,7 @@ func (m *DaemonDraw) Relocate(r *notation.Relocation) notation.Move {
 func (m *DaemonSecure) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
-	c.Cards = relocNames(r, m.Cards)
+	c.Cards = relocateNames(r, m.Cards, nil)
 	return c
 }
 

@@ -3,17 +3,36 @@
 // game shares (package notation). It knows nothing of the rules.
 package grammar
 
-import "github.com/tabletop-referee/referee/notation"
+import (
+	"slices"
+
+	"github.com/tabletop-referee/referee/notation"
+)
 
 // relocName is a name at a kept parse's new place (notation.Relocation):
 // the name of that place's own token, where the name is a value token.
 func relocName[S ~string](r *notation.Relocation, name S) S { return S(r.Value(string(name))) }
 
-// relocNames is names at a kept parse's new place, as relocName gives each.
-func relocNames[S ~string](r *notation.Relocation, names []S) []S {
-	out := make([]S, len(names))
-	for i, n := range names {
-		out[i] = relocName(r, n)
+// relocateNames is ns with the names written at r's place, as relocName
+// gives each: ns itself, clipped, when none stands for one. The list is
+// written in room when it fits (room taken with the move's copy), else in
+// a new slice.
+func relocateNames[N ~string](r *notation.Relocation, ns []N, room []N) []N {
+	for i, name := range ns {
+		if v := r.Value(string(name)); v != string(name) {
+			var out []N
+			if len(ns) <= len(room) {
+				out = room[:len(ns):len(ns)]
+			} else {
+				out = make([]N, len(ns))
+			}
+			copy(out, ns[:i])
+			out[i] = N(v)
+			for j := i + 1; j < len(ns); j++ {
+				out[j] = N(r.Value(string(ns[j])))
+			}
+			return out
+		}
 	}
-	return out
+	return slices.Clip(ns)
 }

@@ -224,7 +224,7 @@ func (m *MechaDeck) Relocate(r *notation.Relocation) notation.Move {
 func (m *MechaDraw) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
-	c.Cards = relocNames(r, m.Cards)
+	c.Cards = relocateNames(r, m.Cards, nil)
 	return c
 }
 
@@ -296,7 +296,7 @@ func (m *MechaPlaced) Relocate(r *notation.Relocation) notation.Move {
 func (m *MechaZone) Relocate(r *notation.Relocation) notation.Move {
 	c := notation.Copy(r, m)
 	r.Place(&c.Node)
-	c.Cards = relocNames(r, m.Cards)
+	c.Cards = relocateNames(r, m.Cards, nil)
 	return c
 }
 

@@ -38,12 +38,11 @@ func (m *VoidMove) Actor() *notation.PlayerRef { return m.By }
 // standing for any name (notation.Grammar.ValueNames). An action without
 // names is shared: a parsed transcript is never changed.
 func (m *VoidMove) Relocate(r *notation.Relocation) notation.Move {
-	n := func(name Name) Name { return Name(r.Value(string(name))) }
 	var c *VoidMove
 	switch a := m.Action.(type) {
 	case *VoidSector:
 		mc := copyMove[VoidSector, [fewNames]VoidName](r, m, a)
-		mc.action.Name, mc.action.Biomes = n(a.Name), relocateNames(r, a.Biomes, mc.list[:])
+		mc.action.Name, mc.action.Biomes = relocName(r, a.Name), relocateNames(r, a.Biomes, mc.list[:])
 		mc.move.Action, c = &mc.action, &mc.move
 	case *VoidHand:
 		mc := copyMove[VoidHand, [handNames]VoidCard](r, m, a)
@@ -55,35 +54,35 @@ func (m *VoidMove) Relocate(r *notation.Relocation) notation.Move {
 		mc.move.Action, c = &mc.action, &mc.move
 	case *VoidField:
 		mc := copyMove[VoidField, struct{}](r, m, a)
-		mc.action.Card, mc.action.Target = n(a.Card), n(a.Target)
+		mc.action.Card, mc.action.Target = relocName(r, a.Card), relocName(r, a.Target)
 		mc.move.Action, c = &mc.action, &mc.move
 	case *VoidPlay:
 		mc := copyMove[VoidPlay, [fewNames]VoidTarget](r, m, a)
-		mc.action.Card, mc.action.Choices.Targets = n(a.Card), relocateNames(r, a.Choices.Targets, mc.list[:])
+		mc.action.Card, mc.action.Choices.Targets = relocName(r, a.Card), relocateNames(r, a.Choices.Targets, mc.list[:])
 		mc.move.Action, c = &mc.action, &mc.move
 	case *VoidActivate:
 		mc := copyMove[VoidActivate, [fewNames]VoidTarget](r, m, a)
-		mc.action.Card, mc.action.Choices.Targets = n(a.Card), relocateNames(r, a.Choices.Targets, mc.list[:])
+		mc.action.Card, mc.action.Choices.Targets = relocName(r, a.Card), relocateNames(r, a.Choices.Targets, mc.list[:])
 		mc.move.Action, c = &mc.action, &mc.move
 	case *VoidReact:
 		mc := copyMove[VoidReact, [fewNames]VoidTarget](r, m, a)
-		mc.action.Card, mc.action.Choices.Targets = n(a.Card), relocateNames(r, a.Choices.Targets, mc.list[:])
+		mc.action.Card, mc.action.Choices.Targets = relocName(r, a.Card), relocateNames(r, a.Choices.Targets, mc.list[:])
 		mc.move.Action, c = &mc.action, &mc.move
 	case *VoidAdvance:
 		mc := copyMove[VoidAdvance, struct{}](r, m, a)
-		mc.action.Unit, mc.action.Sector = n(a.Unit), n(a.Sector)
+		mc.action.Unit, mc.action.Sector = relocName(r, a.Unit), relocName(r, a.Sector)
 		mc.move.Action, c = &mc.action, &mc.move
 	case *VoidAttack:
 		mc := copyMove[VoidAttack, struct{}](r, m, a)
-		mc.action.Unit, mc.action.Sector = n(a.Unit), n(a.Sector)
+		mc.action.Unit, mc.action.Sector = relocName(r, a.Unit), relocName(r, a.Sector)
 		mc.move.Action, c = &mc.action, &mc.move
 	case *VoidDefend:
 		mc := copyMove[VoidDefend, struct{}](r, m, a)
-		mc.action.Unit, mc.action.Attacker = n(a.Unit), n(a.Attacker)
+		mc.action.Unit, mc.action.Attacker = relocName(r, a.Unit), relocName(r, a.Attacker)
 		mc.move.Action, c = &mc.action, &mc.move
 	case *VoidConvert:
 		mc := copyMove[VoidConvert, struct{}](r, m, a)
-		mc.action.Card = n(a.Card)
+		mc.action.Card = relocName(r, a.Card)
 		mc.move.Action, c = &mc.action, &mc.move
 	default:
 		c = notation.Copy(r, m)
@@ -110,29 +109,6 @@ type movedAction[A, L any] struct {
 // copyMove is a copy of m and of a, its action, to be placed.
 func copyMove[A, L any](r *notation.Relocation, m *VoidMove, a *A) *movedAction[A, L] {
 	return notation.Copy(r, &movedAction[A, L]{move: *m, action: *a})
-}
-
-// relocateNames is ns with the names written at r's place: ns itself
-// when none stands for one. A list of a few names is written in room,
-// taken with the move's copy.
-func relocateNames[N ~string](r *notation.Relocation, ns []N, room []N) []N {
-	for i, name := range ns {
-		if v := r.Value(string(name)); v != string(name) {
-			var out []N
-			if len(ns) <= len(room) {
-				out = room[:len(ns):len(ns)]
-			} else {
-				out = make([]N, len(ns))
-			}
-			copy(out, ns[:i])
-			out[i] = N(v)
-			for j := i + 1; j < len(ns); j++ {
-				out[j] = N(r.Value(string(ns[j])))
-			}
-			return out
-		}
-	}
-	return ns
 }
 
 // fewNames and handNames are the longest lists of names relocateNames
