@@ -10,7 +10,7 @@ import (
 )
 
 // BenchmarkStartup runs the built command as a process, as a user does:
-// `referee games`, and `referee check` of one small example. What it
+// `referee games`, and `referee check` of one small example a game. What it
 // measures is mostly start-up: initialising the packages and building
 // the one grammar a file needs (docs/performance.md). Beside the wall
 // time, which waits for a CPU on a loaded machine, it reports the CPU
@@ -41,8 +41,12 @@ func BenchmarkStartup(b *testing.B) {
 	}{
 		{"true", []string{"true"}},
 		{"games", []string{bin, "games"}},
-		{"check", []string{bin, "check", filepath.Join("..", "..", "examples", "sortie", "ann-wins.sortie")}},
-		{"check-void", []string{bin, "check", filepath.Join("..", "..", "examples", "void", "ann-wins-life.void")}},
+		{"check", []string{bin, "check", example("sortie", "ann-wins.sortie")}},
+		{"check-void", []string{bin, "check", example("void", "ann-wins-life.void")}},
+		// The other games' smallest clean examples without a catalogue.
+		{"check-mecha", []string{bin, "check", example("mecha", "command-after-discard.mecha")}},
+		{"check-mod", []string{bin, "check", example("mod", "position-ejected-reshuffle.mod")}},
+		{"check-daemon", []string{bin, "check", example("daemon", "seat-assumed.daemon")}},
 	} {
 		b.Run(run.name, func(b *testing.B) {
 			var cpu time.Duration
@@ -56,4 +60,9 @@ func BenchmarkStartup(b *testing.B) {
 			b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
 		})
 	}
+}
+
+// example is the path of a shipped example, from this package's folder.
+func example(game, name string) string {
+	return filepath.Join("..", "..", "examples", game, name)
 }
