@@ -27,6 +27,37 @@ type cardGame struct {
 
 	once        sync.Once
 	defaultGame engine.Game
+
+	// read holds the catalogues Catalogue tags named, by file, so that
+	// the transcripts of a folder that share one read it once: a
+	// catalogue of a dozen modules takes thirty times as long to read as
+	// a game takes to check. A file whose text changed (an editor's
+	// buffer) is read again.
+	mu   sync.Mutex
+	read map[string]*loaded
+}
+
+// maxRead bounds the catalogues cardGame.read holds, so that a run over
+// transcripts naming many catalogues keeps no more than a few.
+const maxRead = 16
+
+// cachedCatalogue is loadCatalogue, for a catalogue a Catalogue tag names:
+// read once for a file and its text.
+func (cg *cardGame) cachedCatalogue(game, file, src string) *loaded {
+	cg.mu.Lock()
+	l, ok := cg.read[file]
+	cg.mu.Unlock()
+	if ok && l.report.Source == src {
+		return l
+	}
+	l = cg.loadCatalogue(game, file, src)
+	cg.mu.Lock()
+	if cg.read == nil || len(cg.read) >= maxRead {
+		cg.read = map[string]*loaded{}
+	}
+	cg.read[file] = l
+	cg.mu.Unlock()
+	return l
 }
 
 // loaded is a catalogue read and checked.
@@ -133,7 +164,7 @@ func (b *binding) rulesFor(path string, t *notation.Transcript, r *Report, opts 
 	if err := opts.Limits.CheckSize(file, src); err != nil {
 		l = &loaded{report: tooLarge(file, src, err)}
 	} else {
-		l = b.cards.loadCatalogue(b.Name(), file, src)
+		l = b.cards.cachedCatalogue(b.Name(), file, src)
 	}
 	if l.rules == nil {
 		d := l.report.Diagnostics[0]

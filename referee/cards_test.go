@@ -145,6 +145,57 @@ Ben: draw Ant "Tiny Tower" "Tiny Tower" "Tiny Tower" "Tiny Tower"
 	}
 }
 
+// The transcripts that name one catalogue read it once; a catalogue whose
+// text changed between two checks (an editor's buffer, a file rewritten)
+// is read again.
+func TestCatalogueReadOnce(t *testing.T) {
+	dir := t.TempDir()
+	cards := filepath.Join(dir, "mine.cards")
+	write := func(src string) {
+		t.Helper()
+		if err := os.WriteFile(cards, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	good := `[Game "mecha"]
+tower "Tiny Tower" basic provide 1 durability 1
+mecha Ant cost 1 power 1 durability 1 haste
+deck Ants 20 "Tiny Tower" 3 Ant 17 "Tiny Tower"
+`
+	game := `[Game "mecha"]
+[Players "Ann" "Ben"]
+[Catalogue "mine.cards"]
+Ann: draw Ant Ant "Tiny Tower" "Tiny Tower" "Tiny Tower"
+Ben: draw Ant "Tiny Tower" "Tiny Tower" "Tiny Tower" "Tiny Tower"
+1. Ann: draw Ant, play "Tiny Tower" a1, play Ant b1, b1-b2
+`
+	g, _ := Lookup("mecha")
+	cg := g.(*binding).cards
+	key := filepath.ToSlash(cards)
+	check := func(want int) *loaded {
+		t.Helper()
+		r := CheckSource(filepath.Join(dir, "game.mecha"), game, Options{})
+		if r.ExitCode() != want {
+			t.Fatalf("exit code %d, want %d:\n%s", r.ExitCode(), want, ReportText(r))
+		}
+		cg.mu.Lock()
+		defer cg.mu.Unlock()
+		return cg.read[key]
+	}
+	write(good)
+	first := check(0)
+	if first == nil {
+		t.Fatalf("the catalogue was not kept under %s", key)
+	}
+	if again := check(0); again != first {
+		t.Error("the catalogue was read again for a second transcript")
+	}
+	write(strings.Replace(good, "durability 1 haste", "haste", 1))
+	if changed := check(2); changed == first {
+		t.Error("the catalogue was not read again after its text changed")
+	}
+}
+
 // Cards lists a catalogue; a game without one says so.
 func TestCards(t *testing.T) {
 	m, _ := Lookup("mecha")
