@@ -279,6 +279,32 @@ func BenchmarkCheckCold(b *testing.B) {
 	})
 }
 
+// BenchmarkCheckCatalogue is BenchmarkCheck for the games whose cards are
+// data, with every transcript naming its catalogue in a Catalogue tag (the
+// default one, read from a file), as a designer's transcripts do: the
+// catalogue is read once for them all, so the speed should be near
+// BenchmarkCheck's.
+func BenchmarkCheckCatalogue(b *testing.B) {
+	benchEach(b, func(b *testing.B, g Game, c *benchCorpus) {
+		cg := g.(*binding).cards
+		if cg == nil {
+			b.Skip("its cards are playing cards")
+		}
+		tagged := make([]string, len(c.srcs))
+		for i, src := range c.srcs {
+			tagged[i] = "[Catalogue \"proto.cards\"]\n" + src
+		}
+		opts := Options{ReadFile: func(string) ([]byte, error) { return []byte(cg.DefaultSource), nil }}
+		measure(b, c, func() {
+			for i, src := range tagged {
+				if r := g.Check(c.paths[i], src, opts); r.ExitCode() != 0 {
+					b.Fatalf("%s: %v", c.paths[i], r.Diagnostics)
+				}
+			}
+		})
+	})
+}
+
 func checkPass(b *testing.B, g Game, c *benchCorpus) {
 	for i, src := range c.srcs {
 		if r := g.Check(c.paths[i], src, Options{}); r.ExitCode() != 0 {
