@@ -35,11 +35,17 @@ type cardGame struct {
 	// buffer) is read again.
 	mu   sync.Mutex
 	read map[string]*loaded
+	// readBytes is the size of the catalogues read holds.
+	readBytes int
 }
 
-// maxRead bounds the catalogues cardGame.read holds, so that a run over
-// transcripts naming many catalogues keeps no more than a few.
-const maxRead = 16
+// maxRead and maxReadBytes bound what cardGame.read holds, so that a run
+// over transcripts naming many catalogues, or large ones, keeps no more
+// than a few small ones: a catalogue of a dozen modules is 5 kB.
+const (
+	maxRead      = 16
+	maxReadBytes = 1 << 20
+)
 
 // cachedCatalogue is loadCatalogue, for a catalogue a Catalogue tag names:
 // read once for a file and its text.
@@ -52,11 +58,19 @@ func (cg *cardGame) cachedCatalogue(game, file, src string) *loaded {
 	}
 	l = cg.loadCatalogue(game, file, src)
 	cg.mu.Lock()
-	if cg.read == nil || len(cg.read) >= maxRead {
-		cg.read = map[string]*loaded{}
+	defer cg.mu.Unlock()
+	if old, ok := cg.read[file]; ok {
+		delete(cg.read, file)
+		cg.readBytes -= len(old.report.Source)
+	}
+	if len(src) > maxReadBytes {
+		return l
+	}
+	if cg.read == nil || len(cg.read) >= maxRead || cg.readBytes+len(src) > maxReadBytes {
+		cg.read, cg.readBytes = map[string]*loaded{}, 0
 	}
 	cg.read[file] = l
-	cg.mu.Unlock()
+	cg.readBytes += len(src)
 	return l
 }
 

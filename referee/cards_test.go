@@ -194,6 +194,11 @@ Ben: draw Ant "Tiny Tower" "Tiny Tower" "Tiny Tower" "Tiny Tower"
 	if changed := check(2); changed == first {
 		t.Error("the catalogue was not read again after its text changed")
 	}
+	// A catalogue past maxReadBytes is read for each transcript, not kept.
+	write(good + strings.Repeat("; "+strings.Repeat("x", 1000)+"\n", maxReadBytes/1000))
+	if large := check(0); large != nil {
+		t.Errorf("a catalogue of over %d bytes was kept", maxReadBytes)
+	}
 }
 
 // Cards lists a catalogue; a game without one says so.
