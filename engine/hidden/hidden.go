@@ -66,10 +66,13 @@ type Ledger struct {
 }
 
 type pool struct {
-	names []string       // every name the pool ever held, in order of first sight
-	index map[string]int // name -> position in names
-	count []int          // copies in the pool's world, by name
-	load  []int          // hidden cards matched to each name
+	names []string // every name the pool ever held, in order of first sight
+	// index is the position of each of names[:len(index)]; the few names
+	// after those are found by a scan. A map is never written once made,
+	// so that clones share it: copying it was most of a clone.
+	index map[string]int
+	count []int // copies in the pool's world, by name
+	load  []int // hidden cards matched to each name
 	// lastEnd is the epoch at which the name's count last rose from zero,
 	// zeroWhy the reason given when it last fell to zero.
 	lastEnd []int
@@ -89,19 +92,57 @@ type card struct {
 func (l *Ledger) NewPool(cards []string) Pool {
 	p := &pool{index: map[string]int{}}
 	for _, name := range cards {
-		i := p.name(name) // before indexing: name may grow count
+		i, ok := p.index[name]
+		if !ok {
+			i = p.add(name)
+			p.index[name] = i // no clone shares a new pool's index yet
+		}
 		p.count[i]++
 	}
 	l.pools = append(l.pools, p)
 	return Pool(len(l.pools) - 1)
 }
 
+// indexOf is the position of each name.
+func indexOf(names []string) map[string]int {
+	index := make(map[string]int, len(names))
+	for i, name := range names {
+		index[name] = i
+	}
+	return index
+}
+
+// scanned is how many names past those of a pool's index are found by a
+// scan before the index is made again.
+const scanned = 8
+
+// lookup is the index of name, if the pool has held it.
+func (p *pool) lookup(name string) (int, bool) {
+	if i, ok := p.index[name]; ok {
+		return i, true
+	}
+	for i := len(p.index); i < len(p.names); i++ {
+		if p.names[i] == name {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
 // name is the index of name, added with no copies if new.
 func (p *pool) name(name string) int {
-	if i, ok := p.index[name]; ok {
+	if i, ok := p.lookup(name); ok {
 		return i
 	}
-	p.index[name] = len(p.names)
+	i := p.add(name)
+	if len(p.names)-len(p.index) > scanned {
+		p.index = indexOf(p.names)
+	}
+	return i
+}
+
+// add adds name with no copies, and returns its index.
+func (p *pool) add(name string) int {
 	p.names = append(p.names, name)
 	p.count = append(p.count, 0)
 	p.load = append(p.load, 0)
@@ -114,7 +155,7 @@ func (p *pool) name(name string) int {
 // or among its hidden cards.
 func (l *Ledger) Count(p Pool, name string) int {
 	pl := l.pools[p]
-	if i, ok := pl.index[name]; ok {
+	if i, ok := pl.lookup(name); ok {
 		return pl.count[i]
 	}
 	return 0
@@ -145,7 +186,7 @@ func (l *Ledger) Add(p Pool, name string) {
 func (l *Ledger) Take(p Pool, name, why string) error {
 	l.epoch++
 	pl := l.pools[p]
-	i, ok := pl.index[name]
+	i, ok := pl.lookup(name)
 	if !ok || pl.count[i] == 0 {
 		return pl.conflict(name)
 	}
@@ -157,7 +198,7 @@ func (l *Ledger) Take(p Pool, name, why string) error {
 }
 
 func (pl *pool) conflict(name string) *Conflict {
-	if i, ok := pl.index[name]; ok {
+	if i, ok := pl.lookup(name); ok {
 		return &Conflict{Name: name, Why: pl.zeroWhy[i]}
 	}
 	return &Conflict{Name: name}
@@ -221,7 +262,7 @@ func (l *Ledger) Could(c Card, name string) bool {
 		return false
 	}
 	pl := l.pools[cd.pool]
-	i, ok := pl.index[name]
+	i, ok := pl.lookup(name)
 	return ok && l.allowed(c, i)
 }
 
@@ -242,7 +283,7 @@ func (l *Ledger) Reveal(c Card, name, why string) error {
 		return fmt.Errorf("hidden card %d is no longer hidden", c)
 	}
 	pl := l.pools[cd.pool]
-	i, ok := pl.index[name]
+	i, ok := pl.lookup(name)
 	if !ok || !l.allowed(c, i) {
 		return pl.conflict(name)
 	}
@@ -375,10 +416,6 @@ func (l *Ledger) Clone() *Ledger {
 	for _, p := range l.pools {
 		q := *p
 		q.names = slices.Clone(p.names)
-		q.index = make(map[string]int, len(p.index))
-		for k, v := range p.index {
-			q.index[k] = v
-		}
 		q.count = slices.Clone(p.count)
 		q.load = slices.Clone(p.load)
 		q.lastEnd = slices.Clone(p.lastEnd)

@@ -177,6 +177,33 @@ func TestCloneIsIndependent(t *testing.T) {
 	}
 }
 
+// A clone and its original share their pools' indexes of names until one
+// learns a name: the names each adds (Add of a card from outside the
+// deck), past those an index holds and past a new index, are its own.
+func TestCloneLearnsNamesApart(t *testing.T) {
+	var l Ledger
+	p := l.NewPool([]string{"7H", "8H"})
+	k := l.Clone()
+	for i := range 2 * scanned {
+		l.Add(p, fmt.Sprintf("%dS", i))
+		k.Add(p, fmt.Sprintf("%dC", i))
+		k.Add(p, fmt.Sprintf("%dC", i))
+	}
+	for i := range 2 * scanned {
+		spade, club := fmt.Sprintf("%dS", i), fmt.Sprintf("%dC", i)
+		if l.Count(p, spade) != 1 || l.Count(p, club) != 0 || k.Count(p, spade) != 0 || k.Count(p, club) != 2 {
+			t.Fatalf("%s and %s: the original counts %d and %d, the clone %d and %d; want 1, 0, 0 and 2",
+				spade, club, l.Count(p, spade), l.Count(p, club), k.Count(p, spade), k.Count(p, club))
+		}
+	}
+	if l.Count(p, "7H") != 1 || k.Count(p, "8H") != 1 {
+		t.Error("the deck's own names were lost")
+	}
+	if err := k.Take(p, "3C", "drawn"); err != nil || k.Count(p, "3C") != 1 {
+		t.Errorf("take of a name the clone learned: %v, %d left", err, k.Count(p, "3C"))
+	}
+}
+
 // TestManyUnknownsStayPolynomial hides every card of a large pool, shows
 // half its names while they hide, and reveals them all in the worst order
 // for the matching: it must finish (the test's own time limit is the
