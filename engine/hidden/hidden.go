@@ -184,7 +184,6 @@ func (l *Ledger) Add(p Pool, name string) {
 // or written by name; why says where it went, for later conflicts ("Ann
 // drew it on turn 3"). Nothing changes when it returns an error.
 func (l *Ledger) Take(p Pool, name, why string) error {
-	l.epoch++
 	pl := l.pools[p]
 	i, ok := pl.lookup(name)
 	if !ok || pl.count[i] == 0 {
@@ -193,6 +192,7 @@ func (l *Ledger) Take(p Pool, name, why string) error {
 	if !l.lower(p, i) {
 		return &Conflict{Name: name, Forced: true}
 	}
+	l.epoch++
 	pl.seen(i, why)
 	return nil
 }
@@ -249,6 +249,7 @@ func (l *Ledger) Hide(p Pool) (Card, error) {
 	if !l.augment(c, map[int]bool{}) {
 		pl.live = pl.live[:len(pl.live)-1]
 		l.cards = l.cards[:len(l.cards)-1]
+		l.epoch--
 		return 0, fmt.Errorf("no card is left to take unseen")
 	}
 	return c, nil
@@ -277,7 +278,6 @@ func (l *Ledger) allowed(c Card, i int) bool {
 // Reveal shows the hidden card c to be name; why says where it went, as
 // for Take. Nothing changes when it returns an error.
 func (l *Ledger) Reveal(c Card, name, why string) error {
-	l.epoch++
 	cd := l.cards[c]
 	if !cd.live {
 		return fmt.Errorf("hidden card %d is no longer hidden", c)
@@ -299,6 +299,7 @@ func (l *Ledger) Reveal(c Card, name, why string) error {
 		}
 		return &Conflict{Name: name, Forced: true}
 	}
+	l.epoch++
 	pl.seen(i, why)
 	l.assumed++
 	return nil

@@ -129,14 +129,20 @@ func TestFailedOperationsChangeNothing(t *testing.T) {
 	l.Add(p, "8H")
 	l.Add(p, "9H")
 	c1, _ := l.Hide(p)
-	before := fmt.Sprint(l.pools[p].count, l.pools[p].load, l.pools[p].live, l.cards)
+	if _, err := l.Hide(p); err != nil { // the last copy left unseen
+		t.Fatal(err)
+	}
+	before := fmt.Sprint(l.pools[p].count, l.pools[p].load, l.pools[p].live, l.cards, l.epoch)
 	if err := l.Reveal(c1, "7H", "played"); err == nil {
 		t.Fatal("card 1 revealed as 7H, which card 0 must be")
 	}
 	if err := l.Take(p, "7H", "drawn"); err == nil {
 		t.Fatal("7H taken, which card 0 must be")
 	}
-	if after := fmt.Sprint(l.pools[p].count, l.pools[p].load, l.pools[p].live, l.cards); after != before {
+	if _, err := l.Hide(p); err == nil {
+		t.Fatal("a card hidden where every copy left is hidden already")
+	}
+	if after := fmt.Sprint(l.pools[p].count, l.pools[p].load, l.pools[p].live, l.cards, l.epoch); after != before {
 		t.Fatalf("a refused operation changed the ledger:\n%s\n%s", before, after)
 	}
 	if l.Assumptions() != 0 {
