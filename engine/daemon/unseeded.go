@@ -177,28 +177,28 @@ func (s *State) writeDraw(p int, m Draw) error {
 		return ruling("D31", rulingDrawn, fmt.Sprintf("%s draws %s here, not %d", s.name(o.player), cardsWord(o.n), len(m.Cards)))
 	}
 	pl := s.players[o.player]
-	saved := s.ledger.Clone()
+	undo := s.undoable(len(m.Cards))
 	grip, hid := slices.Clone(pl.grip), slices.Clone(pl.gripHidden)
 	for _, c := range m.Cards {
 		if c == Unknown {
 			if err := s.seen(o.player, fmt.Sprintf("%s's own draw", s.name(o.player))); err != nil {
-				s.ledger = saved
+				undo()
 				return err
 			}
 			id, err := s.ledger.Hide(pl.pool)
 			if err != nil {
-				s.ledger = saved
+				undo()
 				return ruling("D33", rulingCould, fmt.Sprintf("%s cannot draw a card nobody recorded: %v", s.name(o.player), err))
 			}
 			grip, hid = append(grip, Unknown), append(hid, id)
 			continue
 		}
 		if err := s.ownCard(o.player, c); err != nil {
-			s.ledger = saved
+			undo()
 			return err
 		}
 		if err := s.ledger.Take(pl.pool, c, s.lastSeen(o.player, "drew %s")); err != nil {
-			s.ledger = saved
+			undo()
 			return s.conflict(o.player, "draw", c, err)
 		}
 		grip = append(grip, c)
@@ -206,6 +206,17 @@ func (s *State) writeDraw(p int, m Draw) error {
 	pl.grip, pl.gripHidden = grip, hid
 	s.settleDraw(o.aside, o.hidden)
 	return nil
+}
+
+// undoable returns what puts the ledger back as it is now, for a move of
+// ops ledger operations that must all succeed or leave no trace. A move of
+// one needs no copy: an operation the ledger refuses leaves it as it was.
+func (s *State) undoable(ops int) (undo func()) {
+	if ops <= 1 || s.ledger == nil {
+		return func() {}
+	}
+	saved := s.ledger.Clone()
+	return func() { s.ledger = saved }
 }
 
 // settleDraw ends the draw owed first: a mulligan's cards set aside are
@@ -236,10 +247,8 @@ func (s *State) fromGrip(p int, grip []string, hid []hidden.Card, name, did stri
 	if len(hid) == 0 || s.ledger == nil {
 		return nil, nil, errNotInGrip
 	}
-	saved := s.ledger.Clone()
-	k, err := s.ledger.RevealOne(hid, name, s.lastSeen(p, did))
+	k, err := s.ledger.RevealOne(hid, name, s.lastSeen(p, did)) // changes nothing when refused
 	if err != nil {
-		s.ledger = saved
 		return nil, nil, err
 	}
 	i := slices.Index(grip, Unknown)
@@ -254,12 +263,12 @@ var errNotInGrip = errors.New("not in the grip")
 // and the cards set aside go back to the deck once it is written.
 func (s *State) mulliganUnseeded(p int, m Mulligan) error {
 	pl := s.players[p]
-	saved := s.ledger.Clone()
+	undo := s.undoable(len(m.Cards))
 	grip, hid := slices.Clone(pl.grip), slices.Clone(pl.gripHidden)
 	var aside []string
 	var asideHidden []hidden.Card
 	fail := func(err error) error {
-		s.ledger = saved
+		undo()
 		return err
 	}
 	for _, c := range m.Cards {
@@ -324,9 +333,9 @@ func (s *State) secure(p int, m Secure) error {
 	if len(m.Cards) != n {
 		return violation(fmt.Sprintf("%s's security takes %s from the deck, not %d", s.name(p), cardsWord(n), len(m.Cards)), ruleSecurity)
 	}
-	saved := s.ledger.Clone()
+	undo := s.undoable(len(m.Cards))
 	if err := s.setSecurity(p, m.Cards); err != nil {
-		s.ledger = saved
+		undo()
 		return err
 	}
 	pl.decided = true
@@ -376,10 +385,8 @@ func (s *State) revealUnseeded(r Reveal) error {
 	if err := s.ownCard(d.to, r.Card); err != nil {
 		return err
 	}
-	saved := s.ledger.Clone()
 	if err := s.ledger.Reveal(pl.securityHidden[0], r.Card, s.lastSeen(d.to, "revealed %s from security")); err != nil {
-		s.ledger = saved
-		return s.conflict(d.to, "reveal", r.Card, err)
+		return s.conflict(d.to, "reveal", r.Card, err) // the ledger refused it, and is as it was
 	}
 	pl.security = append([]string{r.Card}, pl.security[1:]...)
 	return nil
