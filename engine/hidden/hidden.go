@@ -416,7 +416,7 @@ func (l *Ledger) Clone() *Ledger {
 	c := &Ledger{cards: slices.Clone(l.cards), epoch: l.epoch, assumed: l.assumed}
 	for _, p := range l.pools {
 		q := *p
-		q.names = slices.Clone(p.names)
+		q.names = slices.Clip(p.names) // shared: names are only ever appended
 		q.count = slices.Clone(p.count)
 		q.load = slices.Clone(p.load)
 		q.lastEnd = slices.Clone(p.lastEnd)
