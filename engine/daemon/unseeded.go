@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tabletop-referee/referee/engine"
@@ -75,13 +76,15 @@ func (s *State) when() string {
 	if s.setup {
 		return "in the set-up"
 	}
-	return fmt.Sprintf("on turn %d", s.turn)
+	return "on turn " + strconv.Itoa(s.turn)
 }
 
 // lastSeen is the reason a ledger keeps for the last copy of a card seen: who
-// did what with it, and when.
+// did what with it (did, as "drew %s"), and when. Every card a record
+// names takes one, so it is joined, not formatted.
 func (s *State) lastSeen(p int, did string) string {
-	return fmt.Sprintf("%s %s %s", s.name(p), fmt.Sprintf(did, "the last one"), s.when())
+	before, after, _ := strings.Cut(did, "%s")
+	return s.name(p) + " " + before + "the last one" + after + " " + s.when()
 }
 
 // conflict turns a ledger's refusal of card, which player p's move does
@@ -225,12 +228,14 @@ func (s *State) settleDraw(aside []string, hid []hidden.Card) {
 	p := s.owed[0].player
 	s.owed = s.owed[1:]
 	pl := s.players[p]
+	deck := slices.Grow(slices.Clip(pl.deck), len(aside)) // a copy: a clone of the state shares the deck
 	for _, c := range aside {
 		if c != Unknown {
 			s.ledger.Add(pl.pool, c)
 		}
-		pl.deck = append(slices.Clip(pl.deck), Unknown)
+		deck = append(deck, Unknown)
 	}
+	pl.deck = deck
 	for _, id := range hid {
 		s.ledger.Return(id)
 	}
