@@ -90,7 +90,11 @@ type card struct {
 // NewPool adds a pool whose world holds the cards named, a copy each time
 // a name is listed.
 func (l *Ledger) NewPool(cards []string) Pool {
-	p := &pool{index: map[string]int{}}
+	// Room for every card a name: a deck of distinct cards (Sortie's)
+	// grew each list a card at a time.
+	n := len(cards)
+	p := &pool{index: make(map[string]int, n), names: make([]string, 0, n), count: make([]int, 0, n),
+		load: make([]int, 0, n), lastEnd: make([]int, 0, n), zeroWhy: make([]string, 0, n)}
 	for _, name := range cards {
 		i, ok := p.index[name]
 		if !ok {
