@@ -79,10 +79,15 @@ func (s *State) when() string {
 	return "on turn " + strconv.Itoa(s.turn)
 }
 
-// lastSeen is the reason a ledger keeps for the last copy of a card seen: who
-// did what with it (did, as "drew %s"), and when. Every card a record
-// names takes one, so it is joined, not formatted.
-func (s *State) lastSeen(p int, did string) string {
+// lastSeen is the reason a ledger keeps for the last copy of card seen:
+// who did what with it (did, as "drew %s"), and when. The ledger keeps a
+// reason only when a move sees the last copy of a name in pool's world,
+// and every card a record names is seen, so for any other copy it is
+// not made ("").
+func (s *State) lastSeen(pool hidden.Pool, card string, p int, did string) string {
+	if s.ledger.Count(pool, card) != 1 {
+		return ""
+	}
 	before, after, _ := strings.Cut(did, "%s")
 	return s.name(p) + " " + before + "the last one" + after + " " + s.when()
 }
@@ -200,7 +205,7 @@ func (s *State) writeDraw(p int, m Draw) error {
 			undo()
 			return err
 		}
-		if err := s.ledger.Take(pl.pool, c, s.lastSeen(o.player, "drew %s")); err != nil {
+		if err := s.ledger.Take(pl.pool, c, s.lastSeen(pl.pool, c, o.player, "drew %s")); err != nil {
 			undo()
 			return s.conflict(o.player, "draw", c, err)
 		}
@@ -252,7 +257,7 @@ func (s *State) fromGrip(p int, grip []string, hid []hidden.Card, name, did stri
 	if len(hid) == 0 || s.ledger == nil {
 		return nil, nil, errNotInGrip
 	}
-	k, err := s.ledger.RevealOne(hid, name, s.lastSeen(p, did)) // changes nothing when refused
+	k, err := s.ledger.RevealOne(hid, name, s.lastSeen(s.players[p].pool, name, p, did)) // changes nothing when refused
 	if err != nil {
 		return nil, nil, err
 	}
@@ -365,7 +370,7 @@ func (s *State) setSecurity(p int, cards []string) error {
 		if err := s.ownCard(p, c); err != nil {
 			return err
 		}
-		if err := s.ledger.Take(pl.pool, c, s.lastSeen(p, "put %s in security")); err != nil {
+		if err := s.ledger.Take(pl.pool, c, s.lastSeen(pl.pool, c, p, "put %s in security")); err != nil {
 			return s.conflict(p, "set in security", c, err)
 		}
 		sec, hid = append(sec, c), append(hid, -1)
@@ -390,7 +395,7 @@ func (s *State) revealUnseeded(r Reveal) error {
 	if err := s.ownCard(d.to, r.Card); err != nil {
 		return err
 	}
-	if err := s.ledger.Reveal(pl.securityHidden[0], r.Card, s.lastSeen(d.to, "revealed %s from security")); err != nil {
+	if err := s.ledger.Reveal(pl.securityHidden[0], r.Card, s.lastSeen(pl.pool, r.Card, d.to, "revealed %s from security")); err != nil {
 		return s.conflict(d.to, "reveal", r.Card, err) // the ledger refused it, and is as it was
 	}
 	pl.security = append([]string{r.Card}, pl.security[1:]...)
