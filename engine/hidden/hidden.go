@@ -413,20 +413,33 @@ func (l *Ledger) match(c Card, i int) {
 }
 
 // Clone returns an independent copy.
-func (l *Ledger) Clone() *Ledger {
+func (l *Ledger) Clone() *Ledger { return l.CloneInto(nil) }
+
+// CloneInto is Clone, written over dst where dst has room: for a copy
+// made again at every move and thrown away unless the move is refused,
+// the last one's memory serves the next. dst must be a ledger nothing
+// else uses; nil makes a new one.
+func (l *Ledger) CloneInto(dst *Ledger) *Ledger {
 	if l == nil {
 		return nil
 	}
-	c := &Ledger{cards: slices.Clone(l.cards), epoch: l.epoch, assumed: l.assumed}
-	for _, p := range l.pools {
-		q := *p
-		q.names = slices.Clip(p.names) // shared: names are only ever appended
-		q.count = slices.Clone(p.count)
-		q.load = slices.Clone(p.load)
-		q.lastEnd = slices.Clone(p.lastEnd)
-		q.zeroWhy = slices.Clone(p.zeroWhy)
-		q.live = slices.Clone(p.live)
-		c.pools = append(c.pools, &q)
+	if dst == nil {
+		dst = &Ledger{}
 	}
-	return c
+	dst.cards = append(dst.cards[:0], l.cards...)
+	dst.epoch, dst.assumed = l.epoch, l.assumed
+	for i, p := range l.pools {
+		if i == len(dst.pools) {
+			dst.pools = append(dst.pools, &pool{})
+		}
+		q := dst.pools[i]
+		q.names, q.index = slices.Clip(p.names), p.index // shared: names are only ever appended
+		q.count = append(q.count[:0], p.count...)
+		q.load = append(q.load[:0], p.load...)
+		q.lastEnd = append(q.lastEnd[:0], p.lastEnd...)
+		q.zeroWhy = append(q.zeroWhy[:0], p.zeroWhy...)
+		q.live = append(q.live[:0], p.live...)
+	}
+	dst.pools = dst.pools[:len(l.pools)]
+	return dst
 }

@@ -183,6 +183,48 @@ func TestCloneIsIndependent(t *testing.T) {
 	}
 }
 
+// CloneInto written over a ledger that was in use (more pools and cards
+// than the original, other counts) gives what Clone gives, and the two
+// stay apart after.
+func TestCloneIntoOverAUsedLedger(t *testing.T) {
+	dump := func(l *Ledger) string {
+		out := fmt.Sprint(l.cards, l.epoch, l.assumed, len(l.pools))
+		for _, p := range l.pools {
+			out += fmt.Sprint(p.names, p.count, p.load, p.lastEnd, p.zeroWhy, p.live)
+		}
+		return out
+	}
+	var l Ledger
+	p := l.NewPool([]string{"7H", "8H", "9H"})
+	l.Take(p, "8H", "seen")
+	c, _ := l.Hide(p)
+
+	var used Ledger
+	for range 3 {
+		q := used.NewPool([]string{"2S", "3S", "4S", "5S"})
+		used.Hide(q)
+		used.Hide(q)
+	}
+	into := l.CloneInto(&used)
+	if into != &used {
+		t.Fatal("CloneInto did not write over the ledger it was given")
+	}
+	if got, want := dump(into), dump(l.Clone()); got != want {
+		t.Fatalf("CloneInto over a used ledger:\n%s\nwant\n%s", got, want)
+	}
+	if err := into.Reveal(c, "7H", "played"); err != nil {
+		t.Fatal(err)
+	}
+	into.Add(p, "JH")
+	if l.Hidden(p) != 1 || l.Count(p, "7H") != 1 || l.Count(p, "JH") != 0 {
+		t.Error("a change to the copy changed the original")
+	}
+	l.Add(p, "QH")
+	if into.Count(p, "QH") != 0 || into.Count(p, "JH") != 1 {
+		t.Error("a change to the original changed the copy")
+	}
+}
+
 // A clone and its original share their pools' indexes of names until one
 // learns a name: the names each adds (Add of a card from outside the
 // deck), past those an index holds and past a new index, are its own.
