@@ -206,10 +206,13 @@ type State struct {
 	// Without a seed (unseeded.go): the ledger of the cards nobody
 	// recorded, nil in a seeded game; the draws made and not yet written;
 	// and the seat the record is from, when OneSeat.
-	ledger  *hidden.Ledger
-	owed    []owedDraw
-	oneSeat bool
-	seat    int
+	ledger *hidden.Ledger
+	owed   []owedDraw
+	// undoLedger is the memory of the last copy of the ledger made to
+	// undo a move (undoable), for the next.
+	undoLedger *hidden.Ledger
+	oneSeat    bool
+	seat       int
 	// log is what Recorded returns, kept once it has been asked for;
 	// logMark is where the move being applied begins in it.
 	log     *[]engine.By
@@ -294,7 +297,7 @@ func (s *State) Clone() engine.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
-	c.spare = nil
+	c.spare, c.undoLedger = nil, nil
 	src := *s.src
 	c.src = &src
 	c.ledger = s.ledger.Clone()

@@ -223,8 +223,11 @@ func (s *State) undoable(ops int) (undo func()) {
 	if ops <= 1 || s.ledger == nil {
 		return func() {}
 	}
-	saved := s.ledger.Clone()
-	return func() { s.ledger = saved }
+	// The last move's copy is written over: no undo of it can run now
+	// (undoable is never called within a move another one made undoable).
+	saved := s.ledger.CloneInto(s.undoLedger)
+	s.undoLedger = saved
+	return func() { s.ledger, s.undoLedger = saved, s.ledger }
 }
 
 // settleDraw ends the draw owed first: a mulligan's cards set aside are

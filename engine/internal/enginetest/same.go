@@ -1,7 +1,9 @@
 package enginetest
 
 import (
+	"fmt"
 	"reflect"
+	"slices"
 	"sync"
 	"unsafe"
 )
@@ -145,10 +147,10 @@ func Same[T any](a, b *T) bool {
 // tested against it.
 func DeepSame(a, b reflect.Value) bool { return equal(a, b, 0, true) }
 
-// SameExcept is Same for values of struct type T but for the named field,
+// SameExcept is Same for values of struct type T but for the named fields,
 // which it leaves out (such as what a seeded game records, which is no
-// part of the game). It panics when T has no such field.
-func SameExcept[T any](field string) func(a, b *T) bool {
+// part of the game). It panics when T lacks one of them.
+func SameExcept[T any](fields ...string) func(a, b *T) bool {
 	comparersMu.Lock()
 	defer comparersMu.Unlock()
 	t := reflect.TypeFor[T]()
@@ -158,12 +160,12 @@ func SameExcept[T any](field string) func(a, b *T) bool {
 	}
 	var parts []part
 	for i := range t.NumField() {
-		if f := t.Field(i); f.Name != field {
+		if f := t.Field(i); !slices.Contains(fields, f.Name) {
 			parts = append(parts, part{f.Offset, buildComparer(f.Type)})
 		}
 	}
-	if len(parts) != t.NumField()-1 {
-		panic(t.String() + " has no field " + field)
+	if len(parts) != t.NumField()-len(fields) {
+		panic(fmt.Sprintf("%s lacks one of the fields %v", t, fields))
 	}
 	return func(a, b *T) bool {
 		pa, pb := unsafe.Pointer(a), unsafe.Pointer(b)
