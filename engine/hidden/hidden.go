@@ -426,7 +426,7 @@ func (l *Ledger) CloneInto(dst *Ledger) *Ledger {
 	if dst == nil {
 		dst = &Ledger{}
 	}
-	dst.cards = append(dst.cards[:0], l.cards...)
+	dst.cards = copyOver(dst.cards, l.cards)
 	dst.epoch, dst.assumed = l.epoch, l.assumed
 	for i, p := range l.pools {
 		if i == len(dst.pools) {
@@ -434,12 +434,22 @@ func (l *Ledger) CloneInto(dst *Ledger) *Ledger {
 		}
 		q := dst.pools[i]
 		q.names, q.index = slices.Clip(p.names), p.index // shared: names are only ever appended
-		q.count = append(q.count[:0], p.count...)
-		q.load = append(q.load[:0], p.load...)
-		q.lastEnd = append(q.lastEnd[:0], p.lastEnd...)
-		q.zeroWhy = append(q.zeroWhy[:0], p.zeroWhy...)
-		q.live = append(q.live[:0], p.live...)
+		q.count = copyOver(q.count, p.count)
+		q.load = copyOver(q.load, p.load)
+		q.lastEnd = copyOver(q.lastEnd, p.lastEnd)
+		q.zeroWhy = copyOver(q.zeroWhy, p.zeroWhy)
+		q.live = copyOver(q.live, p.live)
 	}
 	dst.pools = dst.pools[:len(l.pools)]
 	return dst
+}
+
+// copyOver is src copied over dst's memory where it has room; nil for
+// nil, and empty for empty, as slices.Clone gives, so that a copy
+// compares equal to its original.
+func copyOver[T any](dst, src []T) []T {
+	if src == nil || dst == nil {
+		return slices.Clone(src)
+	}
+	return append(dst[:0], src...)
 }

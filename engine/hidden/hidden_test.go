@@ -3,6 +3,7 @@ package hidden
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -180,6 +181,25 @@ func TestCloneIsIndependent(t *testing.T) {
 	}
 	if l.Hidden(p) != 1 || k.Hidden(p) != 0 || l.Count(p, "7H") != 1 || k.Count(p, "7H") != 0 {
 		t.Fatal("the clone shares state with the original")
+	}
+}
+
+// A clone is deeply equal to its original, an empty list as empty and
+// not nil: the engines' tests compare a state refused a move with its
+// copy from before, a field at a time.
+func TestCloneIsDeeplyEqual(t *testing.T) {
+	var l Ledger
+	l.NewPool(nil)
+	p := l.NewPool([]string{"7H"})
+	c, _ := l.Hide(p)
+	if _, err := l.Hide(p); err == nil {
+		t.Fatal("a second card hidden from a pool of one")
+	}
+	l.Return(c)
+	for _, k := range []*Ledger{l.Clone(), l.CloneInto(l.Clone())} {
+		if !reflect.DeepEqual(k, &l) {
+			t.Errorf("a clone differs from its original:\n%#v\n%#v", *k, l)
+		}
 	}
 }
 
