@@ -295,8 +295,7 @@ func (s *State) recordTop(m Top) error {
 	if _, ok := s.cards.Card(m.Card); !ok {
 		return violation(s.cards.unknown(m.Card), ruleSharedDecks)
 	}
-	why := fmt.Sprintf("the last came to the top of shared deck %d on turn %d", m.Deck, s.turn)
-	if err := u.try(func() error { return u.led.Take(u.shared, m.Card, why) }); err != nil {
+	if err := u.try(func() error { return u.led.Take(u.shared, m.Card, noReason) }); err != nil {
 		return s.conflict(fmt.Sprintf("shared deck %d cannot show %s on top", m.Deck, m.Card), engine.Nobody, m.Card, err)
 	}
 	d.Deck[0] = m.Card
@@ -321,20 +320,24 @@ func (s *State) recordDraw(p int, card string) error {
 	if _, ok := s.cards.Card(card); !ok {
 		return violation(s.cards.unknown(card), ruleEjectChoice)
 	}
-	what := fmt.Sprintf("%s cannot draw %s", s.name(p), card)
+	what := func() string { return fmt.Sprintf("%s cannot draw %s", s.name(p), card) }
 	if u.led.Count(u.pools[p], card) > 0 && !u.led.Could(c, card) {
-		return ruling("MD28", rulingChecking, fmt.Sprintf("%s: the card was drawn before any %s was shuffled into %s's deck", what, card, s.name(p)))
+		return ruling("MD28", rulingChecking, fmt.Sprintf("%s: the card was drawn before any %s was shuffled into %s's deck", what(), card, s.name(p)))
 	}
-	if err := u.try(func() error {
-		return u.led.Reveal(c, card, fmt.Sprintf("the last was drawn by %s on turn %d", s.name(p), s.turn))
-	}); err != nil {
-		return s.conflict(what, p, card, err)
+	if err := u.try(func() error { return u.led.Reveal(c, card, noReason) }); err != nil {
+		return s.conflict(what(), p, card, err)
 	}
 	u.records++
 	pl.hand[at] = card
 	u.pend[p] = u.pend[p][1:]
 	return nil
 }
+
+// noReason is the reason the ledger is given when a copy is seen: a
+// conflict says where the copies are now, never where the last went
+// (conflict), so the ledger's reasons are never read, and formatting one
+// for every card recorded would be work for nothing.
+const noReason = ""
 
 // conflict is the illegal move a *hidden.Conflict makes: what cannot be,
 // and why, said by what the table shows now (where the copies are), not
@@ -407,12 +410,12 @@ func (s *State) fromHand(p int, m engine.Move) error {
 	if s.u == nil {
 		return nil // the seed deals every card: none in hand is unknown
 	}
-	var card, verb string
+	var card string
 	switch m := m.(type) {
 	case Assign:
-		card, verb = m.Card, "assigned"
+		card = m.Card
 	case Eject:
-		card, verb = m.Card, "ejected"
+		card = m.Card
 	default:
 		return nil
 	}
@@ -421,17 +424,17 @@ func (s *State) fromHand(p int, m engine.Move) error {
 		return nil
 	}
 	u := s.u
-	what := fmt.Sprintf("%s cannot hold %s", s.name(p), card)
+	what := func() string { return fmt.Sprintf("%s cannot hold %s", s.name(p), card) }
 	if u.led.Count(u.pools[p], card) > 0 && !slices.ContainsFunc(u.hid[p], func(c hidden.Card) bool { return u.led.Could(c, card) }) {
-		return ruling("MD28", rulingChecking, fmt.Sprintf("%s: %s's unknown cards were all drawn before any %s was shuffled into %s's deck", what, s.name(p), card, s.name(p)))
+		return ruling("MD28", rulingChecking, fmt.Sprintf("%s: %s's unknown cards were all drawn before any %s was shuffled into %s's deck", what(), s.name(p), card, s.name(p)))
 	}
 	k := 0
 	err := u.try(func() (err error) {
-		k, err = u.led.RevealOne(u.hid[p], card, fmt.Sprintf("the last was %s by %s on turn %d", verb, s.name(p), s.turn))
+		k, err = u.led.RevealOne(u.hid[p], card, noReason)
 		return err
 	})
 	if err != nil {
-		return s.conflict(what, p, card, err)
+		return s.conflict(what(), p, card, err)
 	}
 	u.hid[p] = slices.Delete(u.hid[p], k, k+1)
 	pl.hand[slices.Index(pl.hand, Unknown)] = card
