@@ -255,10 +255,15 @@ func (s *State) record(p int, m engine.Move, setup bool) error {
 		}
 		if s.phase == EjectChoice && p == s.ToMove() && !s.acted && s.pending() == "" {
 			// The choice to draw, and the card drawn, in one move.
-			c := s.clone()
-			if err := c.check(p, DrawCard{}); err != nil {
+			if err := s.check(p, DrawCard{}); err != nil {
 				return err
 			}
+			if s.drawSure(p, m.Card) {
+				s.play(p, DrawCard{})
+				return s.recordDraw(p, m.Card)
+			}
+			// The card drawn may be refused: draw on a copy.
+			c := s.clone()
 			c.play(p, DrawCard{})
 			if len(c.u.pend[p]) == 0 {
 				return violation(fmt.Sprintf("%s's deck and discard pile are empty: no card is drawn, so none is written (write draw)", s.name(p)), ruleEjectChoice)
@@ -277,6 +282,24 @@ func (s *State) record(p int, m engine.Move, setup bool) error {
 		return ruling("MD24", rulingRecord, fmt.Sprintf("%s has drawn no card that is not written", s.name(p)))
 	}
 	return nil
+}
+
+// drawSure tells whether card, written as the card player p's choice to
+// draw draws, is sure to be accepted, so that the choice needs no copy of
+// the state to undo: the deck has a card to draw (no reshuffle), and the
+// card is ?, where the record may leave it unseen, or a card of which p's
+// deck holds more copies than p has unknown cards, so that one is left
+// for the card drawn whatever those are.
+func (s *State) drawSure(p int, card string) bool {
+	u := s.u
+	switch {
+	case len(s.players[p].deck) == 0:
+		return false
+	case card == Unknown:
+		return !u.oneSeat || u.seat != p
+	}
+	_, ok := s.cards.Card(card)
+	return ok && u.led.Count(u.pools[p], card) > u.led.Hidden(u.pools[p])
 }
 
 // recordTop writes the card come to the top of a shared deck.

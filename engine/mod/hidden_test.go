@@ -430,3 +430,56 @@ func TestUnseededLegalMovesApply(t *testing.T) {
 		}
 	}
 }
+
+// The choice to draw written with the card drawn is played on the state
+// itself when drawSure says it cannot be refused, and on a copy
+// otherwise: on every walk, a sure draw applies, and leaves the state the
+// copy's way would.
+func TestSureDrawsApply(t *testing.T) {
+	sure, unsure := 0, 0
+	for _, opts := range []engine.Options{{}, {OneSeat: true, Seat: ann}, {OneSeat: true, Seat: ben}} {
+		for seed := range 8 {
+			s := newUnseeded(t, opts)
+			for step := 0; step < 400 && !s.Outcome().Over; step++ {
+				moves := s.Legal()
+				if s.phase == EjectChoice && !s.acted && s.pending() == "" {
+					p := s.ToMove()
+					for _, card := range append(distinct(s.cards.shared), Unknown) {
+						if !s.drawSure(p, card) {
+							unsure++
+							continue
+						}
+						sure++
+						c := s.clone()
+						if err := c.Apply(p, DrawCard{Card: card}); err != nil {
+							t.Fatalf("%+v: draw %s, sure, refused: %v", opts, card, err)
+						}
+						want := s.clone()
+						want.play(p, DrawCard{})
+						if err := want.recordDraw(p, card); err != nil {
+							t.Fatalf("%+v: draw %s, sure, refused on a copy: %v", opts, card, err)
+						}
+						if snapshot(c) != snapshot(want) || c.Assumptions() != want.Assumptions() {
+							t.Fatalf("%+v: draw %s:\n%s\nwant\n%s", opts, card, snapshot(c), snapshot(want))
+						}
+					}
+				}
+				// A move Legal lists may yet be refused by the ledger
+				// (Could looks at one card): the walk takes the next.
+				for k := range moves {
+					m := moves[(step*(7+seed)+k)%len(moves)]
+					p := s.ToMove()
+					if by, ok := m.(engine.By); ok {
+						p, m = by.Player, by.Move
+					}
+					if s.Apply(p, m) == nil {
+						break
+					}
+				}
+			}
+		}
+	}
+	if sure == 0 || unsure == 0 {
+		t.Errorf("%d sure draws and %d not: the walks try too few", sure, unsure)
+	}
+}
