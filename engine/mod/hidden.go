@@ -133,6 +133,9 @@ func (s *State) pending() string {
 // unwritten is pending in an unseeded game.
 func (s *State) unwritten() string {
 	u := s.u
+	if len(u.pend[0]) == 0 && len(u.pend[1]) == 0 && u.pendTop == [SharedDecks]bool{} {
+		return "" // as at most moves: every card revealed is written
+	}
 	for _, p := range []int{s.priority, 1 - s.priority} {
 		if len(u.pend[p]) > 0 {
 			return fmt.Sprintf("%s's draw is not written yet: write it where it is drawn, as in %s, or %s for a card nobody saw",
