@@ -51,7 +51,8 @@ type unseeded struct {
 	hid [2][]hidden.Card
 	out [2]int
 	// pend holds each player's draws not yet written, oldest first: the
-	// last len(pend[p]) cards of the hand, each "?" until written.
+	// last len(pend[p]) cards of the hand, each "?" until written. A draw
+	// written is deleted in place, so that the next draw finds room.
 	pend [2][]hidden.Card
 	// pendTop tells which shared decks have a top card not yet written.
 	pendTop [SharedDecks]bool
@@ -340,7 +341,7 @@ func (s *State) recordDraw(p int, card string) error {
 			return ruling("MD26", rulingPerspective, fmt.Sprintf("the record is from %s's seat: %s's own draw is written", s.name(p), s.name(p)))
 		}
 		u.hid[p] = append(u.hid[p], c)
-		u.pend[p] = u.pend[p][1:]
+		u.pend[p] = slices.Delete(u.pend[p], 0, 1)
 		return nil
 	}
 	if _, ok := s.cards.Card(card); !ok {
@@ -355,7 +356,7 @@ func (s *State) recordDraw(p int, card string) error {
 	}
 	u.records++
 	pl.hand[at] = card
-	u.pend[p] = u.pend[p][1:]
+	u.pend[p] = slices.Delete(u.pend[p], 0, 1)
 	return nil
 }
 
