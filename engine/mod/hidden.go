@@ -90,18 +90,34 @@ func (u *unseeded) try(f func() error) error {
 
 // newUnseeded sets up an unseeded game's decks: three shared decks of
 // unknown cards whose tops are to be written, and the ledger's pools.
-func (s *State) newUnseeded(set []string, opts engine.Options) {
-	u := &unseeded{led: &hidden.Ledger{}, oneSeat: opts.OneSeat, seat: opts.Seat}
-	u.shared = u.led.NewPool(set)
-	for p := range u.pools {
-		u.pools[p] = u.led.NewPool(nil)
-	}
-	third := len(set) / SharedDecks
+func (s *State) newUnseeded(opts engine.Options) {
+	u := s.cards.startOfUnseeded().clone()
+	u.oneSeat, u.seat = opts.OneSeat, opts.Seat
+	third := len(s.cards.shared) / SharedDecks
 	for i := range s.shared {
 		s.shared[i].Deck = unknowns(third)
-		u.pendTop[i] = true
 	}
 	s.u = u
+}
+
+// startOfUnseeded is what an unseeded game knows of its cards before any
+// move: every top to write, the shared set in the shared decks' pool, and
+// nothing yet in the players'. It is made at the catalogue's first
+// unseeded game and copied for each: making the pools, a map of names
+// each, cost more than the copy.
+func (cs *Cards) startOfUnseeded() *unseeded {
+	cs.startOnce.Do(func() {
+		u := &unseeded{led: &hidden.Ledger{}}
+		u.shared = u.led.NewPool(cs.shared)
+		for p := range u.pools {
+			u.pools[p] = u.led.NewPool(nil)
+		}
+		for i := range u.pendTop {
+			u.pendTop[i] = true
+		}
+		cs.start = u
+	})
+	return cs.start
 }
 
 // unknowns is n unknown cards.

@@ -253,7 +253,7 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 		pl.discard, pl.hand, pl.play = zone(0), zone(1), zone(2)
 	}
 	if !opts.Seeded {
-		s.newUnseeded(set, opts)
+		s.newUnseeded(opts)
 	}
 	s.advance(0)
 	return s, nil
