@@ -306,20 +306,27 @@ func (s *State) record(p int, m engine.Move, setup bool) error {
 
 // drawSure tells whether card, written as the card player p's choice to
 // draw draws, is sure to be accepted, so that the choice needs no copy of
-// the state to undo: the deck has a card to draw (no reshuffle), and the
-// card is ?, where the record may leave it unseen, or a card of which p's
-// deck holds more copies than p has unknown cards, so that one is left
-// for the card drawn whatever those are.
+// the state to undo: there is a card to draw, and the card is ?, where the
+// record may leave it unseen, or a card of which p's deck holds more
+// copies than p has unknown cards, so that one is left for the card drawn
+// whatever those are. An empty deck is first made of the discard pile,
+// whose copies count, and whose unknown cards only make p's fewer.
 func (s *State) drawSure(p int, card string) bool {
-	u := s.u
+	u, pl := s.u, s.players[p]
 	switch {
-	case len(s.players[p].deck) == 0:
+	case len(pl.deck) == 0 && len(pl.discard) == 0:
 		return false
 	case card == Unknown:
 		return !u.oneSeat || u.seat != p
 	}
-	_, ok := s.cards.Card(card)
-	return ok && u.led.Count(u.pools[p], card) > u.led.Hidden(u.pools[p])
+	if _, ok := s.cards.Card(card); !ok {
+		return false
+	}
+	copies := u.led.Count(u.pools[p], card)
+	if len(pl.deck) == 0 {
+		copies += copiesOf(pl.discard, card)
+	}
+	return copies > u.led.Hidden(u.pools[p])
 }
 
 // recordTop writes the card come to the top of a shared deck.

@@ -445,6 +445,12 @@ func TestSureDrawsApply(t *testing.T) {
 				if s.phase == EjectChoice && !s.acted && s.pending() == "" {
 					p := s.ToMove()
 					for _, card := range append(distinct(s.cards.shared), Unknown) {
+						// With nothing to draw, no card may be written.
+						empty := s.clone()
+						empty.players[p].deck, empty.players[p].discard = nil, nil
+						if empty.drawSure(p, card) || empty.Apply(p, DrawCard{Card: card}) == nil {
+							t.Fatalf("%+v: draw %s from an empty deck and discard pile: sure, or accepted", opts, card)
+						}
 						if !s.drawSure(p, card) {
 							unsure++
 							continue
