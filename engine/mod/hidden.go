@@ -370,12 +370,13 @@ func (s *State) recordDraw(p int, card string) error {
 	if _, ok := s.cards.Card(card); !ok {
 		return violation(s.cards.unknown(card), ruleEjectChoice)
 	}
-	what := func() string { return fmt.Sprintf("%s cannot draw %s", s.name(p), card) }
-	if u.led.Count(u.pools[p], card) > 0 && !u.led.Could(c, card) {
-		return ruling("MD28", rulingChecking, fmt.Sprintf("%s: the card was drawn before any %s was shuffled into %s's deck", what(), card, s.name(p)))
-	}
 	if err := u.try(func() error { return u.led.Reveal(c, card, noReason) }); err != nil {
-		return s.conflict(what(), p, card, err)
+		// Refused, with the ledger as it was: why is asked only now.
+		what := fmt.Sprintf("%s cannot draw %s", s.name(p), card)
+		if u.led.Count(u.pools[p], card) > 0 && !u.led.Could(c, card) {
+			return ruling("MD28", rulingChecking, fmt.Sprintf("%s: the card was drawn before any %s was shuffled into %s's deck", what, card, s.name(p)))
+		}
+		return s.conflict(what, p, card, err)
 	}
 	u.records++
 	pl.hand[at] = card
@@ -474,17 +475,18 @@ func (s *State) fromHand(p int, m engine.Move) error {
 		return nil
 	}
 	u := s.u
-	what := func() string { return fmt.Sprintf("%s cannot hold %s", s.name(p), card) }
-	if u.led.Count(u.pools[p], card) > 0 && !slices.ContainsFunc(u.hid[p], func(c hidden.Card) bool { return u.led.Could(c, card) }) {
-		return ruling("MD28", rulingChecking, fmt.Sprintf("%s: %s's unknown cards were all drawn before any %s was shuffled into %s's deck", what(), s.name(p), card, s.name(p)))
-	}
 	k := 0
 	err := u.try(func() (err error) {
 		k, err = u.led.RevealOne(u.hid[p], card, noReason)
 		return err
 	})
 	if err != nil {
-		return s.conflict(what(), p, card, err)
+		// Refused, with the ledger as it was: why is asked only now.
+		what := fmt.Sprintf("%s cannot hold %s", s.name(p), card)
+		if u.led.Count(u.pools[p], card) > 0 && !slices.ContainsFunc(u.hid[p], func(c hidden.Card) bool { return u.led.Could(c, card) }) {
+			return ruling("MD28", rulingChecking, fmt.Sprintf("%s: %s's unknown cards were all drawn before any %s was shuffled into %s's deck", what, s.name(p), card, s.name(p)))
+		}
+		return s.conflict(what, p, card, err)
 	}
 	u.hid[p] = slices.Delete(u.hid[p], k, k+1)
 	pl.hand[slices.Index(pl.hand, Unknown)] = card
