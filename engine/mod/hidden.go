@@ -93,9 +93,8 @@ func (u *unseeded) try(f func() error) error {
 func (s *State) newUnseeded(opts engine.Options) {
 	u := s.cards.startOfUnseeded().clone()
 	u.oneSeat, u.seat = opts.OneSeat, opts.Seat
-	third := len(s.cards.shared) / SharedDecks
 	for i := range s.shared {
-		s.shared[i].Deck = unknowns(third)
+		hide(s.shared[i].Deck)
 	}
 	s.u = u
 }
@@ -118,6 +117,13 @@ func (cs *Cards) startOfUnseeded() *unseeded {
 		cs.start = u
 	})
 	return cs.start
+}
+
+// hide writes each of cards, which nobody has seen, as unknown.
+func hide(cards []string) {
+	for i := range cards {
+		cards[i] = Unknown
+	}
 }
 
 // unknowns is n unknown cards.

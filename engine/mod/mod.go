@@ -1006,7 +1006,7 @@ func (s *State) draw(p, n int) {
 			if s.u != nil {
 				// Shuffled by hand: the order is the draws'.
 				s.reshuffled(p, pl.deck)
-				pl.deck = unknowns(len(pl.deck))
+				hide(pl.deck)
 			} else {
 				shuffle.Shuffle(s.src, pl.deck)
 			}
