@@ -348,10 +348,12 @@ func (s *State) recordTop(m Top) error {
 	case !u.pendTop[m.Deck-1]:
 		return ruling("MD24", rulingRecord, fmt.Sprintf("the top card of shared deck %d is written already: it is %s", m.Deck, d.Deck[0]))
 	}
-	if _, ok := s.cards.Card(m.Card); !ok {
-		return violation(s.cards.unknown(m.Card), ruleSharedDecks)
-	}
+	// A card the catalogue lacks is in no pool, so that the ledger refuses
+	// it too: the catalogue is asked only then, to say so.
 	if err := u.try(func() error { return u.led.Take(u.shared, m.Card, noReason) }); err != nil {
+		if _, ok := s.cards.Card(m.Card); !ok {
+			return violation(s.cards.unknown(m.Card), ruleSharedDecks)
+		}
 		return s.conflict(fmt.Sprintf("shared deck %d cannot show %s on top", m.Deck, m.Card), engine.Nobody, m.Card, err)
 	}
 	d.Deck[0] = m.Card
@@ -373,11 +375,12 @@ func (s *State) recordDraw(p int, card string) error {
 		u.pend[p] = slices.Delete(u.pend[p], 0, 1)
 		return nil
 	}
-	if _, ok := s.cards.Card(card); !ok {
-		return violation(s.cards.unknown(card), ruleEjectChoice)
-	}
 	if err := u.try(func() error { return u.led.Reveal(c, card, noReason) }); err != nil {
-		// Refused, with the ledger as it was: why is asked only now.
+		// Refused, with the ledger as it was: why is asked only now (a
+		// card the catalogue lacks is in no pool, as for recordTop).
+		if _, ok := s.cards.Card(card); !ok {
+			return violation(s.cards.unknown(card), ruleEjectChoice)
+		}
 		what := fmt.Sprintf("%s cannot draw %s", s.name(p), card)
 		if u.led.Count(u.pools[p], card) > 0 && !u.led.Could(c, card) {
 			return ruling("MD28", rulingChecking, fmt.Sprintf("%s: the card was drawn before any %s was shuffled into %s's deck", what, card, s.name(p)))
