@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/tabletop-referee/referee/engine/catalogue"
 	"github.com/tabletop-referee/referee/internal/suggest"
@@ -109,6 +110,11 @@ type Cards struct {
 	byName     map[string]*Card
 	sharedName string
 	shared     []string // the shared set, one name a copy, in catalogue order
+
+	// start is what every unseeded game of the catalogue knows of its
+	// cards at the start (startOfUnseeded), made once and copied.
+	start     *unseeded
+	startOnce sync.Once
 }
 
 // Card finds a card by name.

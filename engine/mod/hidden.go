@@ -51,7 +51,8 @@ type unseeded struct {
 	hid [2][]hidden.Card
 	out [2]int
 	// pend holds each player's draws not yet written, oldest first: the
-	// last len(pend[p]) cards of the hand, each "?" until written.
+	// last len(pend[p]) cards of the hand, each "?" until written. A draw
+	// written is deleted in place, so that the next draw finds room.
 	pend [2][]hidden.Card
 	// pendTop tells which shared decks have a top card not yet written.
 	pendTop [SharedDecks]bool
@@ -89,18 +90,40 @@ func (u *unseeded) try(f func() error) error {
 
 // newUnseeded sets up an unseeded game's decks: three shared decks of
 // unknown cards whose tops are to be written, and the ledger's pools.
-func (s *State) newUnseeded(set []string, opts engine.Options) {
-	u := &unseeded{led: &hidden.Ledger{}, oneSeat: opts.OneSeat, seat: opts.Seat}
-	u.shared = u.led.NewPool(set)
-	for p := range u.pools {
-		u.pools[p] = u.led.NewPool(nil)
-	}
-	third := len(set) / SharedDecks
+func (s *State) newUnseeded(opts engine.Options) {
+	u := s.cards.startOfUnseeded().clone()
+	u.oneSeat, u.seat = opts.OneSeat, opts.Seat
 	for i := range s.shared {
-		s.shared[i].Deck = unknowns(third)
-		u.pendTop[i] = true
+		hide(s.shared[i].Deck)
 	}
 	s.u = u
+}
+
+// startOfUnseeded is what an unseeded game knows of its cards before any
+// move: every top to write, the shared set in the shared decks' pool, and
+// nothing yet in the players'. It is made at the catalogue's first
+// unseeded game and copied for each: making the pools, a map of names
+// each, cost more than the copy.
+func (cs *Cards) startOfUnseeded() *unseeded {
+	cs.startOnce.Do(func() {
+		u := &unseeded{led: &hidden.Ledger{}}
+		u.shared = u.led.NewPool(cs.shared)
+		for p := range u.pools {
+			u.pools[p] = u.led.NewPool(nil)
+		}
+		for i := range u.pendTop {
+			u.pendTop[i] = true
+		}
+		cs.start = u
+	})
+	return cs.start
+}
+
+// hide writes each of cards, which nobody has seen, as unknown.
+func hide(cards []string) {
+	for i := range cards {
+		cards[i] = Unknown
+	}
 }
 
 // unknowns is n unknown cards.
@@ -133,6 +156,9 @@ func (s *State) pending() string {
 // unwritten is pending in an unseeded game.
 func (s *State) unwritten() string {
 	u := s.u
+	if len(u.pend[0]) == 0 && len(u.pend[1]) == 0 && u.pendTop == [SharedDecks]bool{} {
+		return "" // as at most moves: every card revealed is written
+	}
 	for _, p := range []int{s.priority, 1 - s.priority} {
 		if len(u.pend[p]) > 0 {
 			return fmt.Sprintf("%s's draw is not written yet: write it where it is drawn, as in %s, or %s for a card nobody saw",
@@ -255,10 +281,15 @@ func (s *State) record(p int, m engine.Move, setup bool) error {
 		}
 		if s.phase == EjectChoice && p == s.ToMove() && !s.acted && s.pending() == "" {
 			// The choice to draw, and the card drawn, in one move.
-			c := s.clone()
-			if err := c.check(p, DrawCard{}); err != nil {
+			if err := s.check(p, DrawCard{}); err != nil {
 				return err
 			}
+			if s.drawSure(p, m.Card) {
+				s.play(p, DrawCard{})
+				return s.recordDraw(p, m.Card)
+			}
+			// The card drawn may be refused: draw on a copy.
+			c := s.clone()
 			c.play(p, DrawCard{})
 			if len(c.u.pend[p]) == 0 {
 				return violation(fmt.Sprintf("%s's deck and discard pile are empty: no card is drawn, so none is written (write draw)", s.name(p)), ruleEjectChoice)
@@ -279,6 +310,31 @@ func (s *State) record(p int, m engine.Move, setup bool) error {
 	return nil
 }
 
+// drawSure tells whether card, written as the card player p's choice to
+// draw draws, is sure to be accepted, so that the choice needs no copy of
+// the state to undo: there is a card to draw, and the card is ?, where the
+// record may leave it unseen, or a card of which p's deck holds more
+// copies than p has unknown cards, so that one is left for the card drawn
+// whatever those are. An empty deck is first made of the discard pile,
+// whose copies count, and whose unknown cards only make p's fewer.
+func (s *State) drawSure(p int, card string) bool {
+	u, pl := s.u, s.players[p]
+	switch {
+	case len(pl.deck) == 0 && len(pl.discard) == 0:
+		return false
+	case card == Unknown:
+		return !u.oneSeat || u.seat != p
+	}
+	if _, ok := s.cards.Card(card); !ok {
+		return false
+	}
+	copies := u.led.Count(u.pools[p], card)
+	if len(pl.deck) == 0 {
+		copies += copiesOf(pl.discard, card)
+	}
+	return copies > u.led.Hidden(u.pools[p])
+}
+
 // recordTop writes the card come to the top of a shared deck.
 func (s *State) recordTop(m Top) error {
 	u := s.u
@@ -292,11 +348,12 @@ func (s *State) recordTop(m Top) error {
 	case !u.pendTop[m.Deck-1]:
 		return ruling("MD24", rulingRecord, fmt.Sprintf("the top card of shared deck %d is written already: it is %s", m.Deck, d.Deck[0]))
 	}
-	if _, ok := s.cards.Card(m.Card); !ok {
-		return violation(s.cards.unknown(m.Card), ruleSharedDecks)
-	}
-	why := fmt.Sprintf("the last came to the top of shared deck %d on turn %d", m.Deck, s.turn)
-	if err := u.try(func() error { return u.led.Take(u.shared, m.Card, why) }); err != nil {
+	// A card the catalogue lacks is in no pool, so that the ledger refuses
+	// it too: the catalogue is asked only then, to say so.
+	if err := u.try(func() error { return u.led.Take(u.shared, m.Card, noReason) }); err != nil {
+		if _, ok := s.cards.Card(m.Card); !ok {
+			return violation(s.cards.unknown(m.Card), ruleSharedDecks)
+		}
 		return s.conflict(fmt.Sprintf("shared deck %d cannot show %s on top", m.Deck, m.Card), engine.Nobody, m.Card, err)
 	}
 	d.Deck[0] = m.Card
@@ -315,26 +372,32 @@ func (s *State) recordDraw(p int, card string) error {
 			return ruling("MD26", rulingPerspective, fmt.Sprintf("the record is from %s's seat: %s's own draw is written", s.name(p), s.name(p)))
 		}
 		u.hid[p] = append(u.hid[p], c)
-		u.pend[p] = u.pend[p][1:]
+		u.pend[p] = slices.Delete(u.pend[p], 0, 1)
 		return nil
 	}
-	if _, ok := s.cards.Card(card); !ok {
-		return violation(s.cards.unknown(card), ruleEjectChoice)
-	}
-	what := fmt.Sprintf("%s cannot draw %s", s.name(p), card)
-	if u.led.Count(u.pools[p], card) > 0 && !u.led.Could(c, card) {
-		return ruling("MD28", rulingChecking, fmt.Sprintf("%s: the card was drawn before any %s was shuffled into %s's deck", what, card, s.name(p)))
-	}
-	if err := u.try(func() error {
-		return u.led.Reveal(c, card, fmt.Sprintf("the last was drawn by %s on turn %d", s.name(p), s.turn))
-	}); err != nil {
+	if err := u.try(func() error { return u.led.Reveal(c, card, noReason) }); err != nil {
+		// Refused, with the ledger as it was: why is asked only now (a
+		// card the catalogue lacks is in no pool, as for recordTop).
+		if _, ok := s.cards.Card(card); !ok {
+			return violation(s.cards.unknown(card), ruleEjectChoice)
+		}
+		what := fmt.Sprintf("%s cannot draw %s", s.name(p), card)
+		if u.led.Count(u.pools[p], card) > 0 && !u.led.Could(c, card) {
+			return ruling("MD28", rulingChecking, fmt.Sprintf("%s: the card was drawn before any %s was shuffled into %s's deck", what, card, s.name(p)))
+		}
 		return s.conflict(what, p, card, err)
 	}
 	u.records++
 	pl.hand[at] = card
-	u.pend[p] = u.pend[p][1:]
+	u.pend[p] = slices.Delete(u.pend[p], 0, 1)
 	return nil
 }
+
+// noReason is the reason the ledger is given when a copy is seen: a
+// conflict says where the copies are now, never where the last went
+// (conflict), so the ledger's reasons are never read, and formatting one
+// for every card recorded would be work for nothing.
+const noReason = ""
 
 // conflict is the illegal move a *hidden.Conflict makes: what cannot be,
 // and why, said by what the table shows now (where the copies are), not
@@ -407,12 +470,12 @@ func (s *State) fromHand(p int, m engine.Move) error {
 	if s.u == nil {
 		return nil // the seed deals every card: none in hand is unknown
 	}
-	var card, verb string
+	var card string
 	switch m := m.(type) {
 	case Assign:
-		card, verb = m.Card, "assigned"
+		card = m.Card
 	case Eject:
-		card, verb = m.Card, "ejected"
+		card = m.Card
 	default:
 		return nil
 	}
@@ -421,16 +484,17 @@ func (s *State) fromHand(p int, m engine.Move) error {
 		return nil
 	}
 	u := s.u
-	what := fmt.Sprintf("%s cannot hold %s", s.name(p), card)
-	if u.led.Count(u.pools[p], card) > 0 && !slices.ContainsFunc(u.hid[p], func(c hidden.Card) bool { return u.led.Could(c, card) }) {
-		return ruling("MD28", rulingChecking, fmt.Sprintf("%s: %s's unknown cards were all drawn before any %s was shuffled into %s's deck", what, s.name(p), card, s.name(p)))
-	}
 	k := 0
 	err := u.try(func() (err error) {
-		k, err = u.led.RevealOne(u.hid[p], card, fmt.Sprintf("the last was %s by %s on turn %d", verb, s.name(p), s.turn))
+		k, err = u.led.RevealOne(u.hid[p], card, noReason)
 		return err
 	})
 	if err != nil {
+		// Refused, with the ledger as it was: why is asked only now.
+		what := fmt.Sprintf("%s cannot hold %s", s.name(p), card)
+		if u.led.Count(u.pools[p], card) > 0 && !slices.ContainsFunc(u.hid[p], func(c hidden.Card) bool { return u.led.Could(c, card) }) {
+			return ruling("MD28", rulingChecking, fmt.Sprintf("%s: %s's unknown cards were all drawn before any %s was shuffled into %s's deck", what, s.name(p), card, s.name(p)))
+		}
 		return s.conflict(what, p, card, err)
 	}
 	u.hid[p] = slices.Delete(u.hid[p], k, k+1)

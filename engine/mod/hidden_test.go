@@ -2,6 +2,7 @@ package mod
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -428,5 +429,64 @@ func TestUnseededLegalMovesApply(t *testing.T) {
 		if s.Round() < 3 {
 			t.Errorf("%+v: the walk stopped in round %d", opts, s.Round())
 		}
+	}
+}
+
+// The choice to draw written with the card drawn is played on the state
+// itself when drawSure says it cannot be refused, and on a copy
+// otherwise: on every walk, a sure draw applies, and leaves the state,
+// ledger and all, as the copy's way would.
+func TestSureDrawsApply(t *testing.T) {
+	sure, unsure := 0, 0
+	for _, opts := range []engine.Options{{}, {OneSeat: true, Seat: ann}, {OneSeat: true, Seat: ben}} {
+		for seed := range 8 {
+			s := newUnseeded(t, opts)
+			for step := 0; step < 400 && !s.Outcome().Over; step++ {
+				moves := s.Legal()
+				if s.phase == EjectChoice && !s.acted && s.pending() == "" {
+					p := s.ToMove()
+					for _, card := range append(distinct(s.cards.shared), Unknown) {
+						// With nothing to draw, no card may be written.
+						empty := s.clone()
+						empty.players[p].deck, empty.players[p].discard = nil, nil
+						if empty.drawSure(p, card) || empty.Apply(p, DrawCard{Card: card}) == nil {
+							t.Fatalf("%+v: draw %s from an empty deck and discard pile: sure, or accepted", opts, card)
+						}
+						if !s.drawSure(p, card) {
+							unsure++
+							continue
+						}
+						sure++
+						c := s.clone()
+						if err := c.Apply(p, DrawCard{Card: card}); err != nil {
+							t.Fatalf("%+v: draw %s, sure, refused: %v", opts, card, err)
+						}
+						want := s.clone()
+						want.play(p, DrawCard{})
+						if err := want.recordDraw(p, card); err != nil {
+							t.Fatalf("%+v: draw %s, sure, refused on a copy: %v", opts, card, err)
+						}
+						if !reflect.DeepEqual(c, want) {
+							t.Fatalf("%+v: draw %s:\n%s\nwant\n%s", opts, card, snapshot(c), snapshot(want))
+						}
+					}
+				}
+				// A move Legal lists may yet be refused by the ledger
+				// (Could looks at one card): the walk takes the next.
+				for k := range moves {
+					m := moves[(step*(7+seed)+k)%len(moves)]
+					p := s.ToMove()
+					if by, ok := m.(engine.By); ok {
+						p, m = by.Player, by.Move
+					}
+					if s.Apply(p, m) == nil {
+						break
+					}
+				}
+			}
+		}
+	}
+	if sure == 0 || unsure == 0 {
+		t.Errorf("%d sure draws and %d not: the walks try too few", sure, unsure)
 	}
 }

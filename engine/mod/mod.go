@@ -253,7 +253,7 @@ func (g Game) New(opts engine.Options) (engine.State, error) {
 		pl.discard, pl.hand, pl.play = zone(0), zone(1), zone(2)
 	}
 	if !opts.Seeded {
-		s.newUnseeded(set, opts)
+		s.newUnseeded(opts)
 	}
 	s.advance(0)
 	return s, nil
@@ -1006,7 +1006,7 @@ func (s *State) draw(p, n int) {
 			if s.u != nil {
 				// Shuffled by hand: the order is the draws'.
 				s.reshuffled(p, pl.deck)
-				pl.deck = unknowns(len(pl.deck))
+				hide(pl.deck)
 			} else {
 				shuffle.Shuffle(s.src, pl.deck)
 			}

@@ -184,20 +184,23 @@ func modDeclarationNode(m engine.Move) grammar.ModMove {
 // The moves of a card, each kind kept by the card's name: boxing each into
 // an engine.Move is an allocation, and was one at most moves of a check,
 // where the same few cards are played file after file. A draft is kept by
-// its pile and deck too; one of a deck that is not there is made each time.
+// its pile and deck too, and a top card by its deck; one of a deck that is
+// not there is made each time.
 var (
 	assigns = keptMoves(func(c string) engine.Move { return mod.Assign{Card: c} })
 	ejects  = keptMoves(func(c string) engine.Move { return mod.Eject{Card: c} })
 	draws   = keptMoves(func(c string) engine.Move { return mod.DrawCard{Card: c} })
 	spends  = keptMoves(func(c string) engine.Move { return mod.Spend{Card: c} })
 	drafts  [2][mod.SharedDecks]*namememo.Memo[engine.Move] // by pile (1) or deck (0), then deck from 0
+	tops    [mod.SharedDecks]*namememo.Memo[engine.Move]    // by deck from 0
 )
 
 func init() {
-	for pile := range drafts {
-		for deck := range drafts[pile] {
+	for deck := range tops {
+		for pile := range drafts {
 			drafts[pile][deck] = keptMoves(func(c string) engine.Move { return mod.Draft{Pile: pile == 1, Deck: deck + 1, Card: c} })
 		}
+		tops[deck] = keptMoves(func(c string) engine.Move { return mod.Top{Deck: deck + 1, Card: c} })
 	}
 }
 
@@ -235,7 +238,11 @@ func modToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move {
 	case *grammar.ModDraw:
 		em = draws.Get(string(m.Card))
 	case *grammar.ModTop:
-		em = mod.Top{Deck: m.Deck, Card: string(m.Card)}
+		if m.Deck < 1 || m.Deck > mod.SharedDecks {
+			em = mod.Top{Deck: m.Deck, Card: string(m.Card)}
+		} else {
+			em = tops[m.Deck-1].Get(string(m.Card))
+		}
 	case *grammar.ModFuel:
 		em = mod.GainFuel{}
 	case *grammar.ModSpend:
