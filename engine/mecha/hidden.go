@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tabletop-referee/referee/engine"
@@ -52,7 +53,7 @@ func (s *State) when() string {
 	if s.setup {
 		return "at the set-up"
 	}
-	return fmt.Sprintf("on turn %d", s.turn)
+	return "on turn " + strconv.Itoa(s.turn)
 }
 
 // unknownAllowed refuses ? written for one of owner's cards where the
@@ -118,7 +119,9 @@ func (s *State) hideDraws(owner int, cards []string, n int) ([]hidden.Card, erro
 		led = s.led.Clone() // a refusal after the first card leaves no trace
 	}
 	var ids []hidden.Card
-	why := fmt.Sprintf("%s drew it %s", s.name(owner), s.when())
+	// The reason kept for a card drawn face up, made at the first such
+	// card: most draws from a pool are unseen.
+	why := ""
 	for _, c := range cards[:n] {
 		if c == Unknown {
 			id, err := led.Hide(pl.pool)
@@ -127,6 +130,9 @@ func (s *State) hideDraws(owner int, cards []string, n int) ([]hidden.Card, erro
 			}
 			ids = append(ids, id)
 			continue
+		}
+		if why == "" {
+			why = s.name(owner) + " drew it " + s.when()
 		}
 		if err := led.Take(pl.pool, c, why); err != nil {
 			return nil, s.conflict(owner, c, "draw", err)
@@ -235,7 +241,7 @@ func (s *State) reveal(p int, name, verb string) error {
 	if len(pl.unseen) == 0 || slices.Contains(pl.hand, name) {
 		return nil
 	}
-	k, err := s.led.RevealOne(pl.unseen, name, fmt.Sprintf("%s %s it %s", s.name(p), verb, s.when()))
+	k, err := s.led.RevealOne(pl.unseen, name, s.name(p)+" "+verb+" it "+s.when())
 	if err != nil {
 		return s.conflict(p, name, "hold", err)
 	}
