@@ -1152,19 +1152,30 @@ func (s *State) deck(p int, d Deck) error {
 		return s.rulingf("M4", rulingDeckFirst, "%s's deck is already in play", s.name(p))
 	}
 	list := d.List
+	var cards []string // the list's cards, when the catalogue's deck has them
 	if d.Named == Unknown {
 		list = []DeckCount{{Count: DeckSize, Card: Unknown}}
 	} else if d.Named != "" {
-		var ok bool
-		if list, ok = s.cards.Deck(d.Named); !ok {
+		named := s.cards.named(d.Named)
+		if named == nil {
 			return s.rulingf("M4", rulingDeckFirst, "the catalogue has no deck named %q (decks: %v)", d.Named, s.cards.Decks())
 		}
+		if named.bad != nil {
+			v := *named.bad
+			return &v
+		}
+		list, cards = named.list, named.cards
 	}
-	if v := s.cards.CheckDeck(list); v != nil {
-		return v
+	if cards == nil {
+		if v := s.cards.CheckDeck(list); v != nil {
+			return v
+		}
 	}
 	if !slices.ContainsFunc(list, func(dc DeckCount) bool { return dc.Card == Unknown }) {
-		s.setDeck(p, deckCards(list))
+		if cards == nil {
+			cards = deckCards(list)
+		}
+		s.setDeck(p, cards)
 		return nil
 	}
 	switch {
