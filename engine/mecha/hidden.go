@@ -247,7 +247,7 @@ func (s *State) reveal(p int, name, verb string) error {
 	}
 	pl.unseen = slices.Delete(pl.unseen, k, k+1)
 	pl.hand[slices.Index(pl.hand, Unknown)] = name
-	pl.deck = slices.Delete(pl.deck, slices.Index(pl.deck, name), slices.Index(pl.deck, name)+1)
+	pl.deck = withoutOne(pl.deck, name)
 	return nil
 }
 

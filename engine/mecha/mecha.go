@@ -758,7 +758,7 @@ func (s *State) drawOne(p int, card string, id hidden.Card) {
 	case len(pl.deck) > 0 && pl.deck[0] == card:
 		pl.deck = pl.deck[1:] // a seed draws from the top: nothing to move up
 	default:
-		pl.deck = slices.Delete(pl.deck, slices.Index(pl.deck, card), slices.Index(pl.deck, card)+1)
+		pl.deck = withoutOne(pl.deck, card)
 	}
 	pl.hand = append(pl.hand, card)
 }
@@ -1969,7 +1969,7 @@ func (s *State) hitDirect(u *Unit, from grid.Square, opp int, card string) {
 		}
 		return
 	}
-	od.deck = slices.Delete(od.deck, slices.Index(od.deck, card), slices.Index(od.deck, card)+1)
+	od.deck = withoutOne(od.deck, card)
 	if od.damage == nil {
 		od.damage = make([]string, 0, DamageToLose) // room for the cards that lose the game
 	}
@@ -2074,6 +2074,13 @@ func (s *State) inDeck(owner int, cards []string) error {
 		return s.rulingf("M3", rulingNotInDeck, "%s's deck has no %s left", s.name(owner), c)
 	}
 	return nil
+}
+
+// withoutOne takes the first copy of card out of cards, which hold one,
+// the cards after it moving up.
+func withoutOne(cards []string, card string) []string {
+	i := slices.Index(cards, card)
+	return slices.Delete(cards, i, i+1)
 }
 
 // countOf counts the copies of card in cards.
