@@ -2065,7 +2065,7 @@ func (s *State) inDeck(owner int, cards []string) error {
 		// Counted rather than taken from a copy of the deck: a draw
 		// writes a card or five, and the deck is not copied for them.
 		// An unseen card is the ledger's to check.
-		if c == Unknown || countOf(deck, c) > countOf(cards[:i], c) {
+		if c == Unknown || holdsMore(deck, c, countOf(cards[:i], c)) {
 			continue
 		}
 		if _, ok := s.cards.Card(c); !ok {
@@ -2074,6 +2074,20 @@ func (s *State) inDeck(owner int, cards []string) error {
 		return s.rulingf("M3", rulingNotInDeck, "%s's deck has no %s left", s.name(owner), c)
 	}
 	return nil
+}
+
+// holdsMore tells whether cards hold more than n copies of card, looking
+// no further than the copy that makes it so.
+func holdsMore(cards []string, card string, n int) bool {
+	for _, c := range cards {
+		if c == card {
+			if n == 0 {
+				return true
+			}
+			n--
+		}
+	}
+	return false
 }
 
 // withoutOne takes the first copy of card out of cards, which hold one,
