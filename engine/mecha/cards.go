@@ -241,6 +241,9 @@ type DeckCount struct {
 type Cards struct {
 	cards  []*Card
 	byName map[string]*Card
+	// byNames is cards in the order of their names: a deck's world
+	// (deckWorld) listed in it is sorted already.
+	byNames []*Card
 	// bySlot holds each card at its name's slot (namememo.Slot) but where
 	// an earlier card took it: a move naming a card finds it there without
 	// the map's hash of the whole name, most moves that name one.
@@ -327,6 +330,8 @@ func Load(cat *catalogue.Catalogue) (*Cards, []*catalogue.Error) {
 	for _, c := range cards {
 		cs.byName[c.Name] = c
 	}
+	cs.byNames = slices.Clone(cards)
+	slices.SortFunc(cs.byNames, func(a, b *Card) int { return strings.Compare(a.Name, b.Name) })
 	for _, c := range cards {
 		// The card the map holds for each name (the last of a name given
 		// twice, which the catalogue refuses).

@@ -85,7 +85,7 @@ func (s *State) deckWorld(list []DeckCount) ([]string, int) {
 		known[dc.Card] += dc.Count
 	}
 	var world []string
-	for _, c := range s.cards.cards {
+	for _, c := range s.cards.byNames { // the world sorted as it is made
 		limit := MaxCopies
 		switch c.Copies {
 		case Basic:
@@ -98,7 +98,6 @@ func (s *State) deckWorld(list []DeckCount) ([]string, int) {
 			world = append(world, c.Name)
 		}
 	}
-	slices.Sort(world)
 	return world, len(world) - size
 }
 
