@@ -240,7 +240,13 @@ func (s *State) reveal(p int, name, verb string) error {
 	if len(pl.unseen) == 0 || slices.Contains(pl.hand, name) {
 		return nil
 	}
-	k, err := s.led.RevealOne(pl.unseen, name, s.name(p)+" "+verb+" it "+s.when())
+	// The ledger keeps the reason of the last copy of a name seen only
+	// (hidden.Conflict.Why): none is made for the others.
+	why := ""
+	if s.led.Count(pl.pool, name) == 1 {
+		why = s.name(p) + " " + verb + " it " + s.when()
+	}
+	k, err := s.led.RevealOne(pl.unseen, name, why)
 	if err != nil {
 		return s.conflict(p, name, "hold", err)
 	}
