@@ -242,11 +242,7 @@ func mechaToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move
 		}
 		return append(dst, d)
 	case *grammar.MechaDraw:
-		d := mecha.Draw{Opening: setup}
-		for _, c := range m.Cards {
-			d.Cards = append(d.Cards, string(c))
-		}
-		return append(dst, d)
+		return append(dst, mecha.Draw{Opening: setup, Cards: names(m.Cards)})
 	case *grammar.MechaMulligan:
 		return append(dst, mecha.Mulligan{InTurn: !setup})
 	case *grammar.MechaPlay:
@@ -282,11 +278,7 @@ func mechaToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move
 		return append(dst, mecha.DeclarePlaced{Card: string(m.Card), At: square(m.At), Time: counters(m.Time), InTurn: !setup})
 	case *grammar.MechaZone:
 		zone, _ := mecha.ZoneOf(m.Zone) // the grammar admits the zones' words only
-		d := mecha.DeclareZone{Zone: zone, InTurn: !setup}
-		for _, c := range m.Cards {
-			d.Cards = append(d.Cards, string(c))
-		}
-		return append(dst, d)
+		return append(dst, mecha.DeclareZone{Zone: zone, Cards: names(m.Cards), InTurn: !setup})
 	default:
 		panic(fmt.Sprintf("mecha: unknown move %T", m))
 	}
@@ -296,6 +288,19 @@ func mechaToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move
 		for i, em := range out[len(dst):] {
 			out[len(dst)+i] = engine.OnSetupLine{Move: em}
 		}
+	}
+	return out
+}
+
+// names is the cards written, as the engine names them: in one
+// allocation, where an opening hand appended one by one took four.
+func names(cards []grammar.MechaName) []string {
+	if len(cards) == 0 {
+		return nil // as appending none left it
+	}
+	out := make([]string, len(cards))
+	for i, c := range cards {
+		out[i] = string(c)
 	}
 	return out
 }
