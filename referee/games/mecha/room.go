@@ -186,23 +186,24 @@ func (b *boardMoves) square(sq grid.Square) *grid.Square {
 }
 
 // cardMoves are what a check makes of a card's name, each made once: its
-// written form, its discard, its skipped draw, and its plays, on each
-// square of the board and without one (the last), each made when first
-// met and set through an atomic pointer, so that checks on several
-// goroutines share them. A check names a few dozen cards, and most moves
-// it reads are steps, attacks and plays.
+// written form, its draw alone in a turn (each turn's draw of an unseeded
+// record; the engine only reads a draw's cards), its discard, its skipped
+// draw, and its plays, on each square of the board and without one (the
+// last), each made when first met and set through an atomic pointer, so
+// that checks on several goroutines share them. A check names a few dozen
+// cards, and most moves it reads are steps, attacks and plays.
 type cardMoves struct {
-	card          string // a copy of the name, not part of a transcript
-	written       string // as grammar.MechaName.String writes it
-	discard, skip engine.Move
-	plays         []atomic.Pointer[engine.Move]
+	card                string // a copy of the name, not part of a transcript
+	written             string // as grammar.MechaName.String writes it
+	draw, discard, skip engine.Move
+	plays               []atomic.Pointer[engine.Move]
 }
 
 // cardsMet are the cards a check has met, by name; a catalogue has a few
 // dozen cards, and each name past the bound would copy the map again.
 var cardsMet = namememo.New(1024, func(card string) *cardMoves {
 	return &cardMoves{card: card, written: grammar.MechaName(card).String(),
-		discard: mecha.Discard{Card: card}, skip: mecha.SkipDraw{Card: card},
+		draw: mecha.Draw{Cards: []string{card}}, discard: mecha.Discard{Card: card}, skip: mecha.SkipDraw{Card: card},
 		plays: make([]atomic.Pointer[engine.Move], mecha.Board.Size()+1)}
 })
 
@@ -242,6 +243,9 @@ func mechaToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move
 		}
 		return append(dst, d)
 	case *grammar.MechaDraw:
+		if len(m.Cards) == 1 && !setup {
+			return append(dst, cardOf(string(m.Cards[0])).draw)
+		}
 		return append(dst, mecha.Draw{Opening: setup, Cards: names(m.Cards)})
 	case *grammar.MechaMulligan:
 		return append(dst, mecha.Mulligan{InTurn: !setup})
