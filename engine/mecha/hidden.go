@@ -103,21 +103,22 @@ func (s *State) deckWorld(list []DeckCount) ([]string, int) {
 
 // hideDraws makes the ledger's part of owner's draw of cards, the first
 // n of which come from the deck: a named card is taken from the pool, an
-// unknown one hidden. It returns the hidden cards, in order; on a refusal
-// the ledger is as it was.
-func (s *State) hideDraws(owner int, cards []string, n int) ([]hidden.Card, error) {
+// unknown one hidden. It returns the hidden cards, in order, appended to
+// ids; on a refusal the ledger is as it was.
+func (s *State) hideDraws(ids []hidden.Card, owner int, cards []string, n int) ([]hidden.Card, error) {
 	if !s.hasLedger(owner) && !unknownIn(cards[:n]) {
-		return nil, nil
+		return ids, nil
 	}
 	if !s.hasLedger(owner) {
 		s.newPool(owner)
 	}
 	pl := s.players[owner]
 	led := s.led
-	if n > 1 {
-		led = s.led.Clone() // a refusal after the first card leaves no trace
+	if n > 1 && !s.setup {
+		// A refusal after the first card leaves no trace. A set-up move
+		// is made on a copy of the whole state (applyMove, Force).
+		led = s.led.Clone()
 	}
-	var ids []hidden.Card
 	// The reason kept for a card drawn face up, made at the first such
 	// card: most draws from a pool are unseen.
 	why := ""

@@ -1267,7 +1267,8 @@ func (s *State) draw(p int, d Draw) error {
 		}
 	}
 	drawable := min(len(d.Cards), s.deckLen(owner))
-	ids, err := s.hideDraws(owner, d.Cards, drawable)
+	var room [OpeningHand]hidden.Card // for the hidden cards of most draws, with no allocation
+	ids, err := s.hideDraws(room[:0], owner, d.Cards, drawable)
 	if err != nil {
 		return err
 	}
