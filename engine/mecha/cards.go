@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/catalogue"
 	"github.com/tabletop-referee/referee/internal/namememo"
 	"github.com/tabletop-referee/referee/internal/suggest"
@@ -240,6 +241,9 @@ type DeckCount struct {
 type Cards struct {
 	cards  []*Card
 	byName map[string]*Card
+	// byNames is cards in the order of their names: a deck's world
+	// (deckWorld) listed in it is sorted already.
+	byNames []*Card
 	// bySlot holds each card at its name's slot (namememo.Slot) but where
 	// an earlier card took it: a move naming a card finds it there without
 	// the map's hash of the whole name, most moves that name one.
@@ -251,6 +255,9 @@ type namedDeck struct {
 	name  string
 	list  []DeckCount
 	cards []string // the list's cards, as deckCards lists them
+	// bad is CheckDeck's verdict on the list, made once: a deck move
+	// naming the deck gives a copy.
+	bad *engine.Violation
 }
 
 // Card finds a card by name.
@@ -278,12 +285,20 @@ func (cs *Cards) Decks() []string {
 
 // Deck is a named deck's list.
 func (cs *Cards) Deck(name string) ([]DeckCount, bool) {
-	for _, d := range cs.decks {
-		if d.name == name {
-			return d.list, true
-		}
+	if d := cs.named(name); d != nil {
+		return d.list, true
 	}
 	return nil, false
+}
+
+// named is the deck of that name, or nil.
+func (cs *Cards) named(name string) *namedDeck {
+	for i := range cs.decks {
+		if cs.decks[i].name == name {
+			return &cs.decks[i]
+		}
+	}
+	return nil
 }
 
 // unknown says that no card has a name, suggesting the one most likely
@@ -315,6 +330,8 @@ func Load(cat *catalogue.Catalogue) (*Cards, []*catalogue.Error) {
 	for _, c := range cards {
 		cs.byName[c.Name] = c
 	}
+	cs.byNames = slices.Clone(cards)
+	slices.SortFunc(cs.byNames, func(a, b *Card) int { return strings.Compare(a.Name, b.Name) })
 	for _, c := range cards {
 		// The card the map holds for each name (the last of a name given
 		// twice, which the catalogue refuses).
@@ -325,7 +342,7 @@ func Load(cat *catalogue.Catalogue) (*Cards, []*catalogue.Error) {
 	for _, e := range decks {
 		list, err := cs.loadDeck(e)
 		errs = append(errs, err...)
-		cs.decks = append(cs.decks, namedDeck{e.Name, list, deckCards(list)})
+		cs.decks = append(cs.decks, namedDeck{e.Name, list, deckCards(list), cs.CheckDeck(list)})
 	}
 	return cs, errs
 }

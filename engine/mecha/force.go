@@ -189,7 +189,7 @@ func (s *State) forceDraw(p int, d Draw, refused error) error {
 		}
 	}
 	drawable := min(len(d.Cards), s.deckLen(owner))
-	ids, err := s.hideDraws(owner, d.Cards, drawable)
+	ids, err := s.hideDraws(nil, owner, d.Cards, drawable)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tabletop-referee/referee/engine"
@@ -52,7 +53,7 @@ func (s *State) when() string {
 	if s.setup {
 		return "at the set-up"
 	}
-	return fmt.Sprintf("on turn %d", s.turn)
+	return "on turn " + strconv.Itoa(s.turn)
 }
 
 // unknownAllowed refuses ? written for one of owner's cards where the
@@ -84,7 +85,7 @@ func (s *State) deckWorld(list []DeckCount) ([]string, int) {
 		known[dc.Card] += dc.Count
 	}
 	var world []string
-	for _, c := range s.cards.cards {
+	for _, c := range s.cards.byNames { // the world sorted as it is made
 		limit := MaxCopies
 		switch c.Copies {
 		case Basic:
@@ -97,28 +98,30 @@ func (s *State) deckWorld(list []DeckCount) ([]string, int) {
 			world = append(world, c.Name)
 		}
 	}
-	slices.Sort(world)
 	return world, len(world) - size
 }
 
 // hideDraws makes the ledger's part of owner's draw of cards, the first
 // n of which come from the deck: a named card is taken from the pool, an
-// unknown one hidden. It returns the hidden cards, in order; on a refusal
-// the ledger is as it was.
-func (s *State) hideDraws(owner int, cards []string, n int) ([]hidden.Card, error) {
+// unknown one hidden. It returns the hidden cards, in order, appended to
+// ids; on a refusal the ledger is as it was.
+func (s *State) hideDraws(ids []hidden.Card, owner int, cards []string, n int) ([]hidden.Card, error) {
 	if !s.hasLedger(owner) && !unknownIn(cards[:n]) {
-		return nil, nil
+		return ids, nil
 	}
 	if !s.hasLedger(owner) {
 		s.newPool(owner)
 	}
 	pl := s.players[owner]
 	led := s.led
-	if n > 1 {
-		led = s.led.Clone() // a refusal after the first card leaves no trace
+	if n > 1 && !s.setup {
+		// A refusal after the first card leaves no trace. A set-up move
+		// is made on a copy of the whole state (applyMove, Force).
+		led = s.led.Clone()
 	}
-	var ids []hidden.Card
-	why := fmt.Sprintf("%s drew it %s", s.name(owner), s.when())
+	// The reason kept for a card drawn face up, made at the first such
+	// card: most draws from a pool are unseen.
+	why := ""
 	for _, c := range cards[:n] {
 		if c == Unknown {
 			id, err := led.Hide(pl.pool)
@@ -127,6 +130,9 @@ func (s *State) hideDraws(owner int, cards []string, n int) ([]hidden.Card, erro
 			}
 			ids = append(ids, id)
 			continue
+		}
+		if why == "" {
+			why = s.name(owner) + " drew it " + s.when()
 		}
 		if err := led.Take(pl.pool, c, why); err != nil {
 			return nil, s.conflict(owner, c, "draw", err)
@@ -235,13 +241,19 @@ func (s *State) reveal(p int, name, verb string) error {
 	if len(pl.unseen) == 0 || slices.Contains(pl.hand, name) {
 		return nil
 	}
-	k, err := s.led.RevealOne(pl.unseen, name, fmt.Sprintf("%s %s it %s", s.name(p), verb, s.when()))
+	// The ledger keeps the reason of the last copy of a name seen only
+	// (hidden.Conflict.Why): none is made for the others.
+	why := ""
+	if s.led.Count(pl.pool, name) == 1 {
+		why = s.name(p) + " " + verb + " it " + s.when()
+	}
+	k, err := s.led.RevealOne(pl.unseen, name, why)
 	if err != nil {
 		return s.conflict(p, name, "hold", err)
 	}
 	pl.unseen = slices.Delete(pl.unseen, k, k+1)
 	pl.hand[slices.Index(pl.hand, Unknown)] = name
-	pl.deck = slices.Delete(pl.deck, slices.Index(pl.deck, name), slices.Index(pl.deck, name)+1)
+	pl.deck = withoutOne(pl.deck, name)
 	return nil
 }
 

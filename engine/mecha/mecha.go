@@ -758,7 +758,7 @@ func (s *State) drawOne(p int, card string, id hidden.Card) {
 	case len(pl.deck) > 0 && pl.deck[0] == card:
 		pl.deck = pl.deck[1:] // a seed draws from the top: nothing to move up
 	default:
-		pl.deck = slices.Delete(pl.deck, slices.Index(pl.deck, card), slices.Index(pl.deck, card)+1)
+		pl.deck = withoutOne(pl.deck, card)
 	}
 	pl.hand = append(pl.hand, card)
 }
@@ -1152,19 +1152,30 @@ func (s *State) deck(p int, d Deck) error {
 		return s.rulingf("M4", rulingDeckFirst, "%s's deck is already in play", s.name(p))
 	}
 	list := d.List
+	var cards []string // the list's cards, when the catalogue's deck has them
 	if d.Named == Unknown {
 		list = []DeckCount{{Count: DeckSize, Card: Unknown}}
 	} else if d.Named != "" {
-		var ok bool
-		if list, ok = s.cards.Deck(d.Named); !ok {
+		named := s.cards.named(d.Named)
+		if named == nil {
 			return s.rulingf("M4", rulingDeckFirst, "the catalogue has no deck named %q (decks: %v)", d.Named, s.cards.Decks())
 		}
+		if named.bad != nil {
+			v := *named.bad
+			return &v
+		}
+		list, cards = named.list, named.cards
 	}
-	if v := s.cards.CheckDeck(list); v != nil {
-		return v
+	if cards == nil {
+		if v := s.cards.CheckDeck(list); v != nil {
+			return v
+		}
 	}
 	if !slices.ContainsFunc(list, func(dc DeckCount) bool { return dc.Card == Unknown }) {
-		s.setDeck(p, deckCards(list))
+		if cards == nil {
+			cards = deckCards(list)
+		}
+		s.setDeck(p, cards)
 		return nil
 	}
 	switch {
@@ -1256,7 +1267,8 @@ func (s *State) draw(p int, d Draw) error {
 		}
 	}
 	drawable := min(len(d.Cards), s.deckLen(owner))
-	ids, err := s.hideDraws(owner, d.Cards, drawable)
+	var room [OpeningHand]hidden.Card // for the hidden cards of most draws, with no allocation
+	ids, err := s.hideDraws(room[:0], owner, d.Cards, drawable)
 	if err != nil {
 		return err
 	}
@@ -1958,7 +1970,7 @@ func (s *State) hitDirect(u *Unit, from grid.Square, opp int, card string) {
 		}
 		return
 	}
-	od.deck = slices.Delete(od.deck, slices.Index(od.deck, card), slices.Index(od.deck, card)+1)
+	od.deck = withoutOne(od.deck, card)
 	if od.damage == nil {
 		od.damage = make([]string, 0, DamageToLose) // room for the cards that lose the game
 	}
@@ -2054,7 +2066,7 @@ func (s *State) inDeck(owner int, cards []string) error {
 		// Counted rather than taken from a copy of the deck: a draw
 		// writes a card or five, and the deck is not copied for them.
 		// An unseen card is the ledger's to check.
-		if c == Unknown || countOf(deck, c) > countOf(cards[:i], c) {
+		if c == Unknown || holdsMore(deck, c, countOf(cards[:i], c)) {
 			continue
 		}
 		if _, ok := s.cards.Card(c); !ok {
@@ -2063,6 +2075,27 @@ func (s *State) inDeck(owner int, cards []string) error {
 		return s.rulingf("M3", rulingNotInDeck, "%s's deck has no %s left", s.name(owner), c)
 	}
 	return nil
+}
+
+// holdsMore tells whether cards hold more than n copies of card, looking
+// no further than the copy that makes it so.
+func holdsMore(cards []string, card string, n int) bool {
+	for _, c := range cards {
+		if c == card {
+			if n == 0 {
+				return true
+			}
+			n--
+		}
+	}
+	return false
+}
+
+// withoutOne takes the first copy of card out of cards, which hold one,
+// the cards after it moving up.
+func withoutOne(cards []string, card string) []string {
+	i := slices.Index(cards, card)
+	return slices.Delete(cards, i, i+1)
 }
 
 // countOf counts the copies of card in cards.

@@ -186,23 +186,24 @@ func (b *boardMoves) square(sq grid.Square) *grid.Square {
 }
 
 // cardMoves are what a check makes of a card's name, each made once: its
-// written form, its discard, its skipped draw, and its plays, on each
-// square of the board and without one (the last), each made when first
-// met and set through an atomic pointer, so that checks on several
-// goroutines share them. A check names a few dozen cards, and most moves
-// it reads are steps, attacks and plays.
+// written form, its draw alone in a turn (each turn's draw of an unseeded
+// record; the engine only reads a draw's cards), its discard, its skipped
+// draw, and its plays, on each square of the board and without one (the
+// last), each made when first met and set through an atomic pointer, so
+// that checks on several goroutines share them. A check names a few dozen
+// cards, and most moves it reads are steps, attacks and plays.
 type cardMoves struct {
-	card          string // a copy of the name, not part of a transcript
-	written       string // as grammar.MechaName.String writes it
-	discard, skip engine.Move
-	plays         []atomic.Pointer[engine.Move]
+	card                string // a copy of the name, not part of a transcript
+	written             string // as grammar.MechaName.String writes it
+	draw, discard, skip engine.Move
+	plays               []atomic.Pointer[engine.Move]
 }
 
 // cardsMet are the cards a check has met, by name; a catalogue has a few
 // dozen cards, and each name past the bound would copy the map again.
 var cardsMet = namememo.New(1024, func(card string) *cardMoves {
 	return &cardMoves{card: card, written: grammar.MechaName(card).String(),
-		discard: mecha.Discard{Card: card}, skip: mecha.SkipDraw{Card: card},
+		draw: mecha.Draw{Cards: []string{card}}, discard: mecha.Discard{Card: card}, skip: mecha.SkipDraw{Card: card},
 		plays: make([]atomic.Pointer[engine.Move], mecha.Board.Size()+1)}
 })
 
@@ -242,11 +243,10 @@ func mechaToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move
 		}
 		return append(dst, d)
 	case *grammar.MechaDraw:
-		d := mecha.Draw{Opening: setup}
-		for _, c := range m.Cards {
-			d.Cards = append(d.Cards, string(c))
+		if len(m.Cards) == 1 && !setup {
+			return append(dst, cardOf(string(m.Cards[0])).draw)
 		}
-		return append(dst, d)
+		return append(dst, mecha.Draw{Opening: setup, Cards: names(m.Cards)})
 	case *grammar.MechaMulligan:
 		return append(dst, mecha.Mulligan{InTurn: !setup})
 	case *grammar.MechaPlay:
@@ -282,11 +282,7 @@ func mechaToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move
 		return append(dst, mecha.DeclarePlaced{Card: string(m.Card), At: square(m.At), Time: counters(m.Time), InTurn: !setup})
 	case *grammar.MechaZone:
 		zone, _ := mecha.ZoneOf(m.Zone) // the grammar admits the zones' words only
-		d := mecha.DeclareZone{Zone: zone, InTurn: !setup}
-		for _, c := range m.Cards {
-			d.Cards = append(d.Cards, string(c))
-		}
-		return append(dst, d)
+		return append(dst, mecha.DeclareZone{Zone: zone, Cards: names(m.Cards), InTurn: !setup})
 	default:
 		panic(fmt.Sprintf("mecha: unknown move %T", m))
 	}
@@ -296,6 +292,19 @@ func mechaToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move
 		for i, em := range out[len(dst):] {
 			out[len(dst)+i] = engine.OnSetupLine{Move: em}
 		}
+	}
+	return out
+}
+
+// names is the cards written, as the engine names them: in one
+// allocation, where an opening hand appended one by one took four.
+func names(cards []grammar.MechaName) []string {
+	if len(cards) == 0 {
+		return nil // as appending none left it
+	}
+	out := make([]string, len(cards))
+	for i, c := range cards {
+		out[i] = string(c)
 	}
 	return out
 }
