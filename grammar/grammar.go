@@ -10,8 +10,16 @@ import (
 )
 
 // relocName is a name at a kept parse's new place (notation.Relocation):
-// the name of that place's own token, where the name is a value token.
-func relocName[S ~string](r *notation.Relocation, name S) S { return S(r.Value(string(name))) }
+// the name of that place's own token, where the name is a value token; a
+// quoted one (a grammar that keeps strings by shape) with its quotes taken
+// off, as a name's Capture takes them off.
+func relocName[S ~string](r *notation.Relocation, name S) S {
+	v := r.Value(string(name))
+	if len(v) > 0 && v[0] == '"' && v != string(name) {
+		return S(unquoteName(v))
+	}
+	return S(v)
+}
 
 // relocateNames is ns with the names written at r's place, as relocName
 // gives each: ns itself, clipped, when none stands for one. The list is
@@ -19,7 +27,7 @@ func relocName[S ~string](r *notation.Relocation, name S) S { return S(r.Value(s
 // a new slice.
 func relocateNames[N ~string](r *notation.Relocation, ns []N, room []N) []N {
 	for i, name := range ns {
-		if v := r.Value(string(name)); v != string(name) {
+		if v := relocName(r, name); v != name {
 			var out []N
 			if len(ns) <= len(room) {
 				out = room[:len(ns):len(ns)]
@@ -27,9 +35,9 @@ func relocateNames[N ~string](r *notation.Relocation, ns []N, room []N) []N {
 				out = make([]N, len(ns))
 			}
 			copy(out, ns[:i])
-			out[i] = N(v)
+			out[i] = v
 			for j := i + 1; j < len(ns); j++ {
-				out[j] = N(r.Value(string(ns[j])))
+				out[j] = relocName(r, ns[j])
 			}
 			return out
 		}

@@ -398,6 +398,9 @@ func unquoteName(s string) string {
 	if len(s) < 2 || !strings.HasPrefix(s, `"`) {
 		return s
 	}
+	if strings.IndexByte(s, '\\') < 0 {
+		return s[1 : len(s)-1] // what Unquote gives, or what is given when it fails
+	}
 	if u, err := strconv.Unquote(s); err == nil {
 		return u
 	}
@@ -471,5 +474,5 @@ var Mecha = notation.Lazy(func() (*notation.Grammar, error) {
 	if err != nil {
 		return nil, err
 	}
-	return g.ValueNames(notation.TokenIdent, "Square")
+	return g.ValueNames(notation.TokenIdent, notation.TokenString, "Square")
 })

@@ -39,6 +39,26 @@ func TestSortieMovesOfAShapeParseAsTheWholeFile(t *testing.T) {
 	placedWhereWritten(t, g.Parse("distinct", src), src, written)
 }
 
+// Mecha's moves keep quoted names by their shape too: a draw, a play or a
+// unit of other quoted names, escapes and all, takes its own names, their
+// quotes taken off, as the whole file's parse does.
+func TestMechaQuotedNamesOfAShapeParseAsTheWholeFile(t *testing.T) {
+	g := grammar.Mecha
+	g.ForgetParses()
+	t.Cleanup(g.ForgetParses)
+	src := "[Game \"mecha\"]\n[Players \"Ann\" \"Ben\"]\n" +
+		"Ann: draw \"Crawler Tower\" Scout \"Radio Tower\", mecha \"Iron Wall\" b2 pilot \"Jason \\\"The Looks\\\" Brannan\"\n" +
+		"1. Ann: draw \"Radio Tower\", play \"Crawler Tower\" a1, play Scout b1, discard \"Radio Tower\"\n" +
+		"2. Ben: draw \"Jason \\\"The Looks\\\" Brannan\" \"play\", play \"Iron Wall\" c3\n"
+	sameAsWholeFile(t, g, "first", src)
+	other := strings.NewReplacer(`Crawler Tower`, `Big Gun`, `Radio Tower`, `Tower \"2\"`, `Iron Wall`, `Scout`,
+		`Jason \"The Looks\" Brannan`, `Ann Lee`, `"play"`, `"draw"`).Replace(src)
+	if other == src {
+		t.Fatal("the names were not replaced")
+	}
+	sameAsWholeFile(t, g, "other names", other)
+}
+
 // Void's moves, kept by their shape with names standing for any name but
 // its own words (ValueNames), each take their own names: hands of other
 // cards, and plays of other cards on other sectors, and a name written
