@@ -562,7 +562,7 @@ func (s *State) unknownDeclared(p int, m engine.Move) error {
 	case zone != "grip" && zone != "security":
 		return ruling("D29", rulingUnknownZones, fmt.Sprintf("%s's %s is seen by everyone: its cards are written by name", s.name(p), zone))
 	case zone == "grip":
-		return s.seen(p, fmt.Sprintf("each card of %s's own grip", s.name(p)))
+		return s.seen(p, "each card of %s's own grip")
 	}
 	return nil
 }

@@ -133,9 +133,12 @@ func (s *State) ownCard(p int, name string) error {
 	return nil
 }
 
-// seen refuses a ? for a card the record's seat saw (ruling D34).
+// seen refuses a ? for a card the record's seat saw (ruling D34). what
+// says what is written, each %s standing for p's name ("%s's own
+// draw"): it is put together only for a refusal.
 func (s *State) seen(p int, what string) error {
 	if s.oneSeat && p == s.seat {
+		what = strings.ReplaceAll(what, "%s", s.name(p))
 		return ruling("D34", rulingSeat, fmt.Sprintf("the record is from %s's seat: %s is written", s.name(s.seat), what))
 	}
 	return nil
@@ -186,10 +189,11 @@ func (s *State) writeDraw(p int, m Draw) error {
 	}
 	pl := s.players[o.player]
 	undo := s.undoable(len(m.Cards))
-	grip, hid := slices.Clone(pl.grip), slices.Clone(pl.gripHidden)
+	// Clipped, the grip's first append is a copy: a refused draw leaves it.
+	grip, hid := slices.Clip(pl.grip), slices.Clip(pl.gripHidden)
 	for _, c := range m.Cards {
 		if c == Unknown {
-			if err := s.seen(o.player, fmt.Sprintf("%s's own draw", s.name(o.player))); err != nil {
+			if err := s.seen(o.player, "%s's own draw"); err != nil {
 				undo()
 				return err
 			}
@@ -286,7 +290,7 @@ func (s *State) mulliganUnseeded(p int, m Mulligan) error {
 	}
 	for _, c := range m.Cards {
 		if c == Unknown {
-			if err := s.seen(p, fmt.Sprintf("each card %s sets aside from %s's grip", s.name(p), s.name(p))); err != nil {
+			if err := s.seen(p, "each card %s sets aside from %s's grip"); err != nil {
 				return fail(err)
 			}
 			if len(hid) == 0 {
