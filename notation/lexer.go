@@ -99,6 +99,8 @@ type Tokens struct {
 	// keep them.
 	last         Comment
 	dropComments bool
+	// text is the text lexed: the source, its invalid bytes masked.
+	text string
 }
 
 // newTokens is an empty lexed text that keeps errors within limits.
@@ -163,7 +165,6 @@ func Tokenize(def LexerDefinition, filename, src string) *Tokens {
 func TokenizeWith(def LexerDefinition, filename, src string, opts TokenizeOptions) *Tokens {
 	out := newTokens(opts.Limits)
 	out.dropComments = opts.DropComments
-	base := lexer.Position{Filename: filename, Line: 1, Column: 1}
 	// Invalid bytes would be mangled in every message: report the first, and
 	// lex on with each one masked by a DEL (0x7F: no game's token, where '?'
 	// is an unknown card) of the same length, so positions
@@ -182,8 +183,11 @@ func TokenizeWith(def LexerDefinition, filename, src string, opts TokenizeOption
 			if r == utf8.RuneError && size == 1 {
 				if first {
 					first = false
-					pos := base
+					pos := lexer.Position{Filename: filename, Line: 1, Column: 1}
 					pos.Advance(src[:i])
+					if pos.Line == 1 && strings.HasPrefix(src, "\uFEFF") {
+						pos.Column-- // a byte-order mark takes no column
+					}
 					out.fail(&Error{Span{pos, pos}, "invalid UTF-8: a transcript is UTF-8 text"})
 				}
 				masked.WriteString(src[from:i])
@@ -195,89 +199,48 @@ func TokenizeWith(def LexerDefinition, filename, src string, opts TokenizeOption
 		masked.WriteString(src[from:])
 		src = masked.String()
 	}
+	out.text = src
 	if fast, ok := def.(*FastLexer); ok && len(src) <= maxCompact {
 		sc := getScratch()
 		sc.toks, _ = fast.lex(out, filename, src, invalid, sc.toks)
 		out.Tokens = (&tokens{filename: filename, src: src, toks: sc.toks}).expand()
 		putScratch(sc)
-		return out.finish().withoutBOM(src)
+		return out.finish()
 	}
 	symbols := def.Symbols()
 	kinds := tokenKinds{symbols[TokenComment], symbols[TokenWhitespace], symbols[TokenString], symbols[TokenCorrection]}
-	if sc, ok := def.(Scanner); ok {
-		scanTokens(out, sc, kinds, base, src, invalid)
-		return out.finish().withoutBOM(src)
+	sc, ok := def.(Scanner)
+	if !ok {
+		sc = defScanner{def}
 	}
-	rest := src
-	for {
-		lex, err := def.LexString(filename, rest)
-		if err != nil {
-			out.fail(&Error{Span{base, base}, err.Error()})
-			break
-		}
-		for {
-			tok, err := lex.Next()
-			if err != nil {
-				pos := base
-				if lerr, ok := err.(*lexer.Error); ok {
-					pos = base.Add(lerr.Pos)
-				}
-				out.unexpected(src, pos, invalid)
-				// Go on at the next line.
-				nl := strings.IndexByte(src[pos.Offset:], '\n')
-				if nl < 0 {
-					rest = ""
-				} else {
-					base = pos
-					base.Advance(src[pos.Offset : pos.Offset+nl+1])
-					rest = src[base.Offset:]
-				}
-				break
-			}
-			tok.Pos = base.Add(tok.Pos)
-			if tok.EOF() {
-				out.EOF = tok.Pos
-				return out.finish().withoutBOM(src)
-			}
-			if out.take(tok, kinds) {
-				out.Tokens = append(out.Tokens, tok)
-			}
-		}
-		if rest == "" {
-			out.EOF = base
-			out.EOF.Advance(src[base.Offset:])
-			return out.finish().withoutBOM(src)
+	scanTokens(out, sc.Scan, kinds, lexer.Position{Filename: filename, Line: 1, Column: 1}, src, invalid)
+	return out.finish()
+}
+
+// defScanner scans with a lexer definition's own lexer, a token at a time.
+type defScanner struct{ def LexerDefinition }
+
+func (d defScanner) Scan(s string) (lexer.TokenType, int) {
+	if lex, err := d.def.LexString("", s); err == nil {
+		if tok, err := lex.Next(); err == nil && !tok.EOF() {
+			return tok.Type, len(tok.Value)
 		}
 	}
-	return out.finish().withoutBOM(src)
+	return 0, 0
 }
 
 // scanTokens is Tokenize's loop for a Scanner: the same tokens, the same
 // recovery at the next line after a character no rule takes, in one pass.
-func scanTokens(out *Tokens, sc Scanner, kinds tokenKinds, pos lexer.Position, src string, invalid string) {
+func scanTokens(out *Tokens, scan func(string) (lexer.TokenType, int), kinds tokenKinds, pos lexer.Position, src string, invalid string) {
 	if len(src) > largeText {
 		// Grown token by token, the slice would allocate about five times
 		// its final size: count the tokens first.
-		n := 0
-		for s := src; s != ""; {
-			typ, k := sc.Scan(s)
-			if k == 0 {
-				nl := strings.IndexByte(s, '\n')
-				if nl < 0 {
-					break
-				}
-				k = nl + 1
-			} else if typ != kinds.whitespace && typ != kinds.comment {
-				n++
-			}
-			s = s[k:]
-		}
-		if n > 0 {
+		if n := countTokens(scan, kinds.whitespace, src); n > 0 {
 			out.Tokens = make([]lexer.Token, 0, n)
 		}
 	}
 	for s := src; s != ""; {
-		typ, n := sc.Scan(s)
+		typ, n := scan(s)
 		if n == 0 {
 			out.unexpected(src, pos, invalid)
 			// Go on at the next line.
@@ -292,12 +255,35 @@ func scanTokens(out *Tokens, sc Scanner, kinds tokenKinds, pos lexer.Position, s
 		}
 		tok := lexer.Token{Type: typ, Value: s[:n], Pos: pos}
 		advance(&pos, tok.Value)
+		if tok.Pos.Offset == 0 && pos.Line == 1 && strings.HasPrefix(src, "\uFEFF") {
+			pos.Column-- // a byte-order mark takes no column: editors do not show it
+		}
 		s = s[n:]
 		if typ != kinds.whitespace && out.take(tok, kinds) {
 			out.Tokens = append(out.Tokens, tok)
 		}
 	}
 	out.EOF = pos
+}
+
+// countTokens is the number of tokens of src that scan finds, but
+// whitespace: those lexing keeps, or a few more (comments are counted).
+func countTokens(scan func(string) (lexer.TokenType, int), whitespace lexer.TokenType, src string) int {
+	n := 0
+	for s := src; s != ""; {
+		typ, k := scan(s)
+		if k == 0 {
+			nl := strings.IndexByte(s, '\n')
+			if nl < 0 {
+				break
+			}
+			k = nl + 1
+		} else if typ != whitespace {
+			n++
+		}
+		s = s[k:]
+	}
+	return n
 }
 
 // tokenKinds are the types of the tokens Tokenize keeps aside or checks.
@@ -370,10 +356,13 @@ func (l *FastLexer) lex(out *Tokens, filename, src, invalid string, toks []token
 	if len(src) > largeText && cap(toks)-len(toks) < len(src)/4 {
 		// A slice grown token by token allocates about five times its
 		// final size: for a large text, count the tokens first.
-		toks = slices.Grow(toks, l.count(src))
+		toks = slices.Grow(toks, countTokens(l.scan, l.whitespace, src))
 	}
 	ascii = isASCII(src)
 	line, lineStart, wide := 1, 0, 0
+	if strings.HasPrefix(src, "\uFEFF") {
+		wide = 1 // a byte-order mark takes no column: over counts its other two bytes
+	}
 	// over moves the line and its start over text, the token at i.
 	over := func(i int, text string) {
 		if k := strings.LastIndexByte(text, '\n'); k >= 0 {
@@ -479,55 +468,6 @@ func isASCII(s string) bool {
 
 // largeText is the size past which lex counts a text's tokens first.
 const largeText = 256 << 10
-
-// count is the number of tokens lex keeps of src, or a few more (comments
-// are counted).
-func (l *FastLexer) count(src string) int {
-	n := 0
-	for s := src; s != ""; {
-		typ, k := l.scan(s)
-		if k == 0 {
-			nl := strings.IndexByte(s, '\n')
-			if nl < 0 {
-				break
-			}
-			k = nl + 1
-		} else if typ != l.whitespace {
-			n++
-		}
-		s = s[k:]
-	}
-	return n
-}
-
-// withoutBOM takes a leading byte-order mark out of the column count of
-// line 1, since editors do not show it.
-func (t *Tokens) withoutBOM(src string) *Tokens {
-	if !strings.HasPrefix(src, "\uFEFF") {
-		return t
-	}
-	fix := func(p *lexer.Position) {
-		if p.Line == 1 && p.Column > 1 {
-			p.Column--
-		}
-	}
-	for i := range t.Tokens {
-		fix(&t.Tokens[i].Pos)
-	}
-	for i := range t.Comments {
-		fix(&t.Comments[i].Pos)
-	}
-	for i := range t.Corrections {
-		fix(&t.Corrections[i].Span.Start)
-		fix(&t.Corrections[i].Span.End)
-	}
-	for _, e := range t.Errors {
-		fix(&e.Span.Start)
-		fix(&e.Span.End)
-	}
-	fix(&t.EOF)
-	return t
-}
 
 // closedString tells whether a string token ending in \" is closed: it is
 // when the backslash before the final quote is itself escaped.

@@ -316,10 +316,6 @@ func (g *Grammar) parse(a *Arena, filename, src string, limits Limits, pieces bo
 	sc.toks, ascii = fast.lex(toks, filename, src, "", sc.toks)
 	toks.finish()
 	t := &tokens{filename: filename, src: src, toks: sc.toks, lexed: &sc.lexed, ascii: ascii}
-	if strings.HasPrefix(src, "\uFEFF") {
-		toks.withoutBOM(src)
-		t.withoutBOM()
-	}
 	sc.parts = t.statements(sc.parts)
 	chunks := sc.parts
 	if err := t.countMovesWithin(chunks, g.head, limits); err != nil {

@@ -130,17 +130,3 @@ func putScratch(s *scratch) {
 	s.lexed = s.lexed[:0]
 	scratches.Put(s)
 }
-
-// withoutBOM takes a leading byte-order mark out of the column count of
-// line 1, as Tokens.withoutBOM does.
-func (t *tokens) withoutBOM() {
-	for i := range t.toks {
-		k := &t.toks[i]
-		if k.line != 1 {
-			return
-		}
-		if k.col > 1 {
-			k.col--
-		}
-	}
-}
