@@ -99,8 +99,6 @@ type Tokens struct {
 	// keep them.
 	last         Comment
 	dropComments bool
-	// text is the text lexed: the source, its invalid bytes masked.
-	text string
 }
 
 // newTokens is an empty lexed text that keeps errors within limits.
@@ -199,7 +197,6 @@ func TokenizeWith(def LexerDefinition, filename, src string, opts TokenizeOption
 		masked.WriteString(src[from:])
 		src = masked.String()
 	}
-	out.text = src
 	if fast, ok := def.(*FastLexer); ok && len(src) <= maxCompact {
 		sc := getScratch()
 		sc.toks, _ = fast.lex(out, filename, src, invalid, sc.toks)

@@ -502,7 +502,7 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 		forms[i] = form{head: head, turn: turn}
 		if head > longStatement {
 			// Not a statement of the notation: let the file's error
-			// path parse it, a prefix first (compactRuns), where this
+			// path parse it, a prefix first (parseRun), where this
 			// would make every token of it for participle.
 			return nil, false
 		}

@@ -307,7 +307,13 @@ func (g *Grammar) parseLimited(a *Arena, filename, src string, limits Limits, pi
 func (g *Grammar) parse(a *Arena, filename, src string, limits Limits, pieces bool) *Parsed {
 	fast, ok := g.lex.(*FastLexer)
 	if !ok || !pieces || len(src) > maxCompact || !utf8.ValidString(src) {
-		return g.parseTokens(filename, src, TokenizeWith(g.lex, filename, src, TokenizeOptions{Limits: limits}), limits)
+		// Invalid bytes masked, or not piece by piece: the statements are
+		// runs of the lexer's tokens.
+		toks := TokenizeWith(g.lex, filename, src, TokenizeOptions{Limits: limits})
+		t := compact(filename, src, toks.Tokens)
+		parts := t.statements(nil)
+		t.toks, t.all = nil, slices.Grow(toks.Tokens, 1)[:len(toks.Tokens)+1]
+		return g.parseCompact(src, toks, t, parts, limits)
 	}
 	toks := newTokens(limits)
 	sc := getScratch()
@@ -332,22 +338,25 @@ func (g *Grammar) parse(a *Arena, filename, src string, limits Limits, pieces bo
 			return &Parsed{Source: src, File: file, Comments: toks.Comments, Corrections: toks.Corrections, EOF: toks.EOF}
 		}
 	}
-	return g.parseCompact(filename, src, toks, t, chunks, limits)
+	return g.parseCompact(src, toks, t, chunks, limits)
 }
 
-// parseCompact is parseTokens for a file lexed into compact tokens: it
-// parses the file statement by statement first, each statement's tokens
-// made for participle as it goes, and parses it whole only when that may
-// succeed (wholeMayParse). Making every token of the file for participle,
-// 64 bytes each, was most of the memory a large file that does not parse
-// took (a million lines of "[": 60 MB of 110).
-func (g *Grammar) parseCompact(filename, src string, toks *Tokens, t *tokens, parts []part, limits Limits) *Parsed {
+// parseCompact parses a lexed file statement by statement
+// (parseStatements), and whole when that may succeed: when the lexer made
+// every token for participle (t.all), or else by wholeMayParse, each
+// statement's tokens made for participle as it goes. Making every token
+// of the file, 64 bytes each, was most of the memory a large file that
+// does not parse took (a million lines of "[": 60 MB of 110).
+func (g *Grammar) parseCompact(src string, toks *Tokens, t *tokens, parts []part, limits Limits) *Parsed {
 	p := &Parsed{Source: src, File: &File{}, Comments: toks.Comments, Corrections: toks.Corrections, Errors: toks.Errors, Dropped: toks.Dropped, EOF: toks.EOF}
-	failedAt := g.parseStatements(p, src, compactRuns{t}, parts, toks, limits)
-	if len(toks.Errors) > 0 || !g.wholeMayParse(t, failedAt) {
+	failedAt := g.parseStatements(p, t, parts, toks, limits)
+	if len(toks.Errors) > 0 || t.all == nil && !g.wholeMayParse(t, failedAt) {
 		return p
 	}
-	all := withEnd(t.expand())
+	all := t.all
+	if all == nil {
+		all = append(t.expand(), lexer.Token{})
+	}
 	all[len(all)-1] = lexer.EOFToken(toks.EOF)
 	file, err := Guard(func() (*File, error) {
 		return g.file.ParseFromLexer(peekingLexer(all))
@@ -415,80 +424,39 @@ func (t *tokens) runOf(p part) []lexer.Token {
 const wholeMargin = 64
 
 // longStatement is the number of tokens of a statement past which
-// compactRuns parses a prefix of it first.
+// parseRun parses a prefix of it first.
 const longStatement = 256
 
-// statementRuns are the runs of a file's tokens that parseStatements
-// gives participle, one a statement.
-type statementRuns interface {
-	// parse calls parse with the tokens of p followed by an end of
-	// input, or of a prefix of p when that tells (parsePrefix), and
-	// returns its error and the tokens it was given, without the end.
-	parse(p part, parse func(run []lexer.Token) error) ([]lexer.Token, error)
-	// text is p's source text, and line the line it begins on.
-	text(src string, p part) string
-	line(p part) int
+// textLine is p's source text and the line it begins on.
+func (t *tokens) textLine(p part) (string, int) {
+	if t.all == nil {
+		return t.text(p), int(t.toks[p.lo].line)
+	}
+	last := t.all[p.hi-1]
+	return t.src[t.all[p.lo].Pos.Offset : last.Pos.Offset+len(last.Value)], t.all[p.lo].Pos.Line
 }
 
-// expandedRuns are runs of a slice of every token of a file, with room
-// for one more: the token after a run stands for the end while it is
-// parsed.
-type expandedRuns struct{ all []lexer.Token }
-
-func (r expandedRuns) parse(p part, parse func([]lexer.Token) error) ([]lexer.Token, error) {
-	next := r.all[p.hi]
-	r.all[p.hi] = lexer.EOFToken(tokenEnd(r.all[p.hi-1]))
-	err := parse(r.all[p.lo : p.hi+1])
-	r.all[p.hi] = next
-	return r.all[p.lo:p.hi], err
-}
-
-func (r expandedRuns) text(src string, p part) string {
-	last := r.all[p.hi-1]
-	return src[r.all[p.lo].Pos.Offset : last.Pos.Offset+len(last.Value)]
-}
-
-func (r expandedRuns) line(p part) int { return r.all[p.lo].Pos.Line }
-
-// compactRuns are runs of a file's compact tokens, each made for
-// participle in memory of its own, which a statement that parses keeps.
-// Of a long statement, a prefix is parsed first: a line of 60,000 "["
-// fails at its second token.
-type compactRuns struct{ t *tokens }
-
-func (r compactRuns) parse(p part, parse func([]lexer.Token) error) ([]lexer.Token, error) {
+// parseRun calls parse with the tokens of p followed by an end of input,
+// and returns its error and the tokens it was given, without the end. The
+// run is of t.all, where the token after it stands for the end while it
+// is parsed, or else in memory of its own, which a statement that parses
+// keeps; of a long statement, a prefix is parsed first, when that tells
+// (parsePrefix): a line of 60,000 "[" fails at its second token.
+func (t *tokens) parseRun(p part, parse func([]lexer.Token) error) ([]lexer.Token, error) {
+	if t.all != nil {
+		next := t.all[p.hi]
+		t.all[p.hi] = lexer.EOFToken(tokenEnd(t.all[p.hi-1]))
+		err := parse(t.all[p.lo : p.hi+1])
+		t.all[p.hi] = next
+		return t.all[p.lo:p.hi], err
+	}
 	if p.len() > longStatement {
-		if chunk, ok, err := parsePrefix(r.t, p.first(longStatement), parse); ok {
+		if chunk, ok, err := parsePrefix(t, p.first(longStatement), parse); ok {
 			return chunk, err
 		}
 	}
-	run := r.t.runOf(p)
+	run := t.runOf(p)
 	return run[:p.len()], parse(run)
-}
-
-func (r compactRuns) text(_ string, p part) string { return r.t.text(p) }
-
-func (r compactRuns) line(p part) int { return int(r.t.toks[p.lo].line) }
-
-// parseTokens parses a lexed transcript whole, and where it does not
-// parse, statement by statement for every error (parseStatements).
-func (g *Grammar) parseTokens(filename, src string, toks *Tokens, limits Limits) *Parsed {
-	p := &Parsed{Source: src, Comments: toks.Comments, Corrections: toks.Corrections, Errors: toks.Errors, Dropped: toks.Dropped, EOF: toks.EOF}
-	all := withEnd(toks.Tokens)
-	if len(toks.Errors) == 0 {
-		all[len(all)-1] = lexer.EOFToken(toks.EOF)
-		file, err := Guard(func() (*File, error) {
-			return g.file.ParseFromLexer(peekingLexer(all))
-		})
-		if err == nil {
-			p.File = file
-			return p
-		}
-	}
-	p.File = &File{}
-	parts := compact(filename, src, toks.Tokens).statements(nil)
-	g.parseStatements(p, src, expandedRuns{all}, parts, toks, limits)
-	return p
 }
 
 // parseStatements parses each part on its own, adding to p the
@@ -499,15 +467,14 @@ func (g *Grammar) parseTokens(filename, src string, toks *Tokens, limits Limits)
 // text as one that failed before is not parsed again, so that a file of
 // a million bad lines costs a million lookups rather than a million
 // parses and messages.
-func (g *Grammar) parseStatements(p *Parsed, src string, runs statementRuns, parts []part, toks *Tokens, limits Limits) int {
+func (g *Grammar) parseStatements(p *Parsed, t *tokens, parts []part, toks *Tokens, limits Limits) int {
 	// Errors come statement by statement in the order of the text, so
 	// that once maxErrors are kept, every later one is past them.
 	found := NewErrorSet(limits.OrDefault().MaxErrors)
 	var failed map[string]int // statement texts that fail: the error's line, from the first
 	firstAt := -1
 	for _, part := range parts {
-		text := runs.text(src, part)
-		line := runs.line(part)
+		text, line := t.textLine(part)
 		if found.Full() {
 			if at, ok := failed[text]; ok {
 				if !toks.HasError(line + at) {
@@ -519,7 +486,7 @@ func (g *Grammar) parseStatements(p *Parsed, src string, runs statementRuns, par
 		// The statement ends where its last token does: an end of input
 		// follows it while it is parsed.
 		var st *Statement
-		chunk, err := runs.parse(part, func(run []lexer.Token) (err error) {
+		chunk, err := t.parseRun(part, func(run []lexer.Token) (err error) {
 			st, err = Guard(func() (*Statement, error) {
 				return g.stmt.ParseFromLexer(peekingLexer(run))
 			})
@@ -568,18 +535,9 @@ func (g *Grammar) parseStatements(p *Parsed, src string, runs statementRuns, par
 	return firstAt
 }
 
-// maxFailedTexts is the most statement texts parseTokens remembers as
+// maxFailedTexts is the most statement texts parseStatements remembers as
 // failing.
 const maxFailedTexts = 4096
-
-// withEnd is toks with room for one token more, which the parse of any
-// run of them writes the end of input in.
-func withEnd(toks []lexer.Token) []lexer.Token {
-	if cap(toks) > len(toks) {
-		return toks[:len(toks)+1]
-	}
-	return append(slices.Clip(toks), lexer.Token{})
-}
 
 // statements splits the tokens where a line begins a new statement, into
 // dst's memory.

@@ -33,6 +33,9 @@ type tokens struct {
 	lexed *[]lexer.Token
 	// ascii is set when src is ASCII: a token's width is its length.
 	ascii bool
+	// all is every token as participle reads it, and one more, when the
+	// lexer made them so (parseRun); toks is then nil.
+	all []lexer.Token
 }
 
 // width is the number of characters of token i.
@@ -82,8 +85,7 @@ func (t *tokens) expand() []lexer.Token {
 	if len(t.toks) == 0 {
 		return nil
 	}
-	// One more for the end of input, which the parse of a file that does
-	// not parse piece by piece writes after the tokens (withEnd).
+	// One more for the end of input, which parseCompact appends.
 	out := make([]lexer.Token, len(t.toks), len(t.toks)+1)
 	for i := range t.toks {
 		out[i] = t.lexToken(i)
