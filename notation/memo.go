@@ -171,13 +171,8 @@ func (t *tokens) text(p part) string {
 // lexTokens are the tokens of a part as participle reads them, good
 // until the next call: participle copies them.
 func (t *tokens) lexTokens(p part) []lexer.Token {
-	var out []lexer.Token
-	if t.lexed != nil {
-		*t.lexed = slices.Grow((*t.lexed)[:0], p.len())[:p.len()]
-		out = *t.lexed
-	} else {
-		out = make([]lexer.Token, p.len())
-	}
+	out := slices.Grow((*t.lexed)[:0], p.len())[:p.len()]
+	*t.lexed = out
 	for i := range out {
 		out[i] = t.lexToken(p.lo + i)
 	}
@@ -332,7 +327,7 @@ func (s *Statement) relocate(r *Relocation, a *blocks) *Statement {
 	var c *Statement
 	switch {
 	case s.Turn != nil:
-		b := a.turn()
+		b := nextBlock(&a.turns)
 		b.st, b.turn, b.player = *s, *s.Turn, *s.Turn.Player
 		c = &b.st
 		c.Turn = &b.turn
@@ -342,7 +337,7 @@ func (s *Statement) relocate(r *Relocation, a *blocks) *Statement {
 		}
 		r.Place(&c.Turn.Player.Node)
 	case s.Setup != nil:
-		b := a.setup()
+		b := nextBlock(&a.setups)
 		b.st, b.setup, b.player = *s, *s.Setup, *s.Setup.Player
 		c = &b.st
 		c.Setup = &b.setup
@@ -405,21 +400,13 @@ type setupBlock struct {
 	player PlayerRef
 }
 
-func (a *blocks) turn() *turnBlock {
-	if len(a.turns) == 0 {
-		return new(turnBlock)
+// nextBlock is the first of blocks, taken off them, or a new one.
+func nextBlock[T any](blocks *[]T) *T {
+	if len(*blocks) == 0 {
+		return new(T)
 	}
-	b := &a.turns[0]
-	a.turns = a.turns[1:]
-	return b
-}
-
-func (a *blocks) setup() *setupBlock {
-	if len(a.setups) == 0 {
-		return new(setupBlock)
-	}
-	b := &a.setups[0]
-	a.setups = a.setups[1:]
+	b := &(*blocks)[0]
+	*blocks = (*blocks)[1:]
 	return b
 }
 
@@ -758,15 +745,14 @@ func valueIndex(s string) (int, bool) {
 // valueTokens are the tokens a grammar keeps its moves' parses without:
 // those of its types, but for its own words, kept (ValueNames).
 type valueTokens struct {
-	types []lexer.TokenType
 	// keptFirst has, for each byte a kept word begins with, a bit for
 	// its length (63 for any longer): most values' text is no kept
 	// word's, and is told so at once; the rest is looked for among the
 	// words of its first byte (keptBy), without hashing it.
 	keptFirst [256]uint64
 	keptBy    [256][]string
-	// isValue tells the types by their number (typeIndex): types holds
-	// two or three, looked for at every token of a move.
+	// isValue tells the types by their number (typeIndex), looked for at
+	// every token of a move.
 	isValue [256]bool
 }
 
@@ -779,14 +765,8 @@ func typeIndex(typ lexer.TokenType) (byte, bool) {
 // stands tells whether a token of type typ and the text stands for any
 // value in a move's shape; false for nil values.
 func (v *valueTokens) stands(typ lexer.TokenType, text string) bool {
-	if v == nil {
-		return false
-	}
-	kept := text != "" && v.isKept(text)
-	if k, ok := typeIndex(typ); ok {
-		return v.isValue[k] && !kept
-	}
-	return slices.Contains(v.types, typ) && !kept
+	k, ok := typeIndex(typ)
+	return v != nil && ok && v.isValue[k] && (text == "" || !v.isKept(text))
 }
 
 // isKept tells whether text, not empty, is a word the grammar keeps
@@ -920,12 +900,10 @@ func (g *Grammar) parseStatementPiece(toks []lexer.Token) (*Statement, bool) {
 // parseMovePiece parses a move with the grammar's move production.
 func (g *Grammar) parseMovePiece(toks []lexer.Token) (Move, bool) {
 	m, err := Guard(func() (*Move, error) {
-		m, err := g.move(TokenLexer(toks, tokenEnd(toks[len(toks)-1])))
-		return &m, err
+		return g.move.ParseFromLexer(TokenLexer(toks, tokenEnd(toks[len(toks)-1])))
 	})
 	if err != nil {
-		var none Move
-		return none, false
+		return nil, false
 	}
 	return *m, true
 }

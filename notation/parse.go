@@ -28,8 +28,12 @@ type Grammar struct {
 	lex   LexerDefinition
 	file  *participle.Parser[File]
 	stmt  *participle.Parser[Statement]
-	// move parses a move alone (newMoveParser).
-	move   func(*lexer.PeekingLexer) (Move, error)
+	// move parses a move alone, the union of the game's move types, with
+	// the file's own parser: a second participle build of the same
+	// productions took a third of the grammar's build. participle's
+	// ParserForProduction cannot name an interface type, and a parser
+	// parses the production its type names.
+	move   *participle.Parser[Move]
 	expect Wording
 	// The pieces parsed so far, by text (see memo.go).
 	stmts *memo[*Statement]
@@ -104,7 +108,6 @@ func NewGrammar(lex LexerDefinition, expect Wording, options ...participle.Optio
 	if err != nil {
 		return nil, err
 	}
-	move := newMoveParser(file)
 	all := Wording{
 		"<int>":     "a turn number like 12",
 		"<ident>":   "a name",
@@ -131,27 +134,10 @@ func NewGrammar(lex LexerDefinition, expect Wording, options ...participle.Optio
 		}
 	}
 	return &Grammar{words: words, literals: literals,
-		lex: lex, file: file, stmt: stmt, move: move, expect: all,
+		lex: lex, file: file, stmt: stmt, move: (*participle.Parser[Move])(file), expect: all,
 		stmts: newMemo[*Statement](), moves: newMemo[Move](), tags: newMemo[*Statement](),
 		intType: sym[TokenInt], identType: sym[TokenIdent], strType: sym[TokenString],
 	}, nil
-}
-
-// newMoveParser makes the parser of a move alone, the union of the
-// game's move types: it is parsed with the file's own parser, where a
-// second participle build of the same productions took a third of the
-// grammar's build; participle's ParserForProduction does this, but cannot
-// name an interface type (a parser is the same whatever its production,
-// and parses the one its type names).
-func newMoveParser(file *participle.Parser[File]) func(*lexer.PeekingLexer) (Move, error) {
-	union := (*participle.Parser[Move])(file)
-	return func(lex *lexer.PeekingLexer) (Move, error) {
-		m, err := union.ParseFromLexer(lex)
-		if err != nil {
-			return nil, err
-		}
-		return *m, nil
-	}
 }
 
 // ValueTokens makes the grammar keep the parses of its moves by their
@@ -192,8 +178,7 @@ func (g *Grammar) valueTokens(types []string, names bool) (*Grammar, error) {
 		if !ok {
 			return nil, fmt.Errorf("no token type %q", name)
 		}
-		values.types = append(values.types, typ)
-		if k, ok := typeIndex(typ); ok {
+		if k, ok := typeIndex(typ); ok { // a fast lexer's types all are (maxGameRules)
 			values.isValue[k] = true
 		}
 	}
@@ -359,7 +344,7 @@ func (g *Grammar) parseCompact(src string, toks *Tokens, t *tokens, parts []part
 	}
 	all[len(all)-1] = lexer.EOFToken(toks.EOF)
 	file, err := Guard(func() (*File, error) {
-		return g.file.ParseFromLexer(peekingLexer(all))
+		return g.file.ParseFromLexer(PeekingLexer(all))
 	})
 	if err != nil {
 		return p
@@ -385,7 +370,7 @@ func (g *Grammar) wholeMayParse(t *tokens, failedAt int) bool {
 		return true // the prefix is the whole file
 	}
 	_, ok, _ := parsePrefix(t, part{0, cut}, func(run []lexer.Token) error {
-		_, err := Guard(func() (*File, error) { return g.file.ParseFromLexer(peekingLexer(run)) })
+		_, err := Guard(func() (*File, error) { return g.file.ParseFromLexer(PeekingLexer(run)) })
 		return err
 	})
 	return !ok
@@ -488,7 +473,7 @@ func (g *Grammar) parseStatements(p *Parsed, t *tokens, parts []part, toks *Toke
 		var st *Statement
 		chunk, err := t.parseRun(part, func(run []lexer.Token) (err error) {
 			st, err = Guard(func() (*Statement, error) {
-				return g.stmt.ParseFromLexer(peekingLexer(run))
+				return g.stmt.ParseFromLexer(PeekingLexer(run))
 			})
 			return err
 		})
@@ -496,14 +481,10 @@ func (g *Grammar) parseStatements(p *Parsed, t *tokens, parts []part, toks *Toke
 			p.File.Statements = append(p.File.Statements, st)
 			continue
 		}
-		if firstAt < 0 {
-			firstAt = chunk[len(chunk)-1].Pos.Offset
-			var perr participle.Error
-			if errors.As(err, &perr) {
-				firstAt = perr.Position().Offset
-			}
-		}
 		pos := errorPos(err, chunk)
+		if firstAt < 0 {
+			firstAt = pos.Offset
+		}
 		at := pos.Line
 		switch {
 		case toks.HasError(at):
@@ -892,16 +873,11 @@ var peekTokens, peekTokensOK = func() (uintptr, bool) {
 // participle parser without copying them, as TokenLexer does with a copy:
 // the parse may keep runs of toks in its nodes. For the parse of a run of
 // a larger slice, the token after the run may stand for the end of input
-// while it is parsed.
-func PeekingLexer(toks []lexer.Token) *lexer.PeekingLexer { return peekingLexer(toks) }
-
-// peekingLexer serves toks, whose last is the end of input, to a
-// participle parser without copying them: lexer.Upgrade reads tokens one
-// by one into a slice it grows, five times their size in all, which the
-// parse of a large file that does not parse made a large part of its
-// memory. Should participle hold its tokens otherwise, it is
-// TokenLexer's copy.
-func peekingLexer(toks []lexer.Token) *lexer.PeekingLexer {
+// while it is parsed. lexer.Upgrade reads tokens one by one into a slice
+// it grows, five times their size in all, which the parse of a large file
+// that does not parse made a large part of its memory. Should participle
+// hold its tokens otherwise, it is TokenLexer's copy.
+func PeekingLexer(toks []lexer.Token) *lexer.PeekingLexer {
 	if !peekTokensOK {
 		return TokenLexer(toks[:len(toks)-1], toks[len(toks)-1].Pos)
 	}

@@ -29,7 +29,7 @@ type tokens struct {
 	filename, src string
 	toks          []token
 	// lexed is where lexTokens makes a piece's tokens, used again for the
-	// next piece, or nil for fresh memory.
+	// next piece.
 	lexed *[]lexer.Token
 	// ascii is set when src is ASCII: a token's width is its length.
 	ascii bool

@@ -104,12 +104,12 @@ func Check(p *Parsed, n int, subjects ...string) (*Transcript, []*Error) {
 			// The first turn's number is checked by the referee, which
 			// knows whether the set-up lines declare a position (the game
 			// then begins at any turn): see FirstTurnError.
+			want := 1
 			if len(t.Turns) > 0 {
-				if want := t.Turns[len(t.Turns)-1].Number + 1; st.Turn.Number != want {
-					fail(st.Turn.Node.Span(), "expected turn %d, found turn %d: turns are numbered 1, 2, 3, ... without gaps", want, st.Turn.Number)
-				}
-			} else if st.Turn.Number < 1 {
-				fail(st.Turn.Node.Span(), "expected turn 1, found turn %d: turns are numbered 1, 2, 3, ... without gaps", st.Turn.Number)
+				want = t.Turns[len(t.Turns)-1].Number + 1
+			}
+			if st.Turn.Number != want && (len(t.Turns) > 0 || st.Turn.Number < 1) {
+				fail(st.Turn.Node.Span(), "expected turn %d, found turn %d: turns are numbered 1, 2, 3, ... without gaps", want, st.Turn.Number)
 			}
 			t.Turns = append(t.Turns, st.Turn)
 		case st.Result != nil:
