@@ -66,13 +66,12 @@ func NewFastLexer(game ...GameRule) *FastLexer {
 		rules[i] = lexer.SimpleRule{Name: r.Name, Pattern: r.Pattern}
 	}
 	sym := SimpleSymbols(lexerRules(rules)) // as NewLexer's (a test compares)
-	l := &FastLexer{
+	return &FastLexer{
 		spec: sync.OnceValue(func() *lexer.StatefulDefinition { return NewLexer(rules...) }), symbols: sym,
 		comment: sym[TokenComment], whitespace: sym[TokenWhitespace], str: sym[TokenString],
 		correction: sym[TokenCorrection], integer: sym[TokenInt], ident: sym[TokenIdent], punct: sym[TokenPunct],
 		rules: game,
 	}
-	return l
 }
 
 // ready makes the lexer's tables of bytes, once.
@@ -430,16 +429,13 @@ func addFirstBytes(set *[256]bool, re *syntax.Regexp) (empty bool) {
 			}
 		}
 		return false
-	case syntax.OpCapture:
+	case syntax.OpCapture, syntax.OpPlus:
 		return addFirstBytes(set, re.Sub[0])
 	case syntax.OpStar, syntax.OpQuest:
 		addFirstBytes(set, re.Sub[0])
 		return true
-	case syntax.OpPlus:
-		return addFirstBytes(set, re.Sub[0])
 	case syntax.OpRepeat:
-		empty := addFirstBytes(set, re.Sub[0])
-		return empty || re.Min == 0
+		return addFirstBytes(set, re.Sub[0]) || re.Min == 0
 	case syntax.OpConcat:
 		for _, sub := range re.Sub {
 			if !addFirstBytes(set, sub) {
@@ -449,9 +445,7 @@ func addFirstBytes(set *[256]bool, re *syntax.Regexp) (empty bool) {
 		return true
 	case syntax.OpAlternate:
 		for _, sub := range re.Sub {
-			if addFirstBytes(set, sub) {
-				empty = true
-			}
+			empty = addFirstBytes(set, sub) || empty
 		}
 		return empty
 	case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,

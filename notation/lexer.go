@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -172,15 +173,11 @@ func TokenizeWith(def LexerDefinition, filename, src string, opts TokenizeOption
 	// 600 MB for 15 MB of random bytes.
 	var invalid string
 	if !utf8.ValidString(src) {
-		invalid = src
-		var masked strings.Builder
-		masked.Grow(len(src))
-		from, first := 0, true // from: the start of the valid text not yet written
+		masked := []byte(src)
 		for i := 0; i < len(src); {
 			r, size := utf8.DecodeRuneInString(src[i:])
 			if r == utf8.RuneError && size == 1 {
-				if first {
-					first = false
+				if invalid == "" {
 					pos := lexer.Position{Filename: filename, Line: 1, Column: 1}
 					pos.Advance(src[:i])
 					if pos.Line == 1 && strings.HasPrefix(src, "\uFEFF") {
@@ -188,14 +185,11 @@ func TokenizeWith(def LexerDefinition, filename, src string, opts TokenizeOption
 					}
 					out.fail(&Error{Span{pos, pos}, "invalid UTF-8: a transcript is UTF-8 text"})
 				}
-				masked.WriteString(src[from:i])
-				masked.WriteByte(0x7F)
-				from = i + 1
+				invalid, masked[i] = src, 0x7F
 			}
 			i += size
 		}
-		masked.WriteString(src[from:])
-		src = masked.String()
+		src = unsafe.String(unsafe.SliceData(masked), len(masked))
 	}
 	if fast, ok := def.(*FastLexer); ok && len(src) <= maxCompact {
 		sc := getScratch()

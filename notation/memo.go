@@ -94,15 +94,8 @@ type piece[T any] struct {
 
 func newMemo[T any]() *memo[T] {
 	m := &memo[T]{limit: memoBytes}
-	m.reset()
+	m.forget()
 	return m
-}
-
-// reset empties the memo; its caller holds mu, or has it alone.
-func (m *memo[T]) reset() {
-	m.read.Store(&map[string]*piece[T]{})
-	m.recent = map[string]*piece[T]{}
-	m.misses = 0
 }
 
 func (m *memo[T]) get(text string) *piece[T] {
@@ -150,7 +143,8 @@ func (m *memo[T]) put(text string, p *piece[T]) {
 // forget empties the memo.
 func (m *memo[T]) forget() {
 	m.mu.Lock()
-	m.reset()
+	m.read.Store(&map[string]*piece[T]{})
+	m.recent, m.misses = map[string]*piece[T]{}, 0
 	m.mu.Unlock()
 	m.size.Store(0)
 }

@@ -97,9 +97,7 @@ func (g *Grammar) WithHint(hint func(word string) string) *Grammar {
 // kind or production looks like, for error messages: "<square>" might be
 // "a square like b3".
 func NewGrammar(lex LexerDefinition, expect Wording, options ...participle.Option) (*Grammar, error) {
-	options = append([]participle.Option{
-		participle.Lexer(lex),
-	}, options...)
+	options = append([]participle.Option{participle.Lexer(lex)}, options...)
 	file, err := participle.Build[File](options...)
 	if err != nil {
 		return nil, err
@@ -122,9 +120,7 @@ func NewGrammar(lex LexerDefinition, expect Wording, options ...participle.Optio
 		WordingStart: `a header tag like [Event "Thursday"], a turn like "3. Ann: ...", ` +
 			`or a result line like "result: Ann wins"`,
 	}
-	for k, v := range expect {
-		all[k] = v
-	}
+	maps.Copy(all, expect)
 	sym := lex.Symbols()
 	words := map[string]bool{}
 	literals := literal().FindAllString(file.String(), -1)
@@ -655,15 +651,18 @@ func (w Wording) explain(err error, chunk []lexer.Token, words map[string]bool, 
 				found, span.End = fmt.Sprintf("%q (%s)", word, h), end
 			}
 		}
+		m, expected := expectedPart().FindStringSubmatch(msg), ""
+		if m != nil {
+			expected = m[2]
+		}
 		if tok.Type != lexer.EOF && len(words) > 0 && !words[tok.Value] && len(tok.Value) >= 3 && unicode.IsLetter([]rune(tok.Value)[0]) {
 			// A word the grammar does not have: say which of its own
 			// words it may be a slip for (plcae for place), unless what
 			// was expected names it already.
-			if word := suggest.Closest(tok.Value, hintWords(expectedOf(msg), words)); word != "" && !strings.Contains(w.words(expectedOf(msg)), strconv.Quote(word)) {
+			if word := suggest.Closest(tok.Value, hintWords(expected, words)); word != "" && !strings.Contains(w.words(expected), strconv.Quote(word)) {
 				found += fmt.Sprintf(" (did you mean %q?)", word)
 			}
 		}
-		m := expectedPart().FindStringSubmatch(msg)
 		if start, ok := w[WordingStart]; ok && tok.Pos.Offset == at.Offset && (m == nil || w[m[2]] == "") {
 			// Nothing of the chunk parsed: say what a chunk may be, unless
 			// the wording has words for exactly what was expected there.
@@ -724,14 +723,6 @@ func hintWords(expected string, words map[string]bool) []string {
 		return named
 	}
 	return slices.Sorted(maps.Keys(words))
-}
-
-// expectedOf is what participle's message says was expected, or "".
-func expectedOf(msg string) string {
-	if m := expectedPart().FindStringSubmatch(msg); m != nil {
-		return m[2]
-	}
-	return ""
 }
 
 // badNumber is participle's error for a number it cannot read into its
