@@ -19,16 +19,6 @@ import (
 func Print(p *Parsed, bare func(string) bool) string {
 	var b strings.Builder
 	comments := withCorrections(p.Comments, p.Corrections)
-	// take removes and returns the comments that begin before offset.
-	take := func(offset int) []Comment {
-		i := 0
-		for i < len(comments) && comments[i].Pos.Offset < offset {
-			i++
-		}
-		out := comments[:i]
-		comments = comments[i:]
-		return out
-	}
 	name := func(ref *PlayerRef) string {
 		if n := ref.Text(); bare(n) {
 			return n
@@ -45,8 +35,8 @@ func Print(p *Parsed, bare func(string) bool) string {
 			}
 			kind = k
 		}
-		for _, c := range take(span.Start.Offset) {
-			b.WriteString(c.Text + "\n")
+		for ; len(comments) > 0 && comments[0].Pos.Offset < span.Start.Offset; comments = comments[1:] {
+			b.WriteString(comments[0].Text + "\n")
 		}
 		// A statement's own comments: inside it, or after it on its last line.
 		end := len(p.Source) + 1
@@ -80,12 +70,11 @@ func Print(p *Parsed, bare func(string) bool) string {
 		var line string
 		switch {
 		case st.Tag != nil:
-			vals := st.Tag.Text()
-			parts := []string{"[" + st.Tag.Name}
-			for _, v := range vals {
-				parts = append(parts, strconv.Quote(v))
+			line = "[" + st.Tag.Name
+			for _, v := range st.Tag.Text() {
+				line += " " + strconv.Quote(v)
 			}
-			line = strings.Join(parts, " ") + "]"
+			line += "]"
 		case st.Setup != nil:
 			line = moves(name(st.Setup.Player)+":", st.Setup.Moves, inline)
 		case st.Turn != nil:

@@ -192,33 +192,20 @@ func (t *Transcript) checkTag(tag *Tag, fail func(Span, string, ...any)) {
 		return
 	}
 	t.Tags = append(t.Tags, tag)
+	// The other tags' values are read where they are used.
 	switch tag.Name {
-	case "Game", "Perspective", "Seed", "Variant":
-	default:
-		return // the others' values are read where they are used
-	}
-	values := tag.Text()
-	one := func() bool {
-		if len(values) != 1 {
-			fail(tag.Span(), "the %s tag takes one value, found %d", tag.Name, len(values))
-			return false
-		}
-		return true
-	}
-	switch tag.Name {
-	case "Game":
-		if one() {
-			t.Game = values[0]
-		}
-	case "Perspective":
-		one()
-	case "Seed":
-		if one() {
-			t.Seed, t.Seeded = values[0], true
+	case "Game", "Perspective", "Seed":
+		switch {
+		case len(tag.Values) != 1:
+			fail(tag.Span(), "the %s tag takes one value, found %d", tag.Name, len(tag.Values))
+		case tag.Name == "Game":
+			t.Game = unquote(tag.Values[0])
+		case tag.Name == "Seed":
+			t.Seed, t.Seeded = unquote(tag.Values[0]), true
 		}
 	case "Variant":
 		t.VariantTag = tag
-		for _, v := range values {
+		for _, v := range tag.Text() {
 			name, value, ok := strings.Cut(v, "=")
 			name, value = strings.TrimSpace(name), strings.TrimSpace(value)
 			switch {
