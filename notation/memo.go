@@ -248,15 +248,12 @@ func (r *Relocation) tokensOf(n *Node) (first, last int, ok bool) {
 	first, last = -1, -1
 	from, to := n.Tokens[0].Pos.Offset, n.Tokens[len(n.Tokens)-1].Pos.Offset
 	for i := r.at.lo; i < r.at.hi; i++ {
-		switch r.to.toks[i].off {
-		case from:
+		if r.to.toks[i].off == from {
 			first = i - r.at.lo
-		case to:
+		}
+		if r.to.toks[i].off == to {
 			last = i - r.at.lo
 		}
-	}
-	if from == to {
-		last = first
 	}
 	return first, last, first >= 0 && last >= first && last <= maxPieceTokens
 }
@@ -270,10 +267,7 @@ const maxPieceTokens = 1<<16 - 1
 // ValueTokens), that token's value there; else s. A move's Relocate passes
 // every string it took from a token through Value.
 func (r *Relocation) Value(s string) string {
-	if r.keeping {
-		return s
-	}
-	if k, ok := valueIndex(s); ok {
+	if k, ok := valueIndex(s); ok && !r.keeping {
 		return r.to.value(r.at.lo + k)
 	}
 	return s

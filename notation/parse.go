@@ -477,7 +477,11 @@ func (g *Grammar) parseStatements(p *Parsed, t *tokens, parts []part, toks *Toke
 			p.File.Statements = append(p.File.Statements, st)
 			continue
 		}
-		pos := errorPos(err, chunk)
+		pos := chunk[0].Pos
+		var perr participle.Error
+		if errors.As(err, &perr) {
+			pos = perr.Position()
+		}
 		if firstAt < 0 {
 			firstAt = pos.Offset
 		}
@@ -611,16 +615,6 @@ var expectedPart = lazyRegexp(`^unexpected token "((?:[^"\\]|\\.)*)"(?: \(expect
 // expected, and what was found instead.
 func (w Wording) Explain(err error, chunk []lexer.Token) *Error {
 	return w.explain(err, chunk, nil, nil)
-}
-
-// errorPos is where a participle error met parsing chunk stands, as
-// explain places it.
-func errorPos(err error, chunk []lexer.Token) lexer.Position {
-	var perr participle.Error
-	if errors.As(err, &perr) {
-		return perr.Position()
-	}
-	return chunk[0].Pos
 }
 
 // explain is Explain, with the words of the grammar that may stand before
