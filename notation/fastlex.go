@@ -43,7 +43,7 @@ type FastLexer struct {
 	game [256][]gameMatcher
 	// class sorts the bytes for lex as byteClass does, but that a byte
 	// a game's rule may begin with is classGame, and that x is
-	// punctuation: lex leaves classGame and classNone to scan.
+	// punctuation: lex leaves classGame and classNone to Scan.
 	class [256]uint8
 	// The types of the shared token kinds.
 	comment, whitespace, str, correction, integer, ident, punct lexer.TokenType
@@ -119,7 +119,7 @@ func (l *FastLexer) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 
 // LexString lexes s.
 func (l *FastLexer) LexString(filename, s string) (lexer.Lexer, error) {
-	return ScanLexer(filename, s, l.scan), nil
+	return ScanLexer(filename, s, l.Scan), nil
 }
 
 // ScanLexer lexes s as participle's lexers do, a token at a time, with
@@ -192,7 +192,7 @@ func runes(s string) int {
 	return len(s)
 }
 
-// byteClass sorts the ASCII bytes for scan.
+// byteClass sorts the ASCII bytes for Scan.
 var byteClass = func() (c [256]uint8) {
 	for _, b := range []byte(" \t\r\n") {
 		c[b] = classSpace
@@ -222,12 +222,12 @@ const (
 	classGame // of FastLexer.class: a game's rule may begin with it
 )
 
-// scan gives the type and the length of the token at the start of s (not
+// Scan gives the type and the length of the token at the start of s (not
 // empty), or a length of 0 when no rule matches there. The shared rules
 // that come first each begin with a byte of their own, so that byte picks
 // the rule; then the game's rules are tried in order, then numbers, names
 // and punctuation, as the declarative lexer tries its rules.
-func (l *FastLexer) scan(s string) (lexer.TokenType, int) {
+func (l *FastLexer) Scan(s string) (lexer.TokenType, int) {
 	l.ready()
 	switch c := s[0]; c {
 	case ';':
@@ -264,7 +264,7 @@ func (l *FastLexer) scan(s string) (lexer.TokenType, int) {
 	return l.scanGame(s)
 }
 
-// scanGame is scan past the shared rules that begin with bytes of their
+// scanGame is Scan past the shared rules that begin with bytes of their
 // own: the game's rules, then numbers, names and punctuation.
 func (l *FastLexer) scanGame(s string) (lexer.TokenType, int) {
 	for _, g := range l.game[s[0]] {

@@ -204,7 +204,7 @@ func TokenizeWith(def LexerDefinition, filename, src string, opts TokenizeOption
 	if !ok {
 		sc = defScanner{def}
 	}
-	scanTokens(out, sc.Scan, kinds, lexer.Position{Filename: filename, Line: 1, Column: 1}, src, invalid)
+	scanTokens(out, sc, kinds, lexer.Position{Filename: filename, Line: 1, Column: 1}, src, invalid)
 	return out.finish()
 }
 
@@ -222,16 +222,16 @@ func (d defScanner) Scan(s string) (lexer.TokenType, int) {
 
 // scanTokens is Tokenize's loop for a Scanner: the same tokens, the same
 // recovery at the next line after a character no rule takes, in one pass.
-func scanTokens(out *Tokens, scan func(string) (lexer.TokenType, int), kinds tokenKinds, pos lexer.Position, src string, invalid string) {
+func scanTokens(out *Tokens, sc Scanner, kinds tokenKinds, pos lexer.Position, src string, invalid string) {
 	if len(src) > largeText {
 		// Grown token by token, the slice would allocate about five times
 		// its final size: count the tokens first.
-		if n := countTokens(scan, kinds.whitespace, src); n > 0 {
+		if n := countTokens(sc, kinds.whitespace, src); n > 0 {
 			out.Tokens = make([]lexer.Token, 0, n)
 		}
 	}
 	for s := src; s != ""; {
-		typ, n := scan(s)
+		typ, n := sc.Scan(s)
 		if n == 0 {
 			out.unexpected(src, pos, invalid)
 			// Go on at the next line.
@@ -257,12 +257,12 @@ func scanTokens(out *Tokens, scan func(string) (lexer.TokenType, int), kinds tok
 	out.EOF = pos
 }
 
-// countTokens is the number of tokens of src that scan finds, but
+// countTokens is the number of tokens of src that sc finds, but
 // whitespace: those lexing keeps, or a few more (comments are counted).
-func countTokens(scan func(string) (lexer.TokenType, int), whitespace lexer.TokenType, src string) int {
+func countTokens(sc Scanner, whitespace lexer.TokenType, src string) int {
 	n := 0
 	for s := src; s != ""; {
-		typ, k := scan(s)
+		typ, k := sc.Scan(s)
 		if k == 0 {
 			nl := strings.IndexByte(s, '\n')
 			if nl < 0 {
@@ -337,7 +337,7 @@ func (t *Tokens) unexpected(src string, pos lexer.Position, invalid string) {
 // numbers, punctuation) are told here by their first byte, without a
 // call; a byte a game's own rule may begin with goes to the game's rules
 // (scanGame), and only the rest (comments, strings, corrections, ...) to
-// the whole scan. A token's column is its distance in characters from
+// Scan. A token's column is its distance in characters from
 // its line's start: in bytes, less the bytes past the first of each
 // character beyond ASCII before it on the line (wide). It tells whether
 // the text was ASCII, where a token's width is its length.
@@ -347,7 +347,7 @@ func (l *FastLexer) lex(out *Tokens, filename, src, invalid string, toks []token
 	if len(src) > largeText && cap(toks)-len(toks) < len(src)/4 {
 		// A slice grown token by token allocates about five times its
 		// final size: for a large text, count the tokens first.
-		toks = slices.Grow(toks, countTokens(l.scan, l.whitespace, src))
+		toks = slices.Grow(toks, countTokens(l, l.whitespace, src))
 	}
 	ascii = isASCII(src)
 	line, lineStart, wide := 1, 0, 0
@@ -393,7 +393,7 @@ func (l *FastLexer) lex(out *Tokens, filename, src, invalid string, toks []token
 			}
 			typ = l.ident
 		case classNone: // comments, strings, corrections, what no rule takes, ...
-			if typ, n = l.scan(src[i:]); n == 0 {
+			if typ, n = l.Scan(src[i:]); n == 0 {
 				out.unexpected(src, lexer.Position{Filename: filename, Offset: i, Line: line, Column: i - lineStart - wide + 1}, invalid)
 				// Go on at the next line.
 				if nl := strings.IndexByte(src[i:], '\n'); nl >= 0 {

@@ -233,7 +233,7 @@ func BareName(lex LexerDefinition) func(string) bool {
 			if !unicode.IsUpper(r) || !utf8.ValidString(name) {
 				return false
 			}
-			typ, n := fast.scan(name)
+			typ, n := fast.Scan(name)
 			return n == len(name) && typ == ident
 		}
 	}
