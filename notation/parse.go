@@ -503,16 +503,13 @@ func (g *Grammar) parseStatements(p *Parsed, t *tokens, parts []part, toks *Toke
 			failed[text] = at - line
 		}
 	}
+	errs, _ := found.List()
 	set := NewErrorSet(limits.OrDefault().MaxErrors)
-	for _, e := range p.Errors {
+	for _, e := range slices.Concat(p.Errors, errs) {
 		set.Add(e)
 	}
-	errs, dropped := found.List()
-	for _, e := range errs {
-		set.Add(e)
-	}
-	p.Errors, dropped = set.List()
-	p.Dropped += found.Dropped() + dropped
+	errs, dropped := set.List()
+	p.Errors, p.Dropped = errs, p.Dropped+found.Dropped()+dropped
 	return firstAt
 }
 
