@@ -405,12 +405,9 @@ func (l *FastLexer) lex(out *Tokens, filename, src, invalid string, toks []token
 				}
 				continue
 			}
-			forParser := typ != l.whitespace // spaces with a byte-order mark
+			// Spaces with a byte-order mark, comments, corrections, strings, a game's tokens.
 			value := src[i : i+n]
-			if typ == l.comment || typ == l.correction || typ == l.str {
-				forParser = out.take(lexer.Token{Type: typ, Value: value, Pos: lexer.Position{Filename: filename, Offset: i, Line: line, Column: i - lineStart - wide + 1}}, kinds)
-			}
-			if !forParser {
+			if !out.take(lexer.Token{Type: typ, Value: value, Pos: lexer.Position{Filename: filename, Offset: i, Line: line, Column: i - lineStart - wide + 1}}, kinds) {
 				over(i, value) // a brace comment may hold line ends
 				i += n
 				continue
