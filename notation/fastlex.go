@@ -41,9 +41,9 @@ type FastLexer struct {
 	// game holds, for each byte, the game's rules a token may begin
 	// with it under, in order: a rule is tried only at those bytes.
 	game [256][]gameMatcher
-	// class sorts the bytes for lex as byteClass does, but that a byte
-	// a game's rule may begin with is classGame, and that x is
-	// punctuation: lex leaves classGame and classNone to Scan.
+	// class sorts the bytes for lex as byteClass does, but that a byte a
+	// game's rule may begin with is classGame, sent to scanGame, and that
+	// x is punctuation; classNone (comments, strings, ...) goes to Scan.
 	class [256]uint8
 	// The types of the shared token kinds.
 	comment, whitespace, str, correction, integer, ident, punct lexer.TokenType

@@ -333,11 +333,8 @@ func (t *Tokens) unexpected(src string, pos lexer.Position, invalid string) {
 // lex is Tokenize's loop for a fast lexer, without a lexer value, an
 // interface call and a position sum a token: the tokens for the parser
 // are appended to toks, compact, and the rest goes to out as Tokenize
-// files it. The tokens most transcripts are made of (spaces, names,
-// numbers, punctuation) are told here by their first byte, without a
-// call; a byte a game's own rule may begin with goes to the game's rules
-// (scanGame), and only the rest (comments, strings, corrections, ...) to
-// Scan. A token's column is its distance in characters from
+// files it; most tokens are told by their first byte (FastLexer.class),
+// without a call. A token's column is its distance in characters from
 // its line's start: in bytes, less the bytes past the first of each
 // character beyond ASCII before it on the line (wide). It tells whether
 // the text was ASCII, where a token's width is its length.

@@ -77,13 +77,10 @@ type memo[T any] struct {
 
 // piece is a parsed piece: its key (its text, a tag's "[Name" or a
 // move's shape), a copy of its own (so that a transcript is not kept
-// alive by the memo), its number of tokens, and what it parsed to; fixed
-// when that parse cannot be copied to another place (see findPiece).
-//
-// A kept parse holds no tokens: they were most of the memo, and the
-// memo is most of what the collector marks at each cycle of a long check.
-// Its nodes have the numbers of their first and last tokens instead
-// (Relocation).
+// alive by the memo), its number of tokens, and what it parsed to, which
+// holds no tokens (Relocation): they were most of the memo, and the memo
+// is most of what the collector marks at each cycle of a long check;
+// fixed when that parse cannot be copied to another place (findPiece).
 type piece[T any] struct {
 	text   string
 	n      int
@@ -426,17 +423,13 @@ func (p part) after(n int) part { return part{p.lo + n, p.hi} }
 // first is the first n tokens of a part: a statement's head.
 func (p part) first(n int) part { return part{p.lo, p.lo + n} }
 
-// parsePieces parses a transcript's tokens statement by statement and
-// piece by piece, each piece's parse taken from the memo when its text
-// was parsed before. It fails (false) where any piece does not parse
-// alone; the whole file is then parsed as before. It goes in two rounds:
+// parsePieces parses a transcript's tokens piece by piece, or fails
+// (false) where any piece does not parse alone. It goes in two rounds:
 // the first finds every piece's parse, the second copies them to their
 // places, so that a file that fails leaves next to nothing behind for the
-// collector, where a tree of the file up to the failure was as large as
-// the parse of the whole file that follows.
-//
-// When ar is not nil, the tree's turns, set-up lines and lists come from
-// it (see Arena).
+// collector (a tree of the file up to the failure was as large as the
+// parse of the whole file that follows). The tree's turns, set-up lines
+// and lists come from ar when it is not nil (see Arena).
 func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool) {
 	file := &File{}
 	if len(chunks) == 0 {
