@@ -212,38 +212,32 @@ func statementKind(st *Statement) int {
 // it is never taken for a keyword, a card or a square).
 func BareName(lex LexerDefinition) func(string) bool {
 	ident := lex.Symbols()[TokenIdent]
-	if fast, ok := lex.(*FastLexer); ok {
+	sc, ok := lex.(Scanner)
+	if !ok {
+		sc = defScanner{lex}
+	}
+	fast, _ := lex.(*FastLexer)
+	if fast != nil {
 		fast.ready()
-		// The same answer without a Tokens for each name: reports print
-		// many names.
-		return func(name string) bool {
-			if name != "" && name[0] >= 'A' && name[0] <= 'Z' && fast.class[name[0]] == classLetter {
-				// A capital no game's rule begins with, then name bytes:
-				// a name, told without the scan (the final states print
-				// every card's name).
-				i := 1
-				for i < len(name) && nameByte[name[i]] {
-					i++
-				}
-				if i == len(name) {
-					return true
-				}
-			}
-			r, _ := utf8.DecodeRuneInString(name)
-			if !unicode.IsUpper(r) || !utf8.ValidString(name) {
-				return false
-			}
-			typ, n := fast.Scan(name)
-			return n == len(name) && typ == ident
-		}
 	}
 	return func(name string) bool {
+		if fast != nil && name != "" && name[0] >= 'A' && name[0] <= 'Z' && fast.class[name[0]] == classLetter {
+			// A capital no game's rule begins with, then name bytes: a
+			// name, told without the scan (the final states print every
+			// card's name).
+			i := 1
+			for i < len(name) && nameByte[name[i]] {
+				i++
+			}
+			if i == len(name) {
+				return true
+			}
+		}
 		r, _ := utf8.DecodeRuneInString(name)
-		if !unicode.IsUpper(r) {
+		if !unicode.IsUpper(r) || !utf8.ValidString(name) {
 			return false
 		}
-		toks := Tokenize(lex, "", name)
-		return len(toks.Errors) == 0 && len(toks.Comments) == 0 && len(toks.Tokens) == 1 &&
-			toks.Tokens[0].Type == ident && toks.Tokens[0].Value == name
+		typ, n := sc.Scan(name)
+		return n == len(name) && typ == ident
 	}
 }
