@@ -102,11 +102,6 @@ type Tokens struct {
 	dropComments bool
 }
 
-// newTokens is an empty lexed text that keeps errors within limits.
-func newTokens(limits Limits) *Tokens {
-	return &Tokens{maxErrors: limits.MaxErrors}
-}
-
 // fail records a lexical error.
 func (t *Tokens) fail(e *Error) {
 	if t.errs == nil {
@@ -162,7 +157,7 @@ func Tokenize(def LexerDefinition, filename, src string) *Tokens {
 
 // TokenizeWith lexes src as Tokenize does, with options.
 func TokenizeWith(def LexerDefinition, filename, src string, opts TokenizeOptions) *Tokens {
-	out := newTokens(opts.Limits)
+	out := &Tokens{maxErrors: opts.Limits.MaxErrors}
 	out.dropComments = opts.DropComments
 	// Invalid bytes would be mangled in every message: report the first, and
 	// lex on with each one masked by a DEL (0x7F: no game's token, where '?'

@@ -127,7 +127,7 @@ func (t *tokens) countMovesWithin(chunks []part, head func(*tokens, part) (int, 
 				break
 			}
 		}
-		return &Error{Span{t.pos(at.lo), t.end(at.hi - 1)}, fmt.Sprintf("more than the limit of %d moves (--max-moves)", l.MaxMoves)}
+		return &Error{Span{t.pos(at.lo), tokenEnd(t.lexToken(at.hi - 1))}, fmt.Sprintf("more than the limit of %d moves (--max-moves)", l.MaxMoves)}
 	}
 	return nil
 }

@@ -296,7 +296,7 @@ func (g *Grammar) parse(a *Arena, filename, src string, limits Limits, pieces bo
 		t.toks, t.all = nil, slices.Grow(toks.Tokens, 1)[:len(toks.Tokens)+1]
 		return g.parseCompact(src, toks, t, parts, limits)
 	}
-	toks := newTokens(limits)
+	toks := &Tokens{maxErrors: limits.MaxErrors}
 	sc := getScratch()
 	defer putScratch(sc)
 	var ascii bool

@@ -57,14 +57,6 @@ func (t *tokens) pos(i int) lexer.Position {
 	return lexer.Position{Filename: t.filename, Offset: k.off, Line: int(k.line), Column: int(k.col)}
 }
 
-// end is the position just after token i, which never spans lines.
-func (t *tokens) end(i int) lexer.Position {
-	p := t.pos(i)
-	p.Offset += int(t.toks[i].n)
-	p.Column += t.width(i)
-	return p
-}
-
 // setNode places *n at tokens lo to hi, both in, without making the
 // position of its end (a tenth of a Sortie check went to placing nodes).
 func (t *tokens) setNode(n *Node, lo, hi int) {
