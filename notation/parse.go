@@ -185,12 +185,8 @@ func (g *Grammar) valueTokens(types []string, names bool) (*Grammar, error) {
 		if err != nil {
 			return nil, fmt.Errorf("literal %s: %w", m, err)
 		}
-		lx, err := g.lex.LexString("", word)
-		if err != nil {
-			continue
-		}
-		// One token, the whole word (ConsumeAll would allocate 8 kB).
-		if tok, err := lx.Next(); err == nil && values.stands(tok.Type, tok.Value) && tok.Value == word {
+		// One token, the whole word.
+		if typ, n := (defScanner{g.lex}).Scan(word); n == len(word) && values.stands(typ, word) {
 			if !names {
 				return nil, fmt.Errorf("the grammar's word %q is a value token: moves cannot be kept by their shape", word)
 			}
