@@ -397,22 +397,15 @@ func firstBytes(pattern string) [256]bool {
 // and tells whether re matches the empty text, after which what follows
 // it may come first too.
 func addFirstBytes(set *[256]bool, re *syntax.Regexp) (empty bool) {
-	addRune := func(r rune) {
-		var buf [utf8.UTFMax]byte
-		utf8.EncodeRune(buf[:], r)
-		set[buf[0]] = true
-	}
 	switch re.Op {
 	case syntax.OpLiteral:
 		if len(re.Rune) == 0 {
 			return true
 		}
 		r := re.Rune[0]
-		addRune(r)
-		if re.Flags&syntax.FoldCase != 0 {
-			for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-				addRune(f)
-			}
+		set[string(r)[0]] = true // the first byte of its UTF-8
+		for f := unicode.SimpleFold(r); re.Flags&syntax.FoldCase != 0 && f != r; f = unicode.SimpleFold(f) {
+			set[string(f)[0]] = true
 		}
 		return false
 	case syntax.OpCharClass:
