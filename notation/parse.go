@@ -439,11 +439,10 @@ func (t *tokens) parseRun(p part, parse func([]lexer.Token) error) ([]lexer.Toke
 // parseStatements parses each part on its own, adding to p the
 // statements that parse and the errors of those that do not, and
 // returns the offset where the first that does not parse fails (-1:
-// none does). Past
-// Limits.MaxErrors, errors are only counted, and a statement of the same
-// text as one that failed before is not parsed again, so that a file of
-// a million bad lines costs a million lookups rather than a million
-// parses and messages.
+// none does). Past Limits.MaxErrors, errors are only counted, and a
+// statement of the same text as one that failed before is not parsed
+// again, so that a file of a million bad lines costs a million lookups
+// rather than a million parses and messages.
 func (g *Grammar) parseStatements(p *Parsed, t *tokens, parts []part, toks *Tokens, limits Limits) int {
 	// Errors come statement by statement in the order of the text, so
 	// that once maxErrors are kept, every later one is past them.

@@ -51,9 +51,8 @@ func (t *Transcript) PlayerIndex(name string) int { return slices.Index(t.Player
 // Check checks the structure of a parsed transcript for a game of n
 // players. It returns the errors it finds, sorted by position, at most
 // the limit the transcript was parsed within (Transcript.Dropped counts
-// the rest). Subjects are the words other
-// than the players' names that may begin a set-up line, such as Void's
-// board line.
+// the rest). Subjects are the words other than the players' names that
+// may begin a set-up line, such as Void's board line.
 func Check(p *Parsed, n int, subjects ...string) (*Transcript, []*Error) {
 	t := &Transcript{Parsed: p, Variants: map[string]string{}, Perspective: -1}
 	found := NewErrorSet(Limits{MaxErrors: p.maxErrors}.OrDefault().MaxErrors)
