@@ -757,15 +757,12 @@ func capitalWord(s string) bool {
 // words written without its quotes. A lowercase word is more likely a
 // move word (Scraper draft), and gets no hint.
 func quoteHint(chunk []lexer.Token, tok lexer.Token) string {
-	for i := 1; i < len(chunk); i++ {
-		prev := chunk[i-1]
-		if chunk[i].Pos.Offset != tok.Pos.Offset {
-			continue
-		}
-		if prev.Pos.Line == tok.Pos.Line && capitalWord(prev.Value) && capitalWord(tok.Value) {
-			return fmt.Sprintf("; if %q is one name, quote it", prev.Value+" "+tok.Value)
-		}
+	i := slices.IndexFunc(chunk, func(t lexer.Token) bool { return t.Pos.Offset == tok.Pos.Offset })
+	if i < 1 {
 		return ""
+	}
+	if prev := chunk[i-1]; prev.Pos.Line == tok.Pos.Line && capitalWord(prev.Value) && capitalWord(tok.Value) {
+		return fmt.Sprintf("; if %q is one name, quote it", prev.Value+" "+tok.Value)
 	}
 	return ""
 }
