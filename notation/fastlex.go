@@ -150,11 +150,10 @@ func (f *scanLexer) Next() (lexer.Token, error) {
 		// converting the whole rest of the text as it does.
 		sample, k := f.data, 0
 		for i := range f.data {
-			if k == 16 {
+			if k++; k > 16 {
 				sample = f.data[:i] + "..."
 				break
 			}
-			k++
 		}
 		return lexer.Token{}, &lexer.Error{Msg: fmt.Sprintf("lexer: invalid input text %q", string([]rune(sample))), Pos: f.pos}
 	}
