@@ -1,6 +1,7 @@
 package notation
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -115,18 +116,12 @@ func Print(p *Parsed, bare func(string) bool) string {
 // of the source: the printer keeps a correction after the move it
 // followed, as it keeps a brace comment.
 func withCorrections(comments []Comment, corrections []Correction) []Comment {
-	if len(corrections) == 0 {
-		return comments
-	}
-	out := make([]Comment, 0, len(comments)+len(corrections))
+	out := slices.Clone(comments)
 	for _, c := range corrections {
-		for len(comments) > 0 && comments[0].Pos.Offset < c.Span.Start.Offset {
-			out = append(out, comments[0])
-			comments = comments[1:]
-		}
 		out = append(out, Comment{Pos: c.Span.Start, Text: c.String()})
 	}
-	return append(out, comments...)
+	slices.SortStableFunc(out, func(a, b Comment) int { return a.Pos.Offset - b.Pos.Offset })
+	return out
 }
 
 // Width is the column the canonical layout keeps a statement's line to:
