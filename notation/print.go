@@ -30,7 +30,16 @@ func Print(p *Parsed, bare func(string) bool) string {
 	for i, st := range p.File.Statements {
 		span := st.Span()
 		// A blank line between groups: tags, set-up lines, turns, result.
-		if k := statementKind(st); k != kind {
+		k := 3
+		switch {
+		case st.Tag != nil:
+			k = 0
+		case st.Setup != nil:
+			k = 1
+		case st.Turn != nil:
+			k = 2
+		}
+		if k != kind {
 			if kind >= 0 {
 				b.WriteString("\n")
 			}
@@ -188,18 +197,6 @@ func moves(head string, ms []Move, inline func(int) string) string {
 		w.write(inline(next))
 	}
 	return w.b.String()
-}
-
-func statementKind(st *Statement) int {
-	switch {
-	case st.Tag != nil:
-		return 0
-	case st.Setup != nil:
-		return 1
-	case st.Turn != nil:
-		return 2
-	}
-	return 3
 }
 
 // BareName tells whether a name may stand without quotes: when it is a
