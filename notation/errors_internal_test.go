@@ -17,7 +17,7 @@ func TestPeekingLexerServesTheTokensAsTheyAre(t *testing.T) {
 		t.Fatal("participle's PeekingLexer no longer holds its tokens in a []lexer.Token named tokens")
 	}
 	toks := []lexer.Token{{Type: -2, Value: "a"}, {Type: -3, Value: "b"}, lexer.EOFToken(lexer.Position{Offset: 2})}
-	p := peekingLexer(toks)
+	p := PeekingLexer(toks)
 	for i := range toks {
 		if got := p.Next(); *got != toks[i] {
 			t.Fatalf("token %d: %v, want %v", i, *got, toks[i])

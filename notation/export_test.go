@@ -72,7 +72,7 @@ func FirstBytes(pattern string) [256]bool { return firstBytes(pattern) }
 // LexCompact lexes src as a parse does, into compact tokens kept from
 // call to call, and gives their number.
 func (l *FastLexer) LexCompact(src string) int {
-	lexScratch, _ = l.lex(newTokens(Limits{}), "", src, "", lexScratch[:0])
+	lexScratch, _ = l.lex(&Tokens{}, "", src, "", lexScratch[:0])
 	return len(lexScratch)
 }
 

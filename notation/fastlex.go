@@ -41,9 +41,9 @@ type FastLexer struct {
 	// game holds, for each byte, the game's rules a token may begin
 	// with it under, in order: a rule is tried only at those bytes.
 	game [256][]gameMatcher
-	// class sorts the bytes for lex as byteClass does, but that a byte
-	// a game's rule may begin with is classGame, and that x is
-	// punctuation: lex leaves classGame and classNone to scan.
+	// class sorts the bytes for lex as byteClass does, but that a byte a
+	// game's rule may begin with is classGame, sent to scanGame, and that
+	// x is punctuation; classNone (comments, strings, ...) goes to Scan.
 	class [256]uint8
 	// The types of the shared token kinds.
 	comment, whitespace, str, correction, integer, ident, punct lexer.TokenType
@@ -66,13 +66,12 @@ func NewFastLexer(game ...GameRule) *FastLexer {
 		rules[i] = lexer.SimpleRule{Name: r.Name, Pattern: r.Pattern}
 	}
 	sym := SimpleSymbols(lexerRules(rules)) // as NewLexer's (a test compares)
-	l := &FastLexer{
+	return &FastLexer{
 		spec: sync.OnceValue(func() *lexer.StatefulDefinition { return NewLexer(rules...) }), symbols: sym,
 		comment: sym[TokenComment], whitespace: sym[TokenWhitespace], str: sym[TokenString],
 		correction: sym[TokenCorrection], integer: sym[TokenInt], ident: sym[TokenIdent], punct: sym[TokenPunct],
 		rules: game,
 	}
-	return l
 }
 
 // ready makes the lexer's tables of bytes, once.
@@ -120,7 +119,7 @@ func (l *FastLexer) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 
 // LexString lexes s.
 func (l *FastLexer) LexString(filename, s string) (lexer.Lexer, error) {
-	return ScanLexer(filename, s, l.scan), nil
+	return ScanLexer(filename, s, l.Scan), nil
 }
 
 // ScanLexer lexes s as participle's lexers do, a token at a time, with
@@ -151,11 +150,10 @@ func (f *scanLexer) Next() (lexer.Token, error) {
 		// converting the whole rest of the text as it does.
 		sample, k := f.data, 0
 		for i := range f.data {
-			if k == 16 {
+			if k++; k > 16 {
 				sample = f.data[:i] + "..."
 				break
 			}
-			k++
 		}
 		return lexer.Token{}, &lexer.Error{Msg: fmt.Sprintf("lexer: invalid input text %q", string([]rune(sample))), Pos: f.pos}
 	}
@@ -193,7 +191,7 @@ func runes(s string) int {
 	return len(s)
 }
 
-// byteClass sorts the ASCII bytes for scan.
+// byteClass sorts the ASCII bytes for Scan.
 var byteClass = func() (c [256]uint8) {
 	for _, b := range []byte(" \t\r\n") {
 		c[b] = classSpace
@@ -223,12 +221,12 @@ const (
 	classGame // of FastLexer.class: a game's rule may begin with it
 )
 
-// scan gives the type and the length of the token at the start of s (not
+// Scan gives the type and the length of the token at the start of s (not
 // empty), or a length of 0 when no rule matches there. The shared rules
 // that come first each begin with a byte of their own, so that byte picks
 // the rule; then the game's rules are tried in order, then numbers, names
 // and punctuation, as the declarative lexer tries its rules.
-func (l *FastLexer) scan(s string) (lexer.TokenType, int) {
+func (l *FastLexer) Scan(s string) (lexer.TokenType, int) {
 	l.ready()
 	switch c := s[0]; c {
 	case ';':
@@ -265,7 +263,7 @@ func (l *FastLexer) scan(s string) (lexer.TokenType, int) {
 	return l.scanGame(s)
 }
 
-// scanGame is scan past the shared rules that begin with bytes of their
+// scanGame is Scan past the shared rules that begin with bytes of their
 // own: the game's rules, then numbers, names and punctuation.
 func (l *FastLexer) scanGame(s string) (lexer.TokenType, int) {
 	for _, g := range l.game[s[0]] {
@@ -398,22 +396,15 @@ func firstBytes(pattern string) [256]bool {
 // and tells whether re matches the empty text, after which what follows
 // it may come first too.
 func addFirstBytes(set *[256]bool, re *syntax.Regexp) (empty bool) {
-	addRune := func(r rune) {
-		var buf [utf8.UTFMax]byte
-		utf8.EncodeRune(buf[:], r)
-		set[buf[0]] = true
-	}
 	switch re.Op {
 	case syntax.OpLiteral:
 		if len(re.Rune) == 0 {
 			return true
 		}
 		r := re.Rune[0]
-		addRune(r)
-		if re.Flags&syntax.FoldCase != 0 {
-			for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-				addRune(f)
-			}
+		set[string(r)[0]] = true // the first byte of its UTF-8
+		for f := unicode.SimpleFold(r); re.Flags&syntax.FoldCase != 0 && f != r; f = unicode.SimpleFold(f) {
+			set[string(f)[0]] = true
 		}
 		return false
 	case syntax.OpCharClass:
@@ -430,16 +421,13 @@ func addFirstBytes(set *[256]bool, re *syntax.Regexp) (empty bool) {
 			}
 		}
 		return false
-	case syntax.OpCapture:
+	case syntax.OpCapture, syntax.OpPlus:
 		return addFirstBytes(set, re.Sub[0])
 	case syntax.OpStar, syntax.OpQuest:
 		addFirstBytes(set, re.Sub[0])
 		return true
-	case syntax.OpPlus:
-		return addFirstBytes(set, re.Sub[0])
 	case syntax.OpRepeat:
-		empty := addFirstBytes(set, re.Sub[0])
-		return empty || re.Min == 0
+		return addFirstBytes(set, re.Sub[0]) || re.Min == 0
 	case syntax.OpConcat:
 		for _, sub := range re.Sub {
 			if !addFirstBytes(set, sub) {
@@ -449,9 +437,7 @@ func addFirstBytes(set *[256]bool, re *syntax.Regexp) (empty bool) {
 		return true
 	case syntax.OpAlternate:
 		for _, sub := range re.Sub {
-			if addFirstBytes(set, sub) {
-				empty = true
-			}
+			empty = addFirstBytes(set, sub) || empty
 		}
 		return empty
 	case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -101,11 +102,6 @@ type Tokens struct {
 	dropComments bool
 }
 
-// newTokens is an empty lexed text that keeps errors within limits.
-func newTokens(limits Limits) *Tokens {
-	return &Tokens{maxErrors: limits.MaxErrors}
-}
-
 // fail records a lexical error.
 func (t *Tokens) fail(e *Error) {
 	if t.errs == nil {
@@ -161,9 +157,8 @@ func Tokenize(def LexerDefinition, filename, src string) *Tokens {
 
 // TokenizeWith lexes src as Tokenize does, with options.
 func TokenizeWith(def LexerDefinition, filename, src string, opts TokenizeOptions) *Tokens {
-	out := newTokens(opts.Limits)
+	out := &Tokens{maxErrors: opts.Limits.MaxErrors}
 	out.dropComments = opts.DropComments
-	base := lexer.Position{Filename: filename, Line: 1, Column: 1}
 	// Invalid bytes would be mangled in every message: report the first, and
 	// lex on with each one masked by a DEL (0x7F: no game's token, where '?'
 	// is an unknown card) of the same length, so positions
@@ -173,83 +168,51 @@ func TokenizeWith(def LexerDefinition, filename, src string, opts TokenizeOption
 	// 600 MB for 15 MB of random bytes.
 	var invalid string
 	if !utf8.ValidString(src) {
-		invalid = src
-		var masked strings.Builder
-		masked.Grow(len(src))
-		from, first := 0, true // from: the start of the valid text not yet written
+		masked := []byte(src)
 		for i := 0; i < len(src); {
 			r, size := utf8.DecodeRuneInString(src[i:])
 			if r == utf8.RuneError && size == 1 {
-				if first {
-					first = false
-					pos := base
+				if invalid == "" {
+					pos := lexer.Position{Filename: filename, Line: 1, Column: 1}
 					pos.Advance(src[:i])
+					if pos.Line == 1 && strings.HasPrefix(src, "\uFEFF") {
+						pos.Column-- // a byte-order mark takes no column
+					}
 					out.fail(&Error{Span{pos, pos}, "invalid UTF-8: a transcript is UTF-8 text"})
 				}
-				masked.WriteString(src[from:i])
-				masked.WriteByte(0x7F)
-				from = i + 1
+				invalid, masked[i] = src, 0x7F
 			}
 			i += size
 		}
-		masked.WriteString(src[from:])
-		src = masked.String()
+		src = unsafe.String(unsafe.SliceData(masked), len(masked))
 	}
 	if fast, ok := def.(*FastLexer); ok && len(src) <= maxCompact {
 		sc := getScratch()
 		sc.toks, _ = fast.lex(out, filename, src, invalid, sc.toks)
 		out.Tokens = (&tokens{filename: filename, src: src, toks: sc.toks}).expand()
 		putScratch(sc)
-		return out.finish().withoutBOM(src)
+		return out.finish()
 	}
 	symbols := def.Symbols()
 	kinds := tokenKinds{symbols[TokenComment], symbols[TokenWhitespace], symbols[TokenString], symbols[TokenCorrection]}
-	if sc, ok := def.(Scanner); ok {
-		scanTokens(out, sc, kinds, base, src, invalid)
-		return out.finish().withoutBOM(src)
+	sc, ok := def.(Scanner)
+	if !ok {
+		sc = defScanner{def}
 	}
-	rest := src
-	for {
-		lex, err := def.LexString(filename, rest)
-		if err != nil {
-			out.fail(&Error{Span{base, base}, err.Error()})
-			break
-		}
-		for {
-			tok, err := lex.Next()
-			if err != nil {
-				pos := base
-				if lerr, ok := err.(*lexer.Error); ok {
-					pos = base.Add(lerr.Pos)
-				}
-				out.unexpected(src, pos, invalid)
-				// Go on at the next line.
-				nl := strings.IndexByte(src[pos.Offset:], '\n')
-				if nl < 0 {
-					rest = ""
-				} else {
-					base = pos
-					base.Advance(src[pos.Offset : pos.Offset+nl+1])
-					rest = src[base.Offset:]
-				}
-				break
-			}
-			tok.Pos = base.Add(tok.Pos)
-			if tok.EOF() {
-				out.EOF = tok.Pos
-				return out.finish().withoutBOM(src)
-			}
-			if out.take(tok, kinds) {
-				out.Tokens = append(out.Tokens, tok)
-			}
-		}
-		if rest == "" {
-			out.EOF = base
-			out.EOF.Advance(src[base.Offset:])
-			return out.finish().withoutBOM(src)
+	scanTokens(out, sc, kinds, lexer.Position{Filename: filename, Line: 1, Column: 1}, src, invalid)
+	return out.finish()
+}
+
+// defScanner scans with a lexer definition's own lexer, a token at a time.
+type defScanner struct{ def LexerDefinition }
+
+func (d defScanner) Scan(s string) (lexer.TokenType, int) {
+	if lex, err := d.def.LexString("", s); err == nil {
+		if tok, err := lex.Next(); err == nil && !tok.EOF() {
+			return tok.Type, len(tok.Value)
 		}
 	}
-	return out.finish().withoutBOM(src)
+	return 0, 0
 }
 
 // scanTokens is Tokenize's loop for a Scanner: the same tokens, the same
@@ -258,21 +221,7 @@ func scanTokens(out *Tokens, sc Scanner, kinds tokenKinds, pos lexer.Position, s
 	if len(src) > largeText {
 		// Grown token by token, the slice would allocate about five times
 		// its final size: count the tokens first.
-		n := 0
-		for s := src; s != ""; {
-			typ, k := sc.Scan(s)
-			if k == 0 {
-				nl := strings.IndexByte(s, '\n')
-				if nl < 0 {
-					break
-				}
-				k = nl + 1
-			} else if typ != kinds.whitespace && typ != kinds.comment {
-				n++
-			}
-			s = s[k:]
-		}
-		if n > 0 {
+		if n := countTokens(sc, kinds.whitespace, src); n > 0 {
 			out.Tokens = make([]lexer.Token, 0, n)
 		}
 	}
@@ -292,12 +241,35 @@ func scanTokens(out *Tokens, sc Scanner, kinds tokenKinds, pos lexer.Position, s
 		}
 		tok := lexer.Token{Type: typ, Value: s[:n], Pos: pos}
 		advance(&pos, tok.Value)
+		if tok.Pos.Offset == 0 && pos.Line == 1 && strings.HasPrefix(src, "\uFEFF") {
+			pos.Column-- // a byte-order mark takes no column: editors do not show it
+		}
 		s = s[n:]
 		if typ != kinds.whitespace && out.take(tok, kinds) {
 			out.Tokens = append(out.Tokens, tok)
 		}
 	}
 	out.EOF = pos
+}
+
+// countTokens is the number of tokens of src that sc finds, but
+// whitespace: those lexing keeps, or a few more (comments are counted).
+func countTokens(sc Scanner, whitespace lexer.TokenType, src string) int {
+	n := 0
+	for s := src; s != ""; {
+		typ, k := sc.Scan(s)
+		if k == 0 {
+			nl := strings.IndexByte(s, '\n')
+			if nl < 0 {
+				break
+			}
+			k = nl + 1
+		} else if typ != whitespace {
+			n++
+		}
+		s = s[k:]
+	}
+	return n
 }
 
 // tokenKinds are the types of the tokens Tokenize keeps aside or checks.
@@ -356,11 +328,8 @@ func (t *Tokens) unexpected(src string, pos lexer.Position, invalid string) {
 // lex is Tokenize's loop for a fast lexer, without a lexer value, an
 // interface call and a position sum a token: the tokens for the parser
 // are appended to toks, compact, and the rest goes to out as Tokenize
-// files it. The tokens most transcripts are made of (spaces, names,
-// numbers, punctuation) are told here by their first byte, without a
-// call; a byte a game's own rule may begin with goes to the game's rules
-// (scanGame), and only the rest (comments, strings, corrections, ...) to
-// the whole scan. A token's column is its distance in characters from
+// files it; most tokens are told by their first byte (FastLexer.class),
+// without a call. A token's column is its distance in characters from
 // its line's start: in bytes, less the bytes past the first of each
 // character beyond ASCII before it on the line (wide). It tells whether
 // the text was ASCII, where a token's width is its length.
@@ -370,10 +339,13 @@ func (l *FastLexer) lex(out *Tokens, filename, src, invalid string, toks []token
 	if len(src) > largeText && cap(toks)-len(toks) < len(src)/4 {
 		// A slice grown token by token allocates about five times its
 		// final size: for a large text, count the tokens first.
-		toks = slices.Grow(toks, l.count(src))
+		toks = slices.Grow(toks, countTokens(l, l.whitespace, src))
 	}
 	ascii = isASCII(src)
 	line, lineStart, wide := 1, 0, 0
+	if strings.HasPrefix(src, "\uFEFF") {
+		wide = 1 // a byte-order mark takes no column: over counts its other two bytes
+	}
 	// over moves the line and its start over text, the token at i.
 	over := func(i int, text string) {
 		if k := strings.LastIndexByte(text, '\n'); k >= 0 {
@@ -413,7 +385,7 @@ func (l *FastLexer) lex(out *Tokens, filename, src, invalid string, toks []token
 			}
 			typ = l.ident
 		case classNone: // comments, strings, corrections, what no rule takes, ...
-			if typ, n = l.scan(src[i:]); n == 0 {
+			if typ, n = l.Scan(src[i:]); n == 0 {
 				out.unexpected(src, lexer.Position{Filename: filename, Offset: i, Line: line, Column: i - lineStart - wide + 1}, invalid)
 				// Go on at the next line.
 				if nl := strings.IndexByte(src[i:], '\n'); nl >= 0 {
@@ -425,12 +397,9 @@ func (l *FastLexer) lex(out *Tokens, filename, src, invalid string, toks []token
 				}
 				continue
 			}
-			forParser := typ != l.whitespace // spaces with a byte-order mark
+			// Spaces with a byte-order mark, comments, corrections, strings, a game's tokens.
 			value := src[i : i+n]
-			if typ == l.comment || typ == l.correction || typ == l.str {
-				forParser = out.take(lexer.Token{Type: typ, Value: value, Pos: lexer.Position{Filename: filename, Offset: i, Line: line, Column: i - lineStart - wide + 1}}, kinds)
-			}
-			if !forParser {
+			if !out.take(lexer.Token{Type: typ, Value: value, Pos: lexer.Position{Filename: filename, Offset: i, Line: line, Column: i - lineStart - wide + 1}}, kinds) {
 				over(i, value) // a brace comment may hold line ends
 				i += n
 				continue
@@ -479,55 +448,6 @@ func isASCII(s string) bool {
 
 // largeText is the size past which lex counts a text's tokens first.
 const largeText = 256 << 10
-
-// count is the number of tokens lex keeps of src, or a few more (comments
-// are counted).
-func (l *FastLexer) count(src string) int {
-	n := 0
-	for s := src; s != ""; {
-		typ, k := l.scan(s)
-		if k == 0 {
-			nl := strings.IndexByte(s, '\n')
-			if nl < 0 {
-				break
-			}
-			k = nl + 1
-		} else if typ != l.whitespace {
-			n++
-		}
-		s = s[k:]
-	}
-	return n
-}
-
-// withoutBOM takes a leading byte-order mark out of the column count of
-// line 1, since editors do not show it.
-func (t *Tokens) withoutBOM(src string) *Tokens {
-	if !strings.HasPrefix(src, "\uFEFF") {
-		return t
-	}
-	fix := func(p *lexer.Position) {
-		if p.Line == 1 && p.Column > 1 {
-			p.Column--
-		}
-	}
-	for i := range t.Tokens {
-		fix(&t.Tokens[i].Pos)
-	}
-	for i := range t.Comments {
-		fix(&t.Comments[i].Pos)
-	}
-	for i := range t.Corrections {
-		fix(&t.Corrections[i].Span.Start)
-		fix(&t.Corrections[i].Span.End)
-	}
-	for _, e := range t.Errors {
-		fix(&e.Span.Start)
-		fix(&e.Span.End)
-	}
-	fix(&t.EOF)
-	return t
-}
 
 // closedString tells whether a string token ending in \" is closed: it is
 // when the backslash before the final quote is itself escaped.

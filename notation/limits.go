@@ -111,28 +111,23 @@ func (t *tokens) countMovesWithin(chunks []part, head func(*tokens, part) (int, 
 		if h == chunk.len() {
 			continue
 		}
+		k := n // the moves before this statement's
 		if n += t.countMoves(chunk.after(h)); n <= l.MaxMoves {
 			continue
 		}
 		// The move past the limit is in this statement; an empty move
-		// before it: point at the statement.
+		// before it, or a comma that ends it: point at the statement.
 		at := chunk
-		k := n - t.countMoves(chunk.after(h))
-		for rest := chunk.after(h); rest.len() > 0; {
-			m, next, ok := t.nextMove(rest)
-			if m.len() == 0 {
+		for m, rest, ok := (part{}), chunk.after(h), true; ok && rest.len() > 0; k++ {
+			if m, rest, ok = t.nextMove(rest); m.len() == 0 {
 				break
 			}
-			if k++; k > l.MaxMoves {
+			if k == l.MaxMoves {
 				at = m
 				break
 			}
-			if !ok {
-				break // a comma ends the statement
-			}
-			rest = next
 		}
-		return &Error{Span{t.pos(at.lo), t.end(at.hi - 1)}, fmt.Sprintf("more than the limit of %d moves (--max-moves)", l.MaxMoves)}
+		return &Error{Span{t.pos(at.lo), tokenEnd(t.lexToken(at.hi - 1))}, fmt.Sprintf("more than the limit of %d moves (--max-moves)", l.MaxMoves)}
 	}
 	return nil
 }

@@ -77,13 +77,10 @@ type memo[T any] struct {
 
 // piece is a parsed piece: its key (its text, a tag's "[Name" or a
 // move's shape), a copy of its own (so that a transcript is not kept
-// alive by the memo), its number of tokens, and what it parsed to; fixed
-// when that parse cannot be copied to another place (see findPiece).
-//
-// A kept parse holds no tokens: they were most of the memo, and the
-// memo is most of what the collector marks at each cycle of a long check.
-// Its nodes have the numbers of their first and last tokens instead
-// (Relocation).
+// alive by the memo), its number of tokens, and what it parsed to, which
+// holds no tokens (Relocation): they were most of the memo, and the memo
+// is most of what the collector marks at each cycle of a long check;
+// fixed when that parse cannot be copied to another place (findPiece).
 type piece[T any] struct {
 	text   string
 	n      int
@@ -94,15 +91,8 @@ type piece[T any] struct {
 
 func newMemo[T any]() *memo[T] {
 	m := &memo[T]{limit: memoBytes}
-	m.reset()
+	m.forget()
 	return m
-}
-
-// reset empties the memo; its caller holds mu, or has it alone.
-func (m *memo[T]) reset() {
-	m.read.Store(&map[string]*piece[T]{})
-	m.recent = map[string]*piece[T]{}
-	m.misses = 0
 }
 
 func (m *memo[T]) get(text string) *piece[T] {
@@ -150,7 +140,8 @@ func (m *memo[T]) put(text string, p *piece[T]) {
 // forget empties the memo.
 func (m *memo[T]) forget() {
 	m.mu.Lock()
-	m.reset()
+	m.read.Store(&map[string]*piece[T]{})
+	m.recent, m.misses = map[string]*piece[T]{}, 0
 	m.mu.Unlock()
 	m.size.Store(0)
 }
@@ -171,13 +162,8 @@ func (t *tokens) text(p part) string {
 // lexTokens are the tokens of a part as participle reads them, good
 // until the next call: participle copies them.
 func (t *tokens) lexTokens(p part) []lexer.Token {
-	var out []lexer.Token
-	if t.lexed != nil {
-		*t.lexed = slices.Grow((*t.lexed)[:0], p.len())[:p.len()]
-		out = *t.lexed
-	} else {
-		out = make([]lexer.Token, p.len())
-	}
+	out := slices.Grow((*t.lexed)[:0], p.len())[:p.len()]
+	*t.lexed = out
 	for i := range out {
 		out[i] = t.lexToken(p.lo + i)
 	}
@@ -259,15 +245,12 @@ func (r *Relocation) tokensOf(n *Node) (first, last int, ok bool) {
 	first, last = -1, -1
 	from, to := n.Tokens[0].Pos.Offset, n.Tokens[len(n.Tokens)-1].Pos.Offset
 	for i := r.at.lo; i < r.at.hi; i++ {
-		switch r.to.toks[i].off {
-		case from:
+		if r.to.toks[i].off == from {
 			first = i - r.at.lo
-		case to:
+		}
+		if r.to.toks[i].off == to {
 			last = i - r.at.lo
 		}
-	}
-	if from == to {
-		last = first
 	}
 	return first, last, first >= 0 && last >= first && last <= maxPieceTokens
 }
@@ -281,10 +264,7 @@ const maxPieceTokens = 1<<16 - 1
 // ValueTokens), that token's value there; else s. A move's Relocate passes
 // every string it took from a token through Value.
 func (r *Relocation) Value(s string) string {
-	if r.keeping {
-		return s
-	}
-	if k, ok := valueIndex(s); ok {
+	if k, ok := valueIndex(s); ok && !r.keeping {
 		return r.to.value(r.at.lo + k)
 	}
 	return s
@@ -332,7 +312,7 @@ func (s *Statement) relocate(r *Relocation, a *blocks) *Statement {
 	var c *Statement
 	switch {
 	case s.Turn != nil:
-		b := a.turn()
+		b := nextBlock(&a.turns)
 		b.st, b.turn, b.player = *s, *s.Turn, *s.Turn.Player
 		c = &b.st
 		c.Turn = &b.turn
@@ -342,7 +322,7 @@ func (s *Statement) relocate(r *Relocation, a *blocks) *Statement {
 		}
 		r.Place(&c.Turn.Player.Node)
 	case s.Setup != nil:
-		b := a.setup()
+		b := nextBlock(&a.setups)
 		b.st, b.setup, b.player = *s, *s.Setup, *s.Setup.Player
 		c = &b.st
 		c.Setup = &b.setup
@@ -405,21 +385,13 @@ type setupBlock struct {
 	player PlayerRef
 }
 
-func (a *blocks) turn() *turnBlock {
-	if len(a.turns) == 0 {
-		return new(turnBlock)
+// nextBlock is the first of blocks, taken off them, or a new one.
+func nextBlock[T any](blocks *[]T) *T {
+	if len(*blocks) == 0 {
+		return new(T)
 	}
-	b := &a.turns[0]
-	a.turns = a.turns[1:]
-	return b
-}
-
-func (a *blocks) setup() *setupBlock {
-	if len(a.setups) == 0 {
-		return new(setupBlock)
-	}
-	b := &a.setups[0]
-	a.setups = a.setups[1:]
+	b := &(*blocks)[0]
+	*blocks = (*blocks)[1:]
 	return b
 }
 
@@ -451,17 +423,13 @@ func (p part) after(n int) part { return part{p.lo + n, p.hi} }
 // first is the first n tokens of a part: a statement's head.
 func (p part) first(n int) part { return part{p.lo, p.lo + n} }
 
-// parsePieces parses a transcript's tokens statement by statement and
-// piece by piece, each piece's parse taken from the memo when its text
-// was parsed before. It fails (false) where any piece does not parse
-// alone; the whole file is then parsed as before. It goes in two rounds:
+// parsePieces parses a transcript's tokens piece by piece, or fails
+// (false) where any piece does not parse alone. It goes in two rounds:
 // the first finds every piece's parse, the second copies them to their
 // places, so that a file that fails leaves next to nothing behind for the
-// collector, where a tree of the file up to the failure was as large as
-// the parse of the whole file that follows.
-//
-// When ar is not nil, the tree's turns, set-up lines and lists come from
-// it (see Arena).
+// collector (a tree of the file up to the failure was as large as the
+// parse of the whole file that follows). The tree's turns, set-up lines
+// and lists come from ar when it is not nil (see Arena).
 func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool) {
 	file := &File{}
 	if len(chunks) == 0 {
@@ -502,7 +470,7 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 		forms[i] = form{head: head, turn: turn}
 		if head > longStatement {
 			// Not a statement of the notation: let the file's error
-			// path parse it, a prefix first (compactRuns), where this
+			// path parse it, a prefix first (parseRun), where this
 			// would make every token of it for participle.
 			return nil, false
 		}
@@ -758,15 +726,14 @@ func valueIndex(s string) (int, bool) {
 // valueTokens are the tokens a grammar keeps its moves' parses without:
 // those of its types, but for its own words, kept (ValueNames).
 type valueTokens struct {
-	types []lexer.TokenType
 	// keptFirst has, for each byte a kept word begins with, a bit for
 	// its length (63 for any longer): most values' text is no kept
 	// word's, and is told so at once; the rest is looked for among the
 	// words of its first byte (keptBy), without hashing it.
 	keptFirst [256]uint64
 	keptBy    [256][]string
-	// isValue tells the types by their number (typeIndex): types holds
-	// two or three, looked for at every token of a move.
+	// isValue tells the types by their number (typeIndex), looked for at
+	// every token of a move.
 	isValue [256]bool
 }
 
@@ -779,14 +746,8 @@ func typeIndex(typ lexer.TokenType) (byte, bool) {
 // stands tells whether a token of type typ and the text stands for any
 // value in a move's shape; false for nil values.
 func (v *valueTokens) stands(typ lexer.TokenType, text string) bool {
-	if v == nil {
-		return false
-	}
-	kept := text != "" && v.isKept(text)
-	if k, ok := typeIndex(typ); ok {
-		return v.isValue[k] && !kept
-	}
-	return slices.Contains(v.types, typ) && !kept
+	k, ok := typeIndex(typ)
+	return v != nil && ok && v.isValue[k] && (text == "" || !v.isKept(text))
 }
 
 // isKept tells whether text, not empty, is a word the grammar keeps
@@ -920,12 +881,10 @@ func (g *Grammar) parseStatementPiece(toks []lexer.Token) (*Statement, bool) {
 // parseMovePiece parses a move with the grammar's move production.
 func (g *Grammar) parseMovePiece(toks []lexer.Token) (Move, bool) {
 	m, err := Guard(func() (*Move, error) {
-		m, err := g.move(TokenLexer(toks, tokenEnd(toks[len(toks)-1])))
-		return &m, err
+		return g.move.ParseFromLexer(TokenLexer(toks, tokenEnd(toks[len(toks)-1])))
 	})
 	if err != nil {
-		var none Move
-		return none, false
+		return nil, false
 	}
 	return *m, true
 }

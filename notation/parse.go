@@ -28,8 +28,12 @@ type Grammar struct {
 	lex   LexerDefinition
 	file  *participle.Parser[File]
 	stmt  *participle.Parser[Statement]
-	// move parses a move alone (newMoveParser).
-	move   func(*lexer.PeekingLexer) (Move, error)
+	// move parses a move alone, the union of the game's move types, with
+	// the file's own parser: a second participle build of the same
+	// productions took a third of the grammar's build. participle's
+	// ParserForProduction cannot name an interface type, and a parser
+	// parses the production its type names.
+	move   *participle.Parser[Move]
 	expect Wording
 	// The pieces parsed so far, by text (see memo.go).
 	stmts *memo[*Statement]
@@ -93,9 +97,7 @@ func (g *Grammar) WithHint(hint func(word string) string) *Grammar {
 // kind or production looks like, for error messages: "<square>" might be
 // "a square like b3".
 func NewGrammar(lex LexerDefinition, expect Wording, options ...participle.Option) (*Grammar, error) {
-	options = append([]participle.Option{
-		participle.Lexer(lex),
-	}, options...)
+	options = append([]participle.Option{participle.Lexer(lex)}, options...)
 	file, err := participle.Build[File](options...)
 	if err != nil {
 		return nil, err
@@ -104,7 +106,6 @@ func NewGrammar(lex LexerDefinition, expect Wording, options ...participle.Optio
 	if err != nil {
 		return nil, err
 	}
-	move := newMoveParser(file)
 	all := Wording{
 		"<int>":     "a turn number like 12",
 		"<ident>":   "a name",
@@ -119,9 +120,7 @@ func NewGrammar(lex LexerDefinition, expect Wording, options ...participle.Optio
 		WordingStart: `a header tag like [Event "Thursday"], a turn like "3. Ann: ...", ` +
 			`or a result line like "result: Ann wins"`,
 	}
-	for k, v := range expect {
-		all[k] = v
-	}
+	maps.Copy(all, expect)
 	sym := lex.Symbols()
 	words := map[string]bool{}
 	literals := literal().FindAllString(file.String(), -1)
@@ -131,27 +130,10 @@ func NewGrammar(lex LexerDefinition, expect Wording, options ...participle.Optio
 		}
 	}
 	return &Grammar{words: words, literals: literals,
-		lex: lex, file: file, stmt: stmt, move: move, expect: all,
+		lex: lex, file: file, stmt: stmt, move: (*participle.Parser[Move])(file), expect: all,
 		stmts: newMemo[*Statement](), moves: newMemo[Move](), tags: newMemo[*Statement](),
 		intType: sym[TokenInt], identType: sym[TokenIdent], strType: sym[TokenString],
 	}, nil
-}
-
-// newMoveParser makes the parser of a move alone, the union of the
-// game's move types: it is parsed with the file's own parser, where a
-// second participle build of the same productions took a third of the
-// grammar's build; participle's ParserForProduction does this, but cannot
-// name an interface type (a parser is the same whatever its production,
-// and parses the one its type names).
-func newMoveParser(file *participle.Parser[File]) func(*lexer.PeekingLexer) (Move, error) {
-	union := (*participle.Parser[Move])(file)
-	return func(lex *lexer.PeekingLexer) (Move, error) {
-		m, err := union.ParseFromLexer(lex)
-		if err != nil {
-			return nil, err
-		}
-		return *m, nil
-	}
 }
 
 // ValueTokens makes the grammar keep the parses of its moves by their
@@ -192,8 +174,7 @@ func (g *Grammar) valueTokens(types []string, names bool) (*Grammar, error) {
 		if !ok {
 			return nil, fmt.Errorf("no token type %q", name)
 		}
-		values.types = append(values.types, typ)
-		if k, ok := typeIndex(typ); ok {
+		if k, ok := typeIndex(typ); ok { // a fast lexer's types all are (maxGameRules)
 			values.isValue[k] = true
 		}
 	}
@@ -204,12 +185,8 @@ func (g *Grammar) valueTokens(types []string, names bool) (*Grammar, error) {
 		if err != nil {
 			return nil, fmt.Errorf("literal %s: %w", m, err)
 		}
-		lx, err := g.lex.LexString("", word)
-		if err != nil {
-			continue
-		}
-		// One token, the whole word (ConsumeAll would allocate 8 kB).
-		if tok, err := lx.Next(); err == nil && values.stands(tok.Type, tok.Value) && tok.Value == word {
+		// One token, the whole word.
+		if typ, n := (defScanner{g.lex}).Scan(word); n == len(word) && values.stands(typ, word) {
 			if !names {
 				return nil, fmt.Errorf("the grammar's word %q is a value token: moves cannot be kept by their shape", word)
 			}
@@ -307,19 +284,21 @@ func (g *Grammar) parseLimited(a *Arena, filename, src string, limits Limits, pi
 func (g *Grammar) parse(a *Arena, filename, src string, limits Limits, pieces bool) *Parsed {
 	fast, ok := g.lex.(*FastLexer)
 	if !ok || !pieces || len(src) > maxCompact || !utf8.ValidString(src) {
-		return g.parseTokens(filename, src, TokenizeWith(g.lex, filename, src, TokenizeOptions{Limits: limits}), limits)
+		// Invalid bytes masked, or not piece by piece: the statements are
+		// runs of the lexer's tokens.
+		toks := TokenizeWith(g.lex, filename, src, TokenizeOptions{Limits: limits})
+		t := compact(filename, src, toks.Tokens)
+		parts := t.statements(nil)
+		t.toks, t.all = nil, slices.Grow(toks.Tokens, 1)[:len(toks.Tokens)+1]
+		return g.parseCompact(src, toks, t, parts, limits)
 	}
-	toks := newTokens(limits)
+	toks := &Tokens{maxErrors: limits.MaxErrors}
 	sc := getScratch()
 	defer putScratch(sc)
 	var ascii bool
 	sc.toks, ascii = fast.lex(toks, filename, src, "", sc.toks)
 	toks.finish()
 	t := &tokens{filename: filename, src: src, toks: sc.toks, lexed: &sc.lexed, ascii: ascii}
-	if strings.HasPrefix(src, "\uFEFF") {
-		toks.withoutBOM(src)
-		t.withoutBOM()
-	}
 	sc.parts = t.statements(sc.parts)
 	chunks := sc.parts
 	if err := t.countMovesWithin(chunks, g.head, limits); err != nil {
@@ -336,25 +315,28 @@ func (g *Grammar) parse(a *Arena, filename, src string, limits Limits, pieces bo
 			return &Parsed{Source: src, File: file, Comments: toks.Comments, Corrections: toks.Corrections, EOF: toks.EOF}
 		}
 	}
-	return g.parseCompact(filename, src, toks, t, chunks, limits)
+	return g.parseCompact(src, toks, t, chunks, limits)
 }
 
-// parseCompact is parseTokens for a file lexed into compact tokens: it
-// parses the file statement by statement first, each statement's tokens
-// made for participle as it goes, and parses it whole only when that may
-// succeed (wholeMayParse). Making every token of the file for participle,
-// 64 bytes each, was most of the memory a large file that does not parse
-// took (a million lines of "[": 60 MB of 110).
-func (g *Grammar) parseCompact(filename, src string, toks *Tokens, t *tokens, parts []part, limits Limits) *Parsed {
+// parseCompact parses a lexed file statement by statement
+// (parseStatements), and whole when that may succeed: when the lexer made
+// every token for participle (t.all), or else by wholeMayParse, each
+// statement's tokens made for participle as it goes. Making every token
+// of the file, 64 bytes each, was most of the memory a large file that
+// does not parse took (a million lines of "[": 60 MB of 110).
+func (g *Grammar) parseCompact(src string, toks *Tokens, t *tokens, parts []part, limits Limits) *Parsed {
 	p := &Parsed{Source: src, File: &File{}, Comments: toks.Comments, Corrections: toks.Corrections, Errors: toks.Errors, Dropped: toks.Dropped, EOF: toks.EOF}
-	failedAt := g.parseStatements(p, src, compactRuns{t}, parts, toks, limits)
-	if len(toks.Errors) > 0 || !g.wholeMayParse(t, failedAt) {
+	failedAt := g.parseStatements(p, t, parts, toks, limits)
+	if len(toks.Errors) > 0 || t.all == nil && !g.wholeMayParse(t, failedAt) {
 		return p
 	}
-	all := withEnd(t.expand())
+	all := t.all
+	if all == nil {
+		all = append(t.expand(), lexer.Token{})
+	}
 	all[len(all)-1] = lexer.EOFToken(toks.EOF)
 	file, err := Guard(func() (*File, error) {
-		return g.file.ParseFromLexer(peekingLexer(all))
+		return g.file.ParseFromLexer(PeekingLexer(all))
 	})
 	if err != nil {
 		return p
@@ -380,7 +362,7 @@ func (g *Grammar) wholeMayParse(t *tokens, failedAt int) bool {
 		return true // the prefix is the whole file
 	}
 	_, ok, _ := parsePrefix(t, part{0, cut}, func(run []lexer.Token) error {
-		_, err := Guard(func() (*File, error) { return g.file.ParseFromLexer(peekingLexer(run)) })
+		_, err := Guard(func() (*File, error) { return g.file.ParseFromLexer(PeekingLexer(run)) })
 		return err
 	})
 	return !ok
@@ -419,99 +401,56 @@ func (t *tokens) runOf(p part) []lexer.Token {
 const wholeMargin = 64
 
 // longStatement is the number of tokens of a statement past which
-// compactRuns parses a prefix of it first.
+// parseRun parses a prefix of it first.
 const longStatement = 256
 
-// statementRuns are the runs of a file's tokens that parseStatements
-// gives participle, one a statement.
-type statementRuns interface {
-	// parse calls parse with the tokens of p followed by an end of
-	// input, or of a prefix of p when that tells (parsePrefix), and
-	// returns its error and the tokens it was given, without the end.
-	parse(p part, parse func(run []lexer.Token) error) ([]lexer.Token, error)
-	// text is p's source text, and line the line it begins on.
-	text(src string, p part) string
-	line(p part) int
+// textLine is p's source text and the line it begins on.
+func (t *tokens) textLine(p part) (string, int) {
+	if t.all == nil {
+		return t.text(p), int(t.toks[p.lo].line)
+	}
+	last := t.all[p.hi-1]
+	return t.src[t.all[p.lo].Pos.Offset : last.Pos.Offset+len(last.Value)], t.all[p.lo].Pos.Line
 }
 
-// expandedRuns are runs of a slice of every token of a file, with room
-// for one more: the token after a run stands for the end while it is
-// parsed.
-type expandedRuns struct{ all []lexer.Token }
-
-func (r expandedRuns) parse(p part, parse func([]lexer.Token) error) ([]lexer.Token, error) {
-	next := r.all[p.hi]
-	r.all[p.hi] = lexer.EOFToken(tokenEnd(r.all[p.hi-1]))
-	err := parse(r.all[p.lo : p.hi+1])
-	r.all[p.hi] = next
-	return r.all[p.lo:p.hi], err
-}
-
-func (r expandedRuns) text(src string, p part) string {
-	last := r.all[p.hi-1]
-	return src[r.all[p.lo].Pos.Offset : last.Pos.Offset+len(last.Value)]
-}
-
-func (r expandedRuns) line(p part) int { return r.all[p.lo].Pos.Line }
-
-// compactRuns are runs of a file's compact tokens, each made for
-// participle in memory of its own, which a statement that parses keeps.
-// Of a long statement, a prefix is parsed first: a line of 60,000 "["
-// fails at its second token.
-type compactRuns struct{ t *tokens }
-
-func (r compactRuns) parse(p part, parse func([]lexer.Token) error) ([]lexer.Token, error) {
+// parseRun calls parse with the tokens of p followed by an end of input,
+// and returns its error and the tokens it was given, without the end. The
+// run is of t.all, where the token after it stands for the end while it
+// is parsed, or else in memory of its own, which a statement that parses
+// keeps; of a long statement, a prefix is parsed first, when that tells
+// (parsePrefix): a line of 60,000 "[" fails at its second token.
+func (t *tokens) parseRun(p part, parse func([]lexer.Token) error) ([]lexer.Token, error) {
+	if t.all != nil {
+		next := t.all[p.hi]
+		t.all[p.hi] = lexer.EOFToken(tokenEnd(t.all[p.hi-1]))
+		err := parse(t.all[p.lo : p.hi+1])
+		t.all[p.hi] = next
+		return t.all[p.lo:p.hi], err
+	}
 	if p.len() > longStatement {
-		if chunk, ok, err := parsePrefix(r.t, p.first(longStatement), parse); ok {
+		if chunk, ok, err := parsePrefix(t, p.first(longStatement), parse); ok {
 			return chunk, err
 		}
 	}
-	run := r.t.runOf(p)
+	run := t.runOf(p)
 	return run[:p.len()], parse(run)
-}
-
-func (r compactRuns) text(_ string, p part) string { return r.t.text(p) }
-
-func (r compactRuns) line(p part) int { return int(r.t.toks[p.lo].line) }
-
-// parseTokens parses a lexed transcript whole, and where it does not
-// parse, statement by statement for every error (parseStatements).
-func (g *Grammar) parseTokens(filename, src string, toks *Tokens, limits Limits) *Parsed {
-	p := &Parsed{Source: src, Comments: toks.Comments, Corrections: toks.Corrections, Errors: toks.Errors, Dropped: toks.Dropped, EOF: toks.EOF}
-	all := withEnd(toks.Tokens)
-	if len(toks.Errors) == 0 {
-		all[len(all)-1] = lexer.EOFToken(toks.EOF)
-		file, err := Guard(func() (*File, error) {
-			return g.file.ParseFromLexer(peekingLexer(all))
-		})
-		if err == nil {
-			p.File = file
-			return p
-		}
-	}
-	p.File = &File{}
-	parts := compact(filename, src, toks.Tokens).statements(nil)
-	g.parseStatements(p, src, expandedRuns{all}, parts, toks, limits)
-	return p
 }
 
 // parseStatements parses each part on its own, adding to p the
 // statements that parse and the errors of those that do not, and
 // returns the offset where the first that does not parse fails (-1:
-// none does). Past
-// Limits.MaxErrors, errors are only counted, and a statement of the same
-// text as one that failed before is not parsed again, so that a file of
-// a million bad lines costs a million lookups rather than a million
-// parses and messages.
-func (g *Grammar) parseStatements(p *Parsed, src string, runs statementRuns, parts []part, toks *Tokens, limits Limits) int {
+// none does). Past Limits.MaxErrors, errors are only counted, and a
+// statement of the same text as one that failed before is not parsed
+// again, so that a file of a million bad lines costs a million lookups
+// rather than a million parses and messages.
+func (g *Grammar) parseStatements(p *Parsed, t *tokens, parts []part, toks *Tokens, limits Limits) int {
 	// Errors come statement by statement in the order of the text, so
 	// that once maxErrors are kept, every later one is past them.
 	found := NewErrorSet(limits.OrDefault().MaxErrors)
 	var failed map[string]int // statement texts that fail: the error's line, from the first
 	firstAt := -1
 	for _, part := range parts {
-		text := runs.text(src, part)
-		line := runs.line(part)
+		text, line := t.textLine(part)
 		if found.Full() {
 			if at, ok := failed[text]; ok {
 				if !toks.HasError(line + at) {
@@ -523,9 +462,9 @@ func (g *Grammar) parseStatements(p *Parsed, src string, runs statementRuns, par
 		// The statement ends where its last token does: an end of input
 		// follows it while it is parsed.
 		var st *Statement
-		chunk, err := runs.parse(part, func(run []lexer.Token) (err error) {
+		chunk, err := t.parseRun(part, func(run []lexer.Token) (err error) {
 			st, err = Guard(func() (*Statement, error) {
-				return g.stmt.ParseFromLexer(peekingLexer(run))
+				return g.stmt.ParseFromLexer(PeekingLexer(run))
 			})
 			return err
 		})
@@ -533,14 +472,14 @@ func (g *Grammar) parseStatements(p *Parsed, src string, runs statementRuns, par
 			p.File.Statements = append(p.File.Statements, st)
 			continue
 		}
-		if firstAt < 0 {
-			firstAt = chunk[len(chunk)-1].Pos.Offset
-			var perr participle.Error
-			if errors.As(err, &perr) {
-				firstAt = perr.Position().Offset
-			}
+		pos := chunk[0].Pos
+		var perr participle.Error
+		if errors.As(err, &perr) {
+			pos = perr.Position()
 		}
-		pos := errorPos(err, chunk)
+		if firstAt < 0 {
+			firstAt = pos.Offset
+		}
 		at := pos.Line
 		switch {
 		case toks.HasError(at):
@@ -559,31 +498,19 @@ func (g *Grammar) parseStatements(p *Parsed, src string, runs statementRuns, par
 			failed[text] = at - line
 		}
 	}
+	errs, _ := found.List()
 	set := NewErrorSet(limits.OrDefault().MaxErrors)
-	for _, e := range p.Errors {
+	for _, e := range slices.Concat(p.Errors, errs) {
 		set.Add(e)
 	}
-	errs, dropped := found.List()
-	for _, e := range errs {
-		set.Add(e)
-	}
-	p.Errors, dropped = set.List()
-	p.Dropped += found.Dropped() + dropped
+	errs, dropped := set.List()
+	p.Errors, p.Dropped = errs, p.Dropped+found.Dropped()+dropped
 	return firstAt
 }
 
-// maxFailedTexts is the most statement texts parseTokens remembers as
+// maxFailedTexts is the most statement texts parseStatements remembers as
 // failing.
 const maxFailedTexts = 4096
-
-// withEnd is toks with room for one token more, which the parse of any
-// run of them writes the end of input in.
-func withEnd(toks []lexer.Token) []lexer.Token {
-	if cap(toks) > len(toks) {
-		return toks[:len(toks)+1]
-	}
-	return append(slices.Clip(toks), lexer.Token{})
-}
 
 // statements splits the tokens where a line begins a new statement, into
 // dst's memory.
@@ -682,16 +609,6 @@ func (w Wording) Explain(err error, chunk []lexer.Token) *Error {
 	return w.explain(err, chunk, nil, nil)
 }
 
-// errorPos is where a participle error met parsing chunk stands, as
-// explain places it.
-func errorPos(err error, chunk []lexer.Token) lexer.Position {
-	var perr participle.Error
-	if errors.As(err, &perr) {
-		return perr.Position()
-	}
-	return chunk[0].Pos
-}
-
 // explain is Explain, with the words of the grammar that may stand before
 // a number and say what it counts, as energy in "energy 3".
 func (w Wording) explain(err error, chunk []lexer.Token, words map[string]bool, hint func(string) string) *Error {
@@ -720,15 +637,18 @@ func (w Wording) explain(err error, chunk []lexer.Token, words map[string]bool, 
 				found, span.End = fmt.Sprintf("%q (%s)", word, h), end
 			}
 		}
+		m, expected := expectedPart().FindStringSubmatch(msg), ""
+		if m != nil {
+			expected = m[2]
+		}
 		if tok.Type != lexer.EOF && len(words) > 0 && !words[tok.Value] && len(tok.Value) >= 3 && unicode.IsLetter([]rune(tok.Value)[0]) {
 			// A word the grammar does not have: say which of its own
 			// words it may be a slip for (plcae for place), unless what
 			// was expected names it already.
-			if word := suggest.Closest(tok.Value, hintWords(expectedOf(msg), words)); word != "" && !strings.Contains(w.words(expectedOf(msg)), strconv.Quote(word)) {
+			if word := suggest.Closest(tok.Value, hintWords(expected, words)); word != "" && !strings.Contains(w.words(expected), strconv.Quote(word)) {
 				found += fmt.Sprintf(" (did you mean %q?)", word)
 			}
 		}
-		m := expectedPart().FindStringSubmatch(msg)
 		if start, ok := w[WordingStart]; ok && tok.Pos.Offset == at.Offset && (m == nil || w[m[2]] == "") {
 			// Nothing of the chunk parsed: say what a chunk may be, unless
 			// the wording has words for exactly what was expected there.
@@ -791,14 +711,6 @@ func hintWords(expected string, words map[string]bool) []string {
 	return slices.Sorted(maps.Keys(words))
 }
 
-// expectedOf is what participle's message says was expected, or "".
-func expectedOf(msg string) string {
-	if m := expectedPart().FindStringSubmatch(msg); m != nil {
-		return m[2]
-	}
-	return ""
-}
-
 // badNumber is participle's error for a number it cannot read into its
 // int: one too large, or one with a leading zero and an 8 or a 9, which
 // it reads as octal.
@@ -845,15 +757,12 @@ func capitalWord(s string) bool {
 // words written without its quotes. A lowercase word is more likely a
 // move word (Scraper draft), and gets no hint.
 func quoteHint(chunk []lexer.Token, tok lexer.Token) string {
-	for i := 1; i < len(chunk); i++ {
-		prev := chunk[i-1]
-		if chunk[i].Pos.Offset != tok.Pos.Offset {
-			continue
-		}
-		if prev.Pos.Line == tok.Pos.Line && capitalWord(prev.Value) && capitalWord(tok.Value) {
-			return fmt.Sprintf("; if %q is one name, quote it", prev.Value+" "+tok.Value)
-		}
+	i := slices.IndexFunc(chunk, func(t lexer.Token) bool { return t.Pos.Offset == tok.Pos.Offset })
+	if i < 1 {
 		return ""
+	}
+	if prev := chunk[i-1]; prev.Pos.Line == tok.Pos.Line && capitalWord(prev.Value) && capitalWord(tok.Value) {
+		return fmt.Sprintf("; if %q is one name, quote it", prev.Value+" "+tok.Value)
 	}
 	return ""
 }
@@ -938,16 +847,11 @@ var peekTokens, peekTokensOK = func() (uintptr, bool) {
 // participle parser without copying them, as TokenLexer does with a copy:
 // the parse may keep runs of toks in its nodes. For the parse of a run of
 // a larger slice, the token after the run may stand for the end of input
-// while it is parsed.
-func PeekingLexer(toks []lexer.Token) *lexer.PeekingLexer { return peekingLexer(toks) }
-
-// peekingLexer serves toks, whose last is the end of input, to a
-// participle parser without copying them: lexer.Upgrade reads tokens one
-// by one into a slice it grows, five times their size in all, which the
-// parse of a large file that does not parse made a large part of its
-// memory. Should participle hold its tokens otherwise, it is
-// TokenLexer's copy.
-func peekingLexer(toks []lexer.Token) *lexer.PeekingLexer {
+// while it is parsed. lexer.Upgrade reads tokens one by one into a slice
+// it grows, five times their size in all, which the parse of a large file
+// that does not parse made a large part of its memory. Should participle
+// hold its tokens otherwise, it is TokenLexer's copy.
+func PeekingLexer(toks []lexer.Token) *lexer.PeekingLexer {
 	if !peekTokensOK {
 		return TokenLexer(toks[:len(toks)-1], toks[len(toks)-1].Pos)
 	}

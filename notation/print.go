@@ -1,6 +1,7 @@
 package notation
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -19,16 +20,6 @@ import (
 func Print(p *Parsed, bare func(string) bool) string {
 	var b strings.Builder
 	comments := withCorrections(p.Comments, p.Corrections)
-	// take removes and returns the comments that begin before offset.
-	take := func(offset int) []Comment {
-		i := 0
-		for i < len(comments) && comments[i].Pos.Offset < offset {
-			i++
-		}
-		out := comments[:i]
-		comments = comments[i:]
-		return out
-	}
 	name := func(ref *PlayerRef) string {
 		if n := ref.Text(); bare(n) {
 			return n
@@ -39,14 +30,23 @@ func Print(p *Parsed, bare func(string) bool) string {
 	for i, st := range p.File.Statements {
 		span := st.Span()
 		// A blank line between groups: tags, set-up lines, turns, result.
-		if k := statementKind(st); k != kind {
+		k := 3
+		switch {
+		case st.Tag != nil:
+			k = 0
+		case st.Setup != nil:
+			k = 1
+		case st.Turn != nil:
+			k = 2
+		}
+		if k != kind {
 			if kind >= 0 {
 				b.WriteString("\n")
 			}
 			kind = k
 		}
-		for _, c := range take(span.Start.Offset) {
-			b.WriteString(c.Text + "\n")
+		for ; len(comments) > 0 && comments[0].Pos.Offset < span.Start.Offset; comments = comments[1:] {
+			b.WriteString(comments[0].Text + "\n")
 		}
 		// A statement's own comments: inside it, or after it on its last line.
 		end := len(p.Source) + 1
@@ -80,12 +80,11 @@ func Print(p *Parsed, bare func(string) bool) string {
 		var line string
 		switch {
 		case st.Tag != nil:
-			vals := st.Tag.Text()
-			parts := []string{"[" + st.Tag.Name}
-			for _, v := range vals {
-				parts = append(parts, strconv.Quote(v))
+			line = "[" + st.Tag.Name
+			for _, v := range st.Tag.Text() {
+				line += " " + strconv.Quote(v)
 			}
-			line = strings.Join(parts, " ") + "]"
+			line += "]"
 		case st.Setup != nil:
 			line = moves(name(st.Setup.Player)+":", st.Setup.Moves, inline)
 		case st.Turn != nil:
@@ -126,18 +125,12 @@ func Print(p *Parsed, bare func(string) bool) string {
 // of the source: the printer keeps a correction after the move it
 // followed, as it keeps a brace comment.
 func withCorrections(comments []Comment, corrections []Correction) []Comment {
-	if len(corrections) == 0 {
-		return comments
-	}
-	out := make([]Comment, 0, len(comments)+len(corrections))
+	out := slices.Clone(comments)
 	for _, c := range corrections {
-		for len(comments) > 0 && comments[0].Pos.Offset < c.Span.Start.Offset {
-			out = append(out, comments[0])
-			comments = comments[1:]
-		}
 		out = append(out, Comment{Pos: c.Span.Start, Text: c.String()})
 	}
-	return append(out, comments...)
+	slices.SortStableFunc(out, func(a, b Comment) int { return a.Pos.Offset - b.Pos.Offset })
+	return out
 }
 
 // Width is the column the canonical layout keeps a statement's line to:
@@ -206,55 +199,37 @@ func moves(head string, ms []Move, inline func(int) string) string {
 	return w.b.String()
 }
 
-func statementKind(st *Statement) int {
-	switch {
-	case st.Tag != nil:
-		return 0
-	case st.Setup != nil:
-		return 1
-	case st.Turn != nil:
-		return 2
-	}
-	return 3
-}
-
 // BareName tells whether a name may stand without quotes: when it is a
 // single word of letters, digits, _ and ', beginning with a capital (so
 // it is never taken for a keyword, a card or a square).
 func BareName(lex LexerDefinition) func(string) bool {
 	ident := lex.Symbols()[TokenIdent]
-	if fast, ok := lex.(*FastLexer); ok {
+	sc, ok := lex.(Scanner)
+	if !ok {
+		sc = defScanner{lex}
+	}
+	fast, _ := lex.(*FastLexer)
+	if fast != nil {
 		fast.ready()
-		// The same answer without a Tokens for each name: reports print
-		// many names.
-		return func(name string) bool {
-			if name != "" && name[0] >= 'A' && name[0] <= 'Z' && fast.class[name[0]] == classLetter {
-				// A capital no game's rule begins with, then name bytes:
-				// a name, told without the scan (the final states print
-				// every card's name).
-				i := 1
-				for i < len(name) && nameByte[name[i]] {
-					i++
-				}
-				if i == len(name) {
-					return true
-				}
-			}
-			r, _ := utf8.DecodeRuneInString(name)
-			if !unicode.IsUpper(r) || !utf8.ValidString(name) {
-				return false
-			}
-			typ, n := fast.scan(name)
-			return n == len(name) && typ == ident
-		}
 	}
 	return func(name string) bool {
+		if fast != nil && name != "" && name[0] >= 'A' && name[0] <= 'Z' && fast.class[name[0]] == classLetter {
+			// A capital no game's rule begins with, then name bytes: a
+			// name, told without the scan (the final states print every
+			// card's name).
+			i := 1
+			for i < len(name) && nameByte[name[i]] {
+				i++
+			}
+			if i == len(name) {
+				return true
+			}
+		}
 		r, _ := utf8.DecodeRuneInString(name)
-		if !unicode.IsUpper(r) {
+		if !unicode.IsUpper(r) || !utf8.ValidString(name) {
 			return false
 		}
-		toks := Tokenize(lex, "", name)
-		return len(toks.Errors) == 0 && len(toks.Comments) == 0 && len(toks.Tokens) == 1 &&
-			toks.Tokens[0].Type == ident && toks.Tokens[0].Value == name
+		typ, n := sc.Scan(name)
+		return n == len(name) && typ == ident
 	}
 }

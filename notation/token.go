@@ -29,10 +29,13 @@ type tokens struct {
 	filename, src string
 	toks          []token
 	// lexed is where lexTokens makes a piece's tokens, used again for the
-	// next piece, or nil for fresh memory.
+	// next piece.
 	lexed *[]lexer.Token
 	// ascii is set when src is ASCII: a token's width is its length.
 	ascii bool
+	// all is every token as participle reads it, and one more, when the
+	// lexer made them so (parseRun); toks is then nil.
+	all []lexer.Token
 }
 
 // width is the number of characters of token i.
@@ -52,14 +55,6 @@ func (t *tokens) value(i int) string {
 func (t *tokens) pos(i int) lexer.Position {
 	k := &t.toks[i]
 	return lexer.Position{Filename: t.filename, Offset: k.off, Line: int(k.line), Column: int(k.col)}
-}
-
-// end is the position just after token i, which never spans lines.
-func (t *tokens) end(i int) lexer.Position {
-	p := t.pos(i)
-	p.Offset += int(t.toks[i].n)
-	p.Column += t.width(i)
-	return p
 }
 
 // setNode places *n at tokens lo to hi, both in, without making the
@@ -82,8 +77,7 @@ func (t *tokens) expand() []lexer.Token {
 	if len(t.toks) == 0 {
 		return nil
 	}
-	// One more for the end of input, which the parse of a file that does
-	// not parse piece by piece writes after the tokens (withEnd).
+	// One more for the end of input, which parseCompact appends.
 	out := make([]lexer.Token, len(t.toks), len(t.toks)+1)
 	for i := range t.toks {
 		out[i] = t.lexToken(i)
@@ -129,18 +123,4 @@ func putScratch(s *scratch) {
 	clear(s.lexed[:cap(s.lexed)]) // their values are in transcripts
 	s.lexed = s.lexed[:0]
 	scratches.Put(s)
-}
-
-// withoutBOM takes a leading byte-order mark out of the column count of
-// line 1, as Tokens.withoutBOM does.
-func (t *tokens) withoutBOM() {
-	for i := range t.toks {
-		k := &t.toks[i]
-		if k.line != 1 {
-			return
-		}
-		if k.col > 1 {
-			k.col--
-		}
-	}
 }

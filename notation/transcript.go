@@ -51,9 +51,8 @@ func (t *Transcript) PlayerIndex(name string) int { return slices.Index(t.Player
 // Check checks the structure of a parsed transcript for a game of n
 // players. It returns the errors it finds, sorted by position, at most
 // the limit the transcript was parsed within (Transcript.Dropped counts
-// the rest). Subjects are the words other
-// than the players' names that may begin a set-up line, such as Void's
-// board line.
+// the rest). Subjects are the words other than the players' names that
+// may begin a set-up line, such as Void's board line.
 func Check(p *Parsed, n int, subjects ...string) (*Transcript, []*Error) {
 	t := &Transcript{Parsed: p, Variants: map[string]string{}, Perspective: -1}
 	found := NewErrorSet(Limits{MaxErrors: p.maxErrors}.OrDefault().MaxErrors)
@@ -104,12 +103,12 @@ func Check(p *Parsed, n int, subjects ...string) (*Transcript, []*Error) {
 			// The first turn's number is checked by the referee, which
 			// knows whether the set-up lines declare a position (the game
 			// then begins at any turn): see FirstTurnError.
+			want := 1
 			if len(t.Turns) > 0 {
-				if want := t.Turns[len(t.Turns)-1].Number + 1; st.Turn.Number != want {
-					fail(st.Turn.Node.Span(), "expected turn %d, found turn %d: turns are numbered 1, 2, 3, ... without gaps", want, st.Turn.Number)
-				}
-			} else if st.Turn.Number < 1 {
-				fail(st.Turn.Node.Span(), "expected turn 1, found turn %d: turns are numbered 1, 2, 3, ... without gaps", st.Turn.Number)
+				want = t.Turns[len(t.Turns)-1].Number + 1
+			}
+			if st.Turn.Number != want && (len(t.Turns) > 0 || st.Turn.Number < 1) {
+				fail(st.Turn.Node.Span(), "expected turn %d, found turn %d: turns are numbered 1, 2, 3, ... without gaps", want, st.Turn.Number)
 			}
 			t.Turns = append(t.Turns, st.Turn)
 		case st.Result != nil:
@@ -192,33 +191,20 @@ func (t *Transcript) checkTag(tag *Tag, fail func(Span, string, ...any)) {
 		return
 	}
 	t.Tags = append(t.Tags, tag)
+	// The other tags' values are read where they are used.
 	switch tag.Name {
-	case "Game", "Perspective", "Seed", "Variant":
-	default:
-		return // the others' values are read where they are used
-	}
-	values := tag.Text()
-	one := func() bool {
-		if len(values) != 1 {
-			fail(tag.Span(), "the %s tag takes one value, found %d", tag.Name, len(values))
-			return false
-		}
-		return true
-	}
-	switch tag.Name {
-	case "Game":
-		if one() {
-			t.Game = values[0]
-		}
-	case "Perspective":
-		one()
-	case "Seed":
-		if one() {
-			t.Seed, t.Seeded = values[0], true
+	case "Game", "Perspective", "Seed":
+		switch {
+		case len(tag.Values) != 1:
+			fail(tag.Span(), "the %s tag takes one value, found %d", tag.Name, len(tag.Values))
+		case tag.Name == "Game":
+			t.Game = unquote(tag.Values[0])
+		case tag.Name == "Seed":
+			t.Seed, t.Seeded = unquote(tag.Values[0]), true
 		}
 	case "Variant":
 		t.VariantTag = tag
-		for _, v := range values {
+		for _, v := range tag.Text() {
 			name, value, ok := strings.Cut(v, "=")
 			name, value = strings.TrimSpace(name), strings.TrimSpace(value)
 			switch {
