@@ -39,45 +39,46 @@ func TestSortieMovesOfAShapeParseAsTheWholeFile(t *testing.T) {
 	placedWhereWritten(t, g.Parse("distinct", src), src, written)
 }
 
-// Mecha's moves keep quoted names by their shape too: a draw, a play or a
-// unit of other quoted names, escapes and all, takes its own names, their
-// quotes taken off, as the whole file's parse does.
-func TestMechaQuotedNamesOfAShapeParseAsTheWholeFile(t *testing.T) {
-	g := grammar.Mecha
-	g.ForgetParses()
-	t.Cleanup(g.ForgetParses)
-	src := "[Game \"mecha\"]\n[Players \"Ann\" \"Ben\"]\n" +
-		"Ann: draw \"Crawler Tower\" Scout \"Radio Tower\", mecha \"Iron Wall\" b2 pilot \"Jason \\\"The Looks\\\" Brannan\"\n" +
-		"1. Ann: draw \"Radio Tower\", play \"Crawler Tower\" a1, play Scout b1, discard \"Radio Tower\"\n" +
-		"2. Ben: draw \"Jason \\\"The Looks\\\" Brannan\" \"play\", play \"Iron Wall\" c3\n"
-	sameAsWholeFile(t, g, "first", src)
-	other := strings.NewReplacer(`Crawler Tower`, `Big Gun`, `Radio Tower`, `Tower \"2\"`, `Iron Wall`, `Scout`,
-		`Jason \"The Looks\" Brannan`, `Ann Lee`, `"play"`, `"draw"`).Replace(src)
-	if other == src {
-		t.Fatal("the names were not replaced")
+// Moves kept by their shape with names standing for any name but the
+// grammar's own words (ValueNames) each take their own names, as the whole
+// file's parse does: Void's hands of other cards, plays of other cards on
+// other sectors, and a name written like a word of the grammar ("play"
+// quoted, a card named pick); Mecha's quoted names, escapes and all,
+// their quotes taken off.
+func TestNamesOfAShapeParseAsTheWholeFile(t *testing.T) {
+	tests := []struct {
+		name  string
+		g     *notation.Grammar
+		src   string
+		other *strings.Replacer
+	}{
+		{"void", grammar.Void, "[Game \"void\"]\n[Players \"Ann\" \"Ben\"]\n" +
+			"board: sector North Forest Lake, sector Middle Ruins, sector South Dunes Marsh\n" +
+			"Ann: energy 2, income 1, life 10, hand Shock Rift, field Raider Middle\n" +
+			"Ben: energy 0, income 1, life 3, hand Scout Drain, field Scout Middle\n" +
+			"1. Ann: play Shock Middle, attack Raider Middle, Ben defend Scout Raider, play Rift North pick 2\n" +
+			"2. Ben: play Scout Middle, play \"play\" South, attack Scout North, hand pick Drain, play Flux X 2\n",
+			strings.NewReplacer("Shock", "Bolt", "Rift", "Flare", "Raider", "Rogue", "Middle", "Centre",
+				"Scout", "Spy", "North", "Top", "Drain", "Sap", "Flux", "Wave", "Ben", "Bo")},
+		{"mecha", grammar.Mecha, "[Game \"mecha\"]\n[Players \"Ann\" \"Ben\"]\n" +
+			"Ann: draw \"Crawler Tower\" Scout \"Radio Tower\", mecha \"Iron Wall\" b2 pilot \"Jason \\\"The Looks\\\" Brannan\"\n" +
+			"1. Ann: draw \"Radio Tower\", play \"Crawler Tower\" a1, play Scout b1, discard \"Radio Tower\"\n" +
+			"2. Ben: draw \"Jason \\\"The Looks\\\" Brannan\" \"play\", play \"Iron Wall\" c3\n",
+			strings.NewReplacer(`Crawler Tower`, `Big Gun`, `Radio Tower`, `Tower \"2\"`, `Iron Wall`, `Scout`,
+				`Jason \"The Looks\" Brannan`, `Ann Lee`, `"play"`, `"draw"`)},
 	}
-	sameAsWholeFile(t, g, "other names", other)
-}
-
-// Void's moves, kept by their shape with names standing for any name but
-// its own words (ValueNames), each take their own names: hands of other
-// cards, and plays of other cards on other sectors, and a name written
-// like a word of the grammar ("play" quoted, a card named pick), parse as
-// the whole file does.
-func TestVoidMovesOfAShapeParseAsTheWholeFile(t *testing.T) {
-	g := grammar.Void
-	g.ForgetParses()
-	t.Cleanup(g.ForgetParses)
-	src := "[Game \"void\"]\n[Players \"Ann\" \"Ben\"]\n" +
-		"board: sector North Forest Lake, sector Middle Ruins, sector South Dunes Marsh\n" +
-		"Ann: energy 2, income 1, life 10, hand Shock Rift, field Raider Middle\n" +
-		"Ben: energy 0, income 1, life 3, hand Scout Drain, field Scout Middle\n" +
-		"1. Ann: play Shock Middle, attack Raider Middle, Ben defend Scout Raider, play Rift North pick 2\n" +
-		"2. Ben: play Scout Middle, play \"play\" South, attack Scout North, hand pick Drain, play Flux X 2\n"
-	sameAsWholeFile(t, g, "first", src)
-	other := strings.NewReplacer("Shock", "Bolt", "Rift", "Flare", "Raider", "Rogue", "Middle", "Centre",
-		"Scout", "Spy", "North", "Top", "Drain", "Sap", "Flux", "Wave", "Ben", "Bo").Replace(src)
-	sameAsWholeFile(t, g, "other names", other)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.g.ForgetParses()
+			t.Cleanup(tt.g.ForgetParses)
+			sameAsWholeFile(t, tt.g, "first", tt.src)
+			other := tt.other.Replace(tt.src)
+			if other == tt.src {
+				t.Fatal("the names were not replaced")
+			}
+			sameAsWholeFile(t, tt.g, "other names", other)
+		})
+	}
 }
 
 // sharesItsShapes fails the test unless g keeps every move of body by its
