@@ -1048,6 +1048,14 @@ func (s *State) drawnFirst(m engine.Move) error {
 		}
 	}
 	if s.drawPhase {
+		if p := s.toMove; s.deckLen(p) == 0 && !s.canSkip(p) {
+			// A command before the draw (ruling M35) drew the deck's
+			// last cards: the turn's draw cannot be made, and its player
+			// loses (M34), as with a seed, where nothing is left to write.
+			s.drawPhase = false
+			s.lose(p, "could not draw a card from their deck")
+			return nil
+		}
 		return s.drawFirst(m)
 	}
 	return nil

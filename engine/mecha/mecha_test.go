@@ -602,6 +602,15 @@ func TestRulingM35TheDrawComesFirst(t *testing.T) {
 		mustApply(t, s, ben, draw(`Titan Hawk`), draw(`Scout`))
 		checkCards(t, "Ben's hand", s.Hand(ben), `"Radio Tower" "Radio Tower" "Radio Tower" "Radio Tower" Titan Hawk Scout`)
 	})
+	t.Run("unseeded: a command that draws the deck's last cards leaves the turn's draw none", func(t *testing.T) {
+		// As with a seed: the draw cannot be made, and Ben loses, where
+		// the turn's draw was asked for as not written.
+		s := build(t, table{hands: [2]string{"", "Resupply"}})
+		endTurn(t, s)
+		s.players[ben].deck = names("Hawk Titan") // the last two, sorted as an unseeded deck is
+		mustApply(t, s, ben, play("Resupply", ""), draw(`Titan Hawk`), engine.EndTurn{})
+		checkOutcome(t, s, ann, "Ben could not draw a card from their deck", 2)
+	})
 	t.Run("the skip of rebirth after a command", func(t *testing.T) {
 		s := build(t, table{hands: [2]string{"", "Barrage"}, units: []string{"Ann Bulwark c2"}})
 		endTurn(t, s)
