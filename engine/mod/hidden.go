@@ -464,8 +464,8 @@ func (s *State) unknownsInHand(p int) int {
 }
 
 // fromHand takes the card an assign or eject names out of the unknown
-// cards of the hand, when the hand holds no known copy: one of them is
-// revealed to be it. Nothing changes when it is refused.
+// cards of the hand, when the hand holds no known copy: the oldest that
+// can be it is revealed to be it. Nothing changes when it is refused.
 func (s *State) fromHand(p int, m engine.Move) error {
 	if s.u == nil {
 		return nil // the seed deals every card: none in hand is unknown
@@ -484,9 +484,22 @@ func (s *State) fromHand(p int, m engine.Move) error {
 		return nil
 	}
 	u := s.u
-	k := 0
-	err := u.try(func() (err error) {
-		k, err = u.led.RevealOne(u.hid[p], card, noReason)
+	k := -1
+	// The oldest that can be it (ruling MD28; hid is oldest first): a
+	// newer card could be every name an older one could, and more, so it
+	// is kept for the cards named later. RevealOne would take the card
+	// its matching holds for the name, often the newest, and then refuse
+	// a later card only that one could be.
+	err := u.try(func() error {
+		for i, c := range u.hid[p] {
+			if u.led.Reveal(c, card, noReason) == nil {
+				k = i
+				return nil
+			}
+		}
+		// None can: RevealOne tries the same cards and fails too, with
+		// the error the message is made from.
+		_, err := u.led.RevealOne(u.hid[p], card, noReason)
 		return err
 	})
 	if err != nil {

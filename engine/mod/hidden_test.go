@@ -226,6 +226,58 @@ func TestRulingMD28AnUnknownCardThatCannotBe(t *testing.T) {
 	})
 }
 
+// A card named from a hand of unknown cards is the oldest that can be it,
+// so that the newer, which can be more (a card shuffled in after an older
+// one was drawn), are kept for the cards named later.
+func TestRulingMD28TheOldestUnknownCardIsNamed(t *testing.T) {
+	// From Ann's seat: Ben holds one unknown card of the deck Missile
+	// Laser and has ejected the other, and two Reds are in his discard
+	// pile. The reset's draw shuffles the pile in and draws a card,
+	// unseen: only that card can be a Red, and either can be the Missile.
+	setUp := func(t *testing.T) *State {
+		line := func(m engine.Move) engine.Move { return engine.OnSetupLine{Move: m} }
+		s := newUnseeded(t, engine.Options{OneSeat: true, Seat: ann})
+		mustApply(t, s, ben, line(Hand{Cards: names("?")}), line(Deck{Cards: names("Missile Laser")}),
+			line(DiscardPile{Cards: names("? Red Red")}), line(Activating{How: Ejected, Card: "Laser"}))
+		if err := s.StartAt(5, ben); err != nil {
+			t.Fatal(err)
+		}
+		mustApply(t, s, ben, GainFuel{}, engine.EndTurn{})
+		mustApply(t, s, ben, DrawCard{Card: Unknown})
+		checkCards(t, "Ben's hand", s.Hand(ben), "? ?")
+		return s
+	}
+	for _, tt := range []struct {
+		name string
+		// Ben assigns each card in turn, Ann passing between: the last
+		// answers want, whose message says what.
+		cards []string
+		want  verdict
+		what  string
+	}{
+		{name: "the one both can be, then the one only the newer can be", cards: names("Missile Red"), want: ok},
+		{name: "the one only the newer can be, then the other", cards: names("Red Missile"), want: ok},
+		{name: "the one only the older can be, then the other", cards: names("Laser Red"), want: ok},
+		{name: "a second Red, which the older cannot be", cards: names("Red Red"), want: ruled("MD28", rulingChecking),
+			what: "Ben cannot hold Red: Ben's unknown cards were all drawn before any Red was shuffled into Ben's deck"},
+		{name: "a second Missile", cards: names("Missile Missile"), want: ruled("MD28", rulingChecking),
+			what: "Ben cannot hold Missile: every Missile of Ben's is seen: 1 in the stack"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := setUp(t)
+			last := len(tt.cards) - 1
+			for _, c := range tt.cards[:last] {
+				mustApply(t, s, ben, assign(c), engine.EndTurn{})
+				mustApply(t, s, ann, Pass{}, engine.EndTurn{})
+			}
+			v := expect(t, s, ben, assign(tt.cards[last]), tt.want)
+			if v != nil && !strings.Contains(v.What, tt.what) {
+				t.Errorf("assign %s: %q, want %q", tt.cards[last], v.What, tt.what)
+			}
+		})
+	}
+}
+
 func TestRecordedAndHidden(t *testing.T) {
 	s := newGame(t, loadCards(t, withShared(unseededShared)), 1, nil)
 	first := s.Recorded()
