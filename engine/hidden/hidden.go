@@ -310,42 +310,46 @@ func (l *Ledger) Reveal(c Card, name, why string) error {
 }
 
 // RevealOne shows one of the hidden cards cs to be name, as a card played
-// by name from a hand of unknown cards, and returns which. It prefers a
-// card the present matching already makes name, then the oldest that
-// could be it. Nothing changes when it returns an error.
+// by name from a hand of unknown cards, and returns which: the oldest that
+// can be it. A newer card can be every name an older one can (and those
+// shuffled in between), so spending the oldest never refuses a record
+// that another choice would accept. When none can be it, the error is the
+// one for the card the present matching makes name, else for the first
+// of cs. Nothing changes when it returns an error.
 func (l *Ledger) RevealOne(cs []Card, name, why string) (int, error) {
-	if len(cs) == 0 {
-		return -1, fmt.Errorf("no hidden card to reveal")
-	}
-	// The cards the matching already makes name first, then the rest in
-	// their order: each once.
-	order := make([]int, 0, len(cs))
-	preferred := make([]bool, len(cs))
+	oldest, told := -1, -1
 	for k, c := range cs {
 		cd := l.cards[c]
-		if pl := l.pools[cd.pool]; cd.live && cd.as >= 0 && pl.names[cd.as] == name {
-			order, preferred[k] = append(order, k), true
+		if !cd.live {
+			continue
+		}
+		if oldest < 0 || c < cs[oldest] {
+			oldest = k
+		}
+		if told < 0 || cd.as >= 0 && l.pools[cd.pool].names[cd.as] == name && l.cards[cs[told]].as != cd.as {
+			told = k
 		}
 	}
-	for k, c := range cs {
-		if l.cards[c].live && !preferred[k] {
-			order = append(order, k)
-		}
-	}
-	if len(order) == 0 {
+	if oldest < 0 {
 		return -1, fmt.Errorf("no hidden card to reveal")
 	}
-	var first error
-	for _, k := range order {
-		err := l.Reveal(cs[k], name, why)
-		if err == nil {
+	// By age: the cards' numbers are in the order they were hidden.
+	for tried := 0; tried < len(cs); tried++ {
+		k := oldest
+		if err := l.Reveal(cs[k], name, why); err == nil {
 			return k, nil
 		}
-		if first == nil {
-			first = err
+		oldest = -1
+		for j, c := range cs {
+			if l.cards[c].live && c > cs[k] && (oldest < 0 || c < cs[oldest]) {
+				oldest = j
+			}
+		}
+		if oldest < 0 {
+			break
 		}
 	}
-	return -1, first
+	return -1, l.Reveal(cs[told], name, why)
 }
 
 // Return puts the hidden card c back into its pool unseen, as a card

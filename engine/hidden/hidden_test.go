@@ -184,6 +184,23 @@ func TestCloneIsIndependent(t *testing.T) {
 	}
 }
 
+// RevealOne spends the oldest hidden card that can be the name, whatever
+// the present matching makes each: here it makes the newer card A, and
+// spending it would leave the older, hidden before X came, to be X.
+func TestRevealOneSpendsTheOldest(t *testing.T) {
+	var l Ledger
+	p := l.NewPool([]string{"B", "A"})
+	old, _ := l.Hide(p) // matched to B, the first name
+	l.Add(p, "X")
+	young, _ := l.Hide(p) // matched to A
+	if k, err := l.RevealOne([]Card{old, young}, "A", "played"); err != nil || k != 0 {
+		t.Fatalf("A revealed as card %d (%v), want the older, 0", k, err)
+	}
+	if _, err := l.RevealOne([]Card{young}, "X", "played"); err != nil {
+		t.Fatalf("the newer card cannot be X: %v", err)
+	}
+}
+
 // A clone is deeply equal to its original, an empty list as empty and
 // not nil: the engines' tests compare a state refused a move with its
 // copy from before, a field at a time.

@@ -485,21 +485,11 @@ func (s *State) fromHand(p int, m engine.Move) error {
 	}
 	u := s.u
 	k := -1
-	// The oldest that can be it (ruling MD28; hid is oldest first): a
-	// newer card could be every name an older one could, and more, so it
-	// is kept for the cards named later. RevealOne would take the card
-	// its matching holds for the name, often the newest, and then refuse
-	// a later card only that one could be.
-	err := u.try(func() error {
-		for i, c := range u.hid[p] {
-			if u.led.Reveal(c, card, noReason) == nil {
-				k = i
-				return nil
-			}
-		}
-		// None can: RevealOne tries the same cards and fails too, with
-		// the error the message is made from.
-		_, err := u.led.RevealOne(u.hid[p], card, noReason)
+	// RevealOne reveals the oldest that can be it (ruling MD28): a newer
+	// card could be every name an older one could, and more, so it is
+	// kept for the cards named later.
+	err := u.try(func() (err error) {
+		k, err = u.led.RevealOne(u.hid[p], card, noReason)
 		return err
 	})
 	if err != nil {
