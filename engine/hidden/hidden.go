@@ -232,7 +232,10 @@ func (l *Ledger) lower(p Pool, i int) bool {
 			continue
 		}
 		l.unmatch(c)
-		if l.augment(c, map[int]bool{i: true}) {
+		var buf [64]bool
+		banned := bannedNames(len(pl.names), &buf)
+		banned[i] = true
+		if l.augment(c, banned) {
 			return true
 		}
 		l.match(c, i)
@@ -250,7 +253,8 @@ func (l *Ledger) Hide(p Pool) (Card, error) {
 	l.cards = append(l.cards, card{pool: p, birth: l.epoch, live: true, as: -1})
 	pl := l.pools[p]
 	pl.live = append(pl.live, c)
-	if !l.augment(c, map[int]bool{}) {
+	var buf [64]bool
+	if !l.augment(c, bannedNames(len(pl.names), &buf)) {
 		pl.live = pl.live[:len(pl.live)-1]
 		l.cards = l.cards[:len(l.cards)-1]
 		l.epoch--
@@ -380,7 +384,7 @@ func (l *Ledger) kill(c Card) {
 
 // augment matches the unmatched hidden card c, moving others along an
 // augmenting path if it must; banned names (visited) are not tried.
-func (l *Ledger) augment(c Card, visited map[int]bool) bool {
+func (l *Ledger) augment(c Card, visited []bool) bool {
 	pl := l.pools[l.cards[c].pool]
 	// A name with a free copy first: the common case, with no path.
 	for i := range pl.names {
@@ -408,6 +412,16 @@ func (l *Ledger) augment(c Card, visited map[int]bool) bool {
 		}
 	}
 	return false
+}
+
+// bannedNames is an empty set of a pool's n names, by index, for augment:
+// in buf, on the caller's stack, for a pool of up to 64 names (every
+// game's deck), where a map was made for each card hidden.
+func bannedNames(n int, buf *[64]bool) []bool {
+	if n <= len(buf) {
+		return buf[:n]
+	}
+	return make([]bool, n)
 }
 
 func (l *Ledger) match(c Card, i int) {
