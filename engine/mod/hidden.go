@@ -76,18 +76,6 @@ func (u *unseeded) clone() *unseeded {
 	return &c
 }
 
-// try runs f on the ledger, which it leaves as it was when f fails: the
-// ledger changes nothing but its clock then, and a refused move leaves the
-// state exactly as it was.
-func (u *unseeded) try(f func() error) error {
-	saved := *u.led
-	err := f()
-	if err != nil {
-		*u.led = saved
-	}
-	return err
-}
-
 // newUnseeded sets up an unseeded game's decks: three shared decks of
 // unknown cards whose tops are to be written, and the ledger's pools.
 func (s *State) newUnseeded(opts engine.Options) {
@@ -350,7 +338,7 @@ func (s *State) recordTop(m Top) error {
 	}
 	// A card the catalogue lacks is in no pool, so that the ledger refuses
 	// it too: the catalogue is asked only then, to say so.
-	if err := u.try(func() error { return u.led.Take(u.shared, m.Card, noReason) }); err != nil {
+	if err := u.led.Take(u.shared, m.Card, noReason); err != nil { // refused, it changes nothing
 		if _, ok := s.cards.Card(m.Card); !ok {
 			return violation(s.cards.unknown(m.Card), ruleSharedDecks)
 		}
@@ -375,7 +363,7 @@ func (s *State) recordDraw(p int, card string) error {
 		u.pend[p] = slices.Delete(u.pend[p], 0, 1)
 		return nil
 	}
-	if err := u.try(func() error { return u.led.Reveal(c, card, noReason) }); err != nil {
+	if err := u.led.Reveal(c, card, noReason); err != nil {
 		// Refused, with the ledger as it was: why is asked only now (a
 		// card the catalogue lacks is in no pool, as for recordTop).
 		if _, ok := s.cards.Card(card); !ok {
@@ -484,14 +472,10 @@ func (s *State) fromHand(p int, m engine.Move) error {
 		return nil
 	}
 	u := s.u
-	k := -1
 	// RevealOne reveals the oldest that can be it (ruling MD28): a newer
 	// card could be every name an older one could, and more, so it is
 	// kept for the cards named later.
-	err := u.try(func() (err error) {
-		k, err = u.led.RevealOne(u.hid[p], card, noReason)
-		return err
-	})
+	k, err := u.led.RevealOne(u.hid[p], card, noReason)
 	if err != nil {
 		// Refused, with the ledger as it was: why is asked only now.
 		what := fmt.Sprintf("%s cannot hold %s", s.name(p), card)
