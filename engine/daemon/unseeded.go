@@ -85,7 +85,7 @@ func (s *State) when() string {
 // and every card a record names is seen, so for any other copy it is
 // not made ("").
 func (s *State) lastSeen(pool hidden.Pool, card string, p int, did string) string {
-	if s.ledger.Count(pool, card) != 1 {
+	if !s.ledger.KeepsWhy(pool, card) {
 		return ""
 	}
 	before, after, _ := strings.Cut(did, "%s")

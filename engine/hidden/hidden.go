@@ -165,6 +165,12 @@ func (l *Ledger) Count(p Pool, name string) int {
 	return 0
 }
 
+// KeepsWhy tells whether a Take or Reveal of name from the pool would keep
+// the reason it is given: only the one that sees the last copy of the name
+// in the pool's world does (Conflict.Why quotes it), so a caller need
+// make a reason for no other.
+func (l *Ledger) KeepsWhy(p Pool, name string) bool { return l.Count(p, name) == 1 }
+
 // Hidden is the number of the pool's cards still hidden.
 func (l *Ledger) Hidden(p Pool) int { return len(l.pools[p].live) }
 

@@ -184,6 +184,25 @@ func TestCloneIsIndependent(t *testing.T) {
 	}
 }
 
+// KeepsWhy holds for the take that sees a name's last copy, whose reason
+// a later conflict quotes, and not before it.
+func TestKeepsWhy(t *testing.T) {
+	var l Ledger
+	p := l.NewPool([]string{"7H", "7H"})
+	if l.KeepsWhy(p, "7H") {
+		t.Error("the first of two copies keeps its reason")
+	}
+	l.Take(p, "7H", "")
+	if !l.KeepsWhy(p, "7H") {
+		t.Error("the last copy does not keep its reason")
+	}
+	l.Take(p, "7H", "drawn on turn 2")
+	var c *Conflict
+	if err := l.Take(p, "7H", ""); !errors.As(err, &c) || c.Why != "drawn on turn 2" {
+		t.Errorf("a third 7H: %v, want the last copy's reason", err)
+	}
+}
+
 // RevealOne spends the oldest hidden card that can be the name, whatever
 // the present matching makes each: here it makes the newer card A, and
 // spending it would leave the older, hidden before X came, to be X.

@@ -241,10 +241,10 @@ func (s *State) reveal(p int, name, verb string) error {
 	if len(pl.unseen) == 0 || slices.Contains(pl.hand, name) {
 		return nil
 	}
-	// The ledger keeps the reason of the last copy of a name seen only
-	// (hidden.Conflict.Why): none is made for the others.
+	// The ledger keeps the reason of the last copy of a name seen only:
+	// none is made for the others.
 	why := ""
-	if s.led.Count(pl.pool, name) == 1 {
+	if s.led.KeepsWhy(pl.pool, name) {
 		why = s.name(p) + " " + verb + " it " + s.when()
 	}
 	k, err := s.led.RevealOne(pl.unseen, name, why)
