@@ -35,8 +35,6 @@ type cardGame struct {
 	// buffer) is read again.
 	mu   sync.Mutex
 	read map[string]*loaded
-	// readBytes is the size of the catalogues read holds.
-	readBytes int
 }
 
 // maxRead and maxReadBytes bound what cardGame.read holds, so that a run
@@ -59,18 +57,18 @@ func (cg *cardGame) cachedCatalogue(game, file, src string) *loaded {
 	l = cg.loadCatalogue(game, file, src)
 	cg.mu.Lock()
 	defer cg.mu.Unlock()
-	if old, ok := cg.read[file]; ok {
-		delete(cg.read, file)
-		cg.readBytes -= len(old.report.Source)
-	}
+	delete(cg.read, file)
 	if len(src) > maxReadBytes {
 		return l
 	}
-	if cg.read == nil || len(cg.read) >= maxRead || cg.readBytes+len(src) > maxReadBytes {
-		cg.read, cg.readBytes = map[string]*loaded{}, 0
+	held := len(src)
+	for _, k := range cg.read {
+		held += len(k.report.Source)
+	}
+	if cg.read == nil || len(cg.read) >= maxRead || held > maxReadBytes {
+		cg.read = map[string]*loaded{}
 	}
 	cg.read[file] = l
-	cg.readBytes += len(src)
 	return l
 }
 
