@@ -12,8 +12,8 @@ package notation
 // and keeps at most arenaMost of anything, so that one huge transcript
 // does not leave it huge.
 type Arena struct {
-	turns  []turnBlock
-	setups []setupBlock
+	turns  []block[Turn]
+	setups []block[Setup]
 	stmts  []*Statement
 	moves  []Move
 	heads  []*piece[*Statement]

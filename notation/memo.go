@@ -313,24 +313,16 @@ func (s *Statement) relocate(r *Relocation, a *blocks) *Statement {
 	switch {
 	case s.Turn != nil:
 		b := nextBlock(&a.turns)
-		b.st, b.turn, b.player = *s, *s.Turn, *s.Turn.Player
+		b.st, b.head, b.player = *s, *s.Turn, *s.Turn.Player
+		b.st.Turn, b.head.Player = &b.head, &b.player
 		c = &b.st
-		c.Turn = &b.turn
-		c.Turn.Player = &b.player
-		if !a.movesFollow {
-			r.Place(&c.Turn.Node)
-		}
-		r.Place(&c.Turn.Player.Node)
+		a.placeHead(r, &b.head.Node, &b.player.Node)
 	case s.Setup != nil:
 		b := nextBlock(&a.setups)
-		b.st, b.setup, b.player = *s, *s.Setup, *s.Setup.Player
+		b.st, b.head, b.player = *s, *s.Setup, *s.Setup.Player
+		b.st.Setup, b.head.Player = &b.head, &b.player
 		c = &b.st
-		c.Setup = &b.setup
-		c.Setup.Player = &b.player
-		if !a.movesFollow {
-			r.Place(&c.Setup.Node)
-		}
-		r.Place(&c.Setup.Player.Node)
+		a.placeHead(r, &b.head.Node, &b.player.Node)
 	case s.Tag != nil:
 		b := &struct {
 			st  Statement
@@ -365,24 +357,29 @@ func relocateStatement(s *Statement, r *Relocation) *Statement {
 // statement and its player, allocated at once: a turn in three
 // allocations cost more than its parse.
 type blocks struct {
-	turns  []turnBlock
-	setups []setupBlock
+	turns  []block[Turn]
+	setups []block[Setup]
 	// movesFollow is set while a turn's or set-up line's head is placed
 	// before its moves: the statement's node and the turn's or set-up
 	// line's are then the whole line's, which parsePieces sets.
 	movesFollow bool
 }
 
-type turnBlock struct {
+// block is a turn or a set-up line (head) with its statement and its
+// player.
+type block[H any] struct {
 	st     Statement
-	turn   Turn
+	head   H
 	player PlayerRef
 }
 
-type setupBlock struct {
-	st     Statement
-	setup  Setup
-	player PlayerRef
+// placeHead places a turn's or set-up line's node, unless its moves
+// follow, and its player's.
+func (a *blocks) placeHead(r *Relocation, head, player *Node) {
+	if !a.movesFollow {
+		r.Place(head)
+	}
+	r.Place(player)
 }
 
 // nextBlock is the first of blocks, taken off them, or a new one.
