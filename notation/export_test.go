@@ -8,14 +8,14 @@ func (l *FastLexer) MatchName(s string) int { return nameLen(s) }
 // for tests of the bound; it empties them.
 func (g *Grammar) SetMemoLimit(n int64) {
 	g.ForgetParses()
-	g.stmts.limit, g.moves.limit, g.tags.limit = n, n, n
+	g.stmts.limit, g.moves.limit = n, n
 }
 
-// MemoSize is the size of the grammar's memos of statements, moves and
-// header tags, as counted, and how many pieces they hold.
-func (g *Grammar) MemoSize() (stmts, moves, tags int64, pieces int) {
+// MemoSize is the size of the grammar's memos of statements and moves,
+// as counted, and how many pieces they hold.
+func (g *Grammar) MemoSize() (stmts, moves int64, pieces int) {
 	g.ready()
-	return g.stmts.size.Load(), g.moves.size.Load(), g.tags.size.Load(), g.stmts.len() + g.moves.len() + g.tags.len()
+	return g.stmts.size.Load(), g.moves.size.Load(), g.stmts.len() + g.moves.len()
 }
 
 // MemoBytes is the bound of a memo.

@@ -21,10 +21,9 @@ import (
 // met (by the grammar's own productions: Statement, and the move union),
 // and the parse is kept, by text, so that the same text met again, in
 // this transcript or in another, is the same parse at another place:
-// a copy with the new place's positions (Relocation); a header tag's is
-// kept by the tag's name, and takes each tag's own strings (tagName); and
-// a move of a grammar with value tokens (ValueTokens) is kept by its
-// shape, and takes its own values (shapeKey). Most of a transcript's
+// a copy with the new place's positions (Relocation); a move of a grammar with value tokens (ValueTokens) is kept by its
+// shape, and takes its own values (shapeKey). A header tag is read
+// without participle (isTag). Most of a transcript's
 // pieces are met before (the same moves, the same turn heads across
 // transcripts), and participle's parse of a piece costs a hundred times
 // its copy.
@@ -229,10 +228,7 @@ func (r *Relocation) Place(n *Node) {
 		*n = Node{end: nodeEnd{column: 1, first: uint16(first), last: uint16(last)}}
 		return
 	}
-	// A tag's parse is kept by the tag's name and serves tags of other
-	// lengths: its last token is at most the place's, and placeTag gives
-	// the tag its own end.
-	r.to.setNode(n, r.at.lo+first, min(r.at.lo+last, r.at.hi-1))
+	r.to.setNode(n, r.at.lo+first, r.at.lo+last)
 }
 
 // tokensOf is the numbers of the first and last tokens of n, as
@@ -323,15 +319,6 @@ func (s *Statement) relocate(r *Relocation, a *blocks) *Statement {
 		b.st.Setup, b.head.Player = &b.head, &b.player
 		c = &b.st
 		a.placeHead(r, &b.head.Node, &b.player.Node)
-	case s.Tag != nil:
-		b := &struct {
-			st  Statement
-			tag Tag
-		}{*s, *s.Tag}
-		c = &b.st
-		c.Tag = &b.tag
-		r.Place(&c.Tag.Node)
-		c.Tag.Values = slices.Clip(s.Tag.Values)
 	default:
 		c = &Statement{}
 		*c = *s
@@ -454,11 +441,7 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 	var last *piece[Move]
 	var lastKey string
 	for i, chunk := range chunks {
-		if name, ok := g.tagName(t, chunk); ok {
-			heads[i] = findPiece(g.tags, t, chunk, t.text(name), nil, g.parseStatementPiece, relocateStatement)
-			if heads[i] == nil || heads[i].parsed.Tag == nil {
-				return nil, false
-			}
+		if g.isTag(t, chunk) {
 			tagValues += chunk.len() - 3
 			forms[i] = form{head: chunk.len(), tag: true}
 			continue
@@ -543,6 +526,10 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 	file.Statements = take(&ar.stmts, len(chunks))
 	next := 0 // the first move of the statement in moves and moveParts
 	for i, chunk := range chunks {
+		if forms[i].tag {
+			file.Statements[i], values = readTag(t, chunk, values)
+			continue
+		}
 		head, turn := forms[i].head, forms[i].turn
 		a.movesFollow = head < chunk.len()
 		st, ok := placePiece(r, heads[i], t, chunk.first(head), g.parseStatementPiece, relocate)
@@ -558,10 +545,6 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 			st.Turn.Number = n
 		}
 		file.Statements[i] = st
-		if forms[i].tag {
-			values = placeTag(t, st, chunk, values)
-			continue
-		}
 		if head == chunk.len() {
 			continue
 		}
@@ -642,8 +625,8 @@ func (t *tokens) countMoves(p part) int {
 
 // findPiece finds the parse of a piece, kept by key: the memo's, or
 // participle's, then placed where it was parsed (see Relocation) and kept;
-// nil when it does not parse. key is the start of the piece's text (all
-// of it, but for a tag's name), or the piece's shape (shapeKey) when
+// nil when it does not parse. key is the piece's text (a turn's head's
+// without its number, turnKeyMark), or the piece's shape (shapeKey) when
 // values are the grammar's value tokens; it may be the caller's scratch
 // memory. A parse that cannot be placed is kept too, marked, and parsed
 // again at each place.
@@ -688,11 +671,11 @@ func findPiece[T any](m *memo[T], t *tokens, p part, key string, values *valueTo
 }
 
 // keep keeps a piece's parse in the memo by key, and returns it. A key
-// that is the start of own, the piece's own copy of its text, shares its
-// memory; a shape is copied.
+// that is own, the piece's own copy of its text, shares its memory; any
+// other is copied.
 func keep[T any](m *memo[T], key, own string, p part, parsed T, fixed bool) *piece[T] {
-	text := own[:min(len(key), len(own))]
-	if text != key {
+	text := own
+	if key != own {
 		text = strings.Clone(key)
 	}
 	found := &piece[T]{text: text, n: p.len(), parsed: parsed, fixed: fixed}
@@ -809,42 +792,41 @@ func (t *tokens) shapeKey(p part, values *valueTokens, buf *[]byte) (string, *va
 	return unsafe.String(unsafe.SliceData(b), len(b)), values
 }
 
-// tagName is the part of a header tag, as in [Seed "7"], that its parse
-// is kept by: "[Seed". A tag is "[", a name, strings and "]", and parses
-// to its name and its strings as written whatever they are, so one parse
-// of each name serves every tag of that name (placeTag). A file's tags
-// are mostly its own (its seed, its date), and kept by their whole text,
-// each was parsed with participle, and kept, for no other file: a
-// random game's seed tag was a fifth of what participle parsed in a
-// batch, and a third of the memo.
-func (g *Grammar) tagName(t *tokens, chunk part) (part, bool) {
+// isTag tells whether chunk is a header tag, as in [Seed "7"]: "[", a
+// name, strings and "]", which participle parses to its name and its
+// strings as written, whatever they are; so it is read without a parse
+// (readTag). A file's tags are mostly its own (its seed, its date): kept
+// by text, each was parsed by participle for no other file.
+func (g *Grammar) isTag(t *tokens, chunk part) bool {
 	lo, hi := chunk.lo, chunk.hi
 	if chunk.len() < 3 || t.value(lo) != "[" || t.value(hi-1) != "]" || lexer.TokenType(t.toks[lo+1].typ) != g.identType {
-		return part{}, false
+		return false
 	}
 	for i := lo + 2; i < hi-1; i++ {
 		if lexer.TokenType(t.toks[i].typ) != g.strType {
-			return part{}, false
+			return false
 		}
 	}
-	return chunk.first(2), true
+	return true
 }
 
-// placeTag gives st, a tag's parse placed at chunk, the tag's own strings,
-// taken from values, and its own end; it returns the values left.
-func placeTag(t *tokens, st *Statement, chunk part, values []string) []string {
-	n := chunk.len() - 3
-	tag := st.Tag
-	tag.Values = nil
-	if n > 0 {
-		tag.Values, values = values[:n:n], values[n:]
+// readTag is the statement of the header tag at chunk, as participle
+// parses it, its strings taken from values; it returns the values left.
+func readTag(t *tokens, chunk part, values []string) (*Statement, []string) {
+	b := &struct {
+		st  Statement
+		tag Tag
+	}{}
+	if n := chunk.len() - 3; n > 0 {
+		b.tag.Values, values = values[:n:n], values[n:]
 		for i := range n {
-			tag.Values[i] = t.value(chunk.lo + 2 + i)
+			b.tag.Values[i] = t.value(chunk.lo + 2 + i)
 		}
 	}
-	t.setNode(&st.Node, chunk.lo, chunk.hi-1)
-	tag.Node = st.Node
-	return values
+	b.tag.Name = t.value(chunk.lo + 1)
+	t.setNode(&b.st.Node, chunk.lo, chunk.hi-1)
+	b.tag.Node, b.st.Tag = b.st.Node, &b.tag
+	return &b.st, values
 }
 
 // placePiece is p's parse at the place of at, which has its text.
@@ -903,5 +885,4 @@ func (g *Grammar) ForgetParses() {
 	g.ready()
 	g.stmts.forget()
 	g.moves.forget()
-	g.tags.forget()
 }
