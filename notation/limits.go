@@ -97,7 +97,7 @@ func (l Limits) CheckSize(filename, src string) *Error {
 // statement by statement when it does not parse, before it is refused.
 // In a transcript that parses, its moves are what head finds in each
 // statement; in one that does not, the count is near enough to refuse it.
-func (t *tokens) countMovesWithin(chunks []part, head func(*tokens, part) (int, bool), l Limits) *Error {
+func (t *tokens) countMovesWithin(chunks []part, head func(*tokens, part) (n, kind int), l Limits) *Error {
 	l = l.OrDefault()
 	if len(chunks)+strings.Count(t.src, ",") <= l.MaxMoves {
 		// A statement has one move more than its commas at most: no

@@ -17,14 +17,15 @@ import (
 // The parse of a transcript without lexical errors goes statement by
 // statement, and a statement piece by piece: a turn's or set-up line's
 // head ("12. Ann:", "Ann:") and each of its moves, or a whole tag or
-// result line. participle parses each piece the first time its text is
-// met (by the grammar's own productions: Statement, and the move union),
-// and the parse is kept, by text, so that the same text met again, in
-// this transcript or in another, is the same parse at another place:
-// a copy with the new place's positions (Relocation); a move of a grammar with value tokens (ValueTokens) is kept by its
-// shape, and takes its own values (shapeKey). A header tag is read
-// without participle (isTag). Most of a transcript's
-// pieces are met before (the same moves, the same turn heads across
+// result line. Heads and tags are read from their tokens, as participle
+// parses them (head, isTag). participle parses each other piece the
+// first time its text is met (by the grammar's own productions:
+// Statement, and the move union), and the parse is kept, by text, so
+// that the same text met again, in this transcript or in another, is the
+// same parse at another place: a copy with the new place's positions
+// (Relocation); a move of a grammar with value tokens (ValueTokens) is
+// kept by its shape, and takes its own values (shapeKey). Most of a
+// transcript's pieces are met before (the same moves across
 // transcripts), and participle's parse of a piece costs a hundred times
 // its copy.
 //
@@ -301,105 +302,58 @@ type Relocatable[M any] interface {
 	Relocate(r *Relocation) M
 }
 
-// relocate copies a statement, as the head of a turn or a set-up line or
-// a whole statement, which has no moves. A turn or a set-up line takes
-// its statement, its part and its player from a, in one allocation.
-func (s *Statement) relocate(r *Relocation, a *blocks) *Statement {
-	var c *Statement
-	switch {
-	case s.Turn != nil:
-		b := nextBlock(&a.turns)
-		b.st, b.head, b.player = *s, *s.Turn, *s.Turn.Player
-		b.st.Turn, b.head.Player = &b.head, &b.player
-		c = &b.st
-		a.placeHead(r, &b.head.Node, &b.player.Node)
-	case s.Setup != nil:
-		b := nextBlock(&a.setups)
-		b.st, b.head, b.player = *s, *s.Setup, *s.Setup.Player
-		b.st.Setup, b.head.Player = &b.head, &b.player
-		c = &b.st
-		a.placeHead(r, &b.head.Node, &b.player.Node)
-	default:
-		c = &Statement{}
-		*c = *s
-		if s.Result != nil {
-			t := *s.Result
-			r.Place(&t.Node)
-			t.Player = r.Player(t.Player)
-			c.Result = &t
-		}
+// relocateStatement copies a statement that is one piece: a result line
+// (a tag, a turn's or a set-up line's head are read from their tokens).
+func relocateStatement(s *Statement, r *Relocation) *Statement {
+	c := &Statement{}
+	*c = *s
+	if s.Result != nil {
+		res := *s.Result
+		r.Place(&res.Node)
+		res.Player = r.Player(res.Player)
+		c.Result = &res
 	}
-	if !a.movesFollow || c.Turn == nil && c.Setup == nil {
-		r.Place(&c.Node)
-	}
+	r.Place(&c.Node)
 	return c
 }
 
-// relocateStatement copies a statement, allocated alone.
-func relocateStatement(s *Statement, r *Relocation) *Statement {
-	return s.relocate(r, &blocks{})
-}
-
-// blocks holds the turns and set-up lines of a transcript, each with its
-// statement and its player, allocated at once: a turn in three
-// allocations cost more than its parse.
-type blocks struct {
-	turns  []block[Turn]
-	setups []block[Setup]
-	// movesFollow is set while a turn's or set-up line's head is placed
-	// before its moves: the statement's node and the turn's or set-up
-	// line's are then the whole line's, which parsePieces sets.
-	movesFollow bool
-}
-
 // block is a turn or a set-up line (head) with its statement and its
-// player.
+// player, allocated at once: a turn in three allocations cost more than
+// its parse.
 type block[H any] struct {
 	st     Statement
 	head   H
 	player PlayerRef
 }
 
-// placeHead places a turn's or set-up line's node, unless its moves
-// follow, and its player's.
-func (a *blocks) placeHead(r *Relocation, head, player *Node) {
-	if !a.movesFollow {
-		r.Place(head)
-	}
-	r.Place(player)
-}
+// What a statement's first tokens make it (head).
+const (
+	oneStatement = iota // a result line, or anything else: one piece
+	turnHead            // "12. Ann:", and moves
+	setupHead           // "Ann:", and moves
+	tagStatement        // [Seed "7"] (isTag)
+)
 
-// nextBlock is the first of blocks, taken off them, or a new one.
-func nextBlock[T any](blocks *[]T) *T {
-	if len(*blocks) == 0 {
-		return new(T)
-	}
-	b := &(*blocks)[0]
-	*blocks = (*blocks)[1:]
-	return b
-}
-
-// head is the length of the head of a statement: of a turn, "12. Ann:"
-// (turn), or of a set-up line, "Ann:"; any other statement is one piece,
-// all head.
-func (g *Grammar) head(t *tokens, chunk part) (n int, turn bool) {
+// head is the length of the head of a statement, and which it is: of a
+// turn, "12. Ann:", or of a set-up line, "Ann:"; any other statement is
+// one piece, all head. A turn's or set-up line's head is read from its
+// tokens, as participle parses it, when its name is one (isName).
+func (g *Grammar) head(t *tokens, chunk part) (n, kind int) {
 	lo := chunk.lo
 	switch {
 	case chunk.len() >= 4 && lexer.TokenType(t.toks[lo].typ) == g.intType && t.value(lo+1) == "." && t.value(lo+3) == ":":
-		return 4, true
+		return 4, turnHead
 	case chunk.len() >= 2 && t.value(lo+1) == ":" && t.value(lo) != "result":
-		return 2, false
+		return 2, setupHead
 	}
-	return chunk.len(), false
+	return chunk.len(), oneStatement
 }
 
-// turnKeyMark begins the key a turn's head ("12. Ann:") is kept by: its
-// text without its number, marked apart from any text (no text holds a
-// NUL byte, refused before any parse), so that the heads of a long game,
-// each of its own number, share one parse per player, where each was
-// parsed by participle and kept (a game of 100,000 turns allocated 650
-// MB). Its number is read as participle reads it, into an int in base 0.
-const turnKeyMark = "\x00#"
+// isName tells whether token i is a player's name as PlayerRef takes it.
+func (g *Grammar) isName(t *tokens, i int) bool {
+	typ := lexer.TokenType(t.toks[i].typ)
+	return typ == g.identType || typ == g.strType
+}
 
 // after is the part of a statement after its head of n tokens.
 func (p part) after(n int) part { return part{p.lo + n, p.hi} }
@@ -437,56 +391,38 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 	}()
 	var turns, setups int
 	var tagValues int
-	var lastTurns [2]lastHead
 	var last *piece[Move]
 	var lastKey string
 	for i, chunk := range chunks {
 		if g.isTag(t, chunk) {
 			tagValues += chunk.len() - 3
-			forms[i] = form{head: chunk.len(), tag: true}
+			forms[i] = form{head: chunk.len(), kind: tagStatement}
 			continue
 		}
-		head, turn := g.head(t, chunk)
-		forms[i] = form{head: head, turn: turn}
-		if head > longStatement {
+		head, kind := g.head(t, chunk)
+		forms[i] = form{head: head, kind: kind}
+		switch {
+		case head > longStatement:
 			// Not a statement of the notation: let the file's error
 			// path parse it, a prefix first (parseRun), where this
 			// would make every token of it for participle.
 			return nil, false
-		}
-		key := t.text(chunk.first(head))
-		if turn {
-			// Turns take turns: a head written as one of the last two
-			// heads looked up (its number apart) is kept as theirs.
-			switch key = t.text(part{chunk.lo + 1, chunk.lo + 4}); key {
-			case lastTurns[0].text:
-				heads[i] = lastTurns[0].p
-			case lastTurns[1].text:
-				heads[i] = lastTurns[1].p
-			default:
-				if heads[i] = findPiece(g.stmts, t, chunk.first(head), turnKeyMark+key, nil, g.parseStatementPiece, relocateStatement); heads[i] == nil {
-					return nil, false
-				}
-				lastTurns[0], lastTurns[1] = lastTurns[1], lastHead{key, heads[i]}
+		case kind == oneStatement:
+			if heads[i] = findPiece(g.stmts, t, chunk, t.text(chunk), nil, g.parseStatementPiece, relocateStatement); heads[i] == nil {
+				return nil, false
 			}
-		} else if heads[i] = findPiece(g.stmts, t, chunk.first(head), key, nil, g.parseStatementPiece, relocateStatement); heads[i] == nil {
-			return nil, false
-		}
-		st := heads[i].parsed
-		switch {
-		case st.Turn != nil:
-			turns++
-		case st.Setup != nil:
-			setups++
-		}
-		if head == chunk.len() {
 			continue
-		}
-		switch {
-		case turn && st.Turn != nil && len(st.Turn.Moves) == 0:
-		case !turn && st.Setup != nil && len(st.Setup.Moves) == 0:
+		case !g.isName(t, chunk.lo+head-2):
+			return nil, false // participle says what is wrong with it
+		case kind == turnHead:
+			n, ok := turnNumber(t.value(chunk.lo))
+			if !ok {
+				return nil, false
+			}
+			forms[i].number = n
+			turns++
 		default:
-			return nil, false // a head is never more; should it be, parse the file
+			setups++
 		}
 		for rest := chunk.after(head); rest.len() > 0; {
 			m, next, ok := t.nextMove(rest)
@@ -517,8 +453,7 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 	// otherwise be allocated at each.
 	ar.copies.reset()
 	r := &Relocation{copies: &ar.copies}
-	a := &blocks{turns: take(&ar.turns, turns), setups: take(&ar.setups, setups)}
-	relocate := func(s *Statement, r *Relocation) *Statement { return s.relocate(r, a) }
+	turnBlocks, setupBlocks := take(&ar.turns, turns), take(&ar.setups, setups)
 	// The moves of all turns and set-up lines in one array, each clipped
 	// to its own.
 	all := take(&ar.moves, len(moves))
@@ -526,42 +461,44 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 	file.Statements = take(&ar.stmts, len(chunks))
 	next := 0 // the first move of the statement in moves and moveParts
 	for i, chunk := range chunks {
-		if forms[i].tag {
+		f := &forms[i]
+		var ok bool
+		switch f.kind {
+		case tagStatement:
 			file.Statements[i], values = readTag(t, chunk, values)
 			continue
-		}
-		head, turn := forms[i].head, forms[i].turn
-		a.movesFollow = head < chunk.len()
-		st, ok := placePiece(r, heads[i], t, chunk.first(head), g.parseStatementPiece, relocate)
-		if !ok {
-			return nil, false
-		}
-		if turn && st.Turn != nil {
-			// The head was kept without its number (turnKeyMark): this one's.
-			n, ok := turnNumber(t.value(chunk.lo))
-			if !ok {
-				return nil, false // participle says what is wrong with it
+		case oneStatement:
+			if file.Statements[i], ok = placePiece(r, heads[i], t, chunk, g.parseStatementPiece, relocateStatement); !ok {
+				return nil, false
 			}
-			st.Turn.Number = n
-		}
-		file.Statements[i] = st
-		if head == chunk.len() {
 			continue
 		}
-		n := forms[i].moves
-		placed := all[:n:n]
-		all = all[n:]
+		var placed []Move // nil for none, as participle leaves it
+		if f.moves > 0 {
+			placed, all = all[:f.moves:f.moves], all[f.moves:]
+		}
 		for k := range placed {
 			if placed[k], ok = placePiece(r, moves[next+k], t, moveParts[next+k], g.parseMovePiece, relocateMove); !ok {
 				return nil, false
 			}
 		}
-		next += n
-		t.setNode(&st.Node, chunk.lo, chunk.hi-1)
-		if st.Turn != nil {
-			st.Turn.Node, st.Turn.Moves = st.Node, placed
+		next += f.moves
+		// participle's statement and turn or set-up line span the whole
+		// line; its player, the name.
+		var line Node
+		player := PlayerRef{Name: t.value(chunk.lo + f.head - 2)}
+		t.setNode(&player.Node, chunk.lo+f.head-2, chunk.lo+f.head-2)
+		t.setNode(&line, chunk.lo, chunk.hi-1)
+		if f.kind == turnHead {
+			b := &turnBlocks[0]
+			turnBlocks = turnBlocks[1:]
+			b.player, b.head = player, Turn{Node: line, Number: f.number, Player: &b.player, Moves: placed}
+			b.st, file.Statements[i] = Statement{Node: line, Turn: &b.head}, &b.st
 		} else {
-			st.Setup.Node, st.Setup.Moves = st.Node, placed
+			b := &setupBlocks[0]
+			setupBlocks = setupBlocks[1:]
+			b.player, b.head = player, Setup{Node: line, Player: &b.player, Moves: placed}
+			b.st, file.Statements[i] = Statement{Node: line, Setup: &b.head}, &b.st
 		}
 	}
 	return file, true
@@ -582,17 +519,11 @@ func turnNumber(digits string) (int, bool) {
 	return n, true
 }
 
-// lastHead is a turn's head as written after its number, and its parse.
-type lastHead struct {
-	text string
-	p    *piece[*Statement]
-}
-
 // form is what the first round of parsePieces finds of a statement: its
-// head's length, whether it is a turn or a tag, and its number of moves.
+// head's length and kind (head), its number of moves, and a turn's number.
 type form struct {
-	head, moves int
-	turn, tag   bool
+	head, moves, kind int
+	number            int // a turn's
 }
 
 // nextMove is the first move of p, the tokens of a turn or a set-up line
@@ -625,8 +556,8 @@ func (t *tokens) countMoves(p part) int {
 
 // findPiece finds the parse of a piece, kept by key: the memo's, or
 // participle's, then placed where it was parsed (see Relocation) and kept;
-// nil when it does not parse. key is the piece's text (a turn's head's
-// without its number, turnKeyMark), or the piece's shape (shapeKey) when
+// nil when it does not parse. key is the piece's text, or its shape
+// (shapeKey) when
 // values are the grammar's value tokens; it may be the caller's scratch
 // memory. A parse that cannot be placed is kept too, marked, and parsed
 // again at each place.
