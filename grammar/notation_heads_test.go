@@ -7,8 +7,8 @@ import (
 	"github.com/tabletop-referee/referee/notation"
 )
 
-// Header tags and the heads of turns and set-up lines are read from their
-// tokens, not parsed (notation's parsePieces): each must read as
+// Header tags, result lines and the heads of turns and set-up lines are
+// read from their tokens, not parsed (notation's parsePieces): each must read as
 // participle's parse of the whole file has it, positions included, and a
 // head participle refuses must be refused with participle's error.
 func TestHeadsReadAsParticipleParsesThem(t *testing.T) {
@@ -38,6 +38,19 @@ func TestHeadsReadAsParticipleParsesThem(t *testing.T) {
 		"1. Ann: draw 7H,\n",
 		"1. Ann: , draw 7H\n",
 		"  1. Zoë:  draw 7H ; a comment\n",
+		"result: Ann wins\n",
+		"result: \"Ann Lee\" resigns\n",
+		"result : draw\nresult: unfinished\n",
+		"result: draw wins\n",
+		"result: unfinished Ann\n",
+		"result: \"draw\" wins\n",
+		"result: wins wins\n",
+		"result: Ann\n",
+		"result: Ann loses\n",
+		"result: 7H wins\n",
+		"result:\n",
+		"1. Ann: draw 7H result: Ann wins\n",
+		"b1-b2\n",
 	}
 	for _, g := range []struct {
 		name string

@@ -16,7 +16,6 @@ type Arena struct {
 	setups []block[Setup]
 	stmts  []*Statement
 	moves  []Move
-	heads  []*piece[*Statement]
 	pieces []*piece[Move]
 	forms  []form
 	// moveParts are the moves' places in the tokens, as pieces has their parses.

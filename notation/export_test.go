@@ -8,14 +8,14 @@ func (l *FastLexer) MatchName(s string) int { return nameLen(s) }
 // for tests of the bound; it empties them.
 func (g *Grammar) SetMemoLimit(n int64) {
 	g.ForgetParses()
-	g.stmts.limit, g.moves.limit = n, n
+	g.moves.limit = n
 }
 
-// MemoSize is the size of the grammar's memos of statements and moves,
-// as counted, and how many pieces they hold.
-func (g *Grammar) MemoSize() (stmts, moves int64, pieces int) {
+// MemoSize is the size of the grammar's memo of moves, as counted, and
+// how many pieces it holds.
+func (g *Grammar) MemoSize() (moves int64, pieces int) {
 	g.ready()
-	return g.stmts.size.Load(), g.moves.size.Load(), g.stmts.len() + g.moves.len()
+	return g.moves.size.Load(), g.moves.len()
 }
 
 // MemoBytes is the bound of a memo.

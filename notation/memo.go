@@ -302,21 +302,6 @@ type Relocatable[M any] interface {
 	Relocate(r *Relocation) M
 }
 
-// relocateStatement copies a statement that is one piece: a result line
-// (a tag, a turn's or a set-up line's head are read from their tokens).
-func relocateStatement(s *Statement, r *Relocation) *Statement {
-	c := &Statement{}
-	*c = *s
-	if s.Result != nil {
-		res := *s.Result
-		r.Place(&res.Node)
-		res.Player = r.Player(res.Player)
-		c.Result = &res
-	}
-	r.Place(&c.Node)
-	return c
-}
-
 // block is a turn or a set-up line (head) with its statement and its
 // player, allocated at once: a turn in three allocations cost more than
 // its parse.
@@ -328,7 +313,7 @@ type block[H any] struct {
 
 // What a statement's first tokens make it (head).
 const (
-	oneStatement = iota // a result line, or anything else: one piece
+	resultLine   = iota // "result: Ann wins", or anything else: one piece
 	turnHead            // "12. Ann:", and moves
 	setupHead           // "Ann:", and moves
 	tagStatement        // [Seed "7"] (isTag)
@@ -346,7 +331,7 @@ func (g *Grammar) head(t *tokens, chunk part) (n, kind int) {
 	case chunk.len() >= 2 && t.value(lo+1) == ":" && t.value(lo) != "result":
 		return 2, setupHead
 	}
-	return chunk.len(), oneStatement
+	return chunk.len(), resultLine
 }
 
 // isName tells whether token i is a player's name as PlayerRef takes it.
@@ -376,7 +361,6 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 	if ar == nil {
 		ar = &Arena{} // kept by nothing: each take allocates
 	}
-	heads := take(&ar.heads, len(chunks))
 	// What the first round finds of each statement, and the parts of the
 	// moves, for the second to place them without looking again.
 	forms := take(&ar.forms, len(chunks))
@@ -407,8 +391,8 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 			// path parse it, a prefix first (parseRun), where this
 			// would make every token of it for participle.
 			return nil, false
-		case kind == oneStatement:
-			if heads[i] = findPiece(g.stmts, t, chunk, t.text(chunk), nil, g.parseStatementPiece, relocateStatement); heads[i] == nil {
+		case kind == resultLine:
+			if !g.isResult(t, chunk) {
 				return nil, false
 			}
 			continue
@@ -462,15 +446,12 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 	next := 0 // the first move of the statement in moves and moveParts
 	for i, chunk := range chunks {
 		f := &forms[i]
-		var ok bool
 		switch f.kind {
 		case tagStatement:
 			file.Statements[i], values = readTag(t, chunk, values)
 			continue
-		case oneStatement:
-			if file.Statements[i], ok = placePiece(r, heads[i], t, chunk, g.parseStatementPiece, relocateStatement); !ok {
-				return nil, false
-			}
+		case resultLine:
+			file.Statements[i] = readResult(t, chunk)
 			continue
 		}
 		var placed []Move // nil for none, as participle leaves it
@@ -478,6 +459,7 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 			placed, all = all[:f.moves:f.moves], all[f.moves:]
 		}
 		for k := range placed {
+			var ok bool
 			if placed[k], ok = placePiece(r, moves[next+k], t, moveParts[next+k], g.parseMovePiece, relocateMove); !ok {
 				return nil, false
 			}
@@ -760,6 +742,44 @@ func readTag(t *tokens, chunk part, values []string) (*Statement, []string) {
 	return &b.st, values
 }
 
+// isResult tells whether chunk is a result line as participle parses it:
+// "result:" and "draw" or "unfinished", or a name and "wins" or
+// "resigns". participle takes "draw" and "unfinished" first, whatever
+// follows them.
+func (g *Grammar) isResult(t *tokens, chunk part) bool {
+	lo := chunk.lo
+	if chunk.len() < 3 || t.value(lo) != "result" || t.value(lo+1) != ":" {
+		return false
+	}
+	if w := t.value(lo + 2); w == "draw" || w == "unfinished" {
+		return chunk.len() == 3
+	}
+	verb := t.value(chunk.hi - 1)
+	return chunk.len() == 4 && g.isName(t, lo+2) && (verb == "wins" || verb == "resigns")
+}
+
+// readResult is the statement of the result line at chunk (isResult), as
+// participle parses it.
+func readResult(t *tokens, chunk part) *Statement {
+	b := &struct {
+		st     Statement
+		res    Result
+		player PlayerRef
+	}{}
+	switch t.value(chunk.lo + 2) {
+	case "draw":
+		b.res.Draw = true
+	case "unfinished":
+		b.res.Unfinished = true
+	default:
+		b.player.Name, b.res.Verb, b.res.Player = t.value(chunk.lo+2), t.value(chunk.lo+3), &b.player
+		t.setNode(&b.player.Node, chunk.lo+2, chunk.lo+2)
+	}
+	t.setNode(&b.st.Node, chunk.lo, chunk.hi-1)
+	b.res.Node, b.st.Result = b.st.Node, &b.res
+	return &b.st
+}
+
 // placePiece is p's parse at the place of at, which has its text.
 func placePiece[T any](r *Relocation, p *piece[T], t *tokens, at part, parse func([]lexer.Token) (T, bool), relocate func(T, *Relocation) T) (T, bool) {
 	if !p.fixed {
@@ -777,15 +797,6 @@ func placePiece[T any](r *Relocation, p *piece[T], t *tokens, at part, parse fun
 	}
 	// A parse that cannot be copied: parse the piece at its place.
 	return parse(t.lexTokens(at))
-}
-
-// parseStatementPiece parses a statement, or the head of one, with the
-// grammar's statement production.
-func (g *Grammar) parseStatementPiece(toks []lexer.Token) (*Statement, bool) {
-	st, err := Guard(func() (*Statement, error) {
-		return g.stmt.ParseFromLexer(TokenLexer(toks, tokenEnd(toks[len(toks)-1])))
-	})
-	return st, err == nil
 }
 
 // parseMovePiece parses a move with the grammar's move production.
@@ -814,6 +825,5 @@ func relocateMove(m Move, r *Relocation) Move {
 // benchmarks that measure a first parse.
 func (g *Grammar) ForgetParses() {
 	g.ready()
-	g.stmts.forget()
 	g.moves.forget()
 }

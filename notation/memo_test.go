@@ -35,9 +35,9 @@ func TestMemoStaysWithinItsBound(t *testing.T) {
 			t.Fatalf("pass %d: the parse piece by piece differs from the whole file's", pass)
 		}
 		placedWhereWritten(t, p, src, written)
-		stmts, moves, pieces := g.MemoSize()
-		if stmts > limit || moves > limit {
-			t.Fatalf("pass %d: the memo holds %d and %d bytes, over its bound of %d", pass, stmts, moves, limit)
+		moves, pieces := g.MemoSize()
+		if moves > limit {
+			t.Fatalf("pass %d: the memo holds %d bytes, over its bound of %d", pass, moves, limit)
 		}
 		if moves < limit*3/4 || pieces >= len(written) {
 			t.Fatalf("pass %d: the memo holds %d bytes of moves in %d pieces, for %d new moves: it should be full", pass, moves, pieces, len(written))
@@ -63,8 +63,8 @@ func TestMemoCountsWhatItHolds(t *testing.T) {
 		t.Fatal(strings.Join(errorLines(p.Errors), "\n"))
 	}
 	kept := heap() - before
-	stmts, moves, pieces := g.MemoSize()
-	counted := uint64(stmts + moves)
+	moves, pieces := g.MemoSize()
+	counted := uint64(moves)
 	t.Logf("%d pieces: %d bytes counted, %d kept", pieces, counted, kept)
 	if kept > counted*5/4 {
 		t.Errorf("the memo keeps %d bytes of heap for %d pieces, and counts %d", kept, pieces, counted)
@@ -132,14 +132,14 @@ func TestTagsAreReadWithoutAParse(t *testing.T) {
 			}
 		}
 	}
-	_, _, before := g.MemoSize()
+	_, before := g.MemoSize()
 	for seed := range 100 {
 		src := fmt.Sprintf("[Game \"sortie\"]\n[Seed \"%d\"]\n[Date \"2026-11-%02d\"]\n", seed, seed%30+1)
 		if p := g.Parse("t.sortie", src); len(p.Errors) > 0 || p.File.Statements[1].Tag.Text()[0] != fmt.Sprint(seed) {
 			t.Fatalf("seed %d: the parse has %d errors, or not its own seed", seed, len(p.Errors))
 		}
 	}
-	if _, _, after := g.MemoSize(); after > before {
+	if _, after := g.MemoSize(); after > before {
 		t.Errorf("100 transcripts that differ only in their tags' strings added %d pieces to the memo, want none", after-before)
 	}
 }

@@ -36,7 +36,6 @@ type Grammar struct {
 	move   *participle.Parser[Move]
 	expect Wording
 	// The pieces parsed so far, by text (see memo.go).
-	stmts                       *memo[*Statement]
 	moves                       *memo[Move]
 	intType, identType, strType lexer.TokenType
 	// The value tokens, by which moves are kept by their shape
@@ -73,7 +72,7 @@ func (g *Grammar) ready() {
 			panic(err)
 		}
 		g.lex, g.file, g.stmt, g.move, g.expect = b.lex, b.file, b.stmt, b.move, b.expect
-		g.stmts, g.moves, g.values, g.words, g.hint = b.stmts, b.moves, b.values, b.words, b.hint
+		g.moves, g.values, g.words, g.hint = b.moves, b.values, b.words, b.hint
 		g.literals = b.literals
 		g.intType, g.identType, g.strType = b.intType, b.identType, b.strType
 	})
@@ -129,7 +128,7 @@ func NewGrammar(lex LexerDefinition, expect Wording, options ...participle.Optio
 	}
 	return &Grammar{words: words, literals: literals,
 		lex: lex, file: file, stmt: stmt, move: (*participle.Parser[Move])(file), expect: all,
-		stmts: newMemo[*Statement](), moves: newMemo[Move](),
+		moves:   newMemo[Move](),
 		intType: sym[TokenInt], identType: sym[TokenIdent], strType: sym[TokenString],
 	}, nil
 }
