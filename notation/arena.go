@@ -16,7 +16,7 @@ type Arena struct {
 	setups []block[Setup]
 	stmts  []*Statement
 	moves  []Move
-	pieces []*piece[Move]
+	pieces []*piece
 	forms  []form
 	// moveParts are the moves' places in the tokens, as pieces has their parses.
 	moveParts []part

@@ -22,7 +22,7 @@ func (g *Grammar) MemoSize() (moves int64, pieces int) {
 const MemoBytes = memoBytes
 
 // len is the number of pieces kept.
-func (m *memo[T]) len() int {
+func (m *memo) len() int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return len(*m.read.Load()) + len(m.recent)
@@ -56,7 +56,7 @@ func (g *Grammar) FixedMoves() int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	n := 0
-	for _, kept := range []map[string]*piece[Move]{*m.read.Load(), m.recent} {
+	for _, kept := range []map[string]*piece{*m.read.Load(), m.recent} {
 		for _, p := range kept {
 			if p.fixed {
 				n++

@@ -15,41 +15,39 @@ import (
 )
 
 // The parse of a transcript without lexical errors goes statement by
-// statement, and a statement piece by piece: a turn's or set-up line's
-// head ("12. Ann:", "Ann:") and each of its moves, or a whole tag or
-// result line. Heads and tags are read from their tokens, as participle
-// parses them (head, isTag). participle parses each other piece the
-// first time its text is met (by the grammar's own productions:
-// Statement, and the move union), and the parse is kept, by text, so
-// that the same text met again, in this transcript or in another, is the
-// same parse at another place: a copy with the new place's positions
-// (Relocation); a move of a grammar with value tokens (ValueTokens) is
-// kept by its shape, and takes its own values (shapeKey). Most of a
-// transcript's pieces are met before (the same moves across
-// transcripts), and participle's parse of a piece costs a hundred times
-// its copy.
+// statement, and a statement piece by piece: a tag, a result line, or a
+// turn's or set-up line's head ("12. Ann:", "Ann:") and each of its
+// moves. A statement is read from its tokens, as participle parses it
+// (isTag, head, isResult). participle parses a move the first time its
+// text is met (by the grammar's move union), and the parse is kept, by
+// text, so that the same text met again, in this transcript or in
+// another, is the same parse at another place: a copy with the new
+// place's positions (Relocation); a move of a grammar with value tokens
+// (ValueTokens) is kept by its shape, and takes its own values
+// (shapeKey). Most of a transcript's moves are met before, and
+// participle's parse of a move costs a hundred times its copy.
 //
-// The pieces are parsed alone, each followed by the end of the input, and
+// The moves are parsed alone, each followed by the end of the input, and
 // not followed by the rest of the file as in a parse of the whole file.
 // That is the same parse. A move is followed by "," or by the start of
 // the next statement ("[", a turn number and ".", a name and ":",
 // "result:"): no move goes on with "," or "[", its lists of names stop
 // before a name and ":" (by lookahead), and the one list that takes a
 // number (Mecha's deck, 12 Scout) gives it back at the "." after it; so a
-// move ends at the same token either way, and so does a statement, where
-// the statement splitter starts the next. When any piece fails to parse
-// alone, the whole file is parsed as before, and errors come from there:
-// this path only answers for files that parse. Tests (and the grammars'
-// fuzz targets) check that both give the same tree on every example,
-// random game, fuzz input and hostile input.
+// move ends at the same token either way, where the statement splitter
+// starts the next statement. When any piece fails, the whole file is
+// parsed as before, and errors come from there: this path only answers
+// for files that parse. Tests (and the grammars' fuzz targets) check
+// that both give the same tree on every example, random game, fuzz input
+// and hostile input.
 //
 // The memo of each grammar is shared by the whole process, goroutines
 // included, and bounded (memoBytes).
 
-// memoBytes bounds the memory a grammar's memo of each kind (statements,
-// moves) holds, roughly counted, so that it stays small whatever the
-// input: a few thousand pieces make up most transcripts of a game. Past
-// it, new pieces are parsed each time they are met.
+// memoBytes bounds the memory a grammar's memo holds, roughly counted,
+// so that it stays small whatever the input: a few thousand moves make
+// up most transcripts of a game. Past it, new moves are parsed each time
+// they are met.
 const memoBytes = 8 << 20
 
 // pieceBytes is the rough size of a kept piece of n tokens: its text and
@@ -60,42 +58,42 @@ func pieceBytes(text string, n int) int64 {
 	return int64(len(text) + n*48 + 224)
 }
 
-// memo keeps parsed pieces of one kind by their text. Most lookups find
+// memo keeps parsed moves by their text or shape. Most lookups find
 // a piece met before, so they read a map that is never changed, published
 // through an atomic pointer, and take no lock. A new piece goes into
 // recent, under mu, and recent is merged into a new read map once lookups
 // have found enough pieces there, so that merging costs a few lookups'
 // worth a lookup.
-type memo[T any] struct {
-	read   atomic.Pointer[map[string]*piece[T]]
+type memo struct {
+	read   atomic.Pointer[map[string]*piece]
 	mu     sync.Mutex
-	recent map[string]*piece[T] // pieces not in read
-	misses int                  // lookups that had to go to recent
-	limit  int64                // memoBytes, but for tests
-	size   atomic.Int64         // of the pieces kept, as pieceBytes counts
+	recent map[string]*piece // pieces not in read
+	misses int               // lookups that had to go to recent
+	limit  int64             // memoBytes, but for tests
+	size   atomic.Int64      // of the pieces kept, as pieceBytes counts
 }
 
-// piece is a parsed piece: its key (its text, a tag's "[Name" or a
-// move's shape), a copy of its own (so that a transcript is not kept
-// alive by the memo), its number of tokens, and what it parsed to, which
-// holds no tokens (Relocation): they were most of the memo, and the memo
-// is most of what the collector marks at each cycle of a long check;
-// fixed when that parse cannot be copied to another place (findPiece).
-type piece[T any] struct {
+// piece is a parsed move: its key (its text, or its shape), a copy of
+// its own (so that a transcript is not kept alive by the memo), its
+// number of tokens, and what it parsed to, which holds no tokens
+// (Relocation): they were most of the memo, and the memo is most of what
+// the collector marks at each cycle of a long check; fixed when that
+// parse cannot be copied to another place (findMove).
+type piece struct {
 	text   string
 	n      int
-	parsed T
+	parsed Move
 	fixed  bool
-	rel    Relocatable[T] // parsed, when a move: asserted once, not at each place
+	rel    Relocatable[Move] // parsed, asserted once, not at each place
 }
 
-func newMemo[T any]() *memo[T] {
-	m := &memo[T]{limit: memoBytes}
+func newMemo() *memo {
+	m := &memo{limit: memoBytes}
 	m.forget()
 	return m
 }
 
-func (m *memo[T]) get(text string) *piece[T] {
+func (m *memo) get(text string) *piece {
 	if p := (*m.read.Load())[text]; p != nil {
 		return p
 	}
@@ -111,11 +109,11 @@ func (m *memo[T]) get(text string) *piece[T] {
 		// Merge once the lookups that went to recent pay for copying read:
 		// at least as many as recent holds, and an eighth of read.
 		if m.misses >= max(len(m.recent), len(read)/8) {
-			merged := make(map[string]*piece[T], len(read)+len(m.recent))
+			merged := make(map[string]*piece, len(read)+len(m.recent))
 			maps.Copy(merged, read)
 			maps.Copy(merged, m.recent)
 			m.read.Store(&merged)
-			m.recent, m.misses = map[string]*piece[T]{}, 0
+			m.recent, m.misses = map[string]*piece{}, 0
 		}
 	}
 	return p
@@ -123,7 +121,7 @@ func (m *memo[T]) get(text string) *piece[T] {
 
 // put keeps p by its key, text, unless the memo is full. The map's key is
 // p's own copy of it, not the transcript's.
-func (m *memo[T]) put(text string, p *piece[T]) {
+func (m *memo) put(text string, p *piece) {
 	size := pieceBytes(text, p.n)
 	if m.size.Load()+size > m.limit {
 		return
@@ -138,10 +136,10 @@ func (m *memo[T]) put(text string, p *piece[T]) {
 }
 
 // forget empties the memo.
-func (m *memo[T]) forget() {
+func (m *memo) forget() {
 	m.mu.Lock()
-	m.read.Store(&map[string]*piece[T]{})
-	m.recent, m.misses = map[string]*piece[T]{}, 0
+	m.read.Store(&map[string]*piece{})
+	m.recent, m.misses = map[string]*piece{}, 0
 	m.mu.Unlock()
 	m.size.Store(0)
 }
@@ -189,7 +187,7 @@ func (t *tokens) ownTokens(text string, p part) []lexer.Token {
 // token's value (a grammar's value tokens, see ValueTokens) takes that
 // token's value there (Value).
 //
-// A parse is first placed where it was parsed (findPiece, keeping), which
+// A parse is first placed where it was parsed (findMove, keeping), which
 // checks that each node is a run of the piece's tokens and gives each the
 // numbers of its first and last; a parse kept in the memo is made of such
 // nodes, which are then placed by those numbers.
@@ -375,7 +373,7 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 	}()
 	var turns, setups int
 	var tagValues int
-	var last *piece[Move]
+	var last *piece
 	var lastKey string
 	for i, chunk := range chunks {
 		if g.isTag(t, chunk) {
@@ -413,16 +411,16 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 			if rest = next; !ok {
 				return nil, false
 			}
-			var p *piece[Move]
+			var p *piece
 			if g.values == nil {
-				p = findPiece(g.moves, t, m, t.text(m), nil, g.parseMovePiece, relocateMove)
+				p = g.findMove(t, m, t.text(m), nil)
 			} else {
 				// Each key in the other buffer, so that the last one stands:
 				// a move is often of the last one's shape, taken without the
 				// memo.
 				key, values := t.shapeKey(m, g.values, &ar.moveKeys[len(moves)%2])
 				if p = last; key != lastKey || p == nil {
-					p = findPiece(g.moves, t, m, key, values, g.parseMovePiece, relocateMove)
+					p = g.findMove(t, m, key, values)
 				}
 				last, lastKey = p, key
 			}
@@ -460,7 +458,7 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 		}
 		for k := range placed {
 			var ok bool
-			if placed[k], ok = placePiece(r, moves[next+k], t, moveParts[next+k], g.parseMovePiece, relocateMove); !ok {
+			if placed[k], ok = g.placeMove(r, moves[next+k], t, moveParts[next+k]); !ok {
 				return nil, false
 			}
 		}
@@ -536,34 +534,33 @@ func (t *tokens) countMoves(p part) int {
 	return n
 }
 
-// findPiece finds the parse of a piece, kept by key: the memo's, or
-// participle's, then placed where it was parsed (see Relocation) and kept;
-// nil when it does not parse. key is the piece's text, or its shape
-// (shapeKey) when
-// values are the grammar's value tokens; it may be the caller's scratch
-// memory. A parse that cannot be placed is kept too, marked, and parsed
-// again at each place.
-func findPiece[T any](m *memo[T], t *tokens, p part, key string, values *valueTokens, parse func([]lexer.Token) (T, bool), relocate func(T, *Relocation) T) *piece[T] {
-	if found := m.get(key); found != nil {
+// findMove finds the parse of the move at p, kept by key: the memo's, or
+// participle's, then placed where it was parsed (see Relocation) and
+// kept; nil when it does not parse. key is the move's text, or its shape
+// (shapeKey) when values are the grammar's value tokens; it may be the
+// caller's scratch memory. A parse that cannot be placed is kept too,
+// marked, and parsed again at each place.
+func (g *Grammar) findMove(t *tokens, p part, key string, values *valueTokens) *piece {
+	if found := g.moves.get(key); found != nil {
 		return found
 	}
 	own := strings.Clone(t.text(p))
 	owned := t.ownTokens(own, p)
 	shaped := standForValues(owned, values)
-	parsed, ok := parse(owned)
+	parsed, ok := g.parseMove(owned)
 	if !ok && shaped {
 		// Not with values standing for the piece's: perhaps with its own,
 		// then at each place.
-		if parsed, ok = parse(t.lexTokens(p)); !ok {
+		if parsed, ok = g.parseMove(t.lexTokens(p)); !ok {
 			return nil
 		}
-		return keep(m, key, own, p, parsed, true)
+		return g.keep(key, own, p, parsed, true)
 	}
 	if !ok {
 		return nil
 	}
 	r := &Relocation{to: t, at: p, keeping: true}
-	placed := relocate(parsed, r)
+	placed := relocateMove(parsed, r)
 	fixed := r.failed
 	if fixed {
 		placed = parsed
@@ -572,28 +569,28 @@ func findPiece[T any](m *memo[T], t *tokens, p part, key string, values *valueTo
 		// The parse with values standing for the piece's must be the parse
 		// of the piece as written, placed here: else the grammar does more
 		// than copy those values, and the piece is parsed at each place.
-		want, ok := parse(t.lexTokens(p))
+		want, ok := g.parseMove(t.lexTokens(p))
 		if !ok {
 			return nil
 		}
 		here := &Relocation{to: t, at: p}
-		want = relocate(want, here) // placed straight from participle's nodes
-		fixed = here.failed || !reflect.DeepEqual(relocate(placed, &Relocation{to: t, at: p}), want)
+		want = relocateMove(want, here) // placed straight from participle's nodes
+		fixed = here.failed || !reflect.DeepEqual(relocateMove(placed, &Relocation{to: t, at: p}), want)
 	}
-	return keep(m, key, own, p, placed, fixed)
+	return g.keep(key, own, p, placed, fixed)
 }
 
-// keep keeps a piece's parse in the memo by key, and returns it. A key
-// that is own, the piece's own copy of its text, shares its memory; any
+// keep keeps a move's parse in the memo by key, and returns it. A key
+// that is own, the move's own copy of its text, shares its memory; any
 // other is copied.
-func keep[T any](m *memo[T], key, own string, p part, parsed T, fixed bool) *piece[T] {
+func (g *Grammar) keep(key, own string, p part, parsed Move, fixed bool) *piece {
 	text := own
 	if key != own {
 		text = strings.Clone(key)
 	}
-	found := &piece[T]{text: text, n: p.len(), parsed: parsed, fixed: fixed}
-	found.rel, _ = any(parsed).(Relocatable[T])
-	m.put(text, found)
+	found := &piece{text: text, n: p.len(), parsed: parsed, fixed: fixed}
+	found.rel, _ = parsed.(Relocatable[Move])
+	g.moves.put(text, found)
 	return found
 }
 
@@ -780,27 +777,21 @@ func readResult(t *tokens, chunk part) *Statement {
 	return &b.st
 }
 
-// placePiece is p's parse at the place of at, which has its text.
-func placePiece[T any](r *Relocation, p *piece[T], t *tokens, at part, parse func([]lexer.Token) (T, bool), relocate func(T, *Relocation) T) (T, bool) {
-	if !p.fixed {
+// placeMove is p's parse at the place of at, which has its text.
+func (g *Grammar) placeMove(r *Relocation, p *piece, t *tokens, at part) (Move, bool) {
+	if !p.fixed { // then p.rel is set (findMove)
 		r.to, r.at = t, at
-		var out T
-		if p.rel != nil {
-			out = p.rel.Relocate(r)
-		} else {
-			out = relocate(p.parsed, r)
-		}
-		if !r.failed {
+		if out := p.rel.Relocate(r); !r.failed {
 			return out, true
 		}
 		r.failed = false
 	}
-	// A parse that cannot be copied: parse the piece at its place.
-	return parse(t.lexTokens(at))
+	// A parse that cannot be copied: parse the move at its place.
+	return g.parseMove(t.lexTokens(at))
 }
 
-// parseMovePiece parses a move with the grammar's move production.
-func (g *Grammar) parseMovePiece(toks []lexer.Token) (Move, bool) {
+// parseMove parses a move with the grammar's move production.
+func (g *Grammar) parseMove(toks []lexer.Token) (Move, bool) {
 	m, err := Guard(func() (*Move, error) {
 		return g.move.ParseFromLexer(TokenLexer(toks, tokenEnd(toks[len(toks)-1])))
 	})

@@ -13,7 +13,7 @@ import (
 // lock; a piece put twice is kept once, and counted once; lookups that
 // keep finding recent pieces merge them; forget empties it.
 func TestMemoFindsWhatItKeeps(t *testing.T) {
-	m := newMemo[int]()
+	m := newMemo()
 	const workers, each = 4, 2000
 	var wg sync.WaitGroup
 	for w := range workers {
@@ -25,7 +25,7 @@ func TestMemoFindsWhatItKeeps(t *testing.T) {
 					t.Errorf("looked up %q, found %q", text, p.text)
 					return
 				}
-				m.put(text, &piece[int]{text: text, n: 1})
+				m.put(text, &piece{text: text, n: 1})
 				if p := m.get(text); p == nil || p.text != text {
 					t.Errorf("%q was put and is not found", text)
 					return

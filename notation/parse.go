@@ -36,7 +36,7 @@ type Grammar struct {
 	move   *participle.Parser[Move]
 	expect Wording
 	// The pieces parsed so far, by text (see memo.go).
-	moves                       *memo[Move]
+	moves                       *memo
 	intType, identType, strType lexer.TokenType
 	// The value tokens, by which moves are kept by their shape
 	// (ValueTokens); nil when they are kept by their text.
@@ -128,7 +128,7 @@ func NewGrammar(lex LexerDefinition, expect Wording, options ...participle.Optio
 	}
 	return &Grammar{words: words, literals: literals,
 		lex: lex, file: file, stmt: stmt, move: (*participle.Parser[Move])(file), expect: all,
-		moves:   newMemo[Move](),
+		moves:   newMemo(),
 		intType: sym[TokenInt], identType: sym[TokenIdent], strType: sym[TokenString],
 	}, nil
 }
