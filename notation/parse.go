@@ -26,14 +26,18 @@ type Grammar struct {
 	build func() (*Grammar, error)
 	built sync.Once
 	lex   LexerDefinition
-	file  *participle.Parser[File]
-	stmt  *participle.Parser[Statement]
 	// move parses a move alone, the union of the game's move types, with
-	// the file's own parser: a second participle build of the same
-	// productions took a third of the grammar's build. participle's
-	// ParserForProduction cannot name an interface type, and a parser
-	// parses the production its type names.
-	move   *participle.Parser[Move]
+	// a parser of a list of moves: participle's ParserForProduction cannot
+	// name an interface type, and a parser parses the production its type
+	// names. It is all a file that parses needs: its statements are read
+	// from their tokens (memo.go).
+	move *participle.Parser[Move]
+	// moveList parses a turn's list of moves alone (ReadsAsMoves).
+	moveList *participle.Parser[moveList]
+	// whole is the parsers of a whole file and of a statement, and the
+	// grammar's words, made at their first use: only a file that does not
+	// parse needs them, and they were half of a grammar's build.
+	whole  func() *wholeGrammar
 	expect Wording
 	// The pieces parsed so far, by text (see memo.go).
 	moves                       *memo
@@ -43,9 +47,7 @@ type Grammar struct {
 	values *valueTokens
 	// Arenas for WithArena (see arena.go).
 	arenas sync.Pool
-	// words are the grammar's own words, as "energy" or "draft".
-	words map[string]bool
-	// literals are the quoted literals of the grammar's EBNF, found once
+	// literals are the quoted literals of the moves' EBNF, found once
 	// (printing the EBNF is a twentieth of a grammar's build).
 	literals []string
 	// hint, when set, says what is wrong with a word written where a
@@ -71,8 +73,8 @@ func (g *Grammar) ready() {
 		if err != nil {
 			panic(err)
 		}
-		g.lex, g.file, g.stmt, g.move, g.expect = b.lex, b.file, b.stmt, b.move, b.expect
-		g.moves, g.values, g.words, g.hint = b.moves, b.values, b.words, b.hint
+		g.lex, g.move, g.moveList, g.whole, g.expect = b.lex, b.move, b.moveList, b.whole, b.expect
+		g.moves, g.values, g.hint = b.moves, b.values, b.hint
 		g.literals = b.literals
 		g.intType, g.identType, g.strType = b.intType, b.identType, b.strType
 	})
@@ -95,11 +97,7 @@ func (g *Grammar) WithHint(hint func(word string) string) *Grammar {
 // "a square like b3".
 func NewGrammar(lex LexerDefinition, expect Wording, options ...participle.Option) (*Grammar, error) {
 	options = append([]participle.Option{participle.Lexer(lex)}, options...)
-	file, err := participle.Build[File](options...)
-	if err != nil {
-		return nil, err
-	}
-	stmt, err := participle.ParserForProduction[Statement](file)
+	moves, err := participle.Build[moveList](options...)
 	if err != nil {
 		return nil, err
 	}
@@ -119,18 +117,61 @@ func NewGrammar(lex LexerDefinition, expect Wording, options ...participle.Optio
 	}
 	maps.Copy(all, expect)
 	sym := lex.Symbols()
-	words := map[string]bool{}
-	literals := literal().FindAllString(file.String(), -1)
-	for _, m := range literals {
-		if w, err := strconv.Unquote(m); err == nil && w != "" && unicode.IsLetter([]rune(w)[0]) {
-			words[w] = true
-		}
-	}
-	return &Grammar{words: words, literals: literals,
-		lex: lex, file: file, stmt: stmt, move: (*participle.Parser[Move])(file), expect: all,
-		moves:   newMemo(),
+	return &Grammar{literals: literal().FindAllString(moves.String(), -1),
+		lex: lex, move: (*participle.Parser[Move])(moves), moveList: moves, whole: sync.OnceValue(func() *wholeGrammar { return buildWhole(options) }),
+		expect: all, moves: newMemo(),
 		intType: sym[TokenInt], identType: sym[TokenIdent], strType: sym[TokenString],
 	}, nil
+}
+
+// moveList is a turn's or a set-up line's moves, as Turn and Setup take
+// them; the production the move parser is built from.
+type moveList struct {
+	Moves []Move `parser:"(@@ (\",\" @@)*)?"`
+}
+
+// ReadsAsMoves tells whether text reads as the moves of a turn, as it
+// would after "1. Ann:" on a line of its own: one move or more, separated
+// by commas, and nothing else (no comment either).
+func (g *Grammar) ReadsAsMoves(text string) bool {
+	g.ready()
+	toks := TokenizeWith(g.lex, "", text, TokenizeOptions{})
+	if len(toks.Errors) > 0 || len(toks.Comments) > 0 || len(toks.Corrections) > 0 || len(toks.Tokens) == 0 {
+		return false
+	}
+	list, err := Guard(func() (*moveList, error) {
+		return g.moveList.ParseFromLexer(PeekingLexer(append(toks.Tokens, lexer.EOFToken(toks.EOF))))
+	})
+	return err == nil && len(list.Moves) > 0
+}
+
+// wholeGrammar is what parses a file that does not parse piece by piece.
+type wholeGrammar struct {
+	file *participle.Parser[File]
+	stmt *participle.Parser[Statement]
+	// words are the grammar's own words, as "energy" or "draft".
+	words map[string]bool
+}
+
+// buildWhole builds the parsers of a file and of a statement with the
+// options the moves were built with. It panics where it fails, as a
+// Lazy grammar does: the moves built, and the rest is the notation's.
+func buildWhole(options []participle.Option) *wholeGrammar {
+	file, err := participle.Build[File](options...)
+	if err != nil {
+		panic(err)
+	}
+	stmt, err := participle.ParserForProduction[Statement](file)
+	if err != nil {
+		panic(err)
+	}
+	w := &wholeGrammar{file: file, stmt: stmt, words: map[string]bool{}}
+	for _, m := range literal().FindAllString(file.String(), -1) {
+		if word, err := strconv.Unquote(m); err == nil && word != "" && unicode.IsLetter([]rune(word)[0]) {
+			w.words[word] = true
+		}
+	}
+	return w
 }
 
 // ValueTokens makes the grammar keep the parses of its moves by their
@@ -213,7 +254,7 @@ func (g *Grammar) Lexer() LexerDefinition {
 // arguments taken out of the production names.
 func (g *Grammar) EBNF() string {
 	g.ready()
-	return genericArgs().ReplaceAllString(g.file.String(), "")
+	return genericArgs().ReplaceAllString(g.whole().file.String(), "")
 }
 
 var genericArgs = lazyRegexp(`\[[A-Za-z0-9_./*-]+\]`)
@@ -333,7 +374,7 @@ func (g *Grammar) parseCompact(src string, toks *Tokens, t *tokens, parts []part
 	}
 	all[len(all)-1] = lexer.EOFToken(toks.EOF)
 	file, err := Guard(func() (*File, error) {
-		return g.file.ParseFromLexer(PeekingLexer(all))
+		return g.whole().file.ParseFromLexer(PeekingLexer(all))
 	})
 	if err != nil {
 		return p
@@ -359,7 +400,7 @@ func (g *Grammar) wholeMayParse(t *tokens, failedAt int) bool {
 		return true // the prefix is the whole file
 	}
 	_, ok, _ := parsePrefix(t, part{0, cut}, func(run []lexer.Token) error {
-		_, err := Guard(func() (*File, error) { return g.file.ParseFromLexer(PeekingLexer(run)) })
+		_, err := Guard(func() (*File, error) { return g.whole().file.ParseFromLexer(PeekingLexer(run)) })
 		return err
 	})
 	return !ok
@@ -461,7 +502,7 @@ func (g *Grammar) parseStatements(p *Parsed, t *tokens, parts []part, toks *Toke
 		var st *Statement
 		chunk, err := t.parseRun(part, func(run []lexer.Token) (err error) {
 			st, err = Guard(func() (*Statement, error) {
-				return g.stmt.ParseFromLexer(PeekingLexer(run))
+				return g.whole().stmt.ParseFromLexer(PeekingLexer(run))
 			})
 			return err
 		})
@@ -486,7 +527,7 @@ func (g *Grammar) parseStatements(p *Parsed, t *tokens, parts []part, toks *Toke
 		case limits.unexplained:
 			found.Add(&Error{Span{pos, pos}, "does not parse"})
 		default:
-			found.Add(g.expect.explain(err, chunk, g.words, g.hint))
+			found.Add(g.expect.explain(err, chunk, g.whole().words, g.hint))
 		}
 		if found.Full() && len(failed) < maxFailedTexts {
 			if failed == nil {

@@ -236,83 +236,19 @@ const maxCommentsRead = 1000
 // moves are not played, and nothing else would say so. A comment begun
 // ;; is taken as meant. The notes change no exit status.
 func (b *binding) movesInComments(parsed *notation.Parsed) []Diagnostic {
-	var comments []notation.Comment
-	var texts []string
-	for i, c := range parsed.Comments {
-		if i == maxCommentsRead {
-			break
-		}
+	var out []Diagnostic
+	for _, c := range parsed.Comments[:min(len(parsed.Comments), maxCommentsRead)] {
 		text, ok := strings.CutPrefix(c.Text, ";")
 		text = strings.TrimSpace(text)
-		if !ok || strings.HasPrefix(text, ";") || text == "" || strings.ContainsAny(text, ";\n{}()[]\"") {
+		if !ok || strings.HasPrefix(text, ";") || text == "" || strings.ContainsAny(text, ";\n{}()[]\"") || !b.grammar.ReadsAsMoves(text) {
 			continue
 		}
-		comments, texts = append(comments, c), append(texts, text)
-	}
-	var out []Diagnostic
-	for i, moves := range b.readAsMoves(texts) {
-		if !moves {
-			continue
-		}
-		c := comments[i]
 		end := c.Pos
 		end.Advance(c.Text)
 		out = append(out, Diagnostic{Note, notation.Span{Start: c.Pos, End: end},
-			fmt.Sprintf("this comment reads as moves, which are not played: %q; a comma separates moves (a ; begins a comment to the end of the line); begin the comment ;; to keep it as it is", texts[i])})
+			fmt.Sprintf("this comment reads as moves, which are not played: %q; a comma separates moves (a ; begins a comment to the end of the line); begin the comment ;; to keep it as it is", text)})
 	}
 	return out
-}
-
-// readAsMoves tells, for each text, whether it parses as the moves of a
-// turn, "1. X: " and the text, without an error. The texts are parsed
-// together, one turn a line: most comments are prose, and the parse of
-// one that fails (an error worded, the file parsed again whole) cost a
-// file with comments several times a parse that succeeds. A line parses
-// the same alone and among the others, as a statement is parsed alone
-// first; where the parse of them all cannot be read line by line (a
-// statement over two lines, errors dropped or not on a line of their
-// own), each text is parsed alone.
-func (b *binding) readAsMoves(texts []string) []bool {
-	moves := make([]bool, len(texts))
-	if len(texts) == 0 {
-		return moves
-	}
-	var src strings.Builder
-	for _, text := range texts {
-		src.WriteString("1. X: " + text + "\n")
-	}
-	trial := b.grammar.ParseUnexplained("", src.String())
-	failed, seen := make([]bool, len(texts)), make([]bool, len(texts))
-	lineOf := func(line int) (int, bool) { return line - 1, line >= 1 && line <= len(texts) }
-	together := trial.Dropped == 0 && len(trial.Comments) == 0
-	for _, e := range trial.Errors {
-		i, ok := lineOf(e.Span.Start.Line)
-		together = together && ok
-		if ok {
-			failed[i] = true
-		}
-	}
-	for _, st := range trial.File.Statements {
-		sp := st.Span()
-		i, ok := lineOf(sp.Start.Line)
-		if !ok || sp.End.Line != sp.Start.Line || seen[i] {
-			together = false
-			break
-		}
-		seen[i] = true
-		moves[i] = st.Turn != nil && len(st.Turn.Moves) > 0
-	}
-	if together {
-		for i := range moves {
-			moves[i] = moves[i] && !failed[i]
-		}
-		return moves
-	}
-	for i, text := range texts {
-		trial := b.grammar.ParseUnexplained("", "1. X: "+text+"\n")
-		moves[i] = len(trial.Errors) == 0 && len(trial.Comments) == 0 && len(trial.File.Statements) == 1 && trial.File.Statements[0].Turn != nil && len(trial.File.Statements[0].Turn.Moves) > 0
-	}
-	return moves
 }
 
 // spanner is what a report may point at, a move or a turn's head: its
