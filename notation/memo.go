@@ -464,22 +464,29 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 		}
 		next += f.moves
 		// participle's statement and turn or set-up line span the whole
-		// line; its player, the name.
-		var line Node
-		player := PlayerRef{Name: t.value(chunk.lo + f.head - 2)}
-		t.setNode(&player.Node, chunk.lo+f.head-2, chunk.lo+f.head-2)
-		t.setNode(&line, chunk.lo, chunk.hi-1)
+		// line; its player, the name. Field by field: a block written
+		// whole went through a copy.
+		var st *Statement
+		var player *PlayerRef
+		var head *Node
 		if f.kind == turnHead {
 			b := &turnBlocks[0]
 			turnBlocks = turnBlocks[1:]
-			b.player, b.head = player, Turn{Node: line, Number: f.number, Player: &b.player, Moves: placed}
-			b.st, file.Statements[i] = Statement{Node: line, Turn: &b.head}, &b.st
+			st, player, head = &b.st, &b.player, &b.head.Node
+			b.head.Number, b.head.Player, b.head.Moves = f.number, player, placed
+			*st = Statement{Turn: &b.head}
 		} else {
 			b := &setupBlocks[0]
 			setupBlocks = setupBlocks[1:]
-			b.player, b.head = player, Setup{Node: line, Player: &b.player, Moves: placed}
-			b.st, file.Statements[i] = Statement{Node: line, Setup: &b.head}, &b.st
+			st, player, head = &b.st, &b.player, &b.head.Node
+			b.head.Player, b.head.Moves = player, placed
+			*st = Statement{Setup: &b.head}
 		}
+		t.setNode(&st.Node, chunk.lo, chunk.hi-1)
+		*head = st.Node
+		player.Name = t.value(chunk.lo + f.head - 2)
+		t.setNode(&player.Node, chunk.lo+f.head-2, chunk.lo+f.head-2)
+		file.Statements[i] = st
 	}
 	return file, true
 }
