@@ -22,9 +22,6 @@ type Limits struct {
 	// a report prints rather than what a hostile file holds. A negative
 	// value keeps them all.
 	MaxErrors int
-	// unexplained leaves the parser's errors placed but not explained
-	// (ParseUnexplained).
-	unexplained bool
 }
 
 // The default limits: far above any game played or generated.

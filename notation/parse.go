@@ -285,15 +285,6 @@ func (g *Grammar) Parse(filename, src string) *Parsed {
 	return g.parseLimited(nil, filename, src, Limits{}, true)
 }
 
-// ParseUnexplained parses src as Parse does, but its syntax errors are
-// placed without saying what was expected: for a caller that asks only
-// whether and where a text parses (the referee, reading a comment as
-// moves), where writing the explanation, with its suggestions, was a
-// third of the time.
-func (g *Grammar) ParseUnexplained(filename, src string) *Parsed {
-	return g.parseLimited(nil, filename, src, Limits{unexplained: true}, true)
-}
-
 // ParseWholeFile parses src as Parse does, but not piece by piece (see
 // memo.go): participle parses the whole file at once. It gives the same as
 // Parse, which tests check.
@@ -524,8 +515,6 @@ func (g *Grammar) parseStatements(p *Parsed, t *tokens, parts []part, toks *Toke
 			// A line with a lexical error has already been reported.
 		case found.Full():
 			found.Drop()
-		case limits.unexplained:
-			found.Add(&Error{Span{pos, pos}, "does not parse"})
 		default:
 			found.Add(g.expect.explain(err, chunk, g.whole().words, g.hint))
 		}
