@@ -308,12 +308,10 @@ func nameLen(s string) int {
 // byte-order marks at the start of s: [ \t\r\n\x{FEFF}]+.
 func spaces(s string) int {
 	i := 0
-	for i < len(s) {
-		if byteClass[s[i]] == classSpace {
-			i++
-		} else if strings.HasPrefix(s[i:], "\uFEFF") {
-			i += len("\uFEFF")
-		} else {
+	for ; i < len(s); i++ {
+		if strings.HasPrefix(s[i:], "\uFEFF") {
+			i += len("\uFEFF") - 1
+		} else if byteClass[s[i]] != classSpace {
 			break
 		}
 	}

@@ -157,8 +157,7 @@ func Tokenize(def LexerDefinition, filename, src string) *Tokens {
 
 // TokenizeWith lexes src as Tokenize does, with options.
 func TokenizeWith(def LexerDefinition, filename, src string, opts TokenizeOptions) *Tokens {
-	out := &Tokens{maxErrors: opts.Limits.MaxErrors}
-	out.dropComments = opts.DropComments
+	out := &Tokens{maxErrors: opts.Limits.MaxErrors, dropComments: opts.DropComments}
 	// Invalid bytes would be mangled in every message: report the first, and
 	// lex on with each one masked by a DEL (0x7F: no game's token, where '?'
 	// is an unknown card) of the same length, so positions
@@ -350,12 +349,9 @@ func (l *FastLexer) lex(out *Tokens, filename, src, invalid string, toks []token
 	over := func(i int, text string) {
 		if k := strings.LastIndexByte(text, '\n'); k >= 0 {
 			line += strings.Count(text[:k], "\n") + 1
-			lineStart, wide = i+k+1, 0
-			text = text[k+1:]
+			lineStart, wide, text = i+k+1, 0, text[k+1:]
 		}
-		if !ascii {
-			wide += len(text) - runes(text)
-		}
+		wide += len(text) - runes(text)
 	}
 	for i := 0; i < len(src); {
 		c := src[i]
@@ -405,11 +401,10 @@ func (l *FastLexer) lex(out *Tokens, filename, src, invalid string, toks []token
 				continue
 			}
 		}
-		col := i - lineStart - wide + 1
+		toks = append(toks, token{off: i, n: int32(n), lineCol: lineCol{int32(line), int32(i - lineStart - wide + 1)}, typ: int32(typ)})
 		if !ascii {
 			over(i, src[i:i+n])
 		}
-		toks = append(toks, token{off: i, n: int32(n), line: int32(line), col: int32(col), typ: int32(typ)})
 		i += n
 	}
 	out.EOF = lexer.Position{Filename: filename, Offset: len(src), Line: line, Column: len(src) - lineStart - wide + 1}

@@ -13,11 +13,17 @@ import (
 // pointers for two to five bytes of text: making, zeroing and scanning one
 // for every token of a file was a fifth of a check, where participle only
 // reads the tokens of the pieces it has not parsed before. These have no
-// pointer, and their slice is used again from file to file.
+// pointer, and their slice is used again from file to file. Line and
+// column are one field, so that a token has four, which the compiler
+// makes in registers: the lexer made one of five in memory and copied it.
 type token struct {
-	off               int
-	n, line, col, typ int32
+	off int
+	n   int32
+	lineCol
+	typ int32
 }
+
+type lineCol struct{ line, col int32 }
 
 // maxCompact is the size of the largest text whose tokens fit a token's
 // fields; a larger one (past --max-bytes's default by far) is lexed into
@@ -91,7 +97,7 @@ func (t *tokens) expand() []lexer.Token {
 func compact(filename, src string, toks []lexer.Token) *tokens {
 	out := &tokens{filename: filename, src: src, toks: make([]token, len(toks))}
 	for i, t := range toks {
-		out.toks[i] = token{off: t.Pos.Offset, n: int32(len(t.Value)), line: int32(t.Pos.Line), col: int32(t.Pos.Column), typ: int32(t.Type)}
+		out.toks[i] = token{off: t.Pos.Offset, n: int32(len(t.Value)), lineCol: lineCol{int32(t.Pos.Line), int32(t.Pos.Column)}, typ: int32(t.Type)}
 	}
 	return out
 }
