@@ -89,8 +89,6 @@ type Tokens struct {
 	Dropped int
 	EOF     lexer.Position
 
-	// text is the text lexed, its invalid bytes masked.
-	text string
 	// errs collects the errors while lexing, at most maxErrors (0: the
 	// default), made at the first; bad has the line of every error,
 	// dropped or not, and at its offset.
@@ -187,7 +185,6 @@ func TokenizeWith(def LexerDefinition, filename, src string, opts TokenizeOption
 		}
 		src = unsafe.String(unsafe.SliceData(masked), len(masked))
 	}
-	out.text = src
 	if fast, ok := def.(*FastLexer); ok && len(src) <= maxCompact {
 		sc := getScratch()
 		sc.toks, _ = fast.lex(out, filename, src, invalid, sc.toks)

@@ -65,7 +65,6 @@ func PositionAt(filename, src string, offset int) lexer.Position {
 // parsing, returning the first fault, at its place.
 func (l Limits) CheckSize(filename, src string) *Error {
 	l = l.OrDefault()
-	l.MaxBytes = min(l.MaxBytes, maxCompact)
 	if len(src) > l.MaxBytes {
 		at := PositionAt(filename, src, l.MaxBytes)
 		return &Error{Span{at, at}, fmt.Sprintf("the file is larger than the limit of %d bytes (--max-bytes)", l.MaxBytes)}

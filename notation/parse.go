@@ -312,12 +312,14 @@ func (g *Grammar) parseLimited(a *Arena, filename, src string, limits Limits, pi
 
 func (g *Grammar) parse(a *Arena, filename, src string, limits Limits, pieces bool) *Parsed {
 	fast, ok := g.lex.(*FastLexer)
-	if !ok || !pieces || !utf8.ValidString(src) {
+	if !ok || !pieces || len(src) > maxCompact || !utf8.ValidString(src) {
 		// Invalid bytes masked, or not piece by piece: the statements are
 		// runs of the lexer's tokens.
 		toks := TokenizeWith(g.lex, filename, src, TokenizeOptions{Limits: limits})
-		t := compact(filename, toks.text, toks.Tokens)
-		return g.parseCompact(src, toks, t, t.statements(nil), limits)
+		t := compact(filename, src, toks.Tokens)
+		parts := t.statements(nil)
+		t.toks, t.all = nil, slices.Grow(toks.Tokens, 1)[:len(toks.Tokens)+1]
+		return g.parseCompact(src, toks, t, parts, limits)
 	}
 	toks := &Tokens{maxErrors: limits.MaxErrors}
 	sc := getScratch()
@@ -346,17 +348,22 @@ func (g *Grammar) parse(a *Arena, filename, src string, limits Limits, pieces bo
 }
 
 // parseCompact parses a lexed file statement by statement
-// (parseStatements), and whole when that may succeed (wholeMayParse),
-// each statement's tokens made for participle as it goes. Making every
-// token of the file, 64 bytes each, was most of the memory a large file
-// that does not parse took (a million lines of "[": 60 MB of 110).
+// (parseStatements), and whole when that may succeed: when the lexer made
+// every token for participle (t.all), or else by wholeMayParse, each
+// statement's tokens made for participle as it goes. Making every token
+// of the file, 64 bytes each, was most of the memory a large file that
+// does not parse took (a million lines of "[": 60 MB of 110).
 func (g *Grammar) parseCompact(src string, toks *Tokens, t *tokens, parts []part, limits Limits) *Parsed {
 	p := &Parsed{Source: src, File: &File{}, Comments: toks.Comments, Corrections: toks.Corrections, Errors: toks.Errors, Dropped: toks.Dropped, EOF: toks.EOF}
 	failedAt := g.parseStatements(p, t, parts, toks, limits)
-	if len(toks.Errors) > 0 || !g.wholeMayParse(t, failedAt) {
+	if len(toks.Errors) > 0 || t.all == nil && !g.wholeMayParse(t, failedAt) {
 		return p
 	}
-	all := append(t.expand(), lexer.EOFToken(toks.EOF))
+	all := t.all
+	if all == nil {
+		all = append(t.expand(), lexer.Token{})
+	}
+	all[len(all)-1] = lexer.EOFToken(toks.EOF)
 	file, err := Guard(func() (*File, error) {
 		return g.whole().file.ParseFromLexer(PeekingLexer(all))
 	})
@@ -426,12 +433,29 @@ const wholeMargin = 64
 // parseRun parses a prefix of it first.
 const longStatement = 256
 
+// textLine is p's source text and the line it begins on.
+func (t *tokens) textLine(p part) (string, int) {
+	if t.all == nil {
+		return t.text(p), int(t.toks[p.lo].line)
+	}
+	last := t.all[p.hi-1]
+	return t.src[t.all[p.lo].Pos.Offset : last.Pos.Offset+len(last.Value)], t.all[p.lo].Pos.Line
+}
+
 // parseRun calls parse with the tokens of p followed by an end of input,
 // and returns its error and the tokens it was given, without the end. The
-// run is in memory of its own, which a statement that parses keeps; of a
-// long statement, a prefix is parsed first, when that tells
+// run is of t.all, where the token after it stands for the end while it
+// is parsed, or else in memory of its own, which a statement that parses
+// keeps; of a long statement, a prefix is parsed first, when that tells
 // (parsePrefix): a line of 60,000 "[" fails at its second token.
 func (t *tokens) parseRun(p part, parse func([]lexer.Token) error) ([]lexer.Token, error) {
+	if t.all != nil {
+		next := t.all[p.hi]
+		t.all[p.hi] = lexer.EOFToken(tokenEnd(t.all[p.hi-1]))
+		err := parse(t.all[p.lo : p.hi+1])
+		t.all[p.hi] = next
+		return t.all[p.lo:p.hi], err
+	}
 	if p.len() > longStatement {
 		if chunk, ok, err := parsePrefix(t, p.first(longStatement), parse); ok {
 			return chunk, err
@@ -455,7 +479,7 @@ func (g *Grammar) parseStatements(p *Parsed, t *tokens, parts []part, toks *Toke
 	var failed map[string]int // statement texts that fail: the error's line, from the first
 	firstAt := -1
 	for _, part := range parts {
-		text, line := t.text(part), int(t.toks[part.lo].line)
+		text, line := t.textLine(part)
 		if found.Full() {
 			if at, ok := failed[text]; ok {
 				if !toks.HasError(line + at) {

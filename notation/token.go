@@ -26,7 +26,8 @@ type token struct {
 type lineCol struct{ line, col int32 }
 
 // maxCompact is the size of the largest text whose tokens fit a token's
-// fields, and so the largest --max-bytes (CheckSize).
+// fields; a larger one (past --max-bytes's default by far) is lexed into
+// lexer.Tokens directly.
 const maxCompact = math.MaxInt32
 
 // tokens is a file's compact tokens with the text they are in.
@@ -38,6 +39,9 @@ type tokens struct {
 	lexed *[]lexer.Token
 	// ascii is set when src is ASCII: a token's width is its length.
 	ascii bool
+	// all is every token as participle reads it, and one more, when the
+	// lexer made them so (parseRun); toks is then nil.
+	all []lexer.Token
 }
 
 // width is the number of characters of token i.
@@ -87,9 +91,11 @@ func (t *tokens) expand() []lexer.Token {
 	return out
 }
 
-// compact is toks, lexed from src, as compact tokens.
+// compact is toks, lexed from src, as compact tokens. Values that differ
+// from src's text (where Tokenize masked an invalid byte) differ only in
+// bytes that no statement or piece boundary is made of.
 func compact(filename, src string, toks []lexer.Token) *tokens {
-	out := &tokens{filename: filename, src: src, toks: make([]token, len(toks)), lexed: new([]lexer.Token)}
+	out := &tokens{filename: filename, src: src, toks: make([]token, len(toks))}
 	for i, t := range toks {
 		out.toks[i] = token{off: t.Pos.Offset, n: int32(len(t.Value)), lineCol: lineCol{int32(t.Pos.Line), int32(t.Pos.Column)}, typ: int32(t.Type)}
 	}
