@@ -16,13 +16,11 @@ type Arena struct {
 	setups []block[Setup]
 	stmts  []*Statement
 	moves  []Move
-	pieces []*piece
+	found  []foundMove
 	forms  []form
-	// moveParts are the moves' places in the tokens, as pieces has their parses.
-	moveParts []part
-	values    []string  // of tags
-	moveKeys  [2][]byte // a move's shape and the last one's (shapeKey)
-	copies    copies
+	// moveKeys are a move's shape and the last one's (shapeKey).
+	moveKeys [2][]byte
+	copies   copies
 }
 
 // arenaMost is the most elements an arena keeps of each kind: a

@@ -362,22 +362,17 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 	// What the first round finds of each statement, and the parts of the
 	// moves, for the second to place them without looking again.
 	forms := take(&ar.forms, len(chunks))
-	moves, moveParts := take(&ar.pieces, 0), take(&ar.moveParts, 0)
+	moves := take(&ar.found, 0)
 	defer func() {
 		if cap(moves) <= arenaMost {
-			ar.pieces = moves[:0]
-		}
-		if cap(moveParts) <= arenaMost {
-			ar.moveParts = moveParts[:0]
+			ar.found = moves[:0]
 		}
 	}()
 	var turns, setups int
-	var tagValues int
 	var last *piece
 	var lastKey string
 	for i, chunk := range chunks {
 		if g.isTag(t, chunk) {
-			tagValues += chunk.len() - 3
 			forms[i] = form{head: chunk.len(), kind: tagStatement}
 			continue
 		}
@@ -427,7 +422,7 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 			if p == nil {
 				return nil, false
 			}
-			moves, moveParts = append(moves, p), append(moveParts, m)
+			moves = append(moves, foundMove{p, m})
 			forms[i].moves++
 		}
 	}
@@ -439,14 +434,13 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 	// The moves of all turns and set-up lines in one array, each clipped
 	// to its own.
 	all := take(&ar.moves, len(moves))
-	values := take(&ar.values, tagValues)
 	file.Statements = take(&ar.stmts, len(chunks))
-	next := 0 // the first move of the statement in moves and moveParts
+	toPlace := moves
 	for i, chunk := range chunks {
 		f := &forms[i]
 		switch f.kind {
 		case tagStatement:
-			file.Statements[i], values = readTag(t, chunk, values)
+			file.Statements[i] = readTag(r, t, chunk)
 			continue
 		case resultLine:
 			file.Statements[i] = readResult(t, chunk)
@@ -458,11 +452,11 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 		}
 		for k := range placed {
 			var ok bool
-			if placed[k], ok = g.placeMove(r, moves[next+k], t, moveParts[next+k]); !ok {
+			if placed[k], ok = g.placeMove(r, toPlace[0].p, t, toPlace[0].at); !ok {
 				return nil, false
 			}
+			toPlace = toPlace[1:]
 		}
-		next += f.moves
 		// participle's statement and turn or set-up line span the whole
 		// line; its player, the name. Field by field: a block written
 		// whole went through a copy.
@@ -504,6 +498,13 @@ func turnNumber(digits string) (int, bool) {
 		n = n*10 + int(digits[i]-'0')
 	}
 	return n, true
+}
+
+// foundMove is a move's parse, found by the first round of parsePieces,
+// and its place.
+type foundMove struct {
+	p  *piece
+	at part
 }
 
 // form is what the first round of parsePieces finds of a statement: its
@@ -728,14 +729,14 @@ func (g *Grammar) isTag(t *tokens, chunk part) bool {
 }
 
 // readTag is the statement of the header tag at chunk, as participle
-// parses it, its strings taken from values; it returns the values left.
-func readTag(t *tokens, chunk part, values []string) (*Statement, []string) {
+// parses it, its strings from r's memory.
+func readTag(r *Relocation, t *tokens, chunk part) *Statement {
 	b := &struct {
 		st  Statement
 		tag Tag
 	}{}
 	if n := chunk.len() - 3; n > 0 {
-		b.tag.Values, values = values[:n:n], values[n:]
+		b.tag.Values = r.copies.strings(n)
 		for i := range n {
 			b.tag.Values[i] = t.value(chunk.lo + 2 + i)
 		}
@@ -743,7 +744,7 @@ func readTag(t *tokens, chunk part, values []string) (*Statement, []string) {
 	b.tag.Name = t.value(chunk.lo + 1)
 	t.setNode(&b.st.Node, chunk.lo, chunk.hi-1)
 	b.tag.Node, b.st.Tag = b.st.Node, &b.tag
-	return &b.st, values
+	return &b.st
 }
 
 // isResult tells whether chunk is a result line as participle parses it:
