@@ -76,7 +76,7 @@ func TestTokenizeComments(t *testing.T) {
 		"[Game \"x\"] { a\n" +
 		"brace } 1. Ann: a1-b2 ; tail\n" +
 		"{}"
-	toks := notation.Tokenize(grammar.SortieLexer, "f", src)
+	toks := notationtest.Tokenize(grammar.SortieLexer, "f", src)
 	if len(toks.Errors) > 0 {
 		t.Fatalf("errors: %v", toks.Errors)
 	}
@@ -119,7 +119,7 @@ func TestTokenizePositionsAfterMultiByteCharacters(t *testing.T) {
 		"Zoë: draw 7H\n" +
 		"1. Zoë: a1-b2 ; ü\n" +
 		"2.\tBen: a1"
-	toks := notation.Tokenize(grammar.SortieLexer, "f", src)
+	toks := notationtest.Tokenize(grammar.SortieLexer, "f", src)
 	if len(toks.Errors) > 0 {
 		t.Fatalf("errors: %v", toks.Errors)
 	}
@@ -161,7 +161,7 @@ func TestTokenizeWhitespaceLineEndsAndBOM(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			toks := notation.Tokenize(grammar.SortieLexer, "f", tt.src)
+			toks := notationtest.Tokenize(grammar.SortieLexer, "f", tt.src)
 			if len(toks.Errors) > 0 {
 				t.Fatalf("errors: %v", toks.Errors)
 			}
@@ -181,7 +181,7 @@ func TestTokenizeWhitespaceLineEndsAndBOM(t *testing.T) {
 }
 
 func TestTokenizeBOMIsSkipped(t *testing.T) {
-	toks := notation.Tokenize(grammar.SortieLexer, "f", "\ufeff[Game \"x\"]")
+	toks := notationtest.Tokenize(grammar.SortieLexer, "f", "\ufeff[Game \"x\"]")
 	if len(toks.Errors) > 0 {
 		t.Fatalf("errors: %v", toks.Errors)
 	}
@@ -194,7 +194,7 @@ func TestTokenizeBOMIsSkipped(t *testing.T) {
 // A ; comment runs to the end of its line, and the end of a line is "\n"
 // or "\r\n": the comment's text does not take in the "\r".
 func TestTokenizeCRLFCommentText(t *testing.T) {
-	toks := notation.Tokenize(grammar.SortieLexer, "f", "1. Ann: a1-b2 ; hi\r\n2. Ben: a1-b2\r\n")
+	toks := notationtest.Tokenize(grammar.SortieLexer, "f", "1. Ann: a1-b2 ; hi\r\n2. Ben: a1-b2\r\n")
 	if len(toks.Comments) != 1 || toks.Comments[0].Text != "; hi" {
 		t.Errorf("comments %q, want one with text %q", toks.Comments, "; hi")
 	}
@@ -279,7 +279,7 @@ func TestTokenizeUnexpectedCharacter(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			toks := notation.Tokenize(grammar.SortieLexer, "f", tt.src)
+			toks := notationtest.Tokenize(grammar.SortieLexer, "f", tt.src)
 			if got := errorLines(toks.Errors); !slices.Equal(got, tt.errors) {
 				t.Errorf("errors %q, want %q", got, tt.errors)
 			}
@@ -357,7 +357,7 @@ func TestTokenizeUnterminated(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			toks := notation.Tokenize(grammar.SortieLexer, "f", tt.src)
+			toks := notationtest.Tokenize(grammar.SortieLexer, "f", tt.src)
 			if got := errorLines(toks.Errors); !slices.Equal(got, tt.errors) {
 				t.Fatalf("errors %q, want %q", got, tt.errors)
 			}
@@ -398,7 +398,7 @@ func TestTokenizeInvalidUTF8(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			toks := notation.Tokenize(grammar.SortieLexer, "f", tt.src)
+			toks := notationtest.Tokenize(grammar.SortieLexer, "f", tt.src)
 			want := []string{fmt.Sprintf("%d:%d: %s", tt.line, tt.col, msg)}
 			if got := errorLines(toks.Errors); !slices.Equal(got, want) {
 				t.Fatalf("errors %q, want %q", got, want)

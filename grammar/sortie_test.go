@@ -8,6 +8,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/tabletop-referee/referee/notation"
+	"github.com/tabletop-referee/referee/notation/notationtest"
 )
 
 // turnPrefix is put before a move so that it is parsed as a turn's only
@@ -188,7 +189,7 @@ func TestSortieLexer(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
-			toks := notation.Tokenize(SortieLexer, "", tt.src)
+			toks := notationtest.Tokenize(SortieLexer, "", tt.src)
 			if len(toks.Errors) > 0 {
 				t.Fatalf("errors: %v", toks.Errors)
 			}

@@ -9,6 +9,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/tabletop-referee/referee/notation"
+	"github.com/tabletop-referee/referee/notation/notationtest"
 )
 
 // "?" is a card nobody recorded: it is written wherever a card may be,
@@ -89,7 +90,7 @@ func TestSortieUnknownIsAWord(t *testing.T) {
 		{"? ;x", "Unknown:?"},
 		{"?{x}?é", "Unknown:? Unknown:? Ident:é"},
 	} {
-		toks := notation.Tokenize(SortieLexer, "", tt.src)
+		toks := notationtest.Tokenize(SortieLexer, "", tt.src)
 		if len(toks.Errors) > 0 {
 			t.Fatalf("%q: %v", tt.src, toks.Errors)
 		}
@@ -98,7 +99,7 @@ func TestSortieUnknownIsAWord(t *testing.T) {
 		}
 	}
 	for _, src := range []string{"draw ?7H", "draw ?x", "draw ?_"} {
-		if toks := notation.Tokenize(SortieLexer, "", src); len(toks.Errors) != 1 || !strings.Contains(toks.Errors[0].Msg, "unexpected character '?'") {
+		if toks := notationtest.Tokenize(SortieLexer, "", src); len(toks.Errors) != 1 || !strings.Contains(toks.Errors[0].Msg, "unexpected character '?'") {
 			t.Errorf("%q: %v, want the character ? unexpected", src, toks.Errors)
 		}
 	}

@@ -147,15 +147,10 @@ type TokenizeOptions struct {
 	DropComments bool
 }
 
-// Tokenize lexes src. On a character no rule matches, it records an error
-// and goes on at the next line, so that one bad character does not hide
-// the rest of the file. A FastLexer has a loop of its own here, to the
-// same effect.
-func Tokenize(def LexerDefinition, filename, src string) *Tokens {
-	return TokenizeWith(def, filename, src, TokenizeOptions{})
-}
-
-// TokenizeWith lexes src as Tokenize does, with options.
+// TokenizeWith lexes src. On a character no rule matches, it records an
+// error and goes on at the next line, so that one bad character does not
+// hide the rest of the file. A FastLexer has a loop of its own here, to
+// the same effect.
 func TokenizeWith(def LexerDefinition, filename, src string, opts TokenizeOptions) *Tokens {
 	out := &Tokens{maxErrors: opts.Limits.MaxErrors, dropComments: opts.DropComments}
 	// Invalid bytes would be mangled in every message: report the first, and
@@ -326,7 +321,7 @@ func (t *Tokens) unexpected(src string, pos lexer.Position, invalid string) {
 
 // lex is Tokenize's loop for a fast lexer, without a lexer value, an
 // interface call and a position sum a token: the tokens for the parser
-// are appended to toks, compact, and the rest goes to out as Tokenize
+// are appended to toks, compact, and the rest goes to out as TokenizeWith
 // files it; most tokens are told by their first byte (FastLexer.class),
 // without a call. A token's column is its distance in characters from
 // its line's start: in bytes, less the bytes past the first of each

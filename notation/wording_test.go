@@ -10,6 +10,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/tabletop-referee/referee/notation"
+	"github.com/tabletop-referee/referee/notation/notationtest"
 )
 
 // setting is a tiny grammar to word the errors of: `size: 3`,
@@ -48,7 +49,7 @@ func with(more notation.Wording) notation.Wording {
 // error with w as "line:col-line:col: message".
 func explainSetting(t *testing.T, w notation.Wording, src string) string {
 	t.Helper()
-	toks := notation.Tokenize(settingLexer, "test.txt", src)
+	toks := notationtest.Tokenize(settingLexer, "test.txt", src)
 	if len(toks.Errors) > 0 {
 		t.Fatalf("%q: lexical errors %v", src, toks.Errors)
 	}

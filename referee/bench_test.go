@@ -38,6 +38,7 @@ import (
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/shuffle"
 	"github.com/tabletop-referee/referee/notation"
+	"github.com/tabletop-referee/referee/notation/notationtest"
 )
 
 var benchGames = flag.Int("bench.games", 100, "random games per game in the benchmarks' corpus (seeds 1 to N)")
@@ -371,7 +372,7 @@ func TestFloorSplitsAsTheLexer(t *testing.T) {
 		f := newFloor(g)
 		for seed := uint64(1); seed <= 3; seed++ {
 			src, _ := g.Random(seed)
-			toks := notation.Tokenize(f.lex, "", src)
+			toks := notationtest.Tokenize(f.lex, "", src)
 			if len(toks.Errors) > 0 {
 				t.Fatalf("%s %d: %v", g.Name(), seed, toks.Errors[0])
 			}

@@ -13,7 +13,7 @@ import (
 )
 
 // catalogueScanner is the catalogue lexer written by hand as a byte
-// scanner, which notation.Tokenize lexes with: catalogueLexer, the
+// scanner, which notation.TokenizeWith lexes with: catalogueLexer, the
 // declarative lexer, is its specification, and a test checks that both
 // give the same tokens and fail at the same places. participle's lexer
 // converts the rest of the text to runes at each character no rule takes,

@@ -14,7 +14,7 @@ import (
 // declarative lexer, first differ on src, or "" when they do not: both
 // as lexers (every token's type, value and position, up to the end or to
 // the first error, which must be the same error at the same place) and
-// through notation.Tokenize (tokens, comments, corrections, errors and
+// through notation.TokenizeWith (tokens, comments, corrections, errors and
 // the end, after its error recovery).
 func SameTokens(fast *notation.FastLexer, filename, src string) string {
 	return SameTokensAs(fast, fast.Spec(), filename, src)
@@ -47,8 +47,8 @@ func SameTokensAs(fast, spec notation.LexerDefinition, filename, src string) str
 			break
 		}
 	}
-	want := notation.Tokenize(spec, filename, src)
-	got := notation.Tokenize(fast, filename, src)
+	want := Tokenize(spec, filename, src)
+	got := Tokenize(fast, filename, src)
 	if !reflect.DeepEqual(got, want) {
 		return fmt.Sprintf("Tokenize:\n got %s\nwant %s", dump(got), dump(want))
 	}
@@ -72,4 +72,10 @@ func dump(t *notation.Tokens) string {
 		fmt.Fprintf(&b, " %v-%v %q;", e.Span.Start, e.Span.End, e.Msg)
 	}
 	return b.String()
+}
+
+// Tokenize lexes src with def, as notation.TokenizeWith does with no
+// options.
+func Tokenize(def notation.LexerDefinition, filename, src string) *notation.Tokens {
+	return notation.TokenizeWith(def, filename, src, notation.TokenizeOptions{})
 }
