@@ -319,7 +319,7 @@ func (t *Tokens) unexpected(src string, pos lexer.Position, invalid string) {
 	t.fail(&Error{Span{pos, pos}, msg})
 }
 
-// lex is Tokenize's loop for a fast lexer, without a lexer value, an
+// lex is TokenizeWith's loop for a fast lexer, without a lexer value, an
 // interface call and a position sum a token: the tokens for the parser
 // are appended to toks, compact, and the rest goes to out as TokenizeWith
 // files it; most tokens are told by their first byte (FastLexer.class),
