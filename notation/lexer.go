@@ -209,7 +209,7 @@ func (d defScanner) Scan(s string) (lexer.TokenType, int) {
 	return 0, 0
 }
 
-// scanTokens is Tokenize's loop for a Scanner: the same tokens, the same
+// scanTokens is TokenizeWith's loop for a Scanner: the same tokens, the same
 // recovery at the next line after a character no rule takes, in one pass.
 func scanTokens(out *Tokens, sc Scanner, kinds tokenKinds, pos lexer.Position, src string, invalid string) {
 	if len(src) > largeText {
