@@ -341,7 +341,7 @@ func (g *Grammar) isName(t *tokens, i int) bool {
 // after is the part of a statement after its head of n tokens.
 func (p part) after(n int) part { return part{p.lo + n, p.hi} }
 
-// first is the first n tokens of a part: a statement's head.
+// first is the first n tokens of a part.
 func (p part) first(n int) part { return part{p.lo, p.lo + n} }
 
 // parsePieces parses a transcript's tokens piece by piece, or fails
