@@ -406,20 +406,14 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 			if rest = next; !ok {
 				return nil, false
 			}
-			var p *piece
-			if g.values == nil {
-				p = g.findMove(t, m, t.text(m), nil)
-			} else {
-				// Each key in the other buffer, so that the last one stands:
-				// a move is often of the last one's shape, taken without the
-				// memo.
-				key, values := t.shapeKey(m, g.values, &ar.moveKeys[len(moves)%2])
-				if p = last; key != lastKey || p == nil {
-					p = g.findMove(t, m, key, values)
-				}
-				last, lastKey = p, key
+			// Each key in the other buffer, so that the last one stands: a
+			// move is often of the last one's shape, taken without the memo.
+			key, values := g.moveKey(t, m, &ar.moveKeys[len(moves)%2])
+			p := last
+			if key != lastKey || p == nil {
+				p = g.findMove(t, m, key, values)
 			}
-			if p == nil {
+			if last, lastKey = p, key; p == nil {
 				return nil, false
 			}
 			moves = append(moves, foundMove{p, m})
@@ -540,6 +534,15 @@ func (t *tokens) countMoves(p part) int {
 		}
 	}
 	return n
+}
+
+// moveKey is the key the move at m is kept by: its shape (shapeKey),
+// written in buf, and the value tokens it leaves out; or its text.
+func (g *Grammar) moveKey(t *tokens, m part, buf *[]byte) (string, *valueTokens) {
+	if g.values == nil {
+		return t.text(m), nil
+	}
+	return t.shapeKey(m, g.values, buf)
 }
 
 // findMove finds the parse of the move at p, kept by key: the memo's, or

@@ -32,8 +32,6 @@ type Grammar struct {
 	// names. It is all a file that parses needs: its statements are read
 	// from their tokens (memo.go).
 	move *participle.Parser[Move]
-	// moveList parses a turn's list of moves alone (ReadsAsMoves).
-	moveList *participle.Parser[moveList]
 	// whole is the parsers of a whole file and of a statement, and the
 	// grammar's words, made at their first use: only a file that does not
 	// parse needs them, and they were half of a grammar's build.
@@ -73,7 +71,7 @@ func (g *Grammar) ready() {
 		if err != nil {
 			panic(err)
 		}
-		g.lex, g.move, g.moveList, g.whole, g.expect = b.lex, b.move, b.moveList, b.whole, b.expect
+		g.lex, g.move, g.whole, g.expect = b.lex, b.move, b.whole, b.expect
 		g.moves, g.values, g.hint = b.moves, b.values, b.hint
 		g.literals = b.literals
 		g.intType, g.identType, g.strType = b.intType, b.identType, b.strType
@@ -118,31 +116,41 @@ func NewGrammar(lex LexerDefinition, expect Wording, options ...participle.Optio
 	maps.Copy(all, expect)
 	sym := lex.Symbols()
 	return &Grammar{literals: literal().FindAllString(moves.String(), -1),
-		lex: lex, move: (*participle.Parser[Move])(moves), moveList: moves, whole: sync.OnceValue(func() *wholeGrammar { return buildWhole(options) }),
+		lex: lex, move: (*participle.Parser[Move])(moves), whole: sync.OnceValue(func() *wholeGrammar { return buildWhole(options) }),
 		expect: all, moves: newMemo(),
 		intType: sym[TokenInt], identType: sym[TokenIdent], strType: sym[TokenString],
 	}, nil
 }
 
-// moveList is a turn's or a set-up line's moves, as Turn and Setup take
-// them; the production the move parser is built from.
+// moveList is the production the move parser is built from.
 type moveList struct {
-	Moves []Move `parser:"(@@ (\",\" @@)*)?"`
+	Moves []Move `parser:"@@*"`
 }
 
 // ReadsAsMoves tells whether text reads as the moves of a turn, as it
 // would after "1. Ann:" on a line of its own: one move or more, separated
-// by commas, and nothing else (no comment either).
+// by commas, and nothing else (no comment either). Its moves are found
+// as a file's are (findMove), so that a long comment of moves costs what
+// a turn of them does.
 func (g *Grammar) ReadsAsMoves(text string) bool {
 	g.ready()
 	toks := TokenizeWith(g.lex, "", text, TokenizeOptions{})
 	if len(toks.Errors) > 0 || len(toks.Comments) > 0 || len(toks.Corrections) > 0 || len(toks.Tokens) == 0 {
 		return false
 	}
-	list, err := Guard(func() (*moveList, error) {
-		return g.moveList.ParseFromLexer(PeekingLexer(append(toks.Tokens, lexer.EOFToken(toks.EOF))))
-	})
-	return err == nil && len(list.Moves) > 0
+	t := compact("", text, toks.Tokens)
+	t.lexed = new([]lexer.Token)
+	var buf []byte
+	for rest := (part{0, len(t.toks)}); rest.len() > 0; {
+		m, next, ok := t.nextMove(rest)
+		if rest = next; !ok {
+			return false
+		}
+		if key, values := g.moveKey(t, m, &buf); g.findMove(t, m, key, values) == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // wholeGrammar is what parses a file that does not parse piece by piece.
