@@ -30,6 +30,9 @@ func parseOneCommand(c *cli, args []string, options ...kong.Option) (_ reflect.V
 	command := -1
 	for i := range whole.NumField() {
 		f := whole.Type().Field(i)
+		if f.Type == reflect.TypeFor[kong.VersionFlag]() {
+			continue // --version: the whole model prints it
+		}
 		if _, isCommand := f.Tag.Lookup("cmd"); isCommand {
 			if commandName(f) != args[0] {
 				continue
