@@ -115,7 +115,7 @@ func NewGrammar(lex LexerDefinition, expect Wording, options ...participle.Optio
 	}
 	maps.Copy(all, expect)
 	sym := lex.Symbols()
-	return &Grammar{literals: literal().FindAllString(moves.String(), -1),
+	return &Grammar{literals: literals(moves.String()),
 		lex: lex, move: (*participle.Parser[Move])(moves), whole: sync.OnceValue(func() *wholeGrammar { return buildWhole(options) }),
 		expect: all, moves: newMemo(),
 		intType: sym[TokenInt], identType: sym[TokenIdent], strType: sym[TokenString],
@@ -174,7 +174,7 @@ func buildWhole(options []participle.Option) *wholeGrammar {
 		panic(err)
 	}
 	w := &wholeGrammar{file: file, stmt: stmt, words: map[string]bool{}}
-	for _, m := range literal().FindAllString(file.String(), -1) {
+	for _, m := range literals(file.String()) {
 		if word, err := strconv.Unquote(m); err == nil && word != "" && unicode.IsLetter([]rune(word)[0]) {
 			w.words[word] = true
 		}
@@ -243,8 +243,16 @@ func (g *Grammar) valueTokens(types []string, names bool) (*Grammar, error) {
 	return g, nil
 }
 
-// literal is a literal in participle's EBNF.
-var literal = lazyRegexp(`"(?:[^"\\]|\\.)*"`)
+// literals are the quoted literals of participle's EBNF text, in order:
+// what "(?:[^"\\]|\\.)*" finds, without that regular expression, which
+// took a tenth of a millisecond on a game's moves.
+func literals(ebnf string) (out []string) {
+	for i := strings.IndexByte(ebnf, '"'); i >= 0; i = strings.IndexByte(ebnf, '"') {
+		n := StringLen(ebnf[i:])
+		out, ebnf = append(out, ebnf[i:i+n]), ebnf[i+n:]
+	}
+	return out
+}
 
 // lazyRegexp compiles pattern at its first use: a process that prints no
 // error and builds no grammar needs none of them.
@@ -735,7 +743,7 @@ func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(
 // participle expected, when it names some, else all of the grammar's.
 func hintWords(expected string, words map[string]bool) []string {
 	var named []string
-	for _, m := range literal().FindAllString(expected, -1) {
+	for _, m := range literals(expected) {
 		if w, err := strconv.Unquote(m); err == nil && words[w] {
 			named = append(named, w)
 		}
