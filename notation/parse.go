@@ -146,7 +146,13 @@ func (g *Grammar) ReadsAsMoves(text string) bool {
 		if rest = next; !ok {
 			return false
 		}
-		if key, values := g.moveKey(t, m, &buf); g.findMove(t, m, key, values) == nil {
+		key, values := g.moveKey(t, m, &buf)
+		if g.moves.get(key) != nil {
+			continue
+		}
+		// Most comments are prose: one parse tells, before the move is
+		// kept as a file's are.
+		if _, ok := g.parseMove(t.lexTokens(m)); !ok || g.findMove(t, m, key, values) == nil {
 			return false
 		}
 	}
