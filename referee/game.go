@@ -180,9 +180,24 @@ var gameTag = lazyRegexp(`(?m)^\s*\[\s*Game\s+"([^"\n]*)"`)
 // "Game" far faster, and no match can begin before the line that holds
 // it, or the blank lines and the "[" just before it.
 func findGameTag(src string) []string {
+	p, ok := gameTagLine(src)
+	if !ok {
+		return nil
+	}
+	if m := gameTagAt(src, p); m != nil {
+		return m
+	}
+	return gameTag().FindStringSubmatch(src[p:])
+}
+
+// gameTagLine is where gameTag's first match may begin: at the start of
+// the line of the first "Game", or of a blank line before it, or of the
+// line of a "[" before it; false when src has no "Game", or no line
+// start where a match may begin.
+func gameTagLine(src string) (int, bool) {
 	g := strings.Index(src, "Game")
 	if g < 0 {
-		return nil
+		return 0, false
 	}
 	p := g
 	for p > 0 && isSpace(src[p-1]) {
@@ -194,11 +209,16 @@ func findGameTag(src string) []string {
 	for p > 0 && isSpace(src[p-1]) {
 		p--
 	}
-	p = strings.LastIndexByte(src[:p], '\n') + 1
-	if m := gameTagAt(src, p); m != nil {
-		return m
+	if p > 0 {
+		// The line of src[p-1] holds more than spaces: a match begins at
+		// a later line's start, if there is one.
+		nl := strings.IndexByte(src[p:], '\n')
+		if nl < 0 {
+			return 0, false
+		}
+		p += nl + 1
 	}
-	return gameTag().FindStringSubmatch(src[p:])
+	return p, true
 }
 
 // gameTagAt is gameTag's match at p, the start of a line, read by hand:

@@ -39,3 +39,20 @@ func TestFindGameTagAsTheRegexp(t *testing.T) {
 		}
 	}
 }
+
+// A Game tag on a line of its own is read by hand wherever it stands:
+// after comments and tags, blank lines and spaces.
+func TestGameTagOnItsLineIsReadByHand(t *testing.T) {
+	for _, src := range []string{
+		`[Game "sortie"]`,
+		"; Illegal: two draws in one turn.\n[Game \"sortie\"]\n",
+		"; a comment\n\n  \n  [ Game \"mecha\"]",
+		"[Event \"x\"]\n[\n  Game \"mod\"]",
+		"{ a brace\ncomment }\n\t[Game \"void\"]",
+	} {
+		p, ok := gameTagLine(src)
+		if !ok || gameTagAt(src, p) == nil {
+			t.Errorf("%q: the tag is not read at the line it begins (%d)", src, p)
+		}
+	}
+}
