@@ -523,26 +523,28 @@ const daemonNameWords = `a card or module name like Sentry or "Sentry Mk II"`
 // or a reveal looks like.
 const daemonCardWords = `a card name like Sentry or "Sentry Mk II", or ? for a card nobody recorded`
 
-var daemonExpect = map[string]string{
-	"Move":                 DaemonMoveWords,
-	`(<ident> | <string>)`: daemonNameWords,
-	// draw and secure: cards, each a name or ?. A mulligan's cards, which
-	// its owner knows, are put as they always were.
-	`((?! (<ident> | <string>) ":") (<unknown> | <ident> | <string>))+`: daemonCardWords,
-	`((?! (<ident> | <string>) ":") (<ident> | <string> | <unknown>))+`: daemonNameWords,
-	// reveal: a name, as the rules read it at once (? is refused there).
-	`(<ident> | <string> | <unknown>)`: daemonNameWords,
-	// play, activate and attack: a name, then an optional second one.
-	`(<ident> | <string>) ((?! (<ident> | <string>) ":") (<ident> | <string>))?`: daemonNameWords,
-	// A declaration's list, or its count (security 3, deck 20).
-	"DaemonName":            daemonListWords,
-	"<int>":                 "a number, as in memory 3",
-	`(<int> | DaemonName+)`: "a count or card names, top first, as in security 3 or deck Sentry Patch",
+func daemonExpect() map[string]string {
+	return map[string]string{
+		"Move":                 DaemonMoveWords,
+		`(<ident> | <string>)`: daemonNameWords,
+		// draw and secure: cards, each a name or ?. A mulligan's cards, which
+		// its owner knows, are put as they always were.
+		`((?! (<ident> | <string>) ":") (<unknown> | <ident> | <string>))+`: daemonCardWords,
+		`((?! (<ident> | <string>) ":") (<ident> | <string> | <unknown>))+`: daemonNameWords,
+		// reveal: a name, as the rules read it at once (? is refused there).
+		`(<ident> | <string> | <unknown>)`: daemonNameWords,
+		// play, activate and attack: a name, then an optional second one.
+		`(<ident> | <string>) ((?! (<ident> | <string>) ":") (<ident> | <string>))?`: daemonNameWords,
+		// A declaration's list, or its count (security 3, deck 20).
+		"DaemonName":            daemonListWords,
+		"<int>":                 "a number, as in memory 3",
+		`(<int> | DaemonName+)`: "a count or card names, top first, as in security 3 or deck Sentry Patch",
+	}
 }
 
 // Daemon parses Daemon transcripts.
 var Daemon = notation.Lazy(func() (*notation.Grammar, error) {
-	g, err := notation.NewGrammar(DaemonLexer, daemonExpect,
+	g, err := notation.NewGrammar(DaemonLexer, daemonExpect(),
 		notation.Moves(
 			&DaemonDraft{}, &DaemonMain{}, &DaemonMulligan{}, &DaemonKeep{}, &DaemonDraw{}, &DaemonSecure{},
 			&DaemonPlay{}, &DaemonActivate{}, &DaemonTrash{}, &DaemonAttack{},

@@ -374,7 +374,7 @@ func TestDaemonMalformedMoves(t *testing.T) {
 // Every expectation the Daemon productions can produce is put into words.
 func TestDaemonExpectKeys(t *testing.T) {
 	ebnf := Daemon.EBNF()
-	for key, words := range daemonExpect {
+	for key, words := range daemonExpect() {
 		if key != "Move" && !strings.Contains(ebnf, key) {
 			t.Errorf("expectation %q is not in the grammar:\n%s", key, ebnf)
 		}

@@ -440,29 +440,31 @@ const mechaCardOrUnknown = mechaCardWords + `, or ? for a card nobody recorded`
 
 // mechaExpect puts into words what the parser may expect in a Mecha move.
 // The keys are participle's own wording of each expectation.
-var mechaExpect = map[string]string{
-	"<square>":             "a square like c3",
-	"Move":                 MechaMoveWords,
-	"MechaDeckItem":        "a count and a card name, as in 3 Scout",
-	`(<ident> | <string>)`: mechaCardWords,
-	// play's card, then its optional square.
-	`(<ident> | <string>) <square>?`: mechaCardWords,
-	// draw's and a zone's cards, and a deck list's card.
-	`((?! (<ident> | <string>) ":") (<ident> | <string> | <unknown>))+`: mechaCardOrUnknown,
-	`(<ident> | <string> | <unknown>)`:                                  mechaCardOrUnknown,
-	`((<ident> | <string> | <unknown>) | (MechaDeckItem MechaDeckItem*))`: `a deck name like Starter or "Starter Deck", ` +
-		`counts and card names like 12 "Radio Tower" 3 Scout, or ?`,
-	`("-" | "x" | "direct")`: `"-" and a square to move to, "x" and a square to attack, or "direct"`,
-	`"play"`:                 `"play" after a player's name, as in Ben play EMP c2`,
-	`"draw"`:                 `"draw" after "skip", as in skip draw Pheonix`,
-	// A declared unit's card, then its square, pilot and counters.
-	`(<ident> | <string>) <square> ("pilot" (<ident> | <string>))? ("durability" MechaCount)? ("armour" MechaCount)?`: mechaCardWords,
-	"MechaCount": "a number of counters like 2",
+func mechaExpect() map[string]string {
+	return map[string]string{
+		"<square>":             "a square like c3",
+		"Move":                 MechaMoveWords,
+		"MechaDeckItem":        "a count and a card name, as in 3 Scout",
+		`(<ident> | <string>)`: mechaCardWords,
+		// play's card, then its optional square.
+		`(<ident> | <string>) <square>?`: mechaCardWords,
+		// draw's and a zone's cards, and a deck list's card.
+		`((?! (<ident> | <string>) ":") (<ident> | <string> | <unknown>))+`: mechaCardOrUnknown,
+		`(<ident> | <string> | <unknown>)`:                                  mechaCardOrUnknown,
+		`((<ident> | <string> | <unknown>) | (MechaDeckItem MechaDeckItem*))`: `a deck name like Starter or "Starter Deck", ` +
+			`counts and card names like 12 "Radio Tower" 3 Scout, or ?`,
+		`("-" | "x" | "direct")`: `"-" and a square to move to, "x" and a square to attack, or "direct"`,
+		`"play"`:                 `"play" after a player's name, as in Ben play EMP c2`,
+		`"draw"`:                 `"draw" after "skip", as in skip draw Pheonix`,
+		// A declared unit's card, then its square, pilot and counters.
+		`(<ident> | <string>) <square> ("pilot" (<ident> | <string>))? ("durability" MechaCount)? ("armour" MechaCount)?`: mechaCardWords,
+		"MechaCount": "a number of counters like 2",
+	}
 }
 
 // Mecha parses Mecha transcripts.
 var Mecha = notation.Lazy(func() (*notation.Grammar, error) {
-	g, err := notation.NewGrammar(MechaLexer, mechaExpect,
+	g, err := notation.NewGrammar(MechaLexer, mechaExpect(),
 		notation.Moves(
 			// The declarations come before play, so that "hand play Scout"
 			// is a hand, not a player named hand playing Scout.

@@ -244,23 +244,25 @@ const modCardWords = `a card name like Laser or "Plasma Sword"`
 
 // modExpect puts into words what the parser may expect in a Mod move. The
 // keys are participle's own wording of each expectation.
-var modExpect = map[string]string{
-	"Move":                             ModMoveWords,
-	`(<ident> | <string>)`:             modCardWords,
-	`(<ident> | <string> | <unknown>)`: modCardWords,
-	"<int>":                            "the number of a shared deck, as in draft 2 or draft pile 2",
-	"ModCount":                         "a number, as in durability 7, deck 4 or slot 3",
-	"ModListName":                      `card names, as in hand Laser "Red Plating"`,
-	"(ModCount | ModListName+)":        `a number of cards or their names, as in deck 4 or deck Laser "Red Plating"`,
-	`("assigned" | "ejected" | "drafted") (<ident> | <string> | <unknown>)`:           "how the card was placed and its name, as in slot 3 assigned Laser",
-	`("assigned" | "ejected") (<ident> | <string> | <unknown>) ("ability" ModCount)?`: "assigned or ejected and the card's name, as in activating ejected Laser or activating assigned Swarm ability 2",
+func modExpect() map[string]string {
+	return map[string]string{
+		"Move":                             ModMoveWords,
+		`(<ident> | <string>)`:             modCardWords,
+		`(<ident> | <string> | <unknown>)`: modCardWords,
+		"<int>":                            "the number of a shared deck, as in draft 2 or draft pile 2",
+		"ModCount":                         "a number, as in durability 7, deck 4 or slot 3",
+		"ModListName":                      `card names, as in hand Laser "Red Plating"`,
+		"(ModCount | ModListName+)":        `a number of cards or their names, as in deck 4 or deck Laser "Red Plating"`,
+		`("assigned" | "ejected" | "drafted") (<ident> | <string> | <unknown>)`:           "how the card was placed and its name, as in slot 3 assigned Laser",
+		`("assigned" | "ejected") (<ident> | <string> | <unknown>) ("ability" ModCount)?`: "assigned or ejected and the card's name, as in activating ejected Laser or activating assigned Swarm ability 2",
+	}
 }
 
 // Mod parses Mod transcripts. A declaration that begins with the word of
 // a move (fuel 3, the move fuel) comes before it, so that the longer form
 // is tried first.
 var Mod = notation.Lazy(func() (*notation.Grammar, error) {
-	return notation.NewGrammar(ModLexer, modExpect,
+	return notation.NewGrammar(ModLexer, modExpect(),
 		notation.Moves(
 			&ModAssign{}, &ModEject{}, &ModDraft{}, &ModPass{},
 			&ModDraw{}, &ModFuelLevel{}, &ModFuel{}, &ModSpend{}, &ModTop{},

@@ -249,7 +249,7 @@ func TestModMalformedMoves(t *testing.T) {
 // Every expectation the Mod productions can produce is put into words.
 func TestModExpectKeys(t *testing.T) {
 	ebnf := Mod.EBNF()
-	for key, words := range modExpect {
+	for key, words := range modExpect() {
 		if key != "Move" && !strings.Contains(ebnf, key) {
 			t.Errorf("expectation %q is not in the grammar:\n%s", key, ebnf)
 		}

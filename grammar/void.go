@@ -459,30 +459,32 @@ const VoidMoveWords = "a move (play Shock North, activate Ranger South, react Se
 
 const voidNameWords = `a name like Scout, North or "Void Scout"`
 
-var voidExpect = map[string]string{
-	"VoidMove":                         VoidMoveWords,
-	"VoidAction":                       VoidMoveWords,
-	"Move":                             VoidMoveWords,
-	`(<ident> | <string>)`:             voidNameWords,
-	"<int>":                            "a number, as in energy 3, pick 2 or X 2",
-	`(<ident> | <string>) VoidChoices`: "a card's name, as in play Shock North or activate Ranger South",
-	`(<ident> | <string>) (<ident> | <string>)`: "two names, as in advance Scout Middle, attack Raider Middle, defend Wall Raider or field Sentinel North",
-	// field's two names, then its damage, if any.
-	`(<ident> | <string>) (<ident> | <string>) ((?= "damage" <int>) "damage" <int>)?`: "two names, as in advance Scout Middle, attack Raider Middle, defend Wall Raider or field Sentinel North",
-	// A sector's name and its biomes; a hand's cards.
-	`(<ident> | <string>) VoidName*`: "a sector's name and then its biomes, as in sector North Forest Lake",
-	// A list of names fails only where a hand has none.
-	"VoidName":   "card names, as in hand Scout Shock",
-	"VoidCard":   "card names, as in hand Scout Shock, or ? for a card nobody recorded",
-	"VoidTarget": voidNameWords,
-	"VoidX":      "a number of void energy, as in X 2",
-	// A card in play's target, and its damage if any.
-	`(<ident> | <string>) ((?= "damage" <int>) "damage" <int>)?`: voidNameWords,
+func voidExpect() map[string]string {
+	return map[string]string{
+		"VoidMove":                         VoidMoveWords,
+		"VoidAction":                       VoidMoveWords,
+		"Move":                             VoidMoveWords,
+		`(<ident> | <string>)`:             voidNameWords,
+		"<int>":                            "a number, as in energy 3, pick 2 or X 2",
+		`(<ident> | <string>) VoidChoices`: "a card's name, as in play Shock North or activate Ranger South",
+		`(<ident> | <string>) (<ident> | <string>)`: "two names, as in advance Scout Middle, attack Raider Middle, defend Wall Raider or field Sentinel North",
+		// field's two names, then its damage, if any.
+		`(<ident> | <string>) (<ident> | <string>) ((?= "damage" <int>) "damage" <int>)?`: "two names, as in advance Scout Middle, attack Raider Middle, defend Wall Raider or field Sentinel North",
+		// A sector's name and its biomes; a hand's cards.
+		`(<ident> | <string>) VoidName*`: "a sector's name and then its biomes, as in sector North Forest Lake",
+		// A list of names fails only where a hand has none.
+		"VoidName":   "card names, as in hand Scout Shock",
+		"VoidCard":   "card names, as in hand Scout Shock, or ? for a card nobody recorded",
+		"VoidTarget": voidNameWords,
+		"VoidX":      "a number of void energy, as in X 2",
+		// A card in play's target, and its damage if any.
+		`(<ident> | <string>) ((?= "damage" <int>) "damage" <int>)?`: voidNameWords,
+	}
 }
 
 // Void parses Void transcripts.
 var Void = notation.Lazy(func() (*notation.Grammar, error) {
-	g, err := notation.NewGrammar(VoidLexer, voidExpect,
+	g, err := notation.NewGrammar(VoidLexer, voidExpect(),
 		// Every move is a VoidMove: an action, and who takes it.
 		notation.Moves(&VoidMove{}),
 		participle.Union[VoidAction](

@@ -77,6 +77,13 @@ func NewFastLexer(game ...GameRule) *FastLexer {
 // ready makes the lexer's tables of bytes, once.
 func (l *FastLexer) ready() { l.tables.Do(l.makeTables) }
 
+// classOf is c's class in the lexer's tables (class), made if they were
+// not: a grammar made at initialisation asks for none.
+func (l *FastLexer) classOf(c byte) uint8 {
+	l.ready()
+	return l.class[c]
+}
+
 func (l *FastLexer) makeTables() {
 	for c, k := range byteClass {
 		if k == classX {

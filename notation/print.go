@@ -209,11 +209,8 @@ func BareName(lex LexerDefinition) func(string) bool {
 		sc = defScanner{lex}
 	}
 	fast, _ := lex.(*FastLexer)
-	if fast != nil {
-		fast.ready()
-	}
 	return func(name string) bool {
-		if fast != nil && name != "" && name[0] >= 'A' && name[0] <= 'Z' && fast.class[name[0]] == classLetter {
+		if fast != nil && name != "" && name[0] >= 'A' && name[0] <= 'Z' && fast.classOf(name[0]) == classLetter {
 			// A capital no game's rule begins with, then name bytes: a
 			// name, told without the scan (the final states print every
 			// card's name).

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/cards"
@@ -29,18 +30,19 @@ import (
 var Unknown cards.Card
 
 // cardNames are the cards' names, by rank and suit, so that the ledger's
-// calls allocate none.
-var cardNames = func() (out [cards.Joker + 1][cards.Black + 1]string) {
+// calls allocate none; made by the first game with a ledger.
+var cardNames = sync.OnceValue(func() *[cards.Joker + 1][cards.Black + 1]string {
+	out := new([cards.Joker + 1][cards.Black + 1]string)
 	for _, c := range cards.Deck(true) {
 		out[c.Rank][c.Suit] = c.String()
 	}
 	return out
-}()
+})
 
 // cardName is c's name in the ledger, as transcripts write it.
 func cardName(c cards.Card) string {
-	if int(c.Rank) < len(cardNames) && int(c.Suit) < len(cardNames[0]) {
-		if n := cardNames[c.Rank][c.Suit]; n != "" {
+	if names := cardNames(); int(c.Rank) < len(names) && int(c.Suit) < len(names[0]) {
+		if n := names[c.Rank][c.Suit]; n != "" {
 			return n
 		}
 	}

@@ -403,7 +403,9 @@ func splitLines(toks []lexer.Token) []span {
 // span is a run of tokens, [lo, hi).
 type span struct{ lo, hi int }
 
-var wellFormedNumber = regexp.MustCompile(`^[+-]?[0-9]+[a-z]?$`)
+// wellFormedNumber is compiled at its first use: most runs read no
+// catalogue.
+var wellFormedNumber = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[+-]?[0-9]+[a-z]?$`) })
 
 // badNumbers reports the entry's numbers that are not written as numbers:
 // the lexer reads a number with any letters glued on, as 1uu, so that
@@ -412,7 +414,7 @@ func badNumbers(e *CatalogueEntry) []*notation.Error {
 	var out []*notation.Error
 	check := func(items []*CatalogueItem) {
 		for _, it := range items {
-			if it.Number != "" && !wellFormedNumber.MatchString(it.Number) {
+			if it.Number != "" && !wellFormedNumber().MatchString(it.Number) {
 				out = append(out, &notation.Error{Span: it.Span(), Msg: fmt.Sprintf("expected a number like 2, +1 or 1u, found %q", it.Number)})
 			}
 		}

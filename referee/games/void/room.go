@@ -9,6 +9,7 @@ import (
 	_ "embed"
 	"fmt"
 	"strconv"
+	"sync"
 
 	"github.com/tabletop-referee/referee/engine"
 	"github.com/tabletop-referee/referee/engine/void"
@@ -132,15 +133,17 @@ func voidToEngine(dst []engine.Move, mv notation.Move, setup bool) []engine.Move
 // setupAmounts are the set-up lines' declarations of energy, income and
 // life of the amounts most games declare, each made once: boxing one into
 // an engine.Move, and that into an engine.OnSetupLine, were two
-// allocations at each of them in every file.
-var setupAmounts = func() (out [3][32]engine.Move) {
+// allocations at each of them in every file. They are made at the first
+// set-up line, not when any command starts.
+var setupAmounts = sync.OnceValue(func() *[3][32]engine.Move {
+	out := new([3][32]engine.Move)
 	for n := range out[0] {
 		out[0][n] = engine.OnSetupLine{Move: void.Energy{N: n}}
 		out[1][n] = engine.OnSetupLine{Move: void.Income{N: n}}
 		out[2][n] = engine.OnSetupLine{Move: void.Life{N: n}}
 	}
 	return out
-}()
+})
 
 // setupAmount is the declaration a set-up line's move makes, from
 // setupAmounts; nil for any other move, or an amount past them.
@@ -156,10 +159,11 @@ func setupAmount(a grammar.VoidAction) engine.Move {
 	default:
 		return nil
 	}
-	if n < 0 || n >= len(setupAmounts[kind]) {
+	amounts := setupAmounts()
+	if n < 0 || n >= len(amounts[kind]) {
 		return nil
 	}
-	return setupAmounts[kind][n]
+	return amounts[kind][n]
 }
 
 // voidDeclares tells whether a set-up move declares a position (ruling
