@@ -8,13 +8,13 @@ func (l *FastLexer) MatchName(s string) int { return nameLen(s) }
 // for tests of the bound; it empties them.
 func (g *Grammar) SetMemoLimit(n int64) {
 	g.ForgetParses()
-	g.moves.limit = n
+	g.ready().moves.limit = n
 }
 
 // MemoSize is the size of the grammar's memo of moves, as counted, and
 // how many pieces it holds.
 func (g *Grammar) MemoSize() (moves int64, pieces int) {
-	g.ready()
+	g = g.ready()
 	return g.moves.size.Load(), g.moves.len()
 }
 
@@ -32,6 +32,7 @@ func (m *memo) len() int {
 // grammar without value tokens does, until restore is called; both empty
 // the memos.
 func (g *Grammar) KeepMovesByText() (restore func()) {
+	g = g.ready()
 	g.ForgetParses()
 	values := g.values
 	g.values = nil
@@ -44,14 +45,14 @@ func (g *Grammar) KeepMovesByText() (restore func()) {
 // MovePieces is how many moves (or shapes of moves) the grammar's memo
 // holds.
 func (g *Grammar) MovePieces() int {
-	g.ready()
+	g = g.ready()
 	return g.moves.len()
 }
 
 // FixedMoves is how many of the moves the grammar's memo holds are
 // parsed at each place, as their parse cannot be copied.
 func (g *Grammar) FixedMoves() int {
-	g.ready()
+	g = g.ready()
 	m := g.moves
 	m.mu.Lock()
 	defer m.mu.Unlock()

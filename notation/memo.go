@@ -14,35 +14,26 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// The parse of a transcript without lexical errors goes statement by
-// statement, and a statement piece by piece: a tag, a result line, or a
-// turn's or set-up line's head ("12. Ann:", "Ann:") and each of its
-// moves. A statement is read from its tokens, as participle parses it
-// (isTag, head, isResult). participle parses a move the first time its
-// text is met (by the grammar's move union), and the parse is kept, by
-// text, so that the same text met again, in this transcript or in
-// another, is the same parse at another place: a copy with the new
-// place's positions (Relocation); a move of a grammar with value tokens
-// (ValueTokens) is kept by its shape, and takes its own values
-// (shapeKey). Most of a transcript's moves are met before, and
-// participle's parse of a move costs a hundred times its copy.
+// A transcript without lexical errors is parsed statement by statement.
+// Tags, result lines and the heads of turns and set-up lines ("12. Ann:",
+// "Ann:") are read from their tokens, as participle parses them (isTag,
+// head, isResult). participle parses a move the first time its text is
+// met, and the parse is kept by text (or by shape, for a grammar with
+// value tokens: shapeKey), so that the same move met again, in this
+// transcript or another, is a copy at the new place (Relocation): most
+// moves are met before, and a parse costs a hundred times a copy.
 //
-// The moves are parsed alone, each followed by the end of the input, and
-// not followed by the rest of the file as in a parse of the whole file.
-// That is the same parse. A move is followed by "," or by the start of
-// the next statement ("[", a turn number and ".", a name and ":",
-// "result:"): no move goes on with "," or "[", its lists of names stop
-// before a name and ":" (by lookahead), and the one list that takes a
-// number (Mecha's deck, 12 Scout) gives it back at the "." after it; so a
-// move ends at the same token either way, where the statement splitter
-// starts the next statement. When any piece fails, the whole file is
-// parsed as before, and errors come from there: this path only answers
-// for files that parse. Tests (and the grammars' fuzz targets) check
-// that both give the same tree on every example, random game, fuzz input
-// and hostile input.
+// A move parsed alone is followed by the end of input, not by the rest of
+// the file, and that is the same parse: a move is followed by "," or by a
+// statement's start ("[", a number and ".", a name and ":", "result:");
+// no move goes on with "," or "[", lists of names stop before a name and
+// ":" (by lookahead), and the one list that takes a number (Mecha's deck,
+// 12 Scout) gives it back at the "." after it. When any piece fails, the
+// whole file is parsed as before, and errors come from there. Tests and
+// fuzz targets hold both to the same tree on every example, random game,
+// fuzz input and hostile input.
 //
-// The memo of each grammar is shared by the whole process, goroutines
-// included, and bounded (memoBytes).
+// Each grammar's memo is shared by the whole process and bounded.
 
 // memoBytes bounds the memory a grammar's memo holds, roughly counted,
 // so that it stays small whatever the input: a few thousand moves make
@@ -58,12 +49,10 @@ func pieceBytes(text string, n int) int64 {
 	return int64(len(text) + n*48 + 224)
 }
 
-// memo keeps parsed moves by their text or shape. Most lookups find
-// a piece met before, so they read a map that is never changed, published
-// through an atomic pointer, and take no lock. A new piece goes into
-// recent, under mu, and recent is merged into a new read map once lookups
-// have found enough pieces there, so that merging costs a few lookups'
-// worth a lookup.
+// memo keeps parsed moves by their text or shape. Most lookups find a
+// piece met before in read, a map never changed, without a lock; a new
+// piece goes into recent, merged into a new read map once lookups have
+// found enough pieces there to pay for it.
 type memo struct {
 	read   atomic.Pointer[map[string]*piece]
 	mu     sync.Mutex
@@ -73,12 +62,10 @@ type memo struct {
 	size   atomic.Int64      // of the pieces kept, as pieceBytes counts
 }
 
-// piece is a parsed move: its key (its text, or its shape), a copy of
-// its own (so that a transcript is not kept alive by the memo), its
-// number of tokens, and what it parsed to, which holds no tokens
-// (Relocation): they were most of the memo, and the memo is most of what
-// the collector marks at each cycle of a long check; fixed when that
-// parse cannot be copied to another place (findMove).
+// piece is a parsed move: its key (text or shape) in a copy of its own,
+// so that no transcript is kept alive, its number of tokens, and its
+// parse, which holds no tokens (Relocation); fixed when that parse cannot
+// be copied to another place (findMove).
 type piece struct {
 	text   string
 	n      int
@@ -182,15 +169,11 @@ func (t *tokens) ownTokens(text string, p part) []lexer.Token {
 }
 
 // Relocation copies a piece's parse to another place of the same tokens:
-// each node keeps its values, drops its tokens and takes the place of its
-// own first and last tokens at the new place; a string that stands for a
-// token's value (a grammar's value tokens, see ValueTokens) takes that
-// token's value there (Value).
-//
-// A parse is first placed where it was parsed (findMove, keeping), which
-// checks that each node is a run of the piece's tokens and gives each the
-// numbers of its first and last; a parse kept in the memo is made of such
-// nodes, which are then placed by those numbers.
+// each node keeps its values and takes the place of its first and last
+// tokens there; a string that stands for a value token (ValueTokens)
+// takes that token's value there (Value). A parse is first placed where
+// it was parsed (findMove, keeping), which numbers each node's first and
+// last tokens in the piece; a kept parse is placed by those numbers.
 type Relocation struct {
 	// to and at are the new place: the part at of a file's tokens.
 	to *tokens
@@ -345,12 +328,10 @@ func (p part) after(n int) part { return part{p.lo + n, p.hi} }
 func (p part) first(n int) part { return part{p.lo, p.lo + n} }
 
 // parsePieces parses a transcript's tokens piece by piece, or fails
-// (false) where any piece does not parse alone. It goes in two rounds:
-// the first finds every piece's parse, the second copies them to their
-// places, so that a file that fails leaves next to nothing behind for the
-// collector (a tree of the file up to the failure was as large as the
-// parse of the whole file that follows). The tree's turns, set-up lines
-// and lists come from ar when it is not nil (see Arena).
+// (false) where any piece does not parse alone. It finds every piece's
+// parse before it copies any to its place, so that a file that fails
+// leaves the collector next to nothing. The tree comes from ar when it is
+// not nil (see Arena).
 func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool) {
 	file := &File{}
 	if len(chunks) == 0 {
@@ -480,8 +461,8 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 }
 
 // turnNumber reads a turn's number, digits, as participle reads it into
-// an int, in base 0 (a leading 0 makes it octal); a decimal number too
-// short to overflow, as nearly all are, without strconv's general reading.
+// an int, in base 0 (a leading 0 makes it octal); by hand when it is too
+// short to overflow, as nearly all are (strconv took 1% of a check).
 func turnNumber(digits string) (int, bool) {
 	if digits[0] == '0' || len(digits) > strconv.IntSize*9/32 { // 18 digits of 64 bits
 		n, err := strconv.ParseInt(digits, 0, strconv.IntSize)
@@ -545,12 +526,10 @@ func (g *Grammar) moveKey(t *tokens, m part, buf *[]byte) (string, *valueTokens)
 	return t.shapeKey(m, g.values, buf)
 }
 
-// findMove finds the parse of the move at p, kept by key: the memo's, or
-// participle's, then placed where it was parsed (see Relocation) and
-// kept; nil when it does not parse. key is the move's text, or its shape
-// (shapeKey) when values are the grammar's value tokens; it may be the
-// caller's scratch memory. A parse that cannot be placed is kept too,
-// marked, and parsed again at each place.
+// findMove finds the parse of the move at p by key (its text, or its
+// shape: shapeKey; it may be scratch memory): the memo's, or participle's,
+// placed where it was parsed (Relocation) and kept; nil when it does not
+// parse. A parse that cannot be placed is kept too, marked fixed.
 func (g *Grammar) findMove(t *tokens, p part, key string, values *valueTokens) *piece {
 	if found := g.moves.get(key); found != nil {
 		return found
@@ -686,12 +665,11 @@ func standForValues(toks []lexer.Token, values *valueTokens) bool {
 	return found
 }
 
-// shapeKey is the key a piece of a grammar with value tokens is kept by,
-// written in buf, and the value tokens it leaves out: the piece's tokens'
-// types, and the values of those that are not value tokens, so that
-// pieces that differ only in their value tokens (or their spacing) share
-// it. A piece too long to be kept by its shape leaves out none. The key
-// is good until buf is written again.
+// shapeKey is the key of a piece of a grammar with value tokens, written
+// in buf (good until buf is written again), and the value tokens it
+// leaves out: its tokens' types, and the values of the others, so that
+// pieces that differ only in their values or spacing share it. A piece
+// too long to be kept by its shape leaves out none.
 func (t *tokens) shapeKey(p part, values *valueTokens, buf *[]byte) (string, *valueTokens) {
 	if p.len() > maxValueTokens {
 		values = nil
@@ -826,6 +804,5 @@ func relocateMove(m Move, r *Relocation) Move {
 // ForgetParses empties the grammar's memo of parsed pieces, for
 // benchmarks that measure a first parse.
 func (g *Grammar) ForgetParses() {
-	g.ready()
-	g.moves.forget()
+	g.ready().moves.forget()
 }

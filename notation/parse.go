@@ -22,10 +22,9 @@ import (
 
 // Grammar parses one game's transcripts.
 type Grammar struct {
-	// build makes a Lazy grammar's parts, once, at its first use.
-	build func() (*Grammar, error)
-	built sync.Once
-	lex   LexerDefinition
+	// lazy is a Lazy grammar's parts, built at its first use.
+	lazy func() *Grammar
+	lex  LexerDefinition
 	// move parses a move alone, the union of the game's move types, with
 	// a parser of a list of moves: participle's ParserForProduction cannot
 	// name an interface type, and a parser parses the production its type
@@ -45,8 +44,7 @@ type Grammar struct {
 	values *valueTokens
 	// Arenas for WithArena (see arena.go).
 	arenas sync.Pool
-	// literals are the quoted literals of the moves' EBNF, found once
-	// (printing the EBNF is a twentieth of a grammar's build).
+	// literals are the quoted literals of the moves' EBNF, found once.
 	literals []string
 	// hint, when set, says what is wrong with a word written where a
 	// token was expected (WithHint).
@@ -58,24 +56,21 @@ type Grammar struct {
 // meets (participle takes about a millisecond a grammar). A build that
 // fails panics there, as one at initialisation would.
 func Lazy(build func() (*Grammar, error)) *Grammar {
-	return &Grammar{build: build}
-}
-
-// ready builds a Lazy grammar's parts if it has not been.
-func (g *Grammar) ready() {
-	if g.build == nil {
-		return
-	}
-	g.built.Do(func() {
-		b, err := g.build()
+	return &Grammar{lazy: sync.OnceValue(func() *Grammar {
+		g, err := build()
 		if err != nil {
 			panic(err)
 		}
-		g.lex, g.move, g.whole, g.expect = b.lex, b.move, b.whole, b.expect
-		g.moves, g.values, g.hint = b.moves, b.values, b.hint
-		g.literals = b.literals
-		g.intType, g.identType, g.strType = b.intType, b.identType, b.strType
-	})
+		return g
+	})}
+}
+
+// ready is the grammar a Lazy grammar builds, or g.
+func (g *Grammar) ready() *Grammar {
+	if g.lazy == nil {
+		return g
+	}
+	return g.lazy()
 }
 
 // WithHint sets a function that says, for a word met where the grammar
@@ -84,7 +79,7 @@ func (g *Grammar) ready() {
 // text of the unexpected token and those written against it. It returns
 // g, for use at initialisation, before any parse.
 func (g *Grammar) WithHint(hint func(word string) string) *Grammar {
-	g.ready()
+	g = g.ready()
 	g.hint = hint
 	return g
 }
@@ -133,7 +128,7 @@ type moveList struct {
 // as a file's are (findMove), so that a long comment of moves costs what
 // a turn of them does.
 func (g *Grammar) ReadsAsMoves(text string) bool {
-	g.ready()
+	g = g.ready()
 	toks := TokenizeWith(g.lex, "", text, TokenizeOptions{})
 	if len(toks.Errors) > 0 || len(toks.Comments) > 0 || len(toks.Corrections) > 0 || len(toks.Tokens) == 0 {
 		return false
@@ -218,7 +213,7 @@ func (g *Grammar) ValueNames(types ...string) (*Grammar, error) {
 }
 
 func (g *Grammar) valueTokens(types []string, names bool) (*Grammar, error) {
-	g.ready()
+	g = g.ready()
 	sym := g.lex.Symbols()
 	values := &valueTokens{}
 	for _, name := range types {
@@ -268,14 +263,14 @@ func lazyRegexp(pattern string) func() *regexp.Regexp {
 
 // Lexer is the grammar's lexer.
 func (g *Grammar) Lexer() LexerDefinition {
-	g.ready()
+	g = g.ready()
 	return g.lex
 }
 
 // EBNF is the grammar in participle's EBNF, with Go's generic type
 // arguments taken out of the production names.
 func (g *Grammar) EBNF() string {
-	g.ready()
+	g = g.ready()
 	return genericArgs().ReplaceAllString(g.whole().file.String(), "")
 }
 
@@ -317,7 +312,7 @@ func (g *Grammar) ParseWholeFile(filename, src string) *Parsed {
 // parseLimited parses src within limits, piece by piece if pieces, and
 // in a when not nil.
 func (g *Grammar) parseLimited(a *Arena, filename, src string, limits Limits, pieces bool) *Parsed {
-	g.ready()
+	g = g.ready()
 	maxErrors := limits.OrDefault().MaxErrors
 	if err := limits.CheckSize(filename, src); err != nil {
 		return &Parsed{Source: src, File: &File{}, Errors: []*Error{err}, EOF: err.Span.Start, maxErrors: maxErrors}
@@ -353,13 +348,9 @@ func (g *Grammar) parse(a *Arena, filename, src string, limits Limits, pieces bo
 	sc.parts = t.statements(sc.parts)
 	chunks := sc.parts
 	if err := t.countMovesWithin(chunks, g.head, limits); err != nil {
-		// Too many moves: none is parsed.
-		set := NewErrorSet(limits.OrDefault().MaxErrors)
-		for _, e := range append(toks.Errors, err) {
-			set.Add(e)
-		}
-		errs, dropped := set.List()
-		return &Parsed{Source: src, File: &File{}, Comments: toks.Comments, Corrections: toks.Corrections, Errors: errs, Dropped: dropped + toks.Dropped, EOF: toks.EOF}
+		toks.fail(err) // too many moves: none is parsed
+		toks.finish()
+		return &Parsed{Source: src, File: &File{}, Comments: toks.Comments, Corrections: toks.Corrections, Errors: toks.Errors, Dropped: toks.Dropped, EOF: toks.EOF}
 	}
 	if len(toks.Errors) == 0 {
 		if file, ok := g.parsePieces(a, t, chunks); ok {
@@ -370,11 +361,8 @@ func (g *Grammar) parse(a *Arena, filename, src string, limits Limits, pieces bo
 }
 
 // parseCompact parses a lexed file statement by statement
-// (parseStatements), and whole when that may succeed: when the lexer made
-// every token for participle (t.all), or else by wholeMayParse, each
-// statement's tokens made for participle as it goes. Making every token
-// of the file, 64 bytes each, was most of the memory a large file that
-// does not parse took (a million lines of "[": 60 MB of 110).
+// (parseStatements), and whole when that may succeed (wholeMayParse),
+// making participle's tokens, 64 bytes each, only of what it parses.
 func (g *Grammar) parseCompact(src string, toks *Tokens, t *tokens, parts []part, limits Limits) *Parsed {
 	p := &Parsed{Source: src, File: &File{}, Comments: toks.Comments, Corrections: toks.Corrections, Errors: toks.Errors, Dropped: toks.Dropped, EOF: toks.EOF}
 	failedAt := g.parseStatements(p, t, parts, toks, limits)
@@ -396,13 +384,10 @@ func (g *Grammar) parseCompact(src string, toks *Tokens, t *tokens, parts []part
 }
 
 // wholeMayParse tells whether a file whose statements, parsed alone,
-// first failed at offset failedAt (-1: none did) may still parse whole. It
-// may, since the statements are told apart by how lines begin, and a
-// statement may go on over a line that begins like one. The file is
-// parsed whole up to a little past that offset (wholeMargin tokens): a
-// file that fails there, before the last token given, fails the same way
-// whole, since participle read no further (see parsePrefix). Only when
-// that does not tell is the whole file made for participle.
+// first failed at offset failedAt (-1: none did) may still parse whole, as
+// a statement may go on over a line that begins like one. The file is
+// parsed up to wholeMargin tokens past that offset: one that fails before
+// the last token given fails the same way whole (parsePrefix).
 func (g *Grammar) wholeMayParse(t *tokens, failedAt int) bool {
 	if failedAt < 0 {
 		return true

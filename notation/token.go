@@ -8,14 +8,10 @@ import (
 )
 
 // token is a token as the parse piece by piece reads it (memo.go): a
-// lexer.Token's type and place, without its value, which is
-// src[off:off+n], or its file name. A lexer.Token is 64 bytes with two
-// pointers for two to five bytes of text: making, zeroing and scanning one
-// for every token of a file was a fifth of a check, where participle only
-// reads the tokens of the pieces it has not parsed before. These have no
-// pointer, and their slice is used again from file to file. Line and
-// column are one field, so that a token has four, which the compiler
-// makes in registers: the lexer made one of five in memory and copied it.
+// lexer.Token's type and place without its value (src[off:off+n]) or file
+// name, and no pointer: a lexer.Token is 64 bytes with two, and making
+// one for every token of a file was a fifth of a check. Line and column
+// are one field, so that the compiler makes a token's four in registers.
 type token struct {
 	off int
 	n   int32
