@@ -89,17 +89,20 @@ func (cg *cardGame) loadCatalogue(game, path, src string) *loaded {
 		r.add(Error, gameTagSpan(path, src, cat.Game), fmt.Sprintf("this catalogue is for %s, not %s", cat.Game, game))
 	}
 	if cat != nil {
-		rules, cards, errs := cg.Load(cat)
+		rules, errs := cg.Load(cat)
 		for _, e := range catalogue.Place(errs, spans) {
 			r.Diagnostics = append(r.Diagnostics, Diagnostic{Error, e.Span, e.Msg})
 		}
-		out.rules, out.cards = rules, cards
+		out.rules = rules
 	}
 	slices.SortStableFunc(r.Diagnostics, func(a, b Diagnostic) int { return a.Span.Start.Offset - b.Span.Start.Offset })
 	if n := r.found(); n > 0 {
 		r.Result = fmt.Sprintf("not loaded: %s", Plural(n, "error"))
 		out.rules = nil
 	} else {
+		if out.rules != nil {
+			out.cards = cg.List(out.rules)
+		}
 		decks := 0
 		for _, c := range out.cards {
 			if c.Kind == "deck" {
@@ -131,7 +134,7 @@ func (cg *cardGame) defaultRules(game string) engine.Game {
 		if cg.Default != nil {
 			// Read already, when the room was built: parsing it took
 			// most of the start of a small check.
-			rules, _, errs := cg.Load(cg.Default)
+			rules, errs := cg.Load(cg.Default)
 			if len(errs) == 0 && rules != nil {
 				cg.defaultGame = rules
 				return

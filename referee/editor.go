@@ -139,7 +139,10 @@ func CatalogueOf(g Game, path, src string, opts Options) *Catalogue {
 	if cat == nil {
 		return c
 	}
-	_, cards, _ := cg.Load(cat)
+	var cards []CardInfo
+	if rules, _ := cg.Load(cat); rules != nil {
+		cards = cg.List(rules)
+	}
 	for _, e := range cat.Entries {
 		entry := CatalogueEntry{CardInfo: CardInfo{Kind: e.Kind, Name: e.Name}, Span: spans[e.NameID]}
 		if i := slices.IndexFunc(cards, func(c CardInfo) bool { return c.Name == e.Name }); i >= 0 {

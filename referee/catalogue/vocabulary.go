@@ -32,7 +32,11 @@ type Vocabulary struct {
 	// DefaultSource.
 	Default *Catalogue
 	// Load reads a catalogue with the game's words, giving the rules to
-	// play with and the cards for listings. Its errors stand at the IDs of
-	// the items at fault (Place puts them at their lines and columns).
-	Load func(*Catalogue) (engine.Game, []Card, []*Error)
+	// play with. Its errors stand at the IDs of the items at fault (Place
+	// puts them at their lines and columns).
+	Load func(*Catalogue) (engine.Game, []*Error)
+	// List is the cards of the rules Load gave, for listings: apart from
+	// Load, since a check lists none, and writing every card's text was a
+	// tenth of the start of a small one.
+	List func(engine.Game) []Card
 }

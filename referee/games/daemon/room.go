@@ -41,17 +41,24 @@ func init() {
 			DefaultSource: daemonCatalogue,
 			Default:       defaultCatalogue,
 			Load:          loadDaemon,
+			List:          listDaemon,
 		},
 	})
 }
 
-func loadDaemon(cat *catalogue.Catalogue) (engine.Game, []catalogue.Card, []*catalogue.Error) {
+func loadDaemon(cat *catalogue.Catalogue) (engine.Game, []*catalogue.Error) {
 	cs, errs := daemon.Load(cat)
+	return daemon.Game{Cards: cs}, errs
+}
+
+// listDaemon is the cards of rules loadDaemon gave, for listings.
+func listDaemon(rules engine.Game) []catalogue.Card {
+	cs := rules.(daemon.Game).Cards
 	var info []catalogue.Card
 	for _, c := range cs.All() {
 		info = append(info, catalogue.Card{Kind: c.Kind.String(), Name: c.Name, Text: c.Stats()})
 	}
-	return daemon.Game{Cards: cs}, info, errs
+	return info
 }
 
 func daemonToEngine(dst []engine.Move, m notation.Move, setup bool) []engine.Move {

@@ -17,7 +17,7 @@ func playedStates(tb testing.TB, games int) []engine.State {
 	if len(errs) > 0 {
 		tb.Fatal(errs)
 	}
-	game, _, _ := loadMecha(cat)
+	game, _ := loadMecha(cat)
 	var states []engine.State
 	for seed := range uint64(games) {
 		st, err := game.New(engine.Options{Players: []string{"Ann", "Ben"}, Seeded: seed%4 != 0, Seed: seed})

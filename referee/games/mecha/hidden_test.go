@@ -128,7 +128,7 @@ func copyLimits(t *testing.T) map[string]int {
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	game, _, lerrs := loadMecha(cat)
+	game, lerrs := loadMecha(cat)
 	if len(lerrs) > 0 {
 		t.Fatal(lerrs)
 	}
@@ -220,7 +220,7 @@ func TestDrawnFromASeat(t *testing.T) {
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	game, _, _ := loadMecha(cat)
+	game, _ := loadMecha(cat)
 	st, err := game.New(engine.Options{Players: []string{"Ann", "Ben"}})
 	if err != nil {
 		t.Fatal(err)

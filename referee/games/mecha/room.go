@@ -46,12 +46,19 @@ func init() {
 			DefaultSource: mechaCatalogue,
 			Default:       defaultCatalogue,
 			Load:          loadMecha,
+			List:          listMecha,
 		},
 	})
 }
 
-func loadMecha(cat *catalogue.Catalogue) (engine.Game, []catalogue.Card, []*catalogue.Error) {
+func loadMecha(cat *catalogue.Catalogue) (engine.Game, []*catalogue.Error) {
 	cs, errs := mecha.Load(cat)
+	return mecha.Game{Cards: cs}, errs
+}
+
+// listMecha is the cards of rules loadMecha gave, for listings.
+func listMecha(rules engine.Game) []catalogue.Card {
+	cs := rules.(mecha.Game).Cards
 	var info []catalogue.Card
 	for _, c := range cs.All() {
 		info = append(info, catalogue.Card{Kind: c.Kind.String(), Name: c.Name, Text: c.Stats()})
@@ -64,7 +71,7 @@ func loadMecha(cat *catalogue.Catalogue) (engine.Game, []catalogue.Card, []*cata
 		}
 		info = append(info, catalogue.Card{Kind: "deck", Name: name, Text: strings.Join(parts, " ")})
 	}
-	return mecha.Game{Cards: cs}, info, errs
+	return info
 }
 
 // square reads a square the lexer has admitted, so it cannot fail: the

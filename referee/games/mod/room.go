@@ -43,12 +43,19 @@ func init() {
 			DefaultSource: modCatalogue,
 			Default:       defaultCatalogue,
 			Load:          loadMod,
+			List:          listMod,
 		},
 	})
 }
 
-func loadMod(cat *catalogue.Catalogue) (engine.Game, []catalogue.Card, []*catalogue.Error) {
+func loadMod(cat *catalogue.Catalogue) (engine.Game, []*catalogue.Error) {
 	cs, errs := mod.Load(cat)
+	return mod.Game{Cards: cs}, errs
+}
+
+// listMod is the cards of rules loadMod gave, for listings.
+func listMod(rules engine.Game) []catalogue.Card {
+	cs := rules.(mod.Game).Cards
 	var info []catalogue.Card
 	for _, c := range cs.All() {
 		info = append(info, catalogue.Card{Kind: c.Kind.String(), Name: c.Name, Text: c.Stats()})
@@ -65,7 +72,7 @@ func loadMod(cat *catalogue.Catalogue) (engine.Game, []catalogue.Card, []*catalo
 		}
 		info = append(info, catalogue.Card{Kind: "deck", Name: name, Text: strings.Join(parts, " ")})
 	}
-	return mod.Game{Cards: cs}, info, errs
+	return info
 }
 
 // modBoard begins the set-up line of what is no player's in a position:

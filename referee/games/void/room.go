@@ -39,6 +39,7 @@ func init() {
 			DefaultSource: voidCatalogue,
 			Default:       defaultCatalogue,
 			Load:          loadVoid,
+			List:          listVoid,
 		},
 		Board: grammar.VoidBoard,
 		// The set-up lines declare the position the first turn starts
@@ -56,13 +57,19 @@ func init() {
 	})
 }
 
-func loadVoid(cat *catalogue.Catalogue) (engine.Game, []catalogue.Card, []*catalogue.Error) {
+func loadVoid(cat *catalogue.Catalogue) (engine.Game, []*catalogue.Error) {
 	cs, errs := void.Load(cat)
+	return void.Game{Cards: cs}, errs
+}
+
+// listVoid is the cards of rules loadVoid gave, for listings.
+func listVoid(rules engine.Game) []catalogue.Card {
+	cs := rules.(void.Game).Cards
 	var info []catalogue.Card
 	for _, c := range cs.All() {
 		info = append(info, catalogue.Card{Kind: c.Kind.String(), Name: c.Name, Text: c.Stats()})
 	}
-	return void.Game{Cards: cs}, info, errs
+	return info
 }
 
 func strs[N ~string](names []N) []string {
