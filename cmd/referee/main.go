@@ -583,6 +583,9 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string, is
 		fmt.Fprintln(stderr, "referee: no command")
 		return exitUsage
 	}
+	if _, ok := runner.(quiet); !ok && guardSignals != nil {
+		guardSignals()
+	}
 	code, err := runner.Run(e)
 	if err != nil {
 		printError(stderr, err)
@@ -636,6 +639,6 @@ var terminalWidth = func() int {
 }
 
 func main() {
-	removeTempFilesOnSignal()
+	guardSignals = removeTempFilesOnSignal
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, os.Getenv, isatty.IsTerminal(os.Stdout.Fd()) || isatty.IsCygwinTerminal(os.Stdout.Fd())))
 }

@@ -19,13 +19,31 @@ var restoreOnExit struct {
 	restore func()
 }
 
+// guardSignals, when set, is called before a command that is not quiet
+// runs: main sets it to removeTempFilesOnSignal, not run, so that tests
+// of run keep Go's default handling.
+var guardSignals func()
+
+// quiet is a command that writes no file and leaves the terminal as it
+// was, which runs with Go's default handling of signals: the handler's
+// goroutine, waiting for a signal, cost a thread of its own, a tenth of
+// the wall time of a check of one small file.
+type quiet interface{ quiet() }
+
+func (*checkCmd) quiet()      {}
+func (*legalCmd) quiet()      {}
+func (*gamesCmd) quiet()      {}
+func (*grammarCmd) quiet()    {}
+func (*cardsCmd) quiet()      {}
+func (*completionCmd) quiet() {}
+func (*versionCmd) quiet()    {}
+
 // removeTempFilesOnSignal installs the process's one handler of an
 // interrupt, a termination or a hang-up: it waits for the line play is
 // running (busy: its transcript is then written whole), runs the restore
 // onSignal set, removes the temp files of the writes in flight, so that
 // none is left beside the files being written, and exits with 128 and the
-// signal's number: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP. main
-// calls it, not run, so that tests of run keep Go's default handling.
+// signal's number: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP.
 func removeTempFilesOnSignal() {
 	signals := make(chan os.Signal, 1)
 	signal.Notify(signals, exitSignals...)
