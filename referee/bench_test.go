@@ -306,6 +306,26 @@ func BenchmarkCheckCatalogue(b *testing.B) {
 	})
 }
 
+// BenchmarkLoadDefaultCatalogue reads each card game's default catalogue
+// into its engine's rules, as the first check with it in a process does:
+// a part of the start of every small check.
+func BenchmarkLoadDefaultCatalogue(b *testing.B) {
+	for _, g := range Games() {
+		cg := g.(*binding).cards
+		if cg == nil || cg.Default == nil {
+			continue
+		}
+		b.Run(g.Name(), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, errs := cg.Load(cg.Default); len(errs) > 0 {
+					b.Fatal(errs)
+				}
+			}
+		})
+	}
+}
+
 func checkPass(b *testing.B, g Game, c *benchCorpus) {
 	for i, src := range c.srcs {
 		if r := g.Check(c.paths[i], src, Options{}); r.ExitCode() != 0 {

@@ -246,7 +246,9 @@ const (
 // Load reads a catalogue with Daemon's vocabulary (CARDS.md). It returns
 // every error it finds, each at the item at fault.
 func Load(cat *catalogue.Catalogue) (*Cards, []*catalogue.Error) {
-	cs := &Cards{byName: map[string]*Card{}, decks: map[string][]string{}}
+	// Maps made to size: grown entry by entry, they were most of a load.
+	n := len(cat.Entries)
+	cs := &Cards{byName: make(map[string]*Card, n), decks: map[string][]string{}}
 	cards, decks, errs := catalogue.Cards(cat, loadCard)
 	for _, e := range decks {
 		errs = append(errs, catalogue.Errorf(e.ID, "Daemon has no deck entries: a deck is three drafted modules"))
@@ -269,14 +271,14 @@ func Load(cat *catalogue.Catalogue) (*Cards, []*catalogue.Error) {
 			cs.bySlot[namememo.Slot(c.Name)] = c
 		}
 	}
-	ids := map[string]catalogue.Entry{}
+	nameIDs := make(map[string]int, n)
 	for _, e := range cat.Entries {
-		ids[e.Name] = e
+		nameIDs[e.Name] = e.NameID
 	}
 	// Where each entry names its module, for errors; and the modules with
 	// a card in error, which are not counted: their count would be wrong
 	// for the wrong reason.
-	moduleID := map[string]int{}
+	moduleID := make(map[string]int, n)
 	faulty := map[string]bool{}
 	for _, e := range cat.Entries {
 		for i, it := range e.Props {
@@ -301,7 +303,7 @@ func Load(cat *catalogue.Catalogue) (*Cards, []*catalogue.Error) {
 	}
 	for _, m := range cs.modules {
 		if count[m] != ModuleSize && !faulty[m] {
-			errs = append(errs, catalogue.Errorf(ids[m].NameID, "module %s has %d cards; a module is a collection of %d cards", m, count[m], ModuleSize))
+			errs = append(errs, catalogue.Errorf(nameIDs[m], "module %s has %d cards; a module is a collection of %d cards", m, count[m], ModuleSize))
 		}
 	}
 	if len(errs) == 0 && len(cs.modules) < 6 {

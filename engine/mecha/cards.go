@@ -324,7 +324,7 @@ const (
 // Load reads a catalogue with Mecha's vocabulary (CARDS.md). It returns
 // every error it finds, each at the item at fault.
 func Load(cat *catalogue.Catalogue) (*Cards, []*catalogue.Error) {
-	cs := &Cards{byName: map[string]*Card{}}
+	cs := &Cards{byName: make(map[string]*Card, len(cat.Entries))} // grown entry by entry, it rehashed
 	cards, decks, errs := catalogue.Cards(cat, loadCard)
 	cs.cards = cards
 	for _, c := range cards {

@@ -234,7 +234,7 @@ var triggers = []string{"attack", "advance", "play", "skill"}
 // Load reads a Void catalogue (CARDS.md). Every fault is returned, each at
 // the item it concerns.
 func Load(cat *catalogue.Catalogue) (*Cards, []*catalogue.Error) {
-	cs := &Cards{byName: map[string]*Card{}}
+	cs := &Cards{byName: make(map[string]*Card, len(cat.Entries))} // grown entry by entry, it rehashed
 	cards, decks, errs := catalogue.Cards(cat, func(e catalogue.Entry) (*Card, []*catalogue.Error) {
 		c, errs := loadCard(e)
 		if c != nil {
