@@ -543,7 +543,10 @@ func daemonExpect() map[string]string {
 }
 
 // Daemon parses Daemon transcripts.
-var Daemon = notation.Lazy(func() (*notation.Grammar, error) {
+var Daemon = notation.Lazy(buildDaemon)
+
+// buildDaemon builds Daemon's grammar.
+func buildDaemon() (*notation.Grammar, error) {
 	g, err := notation.NewGrammar(DaemonLexer, daemonExpect(),
 		notation.Moves(
 			&DaemonDraft{}, &DaemonMain{}, &DaemonMulligan{}, &DaemonKeep{}, &DaemonDraw{}, &DaemonSecure{},
@@ -557,4 +560,4 @@ var Daemon = notation.Lazy(func() (*notation.Grammar, error) {
 		return nil, err
 	}
 	return g.ValueNames(notation.TokenIdent)
-})
+}

@@ -463,7 +463,10 @@ func mechaExpect() map[string]string {
 }
 
 // Mecha parses Mecha transcripts.
-var Mecha = notation.Lazy(func() (*notation.Grammar, error) {
+var Mecha = notation.Lazy(buildMecha)
+
+// buildMecha builds Mecha's grammar.
+func buildMecha() (*notation.Grammar, error) {
 	g, err := notation.NewGrammar(MechaLexer, mechaExpect(),
 		notation.Moves(
 			// The declarations come before play, so that "hand play Scout"
@@ -477,4 +480,4 @@ var Mecha = notation.Lazy(func() (*notation.Grammar, error) {
 		return nil, err
 	}
 	return g.ValueNames(notation.TokenIdent, notation.TokenString, "Square")
-})
+}

@@ -261,7 +261,10 @@ func modExpect() map[string]string {
 // Mod parses Mod transcripts. A declaration that begins with the word of
 // a move (fuel 3, the move fuel) comes before it, so that the longer form
 // is tried first.
-var Mod = notation.Lazy(func() (*notation.Grammar, error) {
+var Mod = notation.Lazy(buildMod)
+
+// buildMod builds Mod's grammar.
+func buildMod() (*notation.Grammar, error) {
 	return notation.NewGrammar(ModLexer, modExpect(),
 		notation.Moves(
 			&ModAssign{}, &ModEject{}, &ModDraft{}, &ModPass{},
@@ -271,7 +274,7 @@ var Mod = notation.Lazy(func() (*notation.Grammar, error) {
 			&ModRound{}, &ModShared{}, &ModUnfilled{}, &ModSeedStep{}, &ModDrawn{},
 		),
 	)
-})
+}
 
 // A position (see engine.Position) is written as declarations on set-up
 // lines: on a player's line their numbers and zones, as in

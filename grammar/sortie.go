@@ -141,7 +141,10 @@ const sortieCardWords = "a card like 7H or 10S"
 const sortieMoveWords = "a move (draw 7H, place 9C/KD a1, a1-b2, a1xb2 or a1-b2xc3)"
 
 // Sortie parses Sortie transcripts.
-var Sortie = notation.Lazy(func() (*notation.Grammar, error) {
+var Sortie = notation.Lazy(buildSortie)
+
+// buildSortie builds Sortie's grammar.
+func buildSortie() (*notation.Grammar, error) {
 	g, err := notation.NewGrammar(SortieLexer,
 		map[string]string{
 			"<card>": "a card like 7H or 10S",
@@ -167,7 +170,7 @@ var Sortie = notation.Lazy(func() (*notation.Grammar, error) {
 		return nil, err
 	}
 	return g.WithHint(sortieHint), nil
-})
+}
 
 // Malformed cards and squares, for sortieHint, compiled at the first
 // error that needs them.

@@ -483,7 +483,10 @@ func voidExpect() map[string]string {
 }
 
 // Void parses Void transcripts.
-var Void = notation.Lazy(func() (*notation.Grammar, error) {
+var Void = notation.Lazy(buildVoid)
+
+// buildVoid builds Void's grammar.
+func buildVoid() (*notation.Grammar, error) {
 	g, err := notation.NewGrammar(VoidLexer, voidExpect(),
 		// Every move is a VoidMove: an action, and who takes it.
 		notation.Moves(&VoidMove{}),
@@ -499,4 +502,4 @@ var Void = notation.Lazy(func() (*notation.Grammar, error) {
 	// Names by their shape: an opening hand is eight names, which kept by
 	// their text made most of what participle parsed.
 	return g.ValueNames(notation.TokenIdent)
-})
+}
