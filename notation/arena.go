@@ -1,12 +1,10 @@
 package notation
 
 // Arena is memory that parses take most of their trees from and use
-// again: the turns and set-up lines with their statements and players,
-// the lists of statements and of moves, and the moves themselves (Copy).
-// A tree parsed in an arena (ParseIn) holds only until the arena's next
-// parse, which writes over it. A batch that is done with each tree
-// before the next file, as a check is, then allocates about a third less
-// (half for Sortie) and gives the collector that much less to do.
+// again: turns and set-up lines, lists of statements and moves, and the
+// moves themselves (Copy). A tree parsed in an arena (ParseIn) holds
+// until the arena's next parse: a batch done with each tree before the
+// next file, as a check is, allocates a third less (half for Sortie).
 //
 // The zero Arena is ready for use. An arena is for one parse at a time,
 // and keeps at most arenaMost of anything, so that one huge transcript

@@ -59,6 +59,9 @@ func (g *Grammar) FixedMoves() int {
 	n := 0
 	for _, kept := range []map[string]*piece{*m.read.Load(), m.recent} {
 		for _, p := range kept {
+			if p.first != nil && p.first.shape.Load() != nil {
+				p = p.first.shape.Load()
+			}
 			if p.fixed {
 				n++
 			}

@@ -128,12 +128,10 @@ func (t *Tokens) HasError(line int) bool { return t.bad.has(line) }
 func (t *Tokens) ErrorBetween(from, to int) bool { return t.at.any(from, to) }
 
 // Scanner is a lexer written by hand, which Tokenize uses rather than the
-// definition's own lexer: Scan gives the type and the length of the token
-// at the start of s (never empty), or a length of 0 where no rule
-// matches. It must give exactly the tokens of the definition it belongs
-// to, as a test of each checks; participle's lexers convert the rest of
-// the text to runes at each error, which made a text of many errors
-// quadratic.
+// definition's own (participle's convert the rest of the text to runes at
+// each error): Scan gives the type and length of the token at the start
+// of s (never empty), or 0 where no rule matches, exactly as the
+// definition it belongs to does, which a test of each checks.
 type Scanner interface {
 	Scan(s string) (lexer.TokenType, int)
 }
@@ -319,14 +317,12 @@ func (t *Tokens) unexpected(src string, pos lexer.Position, invalid string) {
 	t.fail(&Error{Span{pos, pos}, msg})
 }
 
-// lex is TokenizeWith's loop for a fast lexer, without a lexer value, an
-// interface call and a position sum a token: the tokens for the parser
-// are appended to toks, compact, and the rest goes to out as TokenizeWith
-// files it; most tokens are told by their first byte (FastLexer.class),
-// without a call. A token's column is its distance in characters from
-// its line's start: in bytes, less the bytes past the first of each
-// character beyond ASCII before it on the line (wide). It tells whether
-// the text was ASCII, where a token's width is its length.
+// lex is TokenizeWith's loop for a fast lexer: the parser's tokens go to
+// toks, compact, the rest to out as TokenizeWith files it; most tokens are
+// told by their first byte (FastLexer.class). A token's column is its
+// distance in bytes from its line's start, less the bytes past the first
+// of each character beyond ASCII before it (wide). It tells whether the
+// text was ASCII, where a token's width is its length.
 func (l *FastLexer) lex(out *Tokens, filename, src, invalid string, toks []token) (_ []token, ascii bool) {
 	l.ready()
 	kinds := tokenKinds{l.comment, l.whitespace, l.str, l.correction}

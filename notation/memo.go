@@ -72,6 +72,7 @@ type piece struct {
 	parsed Move
 	fixed  bool
 	rel    Relocatable[Move] // parsed, asserted once, not at each place
+	first  *firstText        // a shape's first text, which parsed holds for alone
 }
 
 func newMemo() *memo {
@@ -110,6 +111,9 @@ func (m *memo) get(text string) *piece {
 // p's own copy of it, not the transcript's.
 func (m *memo) put(text string, p *piece) {
 	size := pieceBytes(text, p.n)
+	if p.first != nil {
+		size *= 2 // and its shape's, to come (shapeOf)
+	}
 	if m.size.Load()+size > m.limit {
 		return
 	}
@@ -391,7 +395,7 @@ func (g *Grammar) parsePieces(ar *Arena, t *tokens, chunks []part) (*File, bool)
 			// move is often of the last one's shape, taken without the memo.
 			key, values := g.moveKey(t, m, &ar.moveKeys[len(moves)%2])
 			p := last
-			if key != lastKey || p == nil {
+			if key != lastKey || p == nil || p.first != nil && !p.fixed && p.first.text != t.text(m) {
 				p = g.findMove(t, m, key, values)
 			}
 			if last, lastKey = p, key; p == nil {
@@ -529,59 +533,76 @@ func (g *Grammar) moveKey(t *tokens, m part, buf *[]byte) (string, *valueTokens)
 // findMove finds the parse of the move at p by key (its text, or its
 // shape: shapeKey; it may be scratch memory): the memo's, or participle's,
 // placed where it was parsed (Relocation) and kept; nil when it does not
-// parse. A parse that cannot be placed is kept too, marked fixed.
+// parse. A parse that cannot be placed is kept too, marked fixed. A shape
+// is parsed as written when first met, for that text alone (firstText):
+// most of a small file's shapes are met once; shapeOf makes its parse for
+// any text.
 func (g *Grammar) findMove(t *tokens, p part, key string, values *valueTokens) *piece {
 	if found := g.moves.get(key); found != nil {
-		return found
+		if found.first == nil || found.fixed {
+			return found
+		}
+		if shape := found.first.shape.Load(); shape != nil {
+			return shape
+		}
+		if t.text(p) == found.first.text {
+			return found
+		}
+		return g.shapeOf(found, t, p, values)
 	}
 	own := strings.Clone(t.text(p))
 	owned := t.ownTokens(own, p)
-	shaped := standForValues(owned, values)
 	parsed, ok := g.parseMove(owned)
-	if !ok && shaped {
-		// Not with values standing for the piece's: perhaps with its own,
-		// then at each place.
-		if parsed, ok = g.parseMove(t.lexTokens(p)); !ok {
-			return nil
-		}
-		return g.keep(key, own, p, parsed, true)
-	}
 	if !ok {
 		return nil
 	}
 	r := &Relocation{to: t, at: p, keeping: true}
-	placed := relocateMove(parsed, r)
-	fixed := r.failed
-	if fixed {
-		placed = parsed
+	if placed := relocateMove(parsed, r); !r.failed {
+		parsed = placed
 	}
-	if shaped && !fixed {
-		// The parse with values standing for the piece's must be the parse
-		// of the piece as written, placed here: else the grammar does more
-		// than copy those values, and the piece is parsed at each place.
-		want, ok := g.parseMove(t.lexTokens(p))
-		if !ok {
-			return nil
-		}
-		here := &Relocation{to: t, at: p}
-		want = relocateMove(want, here) // placed straight from participle's nodes
-		fixed = here.failed || !reflect.DeepEqual(relocateMove(placed, &Relocation{to: t, at: p}), want)
+	kept := &piece{text: own, n: p.len(), parsed: parsed, fixed: r.failed}
+	if key != own {
+		kept.text = strings.Clone(key)
 	}
-	return g.keep(key, own, p, placed, fixed)
+	if slices.ContainsFunc(owned, func(k lexer.Token) bool { return values.stands(k.Type, k.Value) }) {
+		kept.first = &firstText{text: own}
+	}
+	kept.rel, _ = parsed.(Relocatable[Move])
+	g.moves.put(kept.text, kept)
+	return kept
 }
 
-// keep keeps a move's parse in the memo by key, and returns it. A key
-// that is own, the move's own copy of its text, shares its memory; any
-// other is copied.
-func (g *Grammar) keep(key, own string, p part, parsed Move, fixed bool) *piece {
-	text := own
-	if key != own {
-		text = strings.Clone(key)
+// firstText is the text a shape was first met with, which the piece's
+// parse holds for alone, and the parse for any text of the shape, once
+// another is met.
+type firstText struct {
+	text  string
+	shape atomic.Pointer[piece]
+}
+
+// shapeOf is the parse of first's shape with values standing for any,
+// made at the move at p, another text of it: kept if it is the first
+// text's parse there, else fixed (the grammar does more than copy those
+// values, and the shape is parsed at each place).
+func (g *Grammar) shapeOf(first *piece, t *tokens, p part, values *valueTokens) *piece {
+	owned := t.ownTokens(strings.Clone(t.text(p)), p)
+	standForValues(owned, values)
+	shape := &piece{text: first.text, n: p.len(), parsed: first.parsed, fixed: true}
+	if parsed, ok := g.parseMove(owned); ok {
+		r := &Relocation{to: t, at: p, keeping: true}
+		placed := relocateMove(parsed, r)
+		at := compact("", first.first.text, TokenizeWith(g.lex, "", first.first.text, TokenizeOptions{}).Tokens)
+		there := func() *Relocation { return &Relocation{to: at, at: part{0, len(at.toks)}} }
+		if !r.failed && len(at.toks) == first.n && reflect.DeepEqual(relocateMove(placed, there()), relocateMove(first.parsed, there())) {
+			shape.parsed, shape.fixed = placed, false
+		}
 	}
-	found := &piece{text: text, n: p.len(), parsed: parsed, fixed: fixed}
-	found.rel, _ = parsed.(Relocatable[Move])
-	g.moves.put(text, found)
-	return found
+	shape.rel, _ = shape.parsed.(Relocatable[Move])
+	// Counted in the memo's size with the first text's piece (put).
+	if first.first.shape.CompareAndSwap(nil, shape) {
+		return shape
+	}
+	return first.first.shape.Load()
 }
 
 // valueBlock holds the strings that stand for a piece's value tokens in a
@@ -654,15 +675,13 @@ func (v *valueTokens) keep(word string) {
 }
 
 // standForValues gives each value token of a piece's tokens the string
-// that stands for it, and tells whether there was any.
-func standForValues(toks []lexer.Token, values *valueTokens) bool {
-	found := false
+// that stands for it.
+func standForValues(toks []lexer.Token, values *valueTokens) {
 	for k := range toks {
 		if values.stands(toks[k].Type, toks[k].Value) {
-			toks[k].Value, found = valueBlock[k:k+1], true
+			toks[k].Value = valueBlock[k : k+1]
 		}
 	}
-	return found
 }
 
 // shapeKey is the key of a piece of a grammar with value tokens, written

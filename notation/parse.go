@@ -185,29 +185,24 @@ func buildWhole(options []participle.Option) *wholeGrammar {
 
 // ValueTokens makes the grammar keep the parses of its moves by their
 // shape rather than by their text: a move's tokens, with those of the
-// named types (a game's cards and squares, say) standing for any value,
-// so that "place 9C/KD a1" and "place 2H/3S b4" share one parse, which
-// participle makes once. A move's Relocate must then pass every string it
-// took from a token through Relocation.Value, and Relocation.Values.
-//
-// That parse is a move's parse only if the grammar does no more with
-// those tokens than copy their values into strings. It never compares
-// them with a word of its own: ValueTokens fails when one of the
-// grammar's literals lexes as one of them. And the first time a shape is
-// met, its parse is checked against the move's parse with its own values;
-// a shape that differs (a value turned into a number, or joined to
-// another) is parsed at each place instead. It returns g, for use at
+// named types (cards, squares) standing for any value, so that "place
+// 9C/KD a1" and "place 2H/3S b4" share one parse. A move's Relocate must
+// then pass every string it took from a token through Relocation.Value or
+// Values. That parse is a move's only if the grammar does no more with
+// those tokens than copy their values: ValueTokens fails when one of its
+// literals lexes as one, and a shape's parse is checked against a move's
+// parse as written (shapeOf); one that differs (a value read as a number,
+// or joined to another) is parsed at each place. It returns g, for use at
 // initialisation, before any parse.
 func (g *Grammar) ValueTokens(types ...string) (*Grammar, error) {
 	return g.valueTokens(types, false)
 }
 
 // ValueNames is ValueTokens for token types the grammar has words of its
-// own among, as names (Ident) are: a token that is one of the grammar's
-// words ("play") keeps its text in a move's shape, and any other stands
-// for any value, so that "hand Scout Shock" and "hand Rift Drain" share a
-// parse. A Parse method of the grammar's must then compare such a token
-// only with words of the grammar.
+// own among, as names (Ident) are: a token that is one of its words
+// ("play") keeps its text in a move's shape, any other stands for any
+// value ("hand Scout Shock" and "hand Rift Drain" share a parse). A Parse
+// method of the grammar's must compare such a token only with its words.
 func (g *Grammar) ValueNames(types ...string) (*Grammar, error) {
 	return g.valueTokens(types, true)
 }
@@ -449,12 +444,10 @@ func (t *tokens) textLine(p part) (string, int) {
 	return t.src[t.all[p.lo].Pos.Offset : last.Pos.Offset+len(last.Value)], t.all[p.lo].Pos.Line
 }
 
-// parseRun calls parse with the tokens of p followed by an end of input,
-// and returns its error and the tokens it was given, without the end. The
-// run is of t.all, where the token after it stands for the end while it
-// is parsed, or else in memory of its own, which a statement that parses
-// keeps; of a long statement, a prefix is parsed first, when that tells
-// (parsePrefix): a line of 60,000 "[" fails at its second token.
+// parseRun calls parse with the tokens of p and an end of input, and
+// returns its error and the tokens given, without the end: of t.all, the
+// next token standing for the end meanwhile, or in memory of their own;
+// of a long statement, a prefix first when that tells (parsePrefix).
 func (t *tokens) parseRun(p part, parse func([]lexer.Token) error) ([]lexer.Token, error) {
 	if t.all != nil {
 		next := t.all[p.hi]
@@ -472,13 +465,11 @@ func (t *tokens) parseRun(p part, parse func([]lexer.Token) error) ([]lexer.Toke
 	return run[:p.len()], parse(run)
 }
 
-// parseStatements parses each part on its own, adding to p the
-// statements that parse and the errors of those that do not, and
-// returns the offset where the first that does not parse fails (-1:
-// none does). Past Limits.MaxErrors, errors are only counted, and a
-// statement of the same text as one that failed before is not parsed
-// again, so that a file of a million bad lines costs a million lookups
-// rather than a million parses and messages.
+// parseStatements parses each part on its own, adding to p the statements
+// that parse and the errors of those that do not, and returns the offset
+// where the first that does not parse fails (-1: none does). Past
+// Limits.MaxErrors, errors are only counted, and a text that failed
+// before is not parsed again: a million bad lines cost a million lookups.
 func (g *Grammar) parseStatements(p *Parsed, t *tokens, parts []part, toks *Tokens, limits Limits) int {
 	// Errors come statement by statement in the order of the text, so
 	// that once maxErrors are kept, every later one is past them.
@@ -877,14 +868,11 @@ var peekTokens, peekTokensOK = func() (uintptr, bool) {
 	return f.Offset, ok && f.Type == reflect.TypeFor[[]lexer.Token]()
 }()
 
-// PeekingLexer serves toks, whose last is the end of input, to a
-// participle parser without copying them, as TokenLexer does with a copy:
-// the parse may keep runs of toks in its nodes. For the parse of a run of
-// a larger slice, the token after the run may stand for the end of input
-// while it is parsed. lexer.Upgrade reads tokens one by one into a slice
-// it grows, five times their size in all, which the parse of a large file
-// that does not parse made a large part of its memory. Should participle
-// hold its tokens otherwise, it is TokenLexer's copy.
+// PeekingLexer serves toks, whose last is the end of input (or stands
+// for it), to a participle parser without copying them, as TokenLexer
+// does with a copy (lexer.Upgrade grows a slice to five times their size:
+// much of a large failing file's memory); the parse may keep runs of toks
+// in its nodes. Should participle hold its tokens otherwise, it copies.
 func PeekingLexer(toks []lexer.Token) *lexer.PeekingLexer {
 	if !peekTokensOK {
 		return TokenLexer(toks[:len(toks)-1], toks[len(toks)-1].Pos)

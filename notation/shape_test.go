@@ -3,6 +3,7 @@ package notation_test
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/tabletop-referee/referee/notation"
@@ -188,4 +189,56 @@ func TestNamedMovesOfAShapeShareAParse(t *testing.T) {
 	// node ends at its last character, as in the parse of the whole file.
 	wide := strings.NewReplacer("Shock", "Šok", "Middle", "Midströmmen", "Ben", "Bön", "Scout", "Späher").Replace(src)
 	sameAsWholeFile(t, g, "names beyond ASCII", wide)
+}
+
+// A shape is parsed once at the first text it is met with, once more at
+// the second (with values standing for any, checked against the first),
+// and never again: a small file's shapes, most met once, cost one parse.
+func TestAShapeIsParsedAtItsFirstTwoTexts(t *testing.T) {
+	g := must(must(notation.NewGrammar(cardLexer, nil, notation.Moves(&countedStep{}))).ValueTokens("Square"))
+	tests := []struct {
+		src    string
+		parses int64 // participle's parses of the move, since the last file
+	}{
+		{"1. Ann: go a1\n", 1},        // a first text
+		{"1. Ann: go a1, go a1\n", 0}, // the same text
+		{"1. Ann: go a1, go b2\n", 1}, // a second text: the shape
+		{"1. Ann: go c3\n2. Ben: go d4\n", 0},
+	}
+	for _, tt := range tests {
+		before := stepCaptures.Load()
+		if p := g.Parse("steps", tt.src); len(p.Errors) > 0 {
+			t.Fatalf("%q: %v", tt.src, p.Errors)
+		}
+		if got := stepCaptures.Load() - before; got != tt.parses {
+			t.Errorf("%q: %d parses of the move, want %d", tt.src, got, tt.parses)
+		}
+		sameAsWholeFile(t, g, tt.src, tt.src)
+	}
+}
+
+// stepCaptures counts the captures of countedStep's square: a parse each.
+var stepCaptures atomic.Int64
+
+type countedSquare string
+
+func (s *countedSquare) Capture(values []string) error {
+	stepCaptures.Add(1)
+	*s = countedSquare(values[0])
+	return nil
+}
+
+// countedStep is a move whose every parse is counted.
+type countedStep struct {
+	notation.Node
+	To countedSquare `parser:"'go' @Square"`
+}
+
+func (m *countedStep) String() string { return "go " + string(m.To) }
+
+func (m *countedStep) Relocate(r *notation.Relocation) notation.Move {
+	c := notation.Copy(r, m)
+	r.Place(&c.Node)
+	c.To = countedSquare(r.Value(string(m.To)))
+	return c
 }
