@@ -44,8 +44,6 @@ type Grammar struct {
 	values *valueTokens
 	// Arenas for WithArena (see arena.go).
 	arenas sync.Pool
-	// literals are the quoted literals of the moves' EBNF, found once.
-	literals []string
 	// hint, when set, says what is wrong with a word written where a
 	// token was expected (WithHint).
 	hint func(word string) string
@@ -110,8 +108,7 @@ func NewGrammar(lex LexerDefinition, expect Wording, options ...participle.Optio
 	}
 	maps.Copy(all, expect)
 	sym := lex.Symbols()
-	return &Grammar{literals: literals(moves.String()),
-		lex: lex, move: (*participle.Parser[Move])(moves), whole: sync.OnceValue(func() *wholeGrammar { return buildWhole(options) }),
+	return &Grammar{lex: lex, move: (*participle.Parser[Move])(moves), whole: sync.OnceValue(func() *wholeGrammar { return buildWhole(options) }),
 		expect: all, moves: newMemo(),
 		intType: sym[TokenInt], identType: sym[TokenIdent], strType: sym[TokenString],
 	}, nil
@@ -220,9 +217,9 @@ func (g *Grammar) valueTokens(types []string, names bool) (*Grammar, error) {
 			values.isValue[k] = true
 		}
 	}
-	// The literals of the whole file: those of the moves, and a few
-	// words of the statements' own, which only keeps more words by text.
-	for _, m := range g.literals {
+	// The moves' literals, from their EBNF: printing it is a tenth of a
+	// grammar's build, which a grammar kept by text does without.
+	for _, m := range literals(g.move.String()) {
 		word, err := strconv.Unquote(m)
 		if err != nil {
 			return nil, fmt.Errorf("literal %s: %w", m, err)
