@@ -183,6 +183,13 @@ func (b *binding) load(a *notation.Arena, path, src string, limits notation.Limi
 	if len(parsed.Errors) > 0 {
 		return r, nil
 	}
+	return r, b.checkParsed(r, parsed, limits)
+}
+
+// checkParsed checks the structure of a transcript that parsed, apart
+// from load: its frame, a tenth of what the stack holds under a parse,
+// is not held while participle builds a grammar, which recurses deep.
+func (b *binding) checkParsed(r *Report, parsed *notation.Parsed, limits notation.Limits) *notation.Transcript {
 	var subjects []string
 	if b.board != "" {
 		subjects = append(subjects, b.board)
@@ -224,7 +231,7 @@ func (b *binding) load(a *notation.Arena, path, src string, limits notation.Limi
 		r.Variants = append(r.Variants, name+"="+t.Variants[name])
 	}
 	r.keepWithin(limits) // the replay's diagnostics come after these
-	return r, t
+	return t
 }
 
 // maxCommentsRead bounds the line comments read for moves (below): a
@@ -304,10 +311,18 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 		r.Result = fmt.Sprintf("not replayed: %s", Plural(r.found(), "error"))
 		return out
 	}
+	b.replayLoaded(out, path, opts)
+	return out
+}
+
+// replayLoaded replays a transcript that loaded, apart from runIn, as
+// checkParsed is apart from load.
+func (b *binding) replayLoaded(out *replay, path string, opts Options) {
+	r, t := out.report, out.transcript
 	rules := b.rulesFor(path, t, r, opts)
 	if rules == nil {
 		r.Result = fmt.Sprintf("not replayed: %s", Plural(r.found(), "error"))
-		return out
+		return
 	}
 	var state engine.State
 	err := guarded(func() (err error) {
@@ -332,11 +347,11 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 		if _, ok := err.(*internalError); ok {
 			r.add(Internal, at, err.Error())
 			r.Result = "not replayed: internal error"
-			return out
+			return
 		}
 		r.add(Error, at, violationText(err))
 		r.Result = "not replayed: 1 error"
-		return out
+		return
 	}
 	r.Replayed = true
 	out.state = state
@@ -357,7 +372,7 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 	if rp.refused != "" {
 		r.Result = "not replayed: " + rp.refused
 		r.Outcome = "stopped"
-		return out
+		return
 	}
 	where := "in the set-up"
 	if rp.onTurn > 0 {
@@ -366,14 +381,13 @@ func (b *binding) runIn(a *notation.Arena, path, src string, opts Options) *repl
 	if rp.faulted {
 		r.Result = "not known: internal error " + where
 		r.Outcome = "stopped"
-		return out
+		return
 	}
 	if err := guarded(func() error { b.conclude(r, t, state, where); return nil }); err != nil {
 		r.add(Internal, notation.Span{}, err.Error())
 		r.Result = "not known: internal error at the end of the replay"
 		r.Outcome = "stopped"
 	}
-	return out
 }
 
 // replayer replays a transcript's moves on its game's state and reports
