@@ -548,13 +548,13 @@ var Daemon = notation.Lazy(buildDaemon)
 // buildDaemon builds Daemon's grammar.
 func buildDaemon() (*notation.Grammar, error) {
 	g, err := notation.NewGrammar(DaemonLexer, daemonExpect(),
-		notation.Moves(
+		notation.Moves{
 			&DaemonDraft{}, &DaemonMain{}, &DaemonMulligan{}, &DaemonKeep{}, &DaemonDraw{}, &DaemonSecure{},
 			&DaemonPlay{}, &DaemonActivate{}, &DaemonTrash{}, &DaemonAttack{},
 			&DaemonReveal{}, &DaemonRefresh{}, &DaemonBurn{},
 			&DaemonModules{}, &DaemonMemory{}, &DaemonGrip{}, &DaemonSecurity{},
 			&DaemonDeck{}, &DaemonHeap{}, &DaemonScripts{}, &DaemonField{},
-		),
+		},
 	)
 	if err != nil {
 		return nil, err

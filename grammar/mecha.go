@@ -468,13 +468,13 @@ var Mecha = notation.Lazy(buildMecha)
 // buildMecha builds Mecha's grammar.
 func buildMecha() (*notation.Grammar, error) {
 	g, err := notation.NewGrammar(MechaLexer, mechaExpect(),
-		notation.Moves(
+		notation.Moves{
 			// The declarations come before play, so that "hand play Scout"
 			// is a hand, not a player named hand playing Scout.
 			&MechaDeck{}, &MechaDraw{}, &MechaMulligan{},
 			&MechaUnit{}, &MechaPlaced{}, &MechaZone{}, &MechaPlay{},
 			&MechaAct{}, &MechaDiscard{}, &MechaSacrifice{}, &MechaSkip{},
-		),
+		},
 	)
 	if err != nil {
 		return nil, err

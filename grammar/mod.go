@@ -266,13 +266,13 @@ var Mod = notation.Lazy(buildMod)
 // buildMod builds Mod's grammar.
 func buildMod() (*notation.Grammar, error) {
 	return notation.NewGrammar(ModLexer, modExpect(),
-		notation.Moves(
+		notation.Moves{
 			&ModAssign{}, &ModEject{}, &ModDraft{}, &ModPass{},
 			&ModDraw{}, &ModFuelLevel{}, &ModFuel{}, &ModSpend{}, &ModTop{},
 			&ModDurability{}, &ModInitiative{}, &ModHand{}, &ModDeck{},
 			&ModDiscardPile{}, &ModPlayArea{}, &ModSlot{}, &ModActivating{},
 			&ModRound{}, &ModShared{}, &ModUnfilled{}, &ModSeedStep{}, &ModDrawn{},
-		),
+		},
 	)
 }
 

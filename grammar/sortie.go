@@ -160,8 +160,8 @@ func buildSortie() (*notation.Grammar, error) {
 			"SortieNumber":                    "a number like 104",
 			`((<card> | <unknown>)+ | <int>)`: "cards, or how many there are, as in deck 7H 9C or deck 30",
 		},
-		notation.Moves(&SortieDraw{}, &SortiePlace{}, &SortieAct{},
-			&SortieUnit{}, &SortieHand{}, &SortieCaptured{}, &SortiePile{}, &SortieStream{}),
+		notation.Moves{&SortieDraw{}, &SortiePlace{}, &SortieAct{},
+			&SortieUnit{}, &SortieHand{}, &SortieCaptured{}, &SortiePile{}, &SortieStream{}},
 	)
 	if err != nil {
 		return nil, err

@@ -489,7 +489,7 @@ var Void = notation.Lazy(buildVoid)
 func buildVoid() (*notation.Grammar, error) {
 	g, err := notation.NewGrammar(VoidLexer, voidExpect(),
 		// Every move is a VoidMove: an action, and who takes it.
-		notation.Moves(&VoidMove{}),
+		notation.Moves{&VoidMove{}},
 		participle.Union[VoidAction](
 			&VoidSector{}, &VoidEnergy{}, &VoidIncome{}, &VoidLife{}, &VoidHand{}, &VoidCache{}, &VoidField{},
 			&VoidPlay{}, &VoidActivate{}, &VoidReact{}, &VoidAdvance{}, &VoidAttack{},

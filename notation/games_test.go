@@ -130,7 +130,7 @@ func matchUnknown(s string) int {
 // cardGame parses the game of cards, its moves kept by their shape.
 var cardGame = notation.Lazy(func() (*notation.Grammar, error) {
 	g, err := notation.NewGrammar(cardLexer, nil,
-		notation.Moves(&cardDraw{}, &cardPlace{}, &cardAct{}))
+		notation.Moves{&cardDraw{}, &cardPlace{}, &cardAct{}})
 	if err != nil {
 		return nil, err
 	}
@@ -230,7 +230,7 @@ func (m *nameMove) Relocate(r *notation.Relocation) notation.Move {
 // nameGame parses the game of names, its moves kept by their shape, names
 // standing for any name.
 var nameGame = notation.Lazy(func() (*notation.Grammar, error) {
-	g, err := notation.NewGrammar(notation.NewFastLexer(), nil, notation.Moves(&nameMove{}),
+	g, err := notation.NewGrammar(notation.NewFastLexer(), nil, notation.Moves{&nameMove{}},
 		participle.Union[nameAction](&nameList{}, &nameCount{}, &namePlay{}, &namePair{}))
 	if err != nil {
 		return nil, err

@@ -3,11 +3,13 @@ package notation
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"testing"
 )
 
 // literals finds what the regular expression of a quoted literal finds in
-// participle's EBNF, and in its expectations as its errors write them.
+// participle's EBNF, and in its expectations as its errors write them,
+// and unquotes it.
 func TestLiteralsAsTheRegularExpression(t *testing.T) {
 	re := regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
 	for _, s := range []string{
@@ -17,7 +19,15 @@ func TestLiteralsAsTheRegularExpression(t *testing.T) {
 		`"draw" | "unfinished" | (PlayerRef ("wins" | "resigns"))`,
 		`Say = "é" "x y" "" .`,
 	} {
-		if got, want := literals(s), re.FindAllString(s, -1); !slices.Equal(got, want) {
+		var want []string
+		for _, m := range re.FindAllString(s, -1) {
+			word, err := strconv.Unquote(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want = append(want, word)
+		}
+		if got := literals(s); !slices.Equal(got, want) {
 			t.Errorf("literals(%q) = %q, want %q", s, got, want)
 		}
 	}

@@ -193,8 +193,7 @@ type Relocation struct {
 // Place moves *n, a node of a copy being placed, to the new place, with
 // no tokens: only participle reads a node's tokens, and the node has its
 // end (Span). It is placed where it stands, as a Relocate has copied the
-// move: a node passed in and given back was copied three times, a tenth
-// of what placing a move cost.
+// move (a node passed in and given back was copied three times).
 func (r *Relocation) Place(n *Node) {
 	first, last := int(n.end.first), int(n.end.last)
 	if n.end.column == 0 {
@@ -552,7 +551,7 @@ func (g *Grammar) findMove(t *tokens, p part, key string, values *valueTokens) *
 	}
 	own := strings.Clone(t.text(p))
 	owned := t.ownTokens(own, p)
-	parsed, ok := g.parseMove(owned)
+	parsed, ok := g.parseMove(t, owned)
 	if !ok {
 		return nil
 	}
@@ -588,7 +587,7 @@ func (g *Grammar) shapeOf(first *piece, t *tokens, p part, values *valueTokens) 
 	owned := t.ownTokens(strings.Clone(t.text(p)), p)
 	standForValues(owned, values)
 	shape := &piece{text: first.text, n: p.len(), parsed: first.parsed, fixed: true}
-	if parsed, ok := g.parseMove(owned); ok {
+	if parsed, ok := g.parseMove(t, owned); ok {
 		r := &Relocation{to: t, at: p, keeping: true}
 		placed := relocateMove(parsed, r)
 		at := compact("", first.first.text, TokenizeWith(g.lex, "", first.first.text, TokenizeOptions{}).Tokens)
@@ -795,13 +794,20 @@ func (g *Grammar) placeMove(r *Relocation, p *piece, t *tokens, at part) (Move, 
 		r.failed = false
 	}
 	// A parse that cannot be copied: parse the move at its place.
-	return g.parseMove(t.lexTokens(at))
+	return g.parseMove(t, t.lexTokens(at))
 }
 
-// parseMove parses a move with the grammar's move production.
-func (g *Grammar) parseMove(toks []lexer.Token) (Move, bool) {
+// parseMove parses a move of the file t.
+func (g *Grammar) parseMove(t *tokens, toks []lexer.Token) (Move, bool) {
 	m, err := Guard(func() (*Move, error) {
-		return g.move.ParseFromLexer(TokenLexer(toks, tokenEnd(toks[len(toks)-1])))
+		p, err := g.move.Parser(toks[0].Value, func(yield func(string) bool) { // the file's words
+			for i := 0; i < len(t.toks) && yield(t.value(i)); i++ {
+			}
+		})
+		if err != nil {
+			return nil, err
+		}
+		return p.ParseFromLexer(TokenLexer(toks, tokenEnd(toks[len(toks)-1])))
 	})
 	if err != nil {
 		return nil, false

@@ -199,3 +199,24 @@ func TestTurnHeadsKeptWithoutTheirNumber(t *testing.T) {
 		t.Errorf("a game of 100,000 turns allocated %d MB, want under %d MB", alloc>>20, bound>>20)
 	}
 }
+
+// A grammar's move parser is built at its first file, of the move types
+// that file's words may begin (draw, and a1-b2's, which no word tells);
+// a later file's place makes it every type's. Each file parses piece by
+// piece, each shape kept: none falls back to the parse of the whole file,
+// which would give the same tree (SameAsWholeFile) but keep nothing.
+func TestTheFirstFilesMoveTypesParseItPieceByPiece(t *testing.T) {
+	g := must(must(notation.NewGrammar(cardLexer, nil, notation.Moves{&cardDraw{}, &cardPlace{}, &cardAct{}})).ValueTokens("Card", "Square"))
+	for _, file := range []struct {
+		src    string
+		pieces int
+	}{
+		{"1. Ann: draw 7H, a1-b2\n", 2},
+		{"1. Ann: place 9C/KD a1, draw 9C\n2. Ben: b2xc3\n", 4},
+	} {
+		notationtest.SameAsWholeFile(t, g, "file", file.src)
+		if _, pieces := g.MemoSize(); pieces != file.pieces {
+			t.Errorf("after %q: %d shapes kept, want %d", file.src, pieces, file.pieces)
+		}
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/tabletop-referee/referee/internal/suggest"
+	"github.com/tabletop-referee/referee/internal/taggrammar"
 )
 
 // Grammar parses one game's transcripts.
@@ -25,15 +26,12 @@ type Grammar struct {
 	// lazy is a Lazy grammar's parts, built at its first use.
 	lazy func() *Grammar
 	lex  LexerDefinition
-	// move parses a move alone, the union of the game's move types, with
-	// a parser of a list of moves: participle's ParserForProduction cannot
-	// name an interface type, and a parser parses the production its type
-	// names. It is all a file that parses needs: its statements are read
-	// from their tokens (memo.go).
-	move *participle.Parser[Move]
+	// move parses a move alone, as a list of moves (ParserForProduction
+	// cannot name an interface), all a file that parses needs (memo.go),
+	// with a parser of the types the first file's moves may be of.
+	move *taggrammar.Union[Move]
 	// whole is the parsers of a whole file and of a statement, and the
-	// grammar's words, made at their first use: only a file that does not
-	// parse needs them, and they were half of a grammar's build.
+	// grammar's words, made at their first use: a file that parses needs none.
 	whole  func() *wholeGrammar
 	expect Wording
 	// The pieces parsed so far, by text (see memo.go).
@@ -82,16 +80,12 @@ func (g *Grammar) WithHint(hint func(word string) string) *Grammar {
 	return g
 }
 
-// NewGrammar builds a game's parser from its lexer and participle options
-// (the union of its move types, ...). expect says in words what each token
-// kind or production looks like, for error messages: "<square>" might be
-// "a square like b3".
-func NewGrammar(lex LexerDefinition, expect Wording, options ...participle.Option) (*Grammar, error) {
+// NewGrammar builds a game's parser from its lexer, its move types and
+// other participle options (a union its moves hold). expect words what
+// each token kind or production looks like, for errors: "<square>" might
+// be "a square like b3".
+func NewGrammar(lex LexerDefinition, expect Wording, moves Moves, options ...participle.Option) (*Grammar, error) {
 	options = append([]participle.Option{participle.Lexer(lex)}, options...)
-	moves, err := participle.Build[moveList](options...)
-	if err != nil {
-		return nil, err
-	}
 	all := Wording{
 		"<int>":     "a turn number like 12",
 		"<ident>":   "a name",
@@ -108,10 +102,20 @@ func NewGrammar(lex LexerDefinition, expect Wording, options ...participle.Optio
 	}
 	maps.Copy(all, expect)
 	sym := lex.Symbols()
-	return &Grammar{lex: lex, move: (*participle.Parser[Move])(moves), whole: sync.OnceValue(func() *wholeGrammar { return buildWhole(options) }),
-		expect: all, moves: newMemo(),
+	with := func(union participle.Option) []participle.Option { return append(slices.Clone(options), union) }
+	g := &Grammar{lex: lex, expect: all, moves: newMemo(),
 		intType: sym[TokenInt], identType: sym[TokenIdent], strType: sym[TokenString],
-	}, nil
+		whole: sync.OnceValue(func() *wholeGrammar { return buildWhole(with(participle.Union(moves...))) }),
+		move: taggrammar.NewUnion(func(types []Move) (*participle.Parser[Move], error) {
+			moves, err := participle.Build[moveList](with(participle.Union(types...))...)
+			return (*participle.Parser[Move])(moves), err
+		}, moves...),
+	}
+	var err error
+	if len(options) > 1 { // other unions: only the EBNF has their words (Literals)
+		_, err = g.move.All()
+	}
+	return g, err
 }
 
 // moveList is the production the move parser is built from.
@@ -144,7 +148,7 @@ func (g *Grammar) ReadsAsMoves(text string) bool {
 		}
 		// Most comments are prose: one parse tells, before the move is
 		// kept as a file's are.
-		if _, ok := g.parseMove(t.lexTokens(m)); !ok || g.findMove(t, m, key, values) == nil {
+		if _, ok := g.parseMove(t, t.lexTokens(m)); !ok || g.findMove(t, m, key, values) == nil {
 			return false
 		}
 	}
@@ -172,8 +176,8 @@ func buildWhole(options []participle.Option) *wholeGrammar {
 		panic(err)
 	}
 	w := &wholeGrammar{file: file, stmt: stmt, words: map[string]bool{}}
-	for _, m := range literals(file.String()) {
-		if word, err := strconv.Unquote(m); err == nil && word != "" && unicode.IsLetter([]rune(word)[0]) {
+	for _, word := range literals(file.String()) {
+		if word != "" && unicode.IsLetter([]rune(word)[0]) {
 			w.words[word] = true
 		}
 	}
@@ -217,13 +221,7 @@ func (g *Grammar) valueTokens(types []string, names bool) (*Grammar, error) {
 			values.isValue[k] = true
 		}
 	}
-	// The moves' literals, from their EBNF: printing it is a tenth of a
-	// grammar's build, which a grammar kept by text does without.
-	for _, m := range literals(g.move.String()) {
-		word, err := strconv.Unquote(m)
-		if err != nil {
-			return nil, fmt.Errorf("literal %s: %w", m, err)
-		}
+	for _, word := range g.move.Literals() {
 		// One token, the whole word.
 		if typ, n := (defScanner{g.lex}).Scan(word); n == len(word) && values.stands(typ, word) {
 			if !names {
@@ -236,13 +234,12 @@ func (g *Grammar) valueTokens(types []string, names bool) (*Grammar, error) {
 	return g, nil
 }
 
-// literals are the quoted literals of participle's EBNF text, in order:
-// what "(?:[^"\\]|\\.)*" finds, without that regular expression, which
-// took a tenth of a millisecond on a game's moves.
+// literals are the words quoted in participle's EBNF text, in order.
 func literals(ebnf string) (out []string) {
 	for i := strings.IndexByte(ebnf, '"'); i >= 0; i = strings.IndexByte(ebnf, '"') {
 		n := StringLen(ebnf[i:])
-		out, ebnf = append(out, ebnf[i:i+n]), ebnf[i+n:]
+		word, _ := strconv.Unquote(ebnf[i : i+n])
+		out, ebnf = append(out, word), ebnf[i+n:]
 	}
 	return out
 }
@@ -722,8 +719,8 @@ func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(
 // participle expected, when it names some, else all of the grammar's.
 func hintWords(expected string, words map[string]bool) []string {
 	var named []string
-	for _, m := range literals(expected) {
-		if w, err := strconv.Unquote(m); err == nil && words[w] {
+	for _, w := range literals(expected) {
+		if words[w] {
 			named = append(named, w)
 		}
 	}
@@ -890,6 +887,5 @@ func TokenLexer(toks []lexer.Token, eof lexer.Position) *lexer.PeekingLexer {
 	return p
 }
 
-// Moves names a game's move types: the union its transcripts' moves are
-// parsed as, an option NewGrammar needs.
-func Moves(types ...Move) participle.Option { return participle.Union[Move](types...) }
+// Moves are a game's move types, the union its moves are parsed as.
+type Moves []Move

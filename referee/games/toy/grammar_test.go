@@ -38,7 +38,7 @@ const trackMoveWords = "a stride (walk, run or leap), or the token's square (tok
 var Track = must(notation.NewGrammar(notation.NewFastLexer(), map[string]string{
 	"TrackMove": trackMoveWords,
 	"Move":      trackMoveWords,
-}, notation.Moves(&TrackMove{})))
+}, notation.Moves{&TrackMove{}}))
 
 func must[T any](v T, err error) T {
 	if err != nil {
