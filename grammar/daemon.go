@@ -542,20 +542,21 @@ func daemonExpect() map[string]string {
 	}
 }
 
+// daemonMoves are Daemon's move types.
+var daemonMoves = notation.Moves{
+	&DaemonDraft{}, &DaemonMain{}, &DaemonMulligan{}, &DaemonKeep{}, &DaemonDraw{}, &DaemonSecure{},
+	&DaemonPlay{}, &DaemonActivate{}, &DaemonTrash{}, &DaemonAttack{},
+	&DaemonReveal{}, &DaemonRefresh{}, &DaemonBurn{},
+	&DaemonModules{}, &DaemonMemory{}, &DaemonGrip{}, &DaemonSecurity{},
+	&DaemonDeck{}, &DaemonHeap{}, &DaemonScripts{}, &DaemonField{},
+}
+
 // Daemon parses Daemon transcripts.
 var Daemon = notation.Lazy(buildDaemon)
 
 // buildDaemon builds Daemon's grammar.
 func buildDaemon() (*notation.Grammar, error) {
-	g, err := notation.NewGrammar(DaemonLexer, daemonExpect(),
-		notation.Moves{
-			&DaemonDraft{}, &DaemonMain{}, &DaemonMulligan{}, &DaemonKeep{}, &DaemonDraw{}, &DaemonSecure{},
-			&DaemonPlay{}, &DaemonActivate{}, &DaemonTrash{}, &DaemonAttack{},
-			&DaemonReveal{}, &DaemonRefresh{}, &DaemonBurn{},
-			&DaemonModules{}, &DaemonMemory{}, &DaemonGrip{}, &DaemonSecurity{},
-			&DaemonDeck{}, &DaemonHeap{}, &DaemonScripts{}, &DaemonField{},
-		},
-	)
+	g, err := notation.NewGrammar(DaemonLexer, daemonExpect(), daemonMoves)
 	if err != nil {
 		return nil, err
 	}

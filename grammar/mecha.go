@@ -462,20 +462,21 @@ func mechaExpect() map[string]string {
 	}
 }
 
+// mechaMoves are Mecha's move types. The declarations come before play,
+// so that "hand play Scout" is a hand, not a player named hand playing
+// Scout.
+var mechaMoves = notation.Moves{
+	&MechaDeck{}, &MechaDraw{}, &MechaMulligan{},
+	&MechaUnit{}, &MechaPlaced{}, &MechaZone{}, &MechaPlay{},
+	&MechaAct{}, &MechaDiscard{}, &MechaSacrifice{}, &MechaSkip{},
+}
+
 // Mecha parses Mecha transcripts.
 var Mecha = notation.Lazy(buildMecha)
 
 // buildMecha builds Mecha's grammar.
 func buildMecha() (*notation.Grammar, error) {
-	g, err := notation.NewGrammar(MechaLexer, mechaExpect(),
-		notation.Moves{
-			// The declarations come before play, so that "hand play Scout"
-			// is a hand, not a player named hand playing Scout.
-			&MechaDeck{}, &MechaDraw{}, &MechaMulligan{},
-			&MechaUnit{}, &MechaPlaced{}, &MechaZone{}, &MechaPlay{},
-			&MechaAct{}, &MechaDiscard{}, &MechaSacrifice{}, &MechaSkip{},
-		},
-	)
+	g, err := notation.NewGrammar(MechaLexer, mechaExpect(), mechaMoves)
 	if err != nil {
 		return nil, err
 	}

@@ -258,22 +258,23 @@ func modExpect() map[string]string {
 	}
 }
 
-// Mod parses Mod transcripts. A declaration that begins with the word of
-// a move (fuel 3, the move fuel) comes before it, so that the longer form
-// is tried first.
+// modMoves are Mod's move types. A declaration that begins with the word
+// of a move (fuel 3, the move fuel) comes before it, so that the longer
+// form is tried first.
+var modMoves = notation.Moves{
+	&ModAssign{}, &ModEject{}, &ModDraft{}, &ModPass{},
+	&ModDraw{}, &ModFuelLevel{}, &ModFuel{}, &ModSpend{}, &ModTop{},
+	&ModDurability{}, &ModInitiative{}, &ModHand{}, &ModDeck{},
+	&ModDiscardPile{}, &ModPlayArea{}, &ModSlot{}, &ModActivating{},
+	&ModRound{}, &ModShared{}, &ModUnfilled{}, &ModSeedStep{}, &ModDrawn{},
+}
+
+// Mod parses Mod transcripts.
 var Mod = notation.Lazy(buildMod)
 
 // buildMod builds Mod's grammar.
 func buildMod() (*notation.Grammar, error) {
-	return notation.NewGrammar(ModLexer, modExpect(),
-		notation.Moves{
-			&ModAssign{}, &ModEject{}, &ModDraft{}, &ModPass{},
-			&ModDraw{}, &ModFuelLevel{}, &ModFuel{}, &ModSpend{}, &ModTop{},
-			&ModDurability{}, &ModInitiative{}, &ModHand{}, &ModDeck{},
-			&ModDiscardPile{}, &ModPlayArea{}, &ModSlot{}, &ModActivating{},
-			&ModRound{}, &ModShared{}, &ModUnfilled{}, &ModSeedStep{}, &ModDrawn{},
-		},
-	)
+	return notation.NewGrammar(ModLexer, modExpect(), modMoves)
 }
 
 // A position (see engine.Position) is written as declarations on set-up

@@ -140,6 +140,10 @@ const sortieCardWords = "a card like 7H or 10S"
 
 const sortieMoveWords = "a move (draw 7H, place 9C/KD a1, a1-b2, a1xb2 or a1-b2xc3)"
 
+// sortieMoves are Sortie's move types.
+var sortieMoves = notation.Moves{&SortieDraw{}, &SortiePlace{}, &SortieAct{},
+	&SortieUnit{}, &SortieHand{}, &SortieCaptured{}, &SortiePile{}, &SortieStream{}}
+
 // Sortie parses Sortie transcripts.
 var Sortie = notation.Lazy(buildSortie)
 
@@ -160,8 +164,7 @@ func buildSortie() (*notation.Grammar, error) {
 			"SortieNumber":                    "a number like 104",
 			`((<card> | <unknown>)+ | <int>)`: "cards, or how many there are, as in deck 7H 9C or deck 30",
 		},
-		notation.Moves{&SortieDraw{}, &SortiePlace{}, &SortieAct{},
-			&SortieUnit{}, &SortieHand{}, &SortieCaptured{}, &SortiePile{}, &SortieStream{}},
+		sortieMoves,
 	)
 	if err != nil {
 		return nil, err

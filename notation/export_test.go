@@ -1,18 +1,5 @@
 package notation
 
-import "github.com/tabletop-referee/referee/internal/taggrammar"
-
-// MoveWords are the words of g's moves as their types' tags quote them,
-// and as the EBNF of the parser of every move type does.
-func (g *Grammar) MoveWords() (tags, ebnf []string) {
-	g = g.ready()
-	all, err := g.move.All()
-	if err != nil {
-		panic(err)
-	}
-	return taggrammar.Literals(g.move.Members()...), literals(all.String())
-}
-
 // MatchName is the length of the name at the start of s, or 0, for tests
 // against the declarative rule.
 func (l *FastLexer) MatchName(s string) int { return nameLen(s) }

@@ -75,9 +75,6 @@ func (u *Union[T]) Parser(first string, words iter.Seq[string]) (*participle.Par
 	return p.Parser, p.err
 }
 
-// Members are the union's members, in their order.
-func (u *Union[T]) Members() []T { return u.members }
-
 // All is the parser of every member, the union's parser from then on.
 func (u *Union[T]) All() (*participle.Parser[T], error) {
 	p := u.all()
