@@ -556,9 +556,5 @@ var Daemon = notation.Lazy(buildDaemon)
 
 // buildDaemon builds Daemon's grammar.
 func buildDaemon() (*notation.Grammar, error) {
-	g, err := notation.NewGrammar(DaemonLexer, daemonExpect(), daemonMoves)
-	if err != nil {
-		return nil, err
-	}
-	return g.ValueNames(notation.TokenIdent)
+	return notation.NewGrammar(DaemonLexer, daemonExpect(), daemonMoves).ValueNames(notation.TokenIdent)
 }

@@ -476,9 +476,5 @@ var Mecha = notation.Lazy(buildMecha)
 
 // buildMecha builds Mecha's grammar.
 func buildMecha() (*notation.Grammar, error) {
-	g, err := notation.NewGrammar(MechaLexer, mechaExpect(), mechaMoves)
-	if err != nil {
-		return nil, err
-	}
-	return g.ValueNames(notation.TokenIdent, notation.TokenString, "Square")
+	return notation.NewGrammar(MechaLexer, mechaExpect(), mechaMoves).ValueNames(notation.TokenIdent, notation.TokenString, "Square")
 }

@@ -274,7 +274,7 @@ var Mod = notation.Lazy(buildMod)
 
 // buildMod builds Mod's grammar.
 func buildMod() (*notation.Grammar, error) {
-	return notation.NewGrammar(ModLexer, modExpect(), modMoves)
+	return notation.NewGrammar(ModLexer, modExpect(), modMoves), nil
 }
 
 // A position (see engine.Position) is written as declarations on set-up

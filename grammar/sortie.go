@@ -165,11 +165,8 @@ func buildSortie() (*notation.Grammar, error) {
 			`((<card> | <unknown>)+ | <int>)`: "cards, or how many there are, as in deck 7H 9C or deck 30",
 		},
 		sortieMoves,
-	)
+	).ValueTokens("Card", "Square")
 	if err != nil {
-		return nil, err
-	}
-	if g, err = g.ValueTokens("Card", "Square"); err != nil {
 		return nil, err
 	}
 	return g.WithHint(sortieHint), nil

@@ -482,24 +482,20 @@ func voidExpect() map[string]string {
 	}
 }
 
+// voidActions are what a Void move may do.
+var voidActions = notation.UnionOf[VoidAction](
+	&VoidSector{}, &VoidEnergy{}, &VoidIncome{}, &VoidLife{}, &VoidHand{}, &VoidCache{}, &VoidField{},
+	&VoidPlay{}, &VoidActivate{}, &VoidReact{}, &VoidAdvance{}, &VoidAttack{},
+	&VoidDefend{}, &VoidConvert{}, &VoidExecute{}, &VoidPass{},
+)
+
 // Void parses Void transcripts.
 var Void = notation.Lazy(buildVoid)
 
 // buildVoid builds Void's grammar.
 func buildVoid() (*notation.Grammar, error) {
-	g, err := notation.NewGrammar(VoidLexer, voidExpect(),
-		// Every move is a VoidMove: an action, and who takes it.
-		notation.Moves{&VoidMove{}},
-		participle.Union[VoidAction](
-			&VoidSector{}, &VoidEnergy{}, &VoidIncome{}, &VoidLife{}, &VoidHand{}, &VoidCache{}, &VoidField{},
-			&VoidPlay{}, &VoidActivate{}, &VoidReact{}, &VoidAdvance{}, &VoidAttack{},
-			&VoidDefend{}, &VoidConvert{}, &VoidExecute{}, &VoidPass{},
-		),
-	)
-	if err != nil {
-		return nil, err
-	}
-	// Names by their shape: an opening hand is eight names, which kept by
-	// their text made most of what participle parsed.
-	return g.ValueNames(notation.TokenIdent)
+	// Every move is a VoidMove: an action, and who takes it. Names by
+	// their shape: an opening hand is eight names, which kept by their
+	// text made most of what participle parsed.
+	return notation.NewGrammar(VoidLexer, voidExpect(), notation.Moves{&VoidMove{}}, voidActions).ValueNames(notation.TokenIdent)
 }

@@ -14,25 +14,27 @@ import (
 
 // The words of a game's moves, which tell the names that keep their text
 // in a move's shape (ValueNames) and the values that cannot be words
-// (ValueTokens), are read from the tags of its move types
-// (taggrammar.Literals), as participle's EBNF of them quotes them:
-// printing the EBNF needs every type built. (Void's moves hold a union of
-// actions, whose members no tag names: its words are read from the
-// EBNF.)
+// (ValueTokens), are read from the tags of its move types and of the
+// unions they hold (taggrammar.Literals), as participle's EBNF of them
+// quotes them: printing the EBNF needs every type built.
 func TestMoveWordsFromTheTagsAreTheEBNFs(t *testing.T) {
 	quoted := regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
 	for _, g := range []struct {
-		name  string
-		lex   notation.LexerDefinition
-		moves notation.Moves
+		name   string
+		lex    notation.LexerDefinition
+		unions []taggrammar.Members
 	}{
-		{"sortie", SortieLexer, sortieMoves}, {"mecha", MechaLexer, mechaMoves},
-		{"mod", ModLexer, modMoves}, {"daemon", DaemonLexer, daemonMoves},
+		{"sortie", SortieLexer, []taggrammar.Members{taggrammar.Of(sortieMoves...)}},
+		{"mecha", MechaLexer, []taggrammar.Members{taggrammar.Of(mechaMoves...)}},
+		{"mod", ModLexer, []taggrammar.Members{taggrammar.Of(modMoves...)}},
+		{"daemon", DaemonLexer, []taggrammar.Members{taggrammar.Of(daemonMoves...)}},
+		{"void", VoidLexer, []taggrammar.Members{taggrammar.Of(notation.Move(&VoidMove{})), voidActions}},
 	} {
 		type moveList struct {
 			Moves []notation.Move `parser:"@@*"`
 		}
-		parser, err := participle.Build[moveList](participle.Lexer(g.lex), participle.Union(g.moves...))
+		union := taggrammar.NewUnion[notation.Move](nil, g.unions...)
+		parser, err := participle.Build[moveList](append(union.Options(), participle.Lexer(g.lex))...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -44,7 +46,7 @@ func TestMoveWordsFromTheTagsAreTheEBNFs(t *testing.T) {
 			}
 			ebnf = append(ebnf, word)
 		}
-		tags := taggrammar.Literals(g.moves...)
+		tags := union.Literals()
 		slices.Sort(tags)
 		slices.Sort(ebnf)
 		if tags, ebnf = slices.Compact(tags), slices.Compact(ebnf); !slices.Equal(tags, ebnf) {

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/alecthomas/participle/v2"
-
 	"github.com/tabletop-referee/referee/notation"
 	"github.com/tabletop-referee/referee/notation/notationtest"
 )
@@ -129,12 +127,7 @@ func matchUnknown(s string) int {
 
 // cardGame parses the game of cards, its moves kept by their shape.
 var cardGame = notation.Lazy(func() (*notation.Grammar, error) {
-	g, err := notation.NewGrammar(cardLexer, nil,
-		notation.Moves{&cardDraw{}, &cardPlace{}, &cardAct{}})
-	if err != nil {
-		return nil, err
-	}
-	return g.ValueTokens("Card", "Square")
+	return notation.NewGrammar(cardLexer, nil, notation.Moves{&cardDraw{}, &cardPlace{}, &cardAct{}}).ValueTokens("Card", "Square")
 })
 
 // nameMove is a move of the game of names: an action, with the player who
@@ -230,12 +223,8 @@ func (m *nameMove) Relocate(r *notation.Relocation) notation.Move {
 // nameGame parses the game of names, its moves kept by their shape, names
 // standing for any name.
 var nameGame = notation.Lazy(func() (*notation.Grammar, error) {
-	g, err := notation.NewGrammar(notation.NewFastLexer(), nil, notation.Moves{&nameMove{}},
-		participle.Union[nameAction](&nameList{}, &nameCount{}, &namePlay{}, &namePair{}))
-	if err != nil {
-		return nil, err
-	}
-	return g.ValueNames(notation.TokenIdent)
+	return notation.NewGrammar(notation.NewFastLexer(), nil, notation.Moves{&nameMove{}},
+		notation.UnionOf[nameAction](&nameList{}, &nameCount{}, &namePlay{}, &namePair{})).ValueNames(notation.TokenIdent)
 })
 
 var errorLines = notationtest.ErrorLines

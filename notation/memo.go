@@ -551,7 +551,7 @@ func (g *Grammar) findMove(t *tokens, p part, key string, values *valueTokens) *
 	}
 	own := strings.Clone(t.text(p))
 	owned := t.ownTokens(own, p)
-	parsed, ok := g.parseMove(t, owned)
+	parsed, ok := g.parseMove(owned)
 	if !ok {
 		return nil
 	}
@@ -587,7 +587,7 @@ func (g *Grammar) shapeOf(first *piece, t *tokens, p part, values *valueTokens) 
 	owned := t.ownTokens(strings.Clone(t.text(p)), p)
 	standForValues(owned, values)
 	shape := &piece{text: first.text, n: p.len(), parsed: first.parsed, fixed: true}
-	if parsed, ok := g.parseMove(t, owned); ok {
+	if parsed, ok := g.parseMove(owned); ok {
 		r := &Relocation{to: t, at: p, keeping: true}
 		placed := relocateMove(parsed, r)
 		at := compact("", first.first.text, TokenizeWith(g.lex, "", first.first.text, TokenizeOptions{}).Tokens)
@@ -794,16 +794,13 @@ func (g *Grammar) placeMove(r *Relocation, p *piece, t *tokens, at part) (Move, 
 		r.failed = false
 	}
 	// A parse that cannot be copied: parse the move at its place.
-	return g.parseMove(t, t.lexTokens(at))
+	return g.parseMove(t.lexTokens(at))
 }
 
-// parseMove parses a move of the file t.
-func (g *Grammar) parseMove(t *tokens, toks []lexer.Token) (Move, bool) {
+// parseMove parses a move.
+func (g *Grammar) parseMove(toks []lexer.Token) (Move, bool) {
 	m, err := Guard(func() (*Move, error) {
-		p, err := g.move.Parser(toks[0].Value, func(yield func(string) bool) { // the file's words
-			for i := 0; i < len(t.toks) && yield(t.value(i)); i++ {
-			}
-		})
+		p, err := g.move.Parser(toks)
 		if err != nil {
 			return nil, err
 		}

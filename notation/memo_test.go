@@ -206,7 +206,7 @@ func TestTurnHeadsKeptWithoutTheirNumber(t *testing.T) {
 // piece, each shape kept: none falls back to the parse of the whole file,
 // which would give the same tree (SameAsWholeFile) but keep nothing.
 func TestTheFirstFilesMoveTypesParseItPieceByPiece(t *testing.T) {
-	g := must(must(notation.NewGrammar(cardLexer, nil, notation.Moves{&cardDraw{}, &cardPlace{}, &cardAct{}})).ValueTokens("Card", "Square"))
+	g := must(notation.NewGrammar(cardLexer, nil, notation.Moves{&cardDraw{}, &cardPlace{}, &cardAct{}}).ValueTokens("Card", "Square"))
 	for _, file := range []struct {
 		src    string
 		pieces int

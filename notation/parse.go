@@ -80,12 +80,11 @@ func (g *Grammar) WithHint(hint func(word string) string) *Grammar {
 	return g
 }
 
-// NewGrammar builds a game's parser from its lexer, its move types and
-// other participle options (a union its moves hold). expect words what
-// each token kind or production looks like, for errors: "<square>" might
-// be "a square like b3".
-func NewGrammar(lex LexerDefinition, expect Wording, moves Moves, options ...participle.Option) (*Grammar, error) {
-	options = append([]participle.Option{participle.Lexer(lex)}, options...)
+// NewGrammar makes a game's parser from its lexer, its move types and the
+// other unions its moves hold (UnionOf); participle builds it at its first
+// move. expect words what each token kind or production looks like, for
+// errors: "<square>" might be "a square like b3".
+func NewGrammar(lex LexerDefinition, expect Wording, moves Moves, unions ...taggrammar.Members) *Grammar {
 	all := Wording{
 		"<int>":     "a turn number like 12",
 		"<ident>":   "a name",
@@ -102,20 +101,17 @@ func NewGrammar(lex LexerDefinition, expect Wording, moves Moves, options ...par
 	}
 	maps.Copy(all, expect)
 	sym := lex.Symbols()
-	with := func(union participle.Option) []participle.Option { return append(slices.Clone(options), union) }
 	g := &Grammar{lex: lex, expect: all, moves: newMemo(),
 		intType: sym[TokenInt], identType: sym[TokenIdent], strType: sym[TokenString],
-		whole: sync.OnceValue(func() *wholeGrammar { return buildWhole(with(participle.Union(moves...))) }),
-		move: taggrammar.NewUnion(func(types []Move) (*participle.Parser[Move], error) {
-			moves, err := participle.Build[moveList](with(participle.Union(types...))...)
+		move: taggrammar.NewUnion(func(unions []participle.Option) (*participle.Parser[Move], error) {
+			moves, err := participle.Build[moveList](append(unions, participle.Lexer(lex))...)
 			return (*participle.Parser[Move])(moves), err
-		}, moves...),
+		}, append([]taggrammar.Members{taggrammar.Of(moves...)}, unions...)...),
 	}
-	var err error
-	if len(options) > 1 { // other unions: only the EBNF has their words (Literals)
-		_, err = g.move.All()
-	}
-	return g, err
+	g.whole = sync.OnceValue(func() *wholeGrammar {
+		return buildWhole(append(g.move.Options(), participle.Lexer(lex)))
+	})
+	return g
 }
 
 // moveList is the production the move parser is built from.
@@ -148,7 +144,7 @@ func (g *Grammar) ReadsAsMoves(text string) bool {
 		}
 		// Most comments are prose: one parse tells, before the move is
 		// kept as a file's are.
-		if _, ok := g.parseMove(t, t.lexTokens(m)); !ok || g.findMove(t, m, key, values) == nil {
+		if _, ok := g.parseMove(t.lexTokens(m)); !ok || g.findMove(t, m, key, values) == nil {
 			return false
 		}
 	}
@@ -342,6 +338,10 @@ func (g *Grammar) parse(a *Arena, filename, src string, limits Limits, pieces bo
 		return &Parsed{Source: src, File: &File{}, Comments: toks.Comments, Corrections: toks.Corrections, Errors: toks.Errors, Dropped: toks.Dropped, EOF: toks.EOF}
 	}
 	if len(toks.Errors) == 0 {
+		g.move.Prime(func(yield func(string) bool) { // the first file's move types, built here, not deep in its parse
+			for i := 0; i < len(t.toks) && yield(t.value(i)); i++ {
+			}
+		})
 		if file, ok := g.parsePieces(a, t, chunks); ok {
 			return &Parsed{Source: src, File: file, Comments: toks.Comments, Corrections: toks.Corrections, EOF: toks.EOF}
 		}
@@ -889,3 +889,6 @@ func TokenLexer(toks []lexer.Token, eof lexer.Position) *lexer.PeekingLexer {
 
 // Moves are a game's move types, the union its moves are parsed as.
 type Moves []Move
+
+// UnionOf is the union of members, of interface type T, that moves hold.
+func UnionOf[T any](members ...T) taggrammar.Members { return taggrammar.Of(members...) }

@@ -53,10 +53,7 @@ func TestMovesOfAShapeShareAParse(t *testing.T) {
 // ValueTokens names token types the grammar only copies: a grammar with a
 // word of its own of one of those types cannot be kept by shape.
 func TestValueTokensRefuseTheGrammarsOwnWords(t *testing.T) {
-	g, err := notation.NewGrammar(cardLexer, nil, notation.Moves{&cornerStep{}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := notation.NewGrammar(cardLexer, nil, notation.Moves{&cornerStep{}})
 	if _, err := g.ValueTokens("Square"); err == nil || !strings.Contains(err.Error(), `"a1"`) {
 		t.Errorf("ValueTokens(Square) with the word a1 in the grammar: %v, want an error naming a1", err)
 	}
@@ -80,8 +77,8 @@ func (m *cornerStep) String() string { return "a1-" + m.To }
 // string (joins two, or reads a number) is still parsed right: those
 // shapes are parsed at each place.
 func TestShapesThatDoMoreThanCopyAreParsedAtEachPlace(t *testing.T) {
-	joined := must(must(notation.NewGrammar(cardLexer, nil, notation.Moves{&joinedStep{}})).ValueTokens("Square"))
-	counted := must(must(notation.NewGrammar(cardLexer, nil, notation.Moves{&countedTake{}})).ValueTokens("Int"))
+	joined := must(notation.NewGrammar(cardLexer, nil, notation.Moves{&joinedStep{}}).ValueTokens("Square"))
+	counted := must(notation.NewGrammar(cardLexer, nil, notation.Moves{&countedTake{}}).ValueTokens("Int"))
 	for round := range 2 {
 		sameAsWholeFile(t, joined, fmt.Sprint("joined, round ", round), "1. Ann: go a1 b2, go c3 d4\n2. Ben: go a2 a3, go a1 b2\n")
 		sameAsWholeFile(t, counted, fmt.Sprint("counted, round ", round), "1. Ann: take 3, take 12\n2. Ben: take 7\n")
@@ -135,7 +132,7 @@ func TestLazyGrammar(t *testing.T) {
 	builds := 0
 	lazy := notation.Lazy(func() (*notation.Grammar, error) {
 		builds++
-		return notation.NewGrammar(cardLexer, nil, notation.Moves{&cornerStep{}})
+		return notation.NewGrammar(cardLexer, nil, notation.Moves{&cornerStep{}}), nil
 	})
 	if builds != 0 {
 		t.Fatalf("built %d times before any use", builds)
@@ -195,7 +192,7 @@ func TestNamedMovesOfAShapeShareAParse(t *testing.T) {
 // the second (with values standing for any, checked against the first),
 // and never again: a small file's shapes, most met once, cost one parse.
 func TestAShapeIsParsedAtItsFirstTwoTexts(t *testing.T) {
-	g := must(must(notation.NewGrammar(cardLexer, nil, notation.Moves{&countedStep{}})).ValueTokens("Square"))
+	g := must(notation.NewGrammar(cardLexer, nil, notation.Moves{&countedStep{}}).ValueTokens("Square"))
 	tests := []struct {
 		src    string
 		parses int64 // participle's parses of the move, since the last file

@@ -1,8 +1,10 @@
 // Package taggrammar reads the grammars participle takes from struct tags
 // without building them: the words a type's grammar must begin with, and
-// the words quoted in it. A build reads every tag of every type a grammar
-// reaches, most of a small check's work; what a build of part of a
-// grammar needs to know is in the first tag.
+// the words quoted in it; and with those it builds the parser of the
+// members of a grammar's unions that a text may hold (Union). A build
+// reads every tag of every type a grammar reaches, most of a small
+// check's work; what a build of part of a grammar needs to know is in
+// the first tag.
 package taggrammar
 
 import (
@@ -15,100 +17,162 @@ import (
 	"sync/atomic"
 
 	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// A Union is a participle union's member types, and its parsers. Its
-// parser of a text is made at the first text, of the members a match
-// may be of when its first word is one of the text's: the words each
-// member must begin with are known from its first tag, and a parser of
-// fewer members is quicker to build. Once a later match begins with
-// another member's word, the parser is of every member. It is safe for
-// use by goroutines at once.
-type Union[T any] struct {
-	members []T
-	heads   [][]string
-	words   map[string]bool // every member's heads
-	build   func(members []T) (*participle.Parser[T], error)
-	parser  atomic.Pointer[parser[T]] // nil until the first text
-	all     func() *parser[T]         // every member's, built once
+// Members are a participle union's member types (Of makes them).
+type Members struct {
+	values []any
+	heads  [][]string // the words each must begin with (NewUnion)
+	option func(members []any) participle.Option
 }
 
-// parser is a parser of some of a union's members.
+// Of is the union of members, of interface type T.
+func Of[T any](members ...T) Members {
+	m := Members{option: func(members []any) participle.Option {
+		ts := make([]T, len(members))
+		for i, v := range members {
+			ts[i] = v.(T)
+		}
+		return participle.Union(ts...)
+	}}
+	for _, v := range members {
+		m.values = append(m.values, v)
+	}
+	return m
+}
+
+// A Union is the parsers of a grammar of participle unions: the first is
+// the union a match is of (moves), the others unions its members hold
+// (actions some moves hold, say). Its parser of a text is made at the
+// first text, of the members of each union that may match in it: those
+// that may begin with any word, and those that must begin with a word
+// the text has. The words each member must begin with are known from its
+// first tag, and a parser of fewer members is quicker to build. Once a
+// later match begins with the word of another member of the first union,
+// or holds the word of another member of the others, the parser is of
+// every member. It is safe for use by goroutines at once.
+type Union[T any] struct {
+	unions []Members
+	// The words the members must begin with: of any union, of the
+	// first, of the others.
+	words, first, inner map[string]bool
+	build               func(unions []participle.Option) (*participle.Parser[T], error)
+	parser              atomic.Pointer[parser[T]] // nil until the first text
+	all                 func() *parser[T]         // every member's, built once
+}
+
+// parser is a parser of some of a grammar's members.
 type parser[T any] struct {
 	*participle.Parser[T]
 	err error
-	// words are the first words of the matches it parses; nil, any.
+	// words are the words of the text it was built for; nil, any.
 	words map[string]bool
 }
 
-// NewUnion is the union of members, whose parsers build makes.
-func NewUnion[T any](build func(members []T) (*participle.Parser[T], error), members ...T) *Union[T] {
-	u := &Union[T]{members: members, words: map[string]bool{}, build: build}
-	for _, m := range members {
-		heads := Heads(reflect.TypeOf(m))
-		u.heads = append(u.heads, heads)
-		for _, w := range heads {
-			u.words[w] = true
+// NewUnion is the grammar of unions, whose parsers build makes from the
+// participle options of their members (Options).
+func NewUnion[T any](build func(unions []participle.Option) (*participle.Parser[T], error), unions ...Members) *Union[T] {
+	unions = slices.Clone(unions) // its heads are read here
+	u := &Union[T]{unions: unions, words: map[string]bool{}, first: map[string]bool{}, inner: map[string]bool{}, build: build}
+	for i := range unions {
+		m := &unions[i]
+		m.heads = nil // read here, at a grammar's first use, not when Of made m
+		for _, v := range m.values {
+			m.heads = append(m.heads, Heads(reflect.TypeOf(v)))
+		}
+		for _, heads := range m.heads {
+			for _, w := range heads {
+				u.words[w], u.first[w], u.inner[w] = true, u.first[w] || i == 0, u.inner[w] || i > 0
+			}
 		}
 	}
 	u.all = sync.OnceValue(func() *parser[T] { return u.parserOf(nil) })
 	return u
 }
 
-// Parser is the parser of a match that begins with the word first;
-// words are the words of the text it is in, read at the first call.
-func (u *Union[T]) Parser(first string, words iter.Seq[string]) (*participle.Parser[T], error) {
-	if u.parser.Load() == nil {
-		begun := map[string]bool{}
-		for w := range words {
-			if !begun[w] && u.words[w] {
-				begun[strings.Clone(w)] = true // not to keep the text
+// Prime makes the parser of the first text, whose words are words, unless
+// one is made.
+func (u *Union[T]) Prime(words iter.Seq[string]) {
+	if u.parser.Load() != nil {
+		return
+	}
+	begun := map[string]bool{}
+	for w := range words {
+		if !begun[w] && u.words[w] {
+			begun[strings.Clone(w)] = true // not to keep the text
+		}
+	}
+	u.parser.CompareAndSwap(nil, u.parserOf(begun))
+}
+
+// Parser is the parser of match, the tokens of a match: the first text's
+// (Prime; the match's own when no text was), or every member's.
+func (u *Union[T]) Parser(match []lexer.Token) (*participle.Parser[T], error) {
+	u.Prime(func(yield func(string) bool) {
+		for i := 0; i < len(match) && yield(match[i].Value); i++ {
+		}
+	})
+	p := u.parser.Load()
+	for i := 0; p.words != nil && i < len(match); i++ {
+		if w := match[i].Value; !p.words[w] && (i == 0 && u.first[w] || u.inner[w]) {
+			p = u.all()
+			u.parser.Store(p)
+		}
+	}
+	return p.Parser, p.err
+}
+
+// Options are the participle options of every member of the unions.
+func (u *Union[T]) Options() []participle.Option {
+	chosen, _ := u.choose(nil)
+	return u.options(chosen)
+}
+
+// choose chooses the members of each union that may match in a text with
+// words, or every member when words is nil; all tells whether it chose
+// every member.
+func (u *Union[T]) choose(words map[string]bool) (chosen [][]any, all bool) {
+	all = true
+	for _, m := range u.unions {
+		var members []any
+		for i, v := range m.values {
+			if words == nil || m.heads[i] == nil || slices.ContainsFunc(m.heads[i], func(w string) bool { return words[w] }) {
+				members = append(members, v)
 			}
 		}
-		u.parser.CompareAndSwap(nil, u.parserOf(begun))
+		chosen, all = append(chosen, members), all && len(members) == len(m.values)
 	}
-	p := u.parser.Load()
-	if p.words != nil && !p.words[first] && u.words[first] {
-		p = u.all()
-		u.parser.Store(p)
-	}
-	return p.Parser, p.err
+	return chosen, all
 }
 
-// All is the parser of every member, the union's parser from then on.
-func (u *Union[T]) All() (*participle.Parser[T], error) {
-	p := u.all()
-	u.parser.Store(p)
-	return p.Parser, p.err
+// options are the participle options of the members chosen of each union.
+func (u *Union[T]) options(chosen [][]any) (options []participle.Option) {
+	for i, m := range u.unions {
+		options = append(options, m.option(chosen[i]))
+	}
+	return options
 }
 
-// parserOf builds the parser of the members a match that begins with one
-// of words may be of: those that must begin with one of them, and those
-// that may begin with anything; of every member when words is nil.
+// parserOf builds the parser of the members that may match in a text
+// with words, or of every member when words is nil.
 func (u *Union[T]) parserOf(words map[string]bool) *parser[T] {
-	var members []T
-	for i, m := range u.members {
-		if words == nil || u.heads[i] == nil || slices.ContainsFunc(u.heads[i], func(w string) bool { return words[w] }) {
-			members = append(members, m)
-		}
-	}
-	if words != nil && len(members) == len(u.members) {
+	chosen, all := u.choose(words)
+	if all && words != nil {
 		return u.all()
 	}
-	p, err := u.build(members)
+	p, err := u.build(u.options(chosen))
 	return &parser[T]{p, err, words}
 }
 
-// Literals are the words quoted in the union's grammar: in its EBNF once
-// its parser is of every member (which has the members of any union a
-// member holds, as the types' tags do not), else in the tags of the
-// members' types and of the types they hold (see Literals), which is
-// quicker than printing the EBNF.
-func (u *Union[T]) Literals() (words []string) {
-	if p := u.parser.Load(); p != nil && p.words == nil && p.err == nil {
-		return literals(p.String())
+// Literals are the words quoted in the grammars of the members' types and
+// of the types they hold (see Literals).
+func (u *Union[T]) Literals() []string {
+	var values []any
+	for _, m := range u.unions {
+		values = append(values, m.values...)
 	}
-	return Literals(u.members...)
+	return Literals(values...)
 }
 
 // Heads are the words a match of struct type t's grammar (t may be a

@@ -133,51 +133,100 @@ func TestLiterals(t *testing.T) {
 	}
 }
 
-type move interface{ move() }
+type (
+	move   interface{ move() }
+	action interface{ action() }
+)
 
-// builds is a Union's build that records the members of each build.
+// builds records the members each build of a Union is of, a list a
+// union, by the names of their types.
 type builds struct {
-	mu    sync.Mutex
-	built [][]string
+	mu     sync.Mutex
+	built  [][][]string
+	unions [][]string // of the build under way
 }
 
-func (b *builds) build(members []move) (*participle.Parser[move], error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	var names []string
-	for _, m := range members {
-		names = append(names, fmt.Sprintf("%T", m)[len("*taggrammar."):])
+// union is the union of members, its options recorded in b.
+func union[T any](b *builds, members ...T) Members {
+	m := Of(members...)
+	m.option = func(members []any) participle.Option {
+		var names []string
+		for _, v := range members {
+			names = append(names, fmt.Sprintf("%T", v)[len("*taggrammar."):])
+		}
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		b.unions = append(b.unions, names)
+		return nil
 	}
-	b.built = append(b.built, names)
+	return m
+}
+
+func (b *builds) build([]participle.Option) (*participle.Parser[move], error) {
+	b.built = append(b.built, b.unions)
+	b.unions = nil
 	return nil, nil
+}
+
+// newUnion is a Union of unions, its builds recorded in b.
+func newUnion(b *builds, unions ...func(*builds) Members) *Union[move] {
+	var members []Members
+	for _, u := range unions {
+		members = append(members, u(b))
+	}
+	return NewUnion(func(options []participle.Option) (*participle.Parser[move], error) {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		return b.build(options)
+	}, members...)
 }
 
 // words yields the words of a text.
 func words(ws ...string) func(func(string) bool) { return slices.Values(ws) }
 
-// The first text's parser is of the members its words may begin, and of
-// those a word does not tell; a match that begins with another member's
-// word makes the parser every member's, once.
+// match is the tokens of a match.
+func match(ws ...string) (toks []lexer.Token) {
+	for _, w := range ws {
+		toks = append(toks, lexer.Token{Value: w})
+	}
+	return toks
+}
+
+var (
+	moves = func(b *builds) Members {
+		return union[move](b, &drawMove{}, &placeMove{}, &actMove{}, &byMove{})
+	}
+	actions = func(b *builds) Members { return union[action](b, &passAction{}, &payAction{}) }
+)
+
+// The first text's parser is of the members of each union its words may
+// begin, and of those a word does not tell; a match that holds another
+// member's word, first or not, makes the parser every member's, once.
 func TestUnionBuildsForTheFirstTextsWords(t *testing.T) {
 	var b builds
-	u := NewUnion(b.build, move(&drawMove{}), move(&placeMove{}), move(&actMove{}))
+	u := newUnion(&b, moves, actions)
+	first := [][]string{{"drawMove", "actMove", "byMove"}, {"passAction"}}
+	every := [][]string{{"drawMove", "placeMove", "actMove", "byMove"}, {"passAction", "payAction"}}
 	steps := []struct {
-		first string
+		match []string
 		text  []string
-		want  [][]string
+		want  [][][]string
 	}{
-		{"draw", []string{"draw", "7H", "a1", "-", "b2"}, [][]string{{"drawMove", "actMove"}}},
-		{"a1", nil, [][]string{{"drawMove", "actMove"}}},       // no member's word: the same parser
-		{"mulligan", nil, [][]string{{"drawMove", "actMove"}}}, // nor is this
-		{"place", nil, [][]string{{"drawMove", "actMove"}, {"drawMove", "placeMove", "actMove"}}},
-		{"draw", nil, [][]string{{"drawMove", "actMove"}, {"drawMove", "placeMove", "actMove"}}},
+		{[]string{"draw", "7H"}, []string{"draw", "7H", "a1", "-", "b2", "Ann", "pass"}, [][][]string{first}},
+		{[]string{"a1", "-", "b2"}, nil, [][][]string{first}},          // no member's word: the same parser
+		{[]string{"mulligan", "7H"}, nil, [][][]string{first}},         // nor is this
+		{[]string{"Ann", "pass"}, nil, [][][]string{first}},            // a word the first text had
+		{[]string{"Ann", "place"}, nil, [][][]string{first}},           // a move's word, not first
+		{[]string{"Ann", "pay", "2"}, nil, [][][]string{first, every}}, // one it had not
+		{[]string{"place", "9C"}, nil, [][][]string{first, every}},
 	}
 	for i, s := range steps {
-		if _, err := u.Parser(s.first, words(s.text...)); err != nil {
+		u.Prime(words(s.text...)) // the first text's words, made once
+		if _, err := u.Parser(match(s.match...)); err != nil {
 			t.Fatal(err)
 		}
-		if !slices.EqualFunc(b.built, s.want, slices.Equal) {
-			t.Fatalf("step %d (%s): built %q, want %q", i, s.first, b.built, s.want)
+		if !slices.EqualFunc(b.built, s.want, func(a, b [][]string) bool { return slices.EqualFunc(a, b, slices.Equal) }) {
+			t.Fatalf("step %d (%s): built %q, want %q", i, s.match, b.built, s.want)
 		}
 	}
 }
@@ -192,30 +241,57 @@ type (
 	actMove struct {
 		From string `parser:"@Square ( '-' @Square )"`
 	}
+	byMove struct {
+		By     string `parser:"@Ident"`
+		Action action `parser:"@@"`
+	}
+	passAction struct {
+		Pass bool `parser:"@'pass'"`
+	}
+	payAction struct {
+		N int `parser:"'pay' @Int"`
+	}
 )
 
-func (*drawMove) move()  {}
-func (*placeMove) move() {}
-func (*actMove) move()   {}
+func (*drawMove) move()     {}
+func (*placeMove) move()    {}
+func (*actMove) move()      {}
+func (*byMove) move()       {}
+func (*passAction) action() {}
+func (*payAction) action()  {}
 
 // A first text with every member's word builds every member's parser,
-// once: All gives the same.
+// once, whichever goroutines ask at once.
 func TestUnionOfEveryMemberIsBuiltOnce(t *testing.T) {
 	var b builds
-	u := NewUnion(b.build, move(&drawMove{}), move(&placeMove{}))
+	u := newUnion(&b, func(b *builds) Members { return union[move](b, &drawMove{}, &placeMove{}) })
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Go(func() {
-			if _, err := u.Parser("draw", words("draw", "place")); err != nil {
+			u.Prime(words("draw", "place"))
+			if _, err := u.Parser(match("draw")); err != nil {
 				t.Error(err)
 			}
 		})
 	}
 	wg.Wait()
-	if _, err := u.All(); err != nil {
+	if _, err := u.Parser(match("place")); err != nil {
 		t.Fatal(err)
 	}
-	if want := [][]string{{"drawMove", "placeMove"}}; !slices.EqualFunc(b.built, want, slices.Equal) {
+	if want := [][][]string{{{"drawMove", "placeMove"}}}; len(b.built) != 1 || !slices.Equal(b.built[0][0], want[0][0]) {
+		t.Errorf("built %q, want %q", b.built, want)
+	}
+}
+
+// With no text primed, the first match's own words choose the members.
+func TestUnionWithoutATextIsOfTheFirstMatchsWords(t *testing.T) {
+	var b builds
+	u := newUnion(&b, moves, actions)
+	if _, err := u.Parser(match("Ann", "pass")); err != nil {
+		t.Fatal(err)
+	}
+	want := [][][]string{{{"actMove", "byMove"}, {"passAction"}}}
+	if !slices.EqualFunc(b.built, want, func(a, b [][]string) bool { return slices.EqualFunc(a, b, slices.Equal) }) {
 		t.Errorf("built %q, want %q", b.built, want)
 	}
 }

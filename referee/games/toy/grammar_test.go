@@ -35,14 +35,7 @@ const trackMoveWords = "a stride (walk, run or leap), or the token's square (tok
 
 // Track parses Track transcripts; notation.Moves names its move types
 // (here, one).
-var Track = must(notation.NewGrammar(notation.NewFastLexer(), map[string]string{
+var Track = notation.NewGrammar(notation.NewFastLexer(), map[string]string{
 	"TrackMove": trackMoveWords,
 	"Move":      trackMoveWords,
-}, notation.Moves{&TrackMove{}}))
-
-func must[T any](v T, err error) T {
-	if err != nil {
-		panic(err)
-	}
-	return v
-}
+}, notation.Moves{&TrackMove{}})
