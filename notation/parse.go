@@ -81,8 +81,8 @@ func (g *Grammar) WithHint(hint func(word string) string) *Grammar {
 }
 
 // NewGrammar makes a game's parser from its lexer, its move types and the
-// other unions its moves hold (UnionOf); participle builds it at its first
-// move. expect words what each token kind or production looks like, for
+// other unions its moves hold (UnionOf); participle builds it for the first
+// file it parses. expect words what each token kind or production looks like, for
 // errors: "<square>" might be "a square like b3".
 func NewGrammar(lex LexerDefinition, expect Wording, moves Moves, unions ...taggrammar.Members) *Grammar {
 	all := Wording{
@@ -172,7 +172,7 @@ func buildWhole(options []participle.Option) *wholeGrammar {
 		panic(err)
 	}
 	w := &wholeGrammar{file: file, stmt: stmt, words: map[string]bool{}}
-	for _, word := range literals(file.String()) {
+	for _, word := range taggrammar.Quoted(file.String()) {
 		if word != "" && unicode.IsLetter([]rune(word)[0]) {
 			w.words[word] = true
 		}
@@ -228,16 +228,6 @@ func (g *Grammar) valueTokens(types []string, names bool) (*Grammar, error) {
 	}
 	g.values = values
 	return g, nil
-}
-
-// literals are the words quoted in participle's EBNF text, in order.
-func literals(ebnf string) (out []string) {
-	for i := strings.IndexByte(ebnf, '"'); i >= 0; i = strings.IndexByte(ebnf, '"') {
-		n := StringLen(ebnf[i:])
-		word, _ := strconv.Unquote(ebnf[i : i+n])
-		out, ebnf = append(out, word), ebnf[i+n:]
-	}
-	return out
 }
 
 // lazyRegexp compiles pattern at its first use: a process that prints no
@@ -719,7 +709,7 @@ func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(
 // participle expected, when it names some, else all of the grammar's.
 func hintWords(expected string, words map[string]bool) []string {
 	var named []string
-	for _, w := range literals(expected) {
+	for _, w := range taggrammar.Quoted(expected) {
 		if words[w] {
 			named = append(named, w)
 		}

@@ -54,19 +54,20 @@ func Of[T any](members ...T) Members {
 // every member. It is safe for use by goroutines at once.
 type Union[T any] struct {
 	unions []Members
-	// The words the members must begin with: of any union, of the
-	// first, of the others.
-	words, first, inner map[string]bool
-	build               func(unions []participle.Option) (*participle.Parser[T], error)
-	parser              atomic.Pointer[parser[T]] // nil until the first text
-	all                 func() *parser[T]         // every member's, built once
+	// The words the members must begin with, of the first union and of
+	// the others.
+	first, inner map[string]bool
+	build        func(unions []participle.Option) (*participle.Parser[T], error)
+	parser       atomic.Pointer[parser[T]] // nil until the first text
+	all          func() *parser[T]         // every member's, built once
 }
 
 // parser is a parser of some of a grammar's members.
 type parser[T any] struct {
 	*participle.Parser[T]
 	err error
-	// words are the words of the text it was built for; nil, any.
+	// words are the members' words the text it was built for had; nil,
+	// every member's.
 	words map[string]bool
 }
 
@@ -74,7 +75,7 @@ type parser[T any] struct {
 // participle options of their members (Options).
 func NewUnion[T any](build func(unions []participle.Option) (*participle.Parser[T], error), unions ...Members) *Union[T] {
 	unions = slices.Clone(unions) // its heads are read here
-	u := &Union[T]{unions: unions, words: map[string]bool{}, first: map[string]bool{}, inner: map[string]bool{}, build: build}
+	u := &Union[T]{unions: unions, first: map[string]bool{}, inner: map[string]bool{}, build: build}
 	for i := range unions {
 		m := &unions[i]
 		m.heads = nil // read here, at a grammar's first use, not when Of made m
@@ -83,7 +84,7 @@ func NewUnion[T any](build func(unions []participle.Option) (*participle.Parser[
 		}
 		for _, heads := range m.heads {
 			for _, w := range heads {
-				u.words[w], u.first[w], u.inner[w] = true, u.first[w] || i == 0, u.inner[w] || i > 0
+				u.first[w], u.inner[w] = u.first[w] || i == 0, u.inner[w] || i > 0
 			}
 		}
 	}
@@ -99,7 +100,7 @@ func (u *Union[T]) Prime(words iter.Seq[string]) {
 	}
 	begun := map[string]bool{}
 	for w := range words {
-		if !begun[w] && u.words[w] {
+		if !begun[w] && (u.first[w] || u.inner[w]) {
 			begun[strings.Clone(w)] = true // not to keep the text
 		}
 	}
@@ -248,7 +249,7 @@ func Literals[T any](values ...T) (words []string) {
 			continue
 		}
 		seen[t] = true
-		words = append(words, literals(text(t))...)
+		words = append(words, Quoted(text(t))...)
 		for i := range t.NumField() {
 			types = append(types, t.Field(i).Type)
 		}
@@ -256,8 +257,9 @@ func Literals[T any](values ...T) (words []string) {
 	return words
 }
 
-// literals are the words quoted in grammar s.
-func literals(s string) (words []string) {
+// Quoted are the words quoted in s, in order: a grammar's literals, 'play'
+// or "play", its EBNF's, or those of an error's expectations.
+func Quoted(s string) (words []string) {
 	for i := strings.IndexAny(s, `'"`); i >= 0; i = strings.IndexAny(s, `'"`) {
 		n := quotedLen(s[i:])
 		if isLiteral(s[i : i+n]) {

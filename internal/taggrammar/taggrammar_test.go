@@ -3,7 +3,9 @@ package taggrammar
 import (
 	"fmt"
 	"reflect"
+	"regexp"
 	"slices"
+	"strconv"
 	"sync"
 	"testing"
 
@@ -293,5 +295,34 @@ func TestUnionWithoutATextIsOfTheFirstMatchsWords(t *testing.T) {
 	want := [][][]string{{{"actMove", "byMove"}, {"passAction"}}}
 	if !slices.EqualFunc(b.built, want, func(a, b [][]string) bool { return slices.EqualFunc(a, b, slices.Equal) }) {
 		t.Errorf("built %q, want %q", b.built, want)
+	}
+}
+
+// Quoted finds in participle's EBNF, and in its expectations as its
+// errors write them, what the regular expression of a quoted literal
+// finds, unquoted; and in a tag, its single-quoted literals too.
+func TestQuotedAsTheRegularExpression(t *testing.T) {
+	re := regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+	for _, s := range []string{
+		``, `Move = "draw" ("?" | <card>)+ .`,
+		`Tag = "[" <ident> <string>* "]" .`,
+		`"\"" | "\\" | "a\\\"b" | <ident>`,
+		`"draw" | "unfinished" | (PlayerRef ("wins" | "resigns"))`,
+		`Say = "é" "x y" "" "it's" .`,
+	} {
+		var want []string
+		for _, m := range re.FindAllString(s, -1) {
+			word, err := strconv.Unquote(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want = append(want, word)
+		}
+		if got := Quoted(s); !slices.Equal(got, want) {
+			t.Errorf("Quoted(%q) = %q, want %q", s, got, want)
+		}
+	}
+	if got, want := Quoted(`'draw' @Card ("x" | 'y')`), []string{"draw", "x", "y"}; !slices.Equal(got, want) {
+		t.Errorf("Quoted of a tag = %q, want %q", got, want)
 	}
 }
