@@ -19,6 +19,9 @@ import (
 // past limits.MaxBytes is read: enough for Limits.CheckSize to report the
 // limit crossed without holding a huge file.
 func ReadFile(name string, limits Limits) (string, error) {
+	if src, ok := readRegular(name, int64(limits.OrDefault().MaxBytes)+1); ok {
+		return src, nil
+	}
 	f, err := os.OpenFile(name, os.O_RDONLY|openNonblocking, 0)
 	if err != nil {
 		// A socket cannot be opened at all: say what it is.

@@ -263,6 +263,19 @@ func TestReadFileBounded(t *testing.T) {
 			t.Errorf("limit %d: read %d bytes (%v), want %d", limit, len(src), err, want)
 		}
 	}
+	// Around the limit: a file within it is read whole, one past it to
+	// the limit and a byte more.
+	for _, size := range []int{1, 999, 1000, 1001, 1002, 5000} {
+		small := filepath.Join(t.TempDir(), "t.sortie")
+		text := strings.Repeat("x", size)
+		if err := os.WriteFile(small, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		src, err := ReadFile(small, Limits{MaxBytes: 1000})
+		if want := text[:min(size, 1001)]; err != nil || src != want {
+			t.Errorf("a file of %d bytes, limit 1000: read %d bytes (%v), want %d", size, len(src), err, len(want))
+		}
+	}
 	src, r, err := ReadChecked(path, Limits{MaxBytes: 1000})
 	if err != nil || r == nil || len(src) != 1001 || !strings.Contains(ReportText(r), "the file is larger than the limit of 1000 bytes (--max-bytes)") {
 		t.Errorf("ReadChecked: %v, %v", err, r)
