@@ -1,6 +1,7 @@
 package notation
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -101,7 +102,7 @@ func Print(p *Parsed, bare func(string) bool) string {
 			}
 		}
 		// Comments after the last move, or on the statement's last line.
-		line += inline(1 << 62)
+		line += inline(math.MaxInt)
 		b.WriteString(line)
 		if len(trailing) > 0 {
 			b.WriteString(" " + trailing[0].Text)
@@ -190,7 +191,7 @@ func moves(head string, ms []Move, inline func(int) string) string {
 			w.write(inline(m.Span().Start.Offset))
 		}
 		w.move(i == 0, m.String())
-		next := 1 << 62
+		next := math.MaxInt
 		if i+1 < len(ms) {
 			next = ms[i+1].Span().Start.Offset
 		}

@@ -18,7 +18,7 @@ func TestHostileInputsKeepDiagnosticsWithin(t *testing.T) {
 		const chars = "[]{}\"\n ;:,!@#$%^&*()abcXYZ0123456789\\"
 		b := make([]byte, n)
 		for i := range b {
-			b[i] = chars[(i*7919+i/13)%len(chars)]
+			b[i] = chars[(uint(i)*7919+uint(i)/13)%uint(len(chars))] // uint: no negative index where an int has 32 bits
 		}
 		return string(b)
 	}

@@ -42,7 +42,7 @@ func TestHostileInputs(t *testing.T) {
 	junk := func(n int) []byte {
 		b := make([]byte, n)
 		for i := range b {
-			b[i] = byte(i*7919%255 + 1)
+			b[i] = byte(uint(i)*7919%255 + 1) // uint: no negative bytes where an int has 32 bits
 		}
 		return b
 	}

@@ -2,6 +2,7 @@ package sortie
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -541,7 +542,7 @@ func (s *State) streamNumbers() int {
 	for *src != *s.rng {
 		src.Uint64()
 		n++
-		if n > 1<<31 {
+		if n > math.MaxInt32 {
 			panic("sortie: the stream is not the seed's")
 		}
 	}

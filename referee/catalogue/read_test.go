@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -86,8 +87,8 @@ func TestParseCatalogueNumbers(t *testing.T) {
 		{"+0", 0, true, ""},
 		{"-12x", -12, true, "x"},
 		{"007", 7, false, ""},
-		{"9223372036854775807", math.MaxInt, false, ""},
-		{"-9223372036854775808", math.MinInt, true, ""},
+		{strconv.Itoa(math.MaxInt), math.MaxInt, false, ""}, // an int's bounds, of 64 bits or 32
+		{strconv.Itoa(math.MinInt), math.MinInt, true, ""},
 	}
 	for _, tt := range tests {
 		cat, _ := parseCatalogueOK(t, "mecha Scout cost "+tt.written)
